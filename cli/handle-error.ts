@@ -1,0 +1,22 @@
+import { PrerenderError, type Logger } from '../src/index.ts';
+
+/**
+ * The one top-level handler: prints what went wrong (location, code frame, hint, cause) and returns
+ * the exit code. Errors we did not expect keep their stack, since it is the only clue.
+ */
+export function handleError(error: unknown, logger: Logger): number {
+  if (error instanceof PrerenderError) {
+    const where = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}: ` : '';
+    logger.error(`${where}${error.message}`);
+    if (error.frame) logger.info(error.frame);
+    if (error.hint) logger.info(`  hint: ${error.hint}`);
+    return error.exitCode;
+  }
+  const cacError = error as { name?: string; message?: string };
+  if (cacError?.name === 'CACError') {
+    logger.error(`${cacError.message} Run \`prerender --help\` for usage.`);
+    return 2;
+  }
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return 1;
+}

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { bundleServer } from '../bundle/bundle-server.ts';
+import { loadBundle } from '../bundle/load-bundle.ts';
+import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
+import { errors } from '../errors.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { FileClaims } from '../prerender/file-claims.ts';
+import { writeHeadersFile } from '../prerender/headers-file.ts';
+import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
+import { prerenderRoutes } from '../prerender/prerender.ts';
+import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
+import { writeSitemap } from '../prerender/sitemap.ts';
+import { createFileWriter } from '../prerender/write-files.ts';
+import { createProgress } from './progress.ts';
+import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
+import { withStaging } from './staging.ts';
+
+/** Options of {@link build}: where the site is, config overrides, and where to log. */
+export interface BuildOptions extends LoadConfigOptions {
+  /** @default a logger on stderr */
+  logger?: Logger;
+  /** Type-check the site's TypeScript; type errors are printed as warnings. @default true */
+  typecheck?: boolean;
+}
+
+/**
+ * `prerender build`: bundles every route file into `dist/<name>/server/index.mjs`, prerenders the
+ * configured routes through it in-process, and writes `public/`, the manifest, `_headers` and the
+ * sitemap. Output is staged and swapped in only on success. Throws a PrerenderError (with the report
+ * as `details` when routes failed).
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildReport> {
+  const started = performance.now();
+  const logger = options.logger ?? createLogger();
+  const config = await loadConfig(options);
+  const routes = planRoutes(config.prerender.routes, logger);
+  const dir = join(config.outDir, config.name);
+
+  const report = await withStaging(config.outDir, config.name, async (stage) => {
+    const publicOut = join(stage, 'public');
+    const claims = new FileClaims();
+    await copyPublicDir(config, publicOut, claims);
+    if (config.prerender.sitemapHost) claims.claim('sitemap.xml', 'the sitemap (prerender.sitemap.host)');
+
+    const serverFile = join(stage, 'server', 'index.mjs');
+    const routeFiles = await bundleServer({ config, logger, check: options.typecheck }, serverFile);
+    logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${relative(config.root, join(dir, 'server', 'index.mjs'))}`);
+    const bundle = await loadBundle(serverFile);
+
+    const progress = createProgress(logger, routes.length);
+    const results = await prerenderRoutes({
+      routes,
+      fetch: bundle.fetch,
+      write: createFileWriter(publicOut),
+      claims,
+      concurrency: config.prerender.concurrency,
+      timeout: config.prerender.timeout,
+      onResult: (result) => progress.tick(result.error !== undefined),
+    });
+    progress.finish();
+
+    const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
+    await writeManifest(stage, written);
+    const headerRules = await writeHeadersFile(publicOut, written);
+    const sitemapFiles = config.prerender.sitemapHost
+      ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemapEntries(routes, written))
+      : [];
+    warnUntyped(written, logger);
+
+    const result = createReport(config.name, dir, results, sitemapFiles.length + (headerRules ? 1 : 0), performance.now() - started);
+    if (result.failed > 0) {
+      logger.error(`${result.failed} route${result.failed === 1 ? '' : 's'} failed:`);
+      for (const line of formatFailures(result)) logger.error(line);
+      if (config.prerender.failOnError) throw errors.routesFailed(result.failed, result);
+    }
+    return result;
+  });
+  logger.info(formatSummary(report));
+  return report;
+}
+
+/** Checks every route can be a file before anything runs, and drops repeats (the first entry wins). */
+function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] {
+  const seen = new Set<string>();
+  const planned: PrerenderRoute[] = [];
+  for (const entry of routes) {
+    routeSegments(entry.route);
+    if (seen.has(entry.route)) {
+      logger.warn(`Route "${entry.route}" is listed twice in prerender.routes; it is rendered once.`);
+      continue;
+    }
+    seen.add(entry.route);
+    planned.push(entry);
+  }
+  return planned;
+}
+
+/** Copies publicDir into the staged `public/` and claims its files, so no route overwrites one. */
+async function copyPublicDir(config: ResolvedConfig, publicOut: string, claims: FileClaims): Promise<void> {
+  await mkdir(publicOut, { recursive: true });
+  if (!existsSync(config.publicDir)) return;
+  await cp(config.publicDir, publicOut, { recursive: true });
+  const entries = await readdir(config.publicDir, { recursive: true, withFileTypes: true });
+  const label = relative(config.root, config.publicDir) || '.';
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = relative(config.publicDir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    claims.claim(file, `the file ${label}/${file}`);
+  }
+}
+
+function sitemapEntries(routes: PrerenderRoute[], written: ManifestEntry[]) {
+  const ok = new Set(written.map((entry) => entry.route));
+  return routes.flatMap(({ route, sitemap }) => (sitemap !== false && ok.has(route) ? [{ route, fields: sitemap }] : []));
+}
+
+/** Files without extension and not HTML keep their type only on hosts that read `_headers`. */
+function warnUntyped(written: ManifestEntry[], logger: Logger): void {
+  const untyped = written.filter((entry) => !hasExtension(entry.file.split('/').at(-1)) && !isHtml(entry.contentType));
+  if (untyped.length === 0) return;
+  const examples = untyped.slice(0, 3).map((entry) => `${entry.route} (${entry.contentType})`).join(', ');
+  logger.warn(
+    `${untyped.length} route${untyped.length === 1 ? ' was written as a file' : 's were written as files'} without extension: ${examples}${untyped.length > 3 ? ', ...' : ''}. ` +
+      'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with that type; give the route an extension (feed.json) to be safe.',
+  );
+}

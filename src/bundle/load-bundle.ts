@@ -1,0 +1,28 @@
+import { pathToFileURL } from 'node:url';
+import { errors, PrerenderError, messageOf } from '../errors.ts';
+import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
+
+/** What a built server module exports (see the generated entry). */
+export interface ServerBundle {
+  routes: RuntimeRoute[];
+  /** The routes alone, without the static files: what the prerender calls. */
+  fetch(request: Request): Promise<Response>;
+  /** Serves `public/` of the build the module belongs to, then the routes. */
+  serve(options?: ServeOptions): Promise<RunningServer>;
+}
+
+/** Imports a built server module afresh (never a cached copy of an earlier build). */
+export async function loadBundle(file: string): Promise<ServerBundle> {
+  try {
+    return (await import(`${pathToFileURL(file).href}?v=${Date.now()}-${Math.random()}`)) as ServerBundle;
+  } catch (error) {
+    const invalid = error as { name?: string; file?: string; got?: string };
+    if (invalid.name === 'InvalidHandlerError') {
+      throw errors.noHandler(invalid.file!, `default-exports ${invalid.got}, not an event handler`);
+    }
+    throw new PrerenderError('COMPILE', `The server bundle failed to load: ${messageOf(error)}`, {
+      hint: 'A route file or a module it imports throws when it is loaded; the stack trace above shows where.',
+      cause: error,
+    });
+  }
+}

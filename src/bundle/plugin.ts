@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import type { Plugin } from 'rollup';
+import { runtimeEntry } from '../paths.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { scanRoutes } from '../routes/scan.ts';
+import { entryId, generateEntry, runtimeId } from './entry.ts';
+
+/** Options of the {@link apiRoutes} plugin. */
+export interface ApiRoutesOptions {
+  /** Folder of route files. @default 'src/server/routes' (from the working directory) */
+  routesDir?: string;
+  /** URL segments the `api` folder is served under. @default 'api' */
+  apiPrefix?: string;
+  /** Called with the route table on every (re)build, for the build report and the dev server. */
+  onRoutes?: (routes: RouteDefinition[]) => void;
+}
+
+const resolvedEntry = '\0' + entryId;
+
+/**
+ * The Rollup (and Vite build) plugin: use `input: 'api-prerender:entry'` and the build is a server for
+ * every route file. `prerender build` and `prerender dev` run this same plugin.
+ * @example rollup({ input: 'api-prerender:entry', plugins: [apiRoutes({ apiPrefix: 'services' }), ...] })
+ */
+export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
+  const routesDir = resolve(options.routesDir ?? 'src/server/routes');
+  const apiPrefix = (options.apiPrefix ?? 'api').replace(/^\/+|\/+$/g, '');
+  let routes: RouteDefinition[] = [];
+
+  return {
+    name: 'api-prerender:routes',
+    async buildStart() {
+      routes = await scanRoutes(routesDir, apiPrefix);
+      options.onRoutes?.(routes);
+      this.addWatchFile(routesDir);
+    },
+    async resolveId(source, importer) {
+      if (source === entryId) return resolvedEntry;
+      if (source === runtimeId) return runtimeEntry;
+      if (importer === resolvedEntry) return resolve(routesDir, source);
+      // Route files and the runtime share the runtime's h3, so the bundle holds exactly one copy.
+      if (source === 'h3' || source.startsWith('h3/')) {
+        return this.resolve(source, runtimeEntry, { skipSelf: true });
+      }
+      return null;
+    },
+    load(id) {
+      return id === resolvedEntry ? generateEntry(routes) : null;
+    },
+  };
+}

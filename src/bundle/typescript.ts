@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import typescript from '@rollup/plugin-typescript';
+import type { Plugin } from 'rollup';
+
+/** Compiler options for a site that has no tsconfig.json of its own. */
+const siteDefaults = {
+  target: 'ES2022',
+  moduleResolution: 'bundler',
+  resolveJsonModule: true,
+  esModuleInterop: true,
+  allowSyntheticDefaultImports: true,
+  strict: true,
+  skipLibCheck: true,
+  types: ['node'],
+};
+
+/**
+ * Without type checking TypeScript still parses every declaration file it could check against (lib,
+ * @types/node): seconds of work for nothing. These options leave only the files being compiled.
+ */
+const transpileOnly = { noLib: true, types: [], noResolve: true, isolatedModules: true };
+
+/**
+ * The TypeScript step of every Rollup build here (the site's routes and its config file): the site's
+ * own tsconfig.json when it has one, else {@link siteDefaults}. Type errors come out as Rollup warnings;
+ * `check: false` skips type checking and only transpiles.
+ */
+export function typescriptPlugin(root: string, options: { check?: boolean } = {}): Plugin {
+  const tsconfig = join(root, 'tsconfig.json');
+  const hasTsconfig = existsSync(tsconfig);
+  return typescript({
+    tsconfig: hasTsconfig ? tsconfig : false,
+    filterRoot: root,
+    include: ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'],
+    exclude: ['**/node_modules/**', '**/*.d.ts'],
+    compilerOptions: {
+      ...(hasTsconfig ? {} : siteDefaults),
+      module: 'esnext',
+      noEmit: false,
+      noEmitOnError: false,
+      declaration: false,
+      declarationMap: false,
+      sourceMap: false,
+      // Lets route files import './x.ts' as Node's type stripping does; Rollup resolves the file as is.
+      rewriteRelativeImportExtensions: true,
+      allowImportingTsExtensions: false,
+      noCheck: options.check === false,
+      ...(options.check === false ? transpileOnly : {}),
+    },
+  }) as Plugin;
+}
+
+/** True for a TypeScript diagnostic that means the code cannot be parsed (TS1xxx), as opposed to a type error. */
+export function isSyntaxDiagnostic(pluginCode: unknown): boolean {
+  return typeof pluginCode === 'string' && /^TS1\d{3}$/.test(pluginCode);
+}

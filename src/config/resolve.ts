@@ -1,0 +1,135 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { errors } from '../errors.ts';
+import { defaults } from './defaults.ts';
+import type { PrerenderRoute, ResolvedConfig, SitemapFields, UserConfig } from './types.ts';
+
+const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'prerender'] as const;
+const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError'] as const;
+const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
+
+/**
+ * UserConfig -> ResolvedConfig in one step: checks every key, applies {@link defaults}, makes paths
+ * absolute and calls `prerender.routes` when it is a function. Throws a CONFIG error naming the key.
+ */
+export async function resolveConfig(
+  input: unknown,
+  root: string,
+  configFile?: string,
+): Promise<ResolvedConfig> {
+  const user = objectAt('config', input) as UserConfig;
+  checkKeys('', user, topKeys);
+  const pre = objectAt('prerender', user.prerender ?? {});
+  checkKeys('prerender.', pre, prerenderKeys);
+  const sitemap = objectAt('prerender.sitemap', pre.sitemap ?? {});
+  checkKeys('prerender.sitemap.', sitemap, ['host']);
+
+  const name = optional<string>('name', user.name, isFolderName, 'a folder name (no /, \\ or leading dot)') ?? defaultName(root);
+  const apiPrefix = optional<string>('apiPrefix', user.apiPrefix, isPrefix, 'URL segments made of A-Z a-z 0-9 . _ ~ - and /');
+  const path = (key: 'routesDir' | 'publicDir' | 'outDir') =>
+    resolve(root, optional<string>(key, user[key], isNonEmpty, 'a non-empty path') ?? defaults[key]);
+
+  return {
+    root,
+    name,
+    apiPrefix: trimSlashes(apiPrefix ?? defaults.apiPrefix),
+    routesDir: path('routesDir'),
+    publicDir: path('publicDir'),
+    outDir: path('outDir'),
+    prerender: {
+      routes: await resolveRoutes(pre.routes),
+      sitemapHost: optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
+      concurrency: optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
+      timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, 'a whole number of milliseconds above 0') ?? defaults.prerender.timeout,
+      failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
+    },
+    configFile,
+  };
+}
+
+/** Inline options (the CLI's flags, a test's overrides) over the file's config; `prerender` merges one level deep. */
+export function mergeConfig(base: UserConfig, over: UserConfig): UserConfig {
+  const merged: UserConfig = { ...base, ...over };
+  if (base.prerender || over.prerender) merged.prerender = { ...base.prerender, ...over.prerender };
+  return merged;
+}
+
+async function resolveRoutes(input: unknown): Promise<PrerenderRoute[]> {
+  let list = input ?? [];
+  if (typeof list === 'function') list = await list();
+  if (!Array.isArray(list)) throw errors.configKey('prerender.routes', 'an array of routes, or a function returning one', list);
+  return list.map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`));
+}
+
+function resolveRouteEntry(entry: unknown, key: string): PrerenderRoute {
+  const shape = 'a path string such as "/api/rss.xml", or { route, sitemap? }';
+  if (typeof entry === 'string') return { route: checkRoute(entry, key), sitemap: {} };
+  const object = objectAt(key, entry, shape);
+  checkKeys(`${key}.`, object, ['route', 'sitemap']);
+  if (typeof object.route !== 'string') throw errors.configKey(`${key}.route`, shape, object.route);
+  const route = checkRoute(object.route, `${key}.route`);
+  if (object.sitemap === undefined) return { route, sitemap: {} };
+  if (object.sitemap === false) return { route, sitemap: false };
+  return { route, sitemap: resolveSitemapFields(object.sitemap, `${key}.sitemap`) };
+}
+
+function resolveSitemapFields(input: unknown, key: string): SitemapFields {
+  const fields = objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
+  checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority']);
+  return {
+    lastmod: optional(`${key}.lastmod`, fields.lastmod, isDate, 'a date such as "2026-11-21"'),
+    changefreq: optional(`${key}.changefreq`, fields.changefreq, (v) => changefreqs.includes(v as string), changefreqs.join(' | ')) as SitemapFields['changefreq'],
+    priority: optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
+  };
+}
+
+/** A route must start with `/` and carry no query or fragment: a file name cannot hold one. */
+function checkRoute(route: string, key: string): string {
+  if (!route.startsWith('/')) throw errors.configKey(key, 'a path starting with "/"', route);
+  if (/[?#]/.test(route)) throw errors.configKey(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
+  return route;
+}
+
+function defaultName(root: string): string {
+  const pkg = join(root, 'package.json');
+  if (existsSync(pkg)) {
+    try {
+      const name: unknown = JSON.parse(readFileSync(pkg, 'utf8')).name;
+      if (typeof name === 'string' && name) return name.replace(/^@[^/]+\//, '');
+    } catch {
+      // An unreadable package.json only means the folder name is used.
+    }
+  }
+  return basename(root);
+}
+
+function objectAt(key: string, value: unknown, allowed = 'an object'): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.configKey(key, allowed, value);
+  return value as Record<string, unknown>;
+}
+
+function checkKeys(prefix: string, object: object, known: readonly string[]) {
+  for (const key of Object.keys(object)) {
+    if (!known.includes(key)) throw errors.unknownConfigKey(prefix + key, known.map((k) => prefix + k));
+  }
+}
+
+function optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean, allowed: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!valid(value)) throw errors.configKey(key, allowed, value);
+  return value as T;
+}
+
+const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
+const isNonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
+const isBoolean = (v: unknown) => typeof v === 'boolean';
+const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2 ** 31;
+const isFolderName = (v: unknown) => typeof v === 'string' && /^[^/\\.\0][^/\\\0]*$/.test(v) && v.length <= 255;
+const isPrefix = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9._~\-/]*$/.test(v) && trimSlashes(v).split('/').every((s) => s !== '.' && s !== '..') && !trimSlashes(v).includes('//');
+const isDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+function isHttpUrl(v: unknown): boolean {
+  if (typeof v !== 'string' || !URL.canParse(v)) return false;
+  const url = new URL(v);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+}

@@ -1,0 +1,85 @@
+/** The config a site writes, and the resolved form every step receives. */
+
+/** Per-route sitemap fields, as the sitemap protocol defines them. */
+export interface SitemapFields {
+  /** Last modification, a W3C date string such as `2026-11-21`. */
+  lastmod?: string;
+  changefreq?: 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
+  /** 0.0 to 1.0. */
+  priority?: number;
+}
+
+/**
+ * One route to prerender: a path such as `'/api/rss.xml'`, or an object that also says how it
+ * appears in the sitemap (`sitemap: false` leaves it out).
+ * @example { route: '/api/feed.json', sitemap: { changefreq: 'daily', priority: 0.8 } }
+ */
+export type RouteEntry = string | { route: string; sitemap?: false | SitemapFields };
+
+/** The list of routes, or a (sync or async) function that returns it. */
+export type RouteList = RouteEntry[] | (() => RouteEntry[] | Promise<RouteEntry[]>);
+
+/** What `prerender.config.ts` exports. Every key is optional. */
+export interface UserConfig {
+  /**
+   * Output goes to `<outDir>/<name>/`.
+   * @default the site package.json name without its scope, else the root folder name
+   */
+  name?: string;
+  /**
+   * URL segments the `api` folder is served under; leading and trailing `/` are ignored.
+   * @default 'api'
+   * @example 'services' // src/server/routes/api/v1/hello.ts is served at /services/v1/hello
+   */
+  apiPrefix?: string;
+  /** Folder of route files, relative to the site root. @default 'src/server/routes' */
+  routesDir?: string;
+  /** Folder copied as-is into `dist/<name>/public` when it exists. @default 'public' */
+  publicDir?: string;
+  /** Where builds go, relative to the site root. @default 'dist' */
+  outDir?: string;
+  prerender?: {
+    /** The routes to prerender. @default [] */
+    routes?: RouteList;
+    /** Sitemap settings; without `host` no sitemap is written. */
+    sitemap?: {
+      /** Absolute http(s) URL of the site, with or without a trailing `/`. */
+      host?: string;
+    };
+    /** Routes rendered at once. @default 16 */
+    concurrency?: number;
+    /** Milliseconds a route may take before it fails. @default 30000 */
+    timeout?: number;
+    /** `false`: failed routes are reported and skipped, the rest is published. @default true */
+    failOnError?: boolean;
+  };
+}
+
+/** A config file's default export: the object, or a (sync or async) function returning it. */
+export type ConfigExport = UserConfig | (() => UserConfig | Promise<UserConfig>);
+
+/** A route to prerender, after validation. */
+export interface PrerenderRoute {
+  route: string;
+  sitemap: false | SitemapFields;
+}
+
+/** The config after defaults and validation: absolute paths, no optional keys. */
+export interface ResolvedConfig {
+  root: string;
+  name: string;
+  /** Without leading or trailing `/`; may be empty (API at the root). */
+  apiPrefix: string;
+  routesDir: string;
+  publicDir: string;
+  outDir: string;
+  prerender: {
+    routes: PrerenderRoute[];
+    sitemapHost: string | undefined;
+    concurrency: number;
+    timeout: number;
+    failOnError: boolean;
+  };
+  /** The config file that was loaded, if any. */
+  configFile: string | undefined;
+}

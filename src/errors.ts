@@ -1,0 +1,122 @@
+/**
+ * One error class for everything the tool reports, and the catalogue of its messages.
+ * Every message names the file, route or option at fault; `hint` says how to fix it.
+ */
+
+/** What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1. */
+export type ErrorCode =
+  | 'USAGE'
+  | 'CONFIG'
+  | 'ROUTE_NAME'
+  | 'ROUTE_CONFLICT'
+  | 'NO_HANDLER'
+  | 'COMPILE'
+  | 'ROUTE_PATH'
+  | 'OUTPUT_CLASH'
+  | 'ROUTES_FAILED'
+  | 'OUTPUT'
+  | 'NO_BUILD'
+  | 'SERVER';
+
+/** Where a compile error sits in a source file. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** The error every part of api-prerender throws for a problem the user can fix. */
+export class PrerenderError extends Error {
+  readonly code: ErrorCode;
+  readonly hint?: string;
+  readonly loc?: SourceLocation;
+  readonly frame?: string;
+  /** Anything the caller may want to print or return, such as the build report of failed routes. */
+  readonly details?: unknown;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { hint?: string; loc?: SourceLocation; frame?: string; details?: unknown; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'PrerenderError';
+    this.code = code;
+    this.hint = extra.hint;
+    this.loc = extra.loc;
+    this.frame = extra.frame;
+    this.details = extra.details;
+  }
+
+  /** `2` for bad usage or config (a route in the config that can never be a file counts), `1` for the rest. */
+  get exitCode(): 1 | 2 {
+    return this.code === 'USAGE' || this.code === 'CONFIG' || this.code === 'ROUTE_PATH' ? 2 : 1;
+  }
+}
+
+const show = (value: unknown) => JSON.stringify(value);
+
+/** The catalogue: one function per message, so wording and hints live in one place. */
+export const errors = {
+  configKey: (key: string, allowed: string, got: unknown) =>
+    new PrerenderError('CONFIG', `Config key "${key}" must be ${allowed}, got ${show(got)}.`, {
+      hint: `Fix "${key}" in your prerender config or the matching command-line option.`,
+    }),
+  unknownConfigKey: (key: string, known: readonly string[]) =>
+    new PrerenderError('CONFIG', `Unknown config key "${key}".`, {
+      hint: `Known keys here: ${known.join(', ')}.`,
+    }),
+  configNotFound: (file: string) =>
+    new PrerenderError('CONFIG', `Config file not found: ${file}`, {
+      hint: 'Check the path given to --config, relative to the site root.',
+    }),
+  configLoad: (file: string, cause: unknown) =>
+    new PrerenderError('CONFIG', `Could not load config file ${file}: ${messageOf(cause)}`, {
+      hint: 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
+      cause,
+    }),
+  usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
+  routeName: (file: string, reason: string) =>
+    new PrerenderError('ROUTE_NAME', `Malformed route file name ${file}: ${reason}.`, {
+      hint: 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.',
+    }),
+  routeConflict: (method: string, path: string, files: string[]) =>
+    new PrerenderError(
+      'ROUTE_CONFLICT',
+      `Two route files serve ${method === '' ? 'every method' : method} ${path}: ${files.join(' and ')}.`,
+      { hint: 'Remove or rename one of them.' },
+    ),
+  noHandler: (file: string, what: string) =>
+    new PrerenderError('NO_HANDLER', `Route file ${file} ${what}.`, {
+      hint: 'Add `export default defineEventHandler((event) => ...)` to the file.',
+    }),
+  compile: (message: string, loc?: SourceLocation, frame?: string) =>
+    new PrerenderError('COMPILE', message, { loc, frame }),
+  routePath: (route: string, reason: string) =>
+    new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
+      hint: 'Fix the route in prerender.routes.',
+    }),
+  outputClash: (message: string) =>
+    new PrerenderError('OUTPUT_CLASH', message, {
+      hint: 'Give one of the routes another path, or drop it from prerender.routes.',
+    }),
+  routesFailed: (count: number, details: unknown) =>
+    new PrerenderError('ROUTES_FAILED', `${count} route${count === 1 ? '' : 's'} failed to prerender.`, {
+      hint: 'Fix the routes listed above, or pass --no-fail-on-error to publish the rest.',
+      details,
+    }),
+  output: (path: string, cause: unknown) =>
+    new PrerenderError('OUTPUT', `Cannot write ${path}: ${messageOf(cause)}`, {
+      hint: 'Check that the output folder is writable and the disk has room.',
+      cause,
+    }),
+  noBuild: (dir: string) =>
+    new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
+      hint: 'Run `prerender build` first.',
+    }),
+};
+
+/** The message of anything thrown, for embedding in another message. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

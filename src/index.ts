@@ -1,0 +1,12 @@
+/** The public API of api-prerender. The CLI is a thin wrapper around these. */
+export { defineConfig } from './config/define.ts';
+export { loadConfig, type LoadConfigOptions } from './config/load.ts';
+export type { ConfigExport, PrerenderRoute, ResolvedConfig, RouteEntry, RouteList, SitemapFields, UserConfig } from './config/types.ts';
+export { build, type BuildOptions } from './build/build.ts';
+export type { BuildReport } from './build/report.ts';
+export type { PrerenderResult } from './prerender/prerender.ts';
+export { apiRoutes, type ApiRoutesOptions } from './bundle/plugin.ts';
+export { entryId } from './bundle/entry.ts';
+export type { RouteDefinition } from './routes/file-to-route.ts';
+export { PrerenderError, type ErrorCode } from './errors.ts';
+export { createLogger, type Logger } from './log.ts';

@@ -1,0 +1,61 @@
+import { messageOf } from '../errors.ts';
+
+/** A route's response, read whole, or why it failed. */
+export type Rendered =
+  | { ok: true; status: number; contentType: string; body: Uint8Array; ms: number }
+  | { ok: false; status: number; error: string; ms: number };
+
+/** A route's request handler: the built server's `fetch`, without the static files. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * GETs one route in-process with the `x-prerender: 1` header and reads the whole body. A response
+ * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure.
+ */
+export async function renderRoute(fetch: FetchHandler, route: string, timeout: number): Promise<Rendered> {
+  const start = performance.now();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`did not finish within ${timeout} ms (prerender.timeout)`));
+    }, timeout);
+  });
+  const request = new Request(new URL(route, 'http://localhost'), {
+    headers: { 'x-prerender': '1' },
+    signal: controller.signal,
+  });
+  try {
+    return await Promise.race([read(fetch, request, start), expired]);
+  } catch (error) {
+    return { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function read(fetch: FetchHandler, request: Request, start: number): Promise<Rendered> {
+  const response = await fetch(request);
+  const body = new Uint8Array(await response.arrayBuffer());
+  const ms = performance.now() - start;
+  const { status } = response;
+  if (status >= 300 && status < 400) {
+    const location = response.headers.get('location');
+    return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''}; a static file cannot redirect`, ms };
+  }
+  if (status < 200 || status >= 300) return { ok: false, status, error: failureMessage(response, body), ms };
+  const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+  return { ok: true, status, contentType, body, ms };
+}
+
+/** The message of an error response: h3's JSON error body, else its status text. */
+function failureMessage(response: Response, body: Uint8Array): string {
+  try {
+    const json = JSON.parse(new TextDecoder().decode(body)) as { message?: unknown };
+    if (typeof json.message === 'string' && json.message) return json.message;
+  } catch {
+    // Not JSON: fall back to the status text.
+  }
+  return response.statusText || `HTTP ${response.status}`;
+}

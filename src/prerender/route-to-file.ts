@@ -1,0 +1,58 @@
+import { errors } from '../errors.ts';
+
+/**
+ * The decoded path segments of a route, checked. Each segment is percent-decoded exactly once and
+ * checked after decoding: `.` and `..`, `/` or `\` inside a segment, NUL and control characters, an
+ * empty segment and one over 255 bytes are refused, so no route can name a file outside `public/`.
+ * Throws ROUTE_PATH naming the route.
+ */
+export function routeSegments(route: string): string[] {
+  if (!route.startsWith('/')) throw errors.routePath(route, 'it must start with "/"');
+  if (/[?#]/.test(route)) throw errors.routePath(route, 'a query or fragment cannot be part of a file name');
+  const raw = route.slice(1).split('/');
+  if (raw.at(-1) === '') raw.pop();
+  return raw.map((part) => {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(part);
+    } catch {
+      throw errors.routePath(route, `"${part}" is not valid percent-encoding`);
+    }
+    if (segment === '') throw errors.routePath(route, 'it has an empty segment ("//")');
+    if (segment === '.' || segment === '..') throw errors.routePath(route, `a "${segment}" segment would leave its folder`);
+    if (/[/\\]/.test(segment)) throw errors.routePath(route, `"${part}" decodes to a path separator`);
+    if (/[\0-\x1f\x7f]/.test(segment)) throw errors.routePath(route, `"${part}" holds NUL or a control character`);
+    if (Buffer.byteLength(segment) > 255) throw errors.routePath(route, 'a segment is longer than 255 bytes, the file-name limit');
+    return segment;
+  });
+}
+
+/** True when the last segment has an extension (`rss.xml`, `data.json`), not just a leading dot. */
+export function hasExtension(segment: string | undefined): boolean {
+  return segment !== undefined && /[^.]\.[A-Za-z0-9]+$/.test(segment);
+}
+
+/** True for a `text/html` content type, whatever its parameters. */
+export function isHtml(contentType: string): boolean {
+  return contentType.split(';')[0].trim().toLowerCase() === 'text/html';
+}
+
+/**
+ * The file (relative to `public/`, `/`-separated) a route's response is written to:
+ * - a last segment with an extension: exactly that path (`/api/rss.xml` -> `api/rss.xml`);
+ * - otherwise HTML: `<path>/index.html` (`/docs` -> `docs/index.html`, `/` -> `index.html`);
+ * - otherwise: exactly the path, a file without extension (`/api/users/1` -> `api/users/1`).
+ * `/` or a trailing-slash route whose response is not HTML has no file it could be: an error.
+ */
+export function routeToFile(route: string, contentType: string): string {
+  const segments = routeSegments(route);
+  const html = isHtml(contentType);
+  if (hasExtension(segments.at(-1))) return segments.join('/');
+  if (html) return [...segments, 'index.html'].join('/');
+  if (segments.length === 0 || route.endsWith('/')) {
+    throw errors.outputClash(
+      `Route "${route}" answered ${contentType}, but a route ending in "/" can only be written as HTML (index.html).`,
+    );
+  }
+  return segments.join('/');
+}

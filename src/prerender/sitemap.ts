@@ -1,0 +1,51 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
+import type { SitemapFields } from '../config/types.ts';
+
+/** The most URLs one sitemap file may hold (sitemaps.org); past it, `sitemap.xml` becomes an index. */
+export const sitemapLimit = 50_000;
+
+/** One URL of the sitemap. */
+export interface SitemapEntry {
+  route: string;
+  fields: SitemapFields;
+}
+
+/** `host` and `route` joined by exactly one `/`. */
+export function joinUrl(host: string, route: string): string {
+  return host.replace(/\/+$/, '') + '/' + route.replace(/^\/+/, '');
+}
+
+/**
+ * Writes `sitemap.xml` into `publicDir`: one `<url>` per entry, sorted by route so two builds of one
+ * input are byte-identical, with the standard namespace only. Over {@link sitemapLimit} URLs it writes
+ * `sitemap-1.xml`, `sitemap-2.xml`, ... and a sitemap index as `sitemap.xml`. Returns the files written.
+ */
+export async function writeSitemap(publicDir: string, host: string, entries: SitemapEntry[]): Promise<string[]> {
+  const sorted = [...entries].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  if (sorted.length <= sitemapLimit) {
+    await writeFile(join(publicDir, 'sitemap.xml'), await urlset(host, sorted));
+    return ['sitemap.xml'];
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i += sitemapLimit) {
+    const name = `sitemap-${parts.length + 1}.xml`;
+    await writeFile(join(publicDir, name), await urlset(host, sorted.slice(i, i + sitemapLimit)));
+    parts.push(name);
+  }
+  const index = new SitemapIndexStream();
+  for (const name of parts) index.write({ url: joinUrl(host, name) });
+  index.end();
+  await writeFile(join(publicDir, 'sitemap.xml'), await streamToPromise(index));
+  return ['sitemap.xml', ...parts];
+}
+
+async function urlset(host: string, entries: SitemapEntry[]): Promise<Buffer> {
+  const stream = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: false } });
+  for (const { route, fields } of entries) {
+    stream.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority });
+  }
+  stream.end();
+  return streamToPromise(stream);
+}

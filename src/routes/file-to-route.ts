@@ -1,0 +1,80 @@
+import { errors } from '../errors.ts';
+
+/** HTTP methods a file name may end with, before its code extension (any letter case). */
+export const methods = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'connect', 'trace'] as const;
+
+/** One route file, as the router sees it. */
+export interface RouteDefinition {
+  /** Path of the file relative to routesDir, with `/` separators: `api/v1/users/[id].get.ts`. */
+  file: string;
+  /** Upper-case method, or `''` for every method. */
+  method: string;
+  /** The router pattern (rou3 syntax as h3 uses it): `/api/v1/users/:id`, `/api/**`, `/docs/**:slug`. */
+  path: string;
+}
+
+const codeExtension = /\.(ts|mts|js|mjs)$/;
+const methodSuffix = new RegExp(`\\.(${methods.join('|')})$`, 'i');
+const paramName = /^[A-Za-z_]\w*$/;
+
+/**
+ * Maps a file path (relative to routesDir) to its route, or `null` when the file is not a route
+ * (not code, a `.d.ts`, a test or spec file, or a dot-file). The top-level `api` folder is served
+ * under `apiPrefix`; everything else from the site root. Throws ROUTE_NAME for a malformed name.
+ *
+ * @example fileToRoute('api/v1/users/[id].get.ts', 'api') // { method: 'GET', path: '/api/v1/users/:id', ... }
+ * @example fileToRoute('rss.xml.ts', 'api') // { method: '', path: '/rss.xml', ... }
+ */
+export function fileToRoute(file: string, apiPrefix: string): RouteDefinition | null {
+  const parts = file.split('/');
+  const base = parts.pop()!;
+  if (!codeExtension.test(base) || /\.d\.m?ts$/.test(base) || /\.(test|spec)\./.test(base)) return null;
+  if ([...parts, base].some((part) => part.startsWith('.'))) return null;
+
+  let stem = base.replace(codeExtension, '');
+  const method = methodSuffix.exec(stem)?.[1]?.toUpperCase() ?? '';
+  if (method) stem = stem.slice(0, -method.length - 1);
+  if (stem === '') throw errors.routeName(file, 'the name before the method is empty');
+
+  const underApi = parts[0] === 'api';
+  if (underApi) parts.shift();
+  const prefix = underApi ? apiPrefix.split('/').filter(Boolean) : [];
+  const folders = parts.filter((part) => !/^\(.+\)$/.test(part));
+  const names = stem === 'index' ? [] : [stem];
+  const segments = [...folders, ...names].map((segment) => toPattern(segment, file));
+
+  const catchAll = segments.findIndex((s) => s.startsWith('**'));
+  if (catchAll !== -1 && catchAll !== segments.length - 1) {
+    throw errors.routeName(file, 'a catch-all [...name] must be the last segment');
+  }
+  const params = segments.flatMap((s) => /^\**:(\w+)/.exec(s)?.[1] ?? []);
+  const repeated = params.find((name, i) => params.indexOf(name) !== i);
+  if (repeated) throw errors.routeName(file, `the parameter "${repeated}" appears twice`);
+
+  return { file, method, path: '/' + [...prefix, ...segments].join('/') };
+}
+
+/** One file or folder name to one router segment. */
+function toPattern(segment: string, file: string): string {
+  if (segment.startsWith('(') && segment.endsWith(')')) {
+    throw errors.routeName(file, `"${segment}": a (group) name is for folders, not files`);
+  }
+  if (!/[[\]]/.test(segment)) {
+    if (/[:*]/.test(segment)) throw errors.routeName(file, `"${segment}" holds ":" or "*", which the router reserves`);
+    return segment;
+  }
+  const match = /^\[(\.\.\.)?([^[\]]*)\](\.[\w.-]+)?$/.exec(segment);
+  if (!match) {
+    throw errors.routeName(file, `"${segment}": brackets must close and wrap the whole segment, as in [id] or [id].json`);
+  }
+  const [, rest, name, suffix = ''] = match;
+  if (rest) {
+    if (suffix) throw errors.routeName(file, `"${segment}": a catch-all takes the whole segment`);
+    if (name === '') return '**';
+    if (!paramName.test(name)) throw errors.routeName(file, `"${name}" is not a valid catch-all name`);
+    return `**:${name}`;
+  }
+  if (name === '') throw errors.routeName(file, '[] needs a parameter name, as in [id]');
+  if (!paramName.test(name)) throw errors.routeName(file, `"${name}" is not a valid parameter name`);
+  return `:${name}${suffix}`;
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { errors } from '../errors.ts';
+import { fileToRoute, type RouteDefinition } from './file-to-route.ts';
+
+/**
+ * Every route under `routesDir`, sorted by file path so that builds are repeatable. Throws when two
+ * files serve the same method and path, naming both. A missing folder means no routes.
+ */
+export async function scanRoutes(routesDir: string, apiPrefix: string): Promise<RouteDefinition[]> {
+  if (!existsSync(routesDir)) return [];
+  const entries = await readdir(routesDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(routesDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => !file.split('/').includes('node_modules'))
+    .sort();
+  const routes = files.map((file) => fileToRoute(file, apiPrefix)).filter((route) => route !== null);
+  checkConflicts(routes);
+  return routes;
+}
+
+/**
+ * Two files for one method and path are an error. Parameter names do not make paths differ:
+ * `[id].ts` and `[slug].ts` in one folder serve the same URLs.
+ */
+export function checkConflicts(routes: RouteDefinition[]): void {
+  const seen = new Map<string, RouteDefinition>();
+  for (const route of routes) {
+    const shape = route.path.replace(/\*\*:\w+$/, '**').replace(/:\w+/g, ':');
+    const key = `${route.method} ${shape}`;
+    const other = seen.get(key);
+    if (other) throw errors.routeConflict(route.method, route.path, [other.file, route.file]);
+    seen.set(key, route);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The one static-file layer: the built server, `prerender preview` and `prerender dev` all serve
+ * files through it. It answers GET and HEAD for files under `public/`, with the content type the
+ * prerender recorded (else by extension), ETag / 304, and `index.html` for a folder; anything it does
+ * not find falls through to the routes (`undefined`).
+ */
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { lookup } from 'mrmime';
+
+/** Answers a request from the files, or `undefined` to let the routes answer. */
+export type StaticHandler = (request: Request) => Promise<Response | undefined>;
+
+/** Options for {@link createStaticHandler}. */
+export interface StaticOptions {
+  /** Content types by file path relative to the folder (`api/feed`), as the manifest records them. */
+  types?: Map<string, string>;
+  /** @default 'public, max-age=0, must-revalidate' */
+  cacheControl?: string;
+}
+
+/** Serves the files under `root`. */
+export function createStaticHandler(root: string, options: StaticOptions = {}): StaticHandler {
+  const types = options.types ?? new Map<string, string>();
+  const cacheControl = options.cacheControl ?? 'public, max-age=0, must-revalidate';
+  let realRoot: string | undefined;
+
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    const segments = pathSegments(new URL(request.url).pathname);
+    if (segments === 'bad') return plain(400, 'Bad Request');
+    if (segments === 'hidden') return plain(404, 'Not Found');
+
+    realRoot ??= await realpath(root).catch(() => root);
+    const found = await findFile(realRoot, segments);
+    if (!found) return undefined;
+
+    const etag = `W/"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
+    const headers = new Headers({
+      'content-type': types.get(found.relative) ?? lookup(found.relative) ?? 'application/octet-stream',
+      'content-length': String(found.size),
+      etag,
+      'cache-control': cacheControl,
+    });
+    if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
+      headers.delete('content-length');
+      return new Response(null, { status: 304, headers });
+    }
+    if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+    return new Response(Readable.toWeb(createReadStream(found.path)) as ReadableStream, { status: 200, headers });
+  };
+}
+
+/** The types recorded in `<distDir>/prerender-manifest.json`, by file path relative to `public/`. */
+export function readManifestTypes(distDir: string): Map<string, string> {
+  const file = join(distDir, 'prerender-manifest.json');
+  const types = new Map<string, string>();
+  if (!existsSync(file)) return types;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { routes?: { file: string; contentType: string }[] };
+  for (const entry of manifest.routes ?? []) types.set(entry.file, entry.contentType);
+  return types;
+}
+
+/**
+ * The decoded segments of a URL path; `'bad'` for malformed encoding or characters no file name has,
+ * `'hidden'` for `.`/`..` segments and dot-files. Decoded exactly once, checked after decoding.
+ */
+export function pathSegments(pathname: string): string[] | 'bad' | 'hidden' {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/').slice(1)) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return 'bad';
+    }
+    if (/[\\/\0-\x1f\x7f]/.test(segment) || Buffer.byteLength(segment) > 255) return 'bad';
+    if (segment.startsWith('.')) return 'hidden';
+    segments.push(segment);
+  }
+  return segments;
+}
+
+interface FoundFile {
+  path: string;
+  relative: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The file for these segments (a folder's `index.html`), only if its real path stays under `root`. */
+async function findFile(root: string, segments: string[]): Promise<FoundFile | undefined> {
+  const folder = segments.length === 0 || segments.at(-1) === '';
+  const parts = segments.filter(Boolean);
+  const candidates = folder ? [[...parts, 'index.html']] : [parts, [...parts, 'index.html']];
+  for (const candidate of candidates) {
+    const path = join(root, ...candidate);
+    const real = await realpath(path).catch(() => undefined);
+    if (!real || !real.startsWith(root + sep)) continue;
+    const info = await stat(real).catch(() => undefined);
+    if (info?.isFile()) return { path: real, relative: candidate.join('/'), size: info.size, mtimeMs: info.mtimeMs };
+  }
+  return undefined;
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}

@@ -1,0 +1,85 @@
+/** Shared by the test files: temporary sites, builds into temporary folders, the real bin, free ports. */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { build, type BuildOptions } from '../src/index.ts';
+import { createMemoryLogger } from '../src/log.ts';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const fixturesDir = join(repoRoot, 'test', 'fixtures');
+export const binPath = join(repoRoot, 'lib', 'cli', 'prerender.js');
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh folder under the OS temp folder, removed after the test file. */
+export function tempDir(prefix = 'api-prerender-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Writes `files` (path -> content) into a new temporary site and returns its root. */
+export function writeSite(files: Record<string, string>, root = tempDir('site-')): string {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+/** A route file body: `export default defineEventHandler(<body>)`. */
+export function route(body: string, imports = 'defineEventHandler'): string {
+  return `import { ${imports} } from 'h3';\nexport default defineEventHandler(${body});\n`;
+}
+
+/**
+ * Builds a site with a memory logger. `outDir` defaults to a temporary folder so that fixture
+ * sites in the repository are never written to and test files can run in parallel.
+ */
+export async function buildSite(root: string, options: BuildOptions = {}) {
+  const logger = createMemoryLogger();
+  const outDir = options.config?.outDir ?? tempDir('out-');
+  const report = await build({ root, typecheck: false, logger, ...options, config: { outDir, ...options.config } });
+  return { report, logger, outDir, dir: report.dir };
+}
+
+/** Runs the real `prerender` bin and collects its output and exit code. */
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [binPath, ...args], {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeout ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
