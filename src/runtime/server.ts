@@ -5,7 +5,8 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type H3 } from 'h3';
+import type { H3 } from 'h3';
+import { serve } from 'srvx';
 import { createStaticHandler, readManifestTypes } from './static.ts';
 
 /** Where and how to listen. */
@@ -22,19 +23,28 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder, then `app`. */
-export async function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {}): Promise<RunningServer> {
-  const distDir = dirname(dirname(fileURLToPath(bundleUrl)));
-  const files = createStaticHandler(join(distDir, 'public'), { types: readManifestTypes(distDir) });
-  const fetch = async (request: Request) => (await files(request)) ?? app.fetch(request);
-  // h3's serve spreads these options over { fetch: app.fetch }, so ours puts the files first.
-  const server = serve(app, { fetch, port: options.port ?? 3000, hostname: options.host, silent: true, gracefulShutdown: false } as Parameters<typeof serve>[1]);
+/** A request handler in the Fetch API's terms. */
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Listens on a socket and answers with `fetch`: the one socket layer of the built server,
+ * `prerender preview` and `prerender dev`, so all three accept and refuse requests alike.
+ */
+export async function listen(fetch: FetchHandler, options: ServeOptions = {}): Promise<RunningServer> {
+  const server = serve({ fetch, port: options.port ?? 3000, hostname: options.host, silent: true, gracefulShutdown: false });
   await server.ready();
   let closing: Promise<void> | undefined;
   return {
     url: server.url!,
     close: () => (closing ??= server.close(true)),
   };
+}
+
+/** Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder, then `app`. */
+export function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {}): Promise<RunningServer> {
+  const distDir = dirname(dirname(fileURLToPath(bundleUrl)));
+  const files = createStaticHandler(join(distDir, 'public'), { types: readManifestTypes(distDir) });
+  return listen(async (request) => (await files(request)) ?? app.fetch(request), options);
 }
 
 /** Starts the server when the bundle is the program node runs, not when it is imported. */
