@@ -63,8 +63,17 @@ export const errors = {
       hint: `Fix "${key}" in your prerender config or the matching command-line option.`,
     }),
   unknownConfigKey: (key: string, known: readonly string[]) =>
-    new PrerenderError('CONFIG', `Unknown config key "${key}".`, {
-      hint: `Known keys here: ${known.join(', ')}.`,
+    new PrerenderError('CONFIG', `Unknown config key "${key}"; the keys allowed here are ${known.join(', ')}.`, {
+      hint: 'Check the spelling of the key, or remove it.',
+    }),
+  configPaths: (message: string) =>
+    new PrerenderError('CONFIG', message, {
+      hint: 'Keep outDir apart from your sources, e.g. the default "dist", and publicDir a folder of its own.',
+    }),
+  routesFunction: (cause: unknown) =>
+    new PrerenderError('CONFIG', `The function given as prerender.routes failed: ${messageOf(cause)}`, {
+      hint: 'Fix the function in your prerender config that lists the routes.',
+      cause,
     }),
   configNotFound: (file: string) =>
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
@@ -92,6 +101,16 @@ export const errors = {
     }),
   compile: (message: string, loc?: SourceLocation, frame?: string) =>
     new PrerenderError('COMPILE', message, { loc, frame }),
+  syntax: (loc: SourceLocation, reason: string, frame?: string) =>
+    new PrerenderError('COMPILE', `Syntax error in ${loc.file}:${loc.line}:${loc.column}: ${reason}`, {
+      loc,
+      frame,
+      hint: 'Fix the code at the line shown; nothing was written.',
+    }),
+  unresolvedImport: (importer: string, source: string) =>
+    new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
+      hint: source.startsWith('.') ? 'Fix the import path (relative to the importing file).' : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
+    }),
   routePath: (route: string, reason: string) =>
     new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
       hint: 'Fix the route in prerender.routes.',
@@ -100,6 +119,12 @@ export const errors = {
     new PrerenderError('OUTPUT_CLASH', message, {
       hint: 'Give one of the routes another path, or drop it from prerender.routes.',
     }),
+  folderRoute: (route: string, contentType: string) =>
+    new PrerenderError(
+      'OUTPUT_CLASH',
+      `Route "${route}" answered ${contentType}, but a route ending in "/" names a folder and can only be written as HTML (its index.html).`,
+      { hint: 'List the route without the trailing "/" and with an extension, such as "/api/feed.json".' },
+    ),
   routesFailed: (count: number, details: unknown) =>
     new PrerenderError('ROUTES_FAILED', `${count} route${count === 1 ? '' : 's'} failed to prerender.`, {
       hint: 'Fix the routes listed above, or pass --no-fail-on-error to publish the rest.',
@@ -110,6 +135,14 @@ export const errors = {
       hint: 'Check that the output folder is writable and the disk has room.',
       cause,
     }),
+  notAFolder: (path: string, key: string) =>
+    new PrerenderError('OUTPUT', `Cannot write the build to ${path}: a file is in the way, not a folder.`, {
+      hint: `Remove or rename that file, or change "${key}" in your prerender config.`,
+    }),
+  buildRunning: (name: string, outDir: string, pid: number, lockFile: string) =>
+    new PrerenderError('OUTPUT', `Another build of "${name}" (process ${pid}) is writing ${outDir}; this build stopped before touching it.`, {
+      hint: `Run one build at a time: wait for that one to finish, then build again. If no build is running, delete ${lockFile}.`,
+    }),
   noBuild: (dir: string) =>
     new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
       hint: 'Run `prerender build` first.',
@@ -119,4 +152,9 @@ export const errors = {
 /** The message of anything thrown, for embedding in another message. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The package an import names: `@scope/pkg` or `pkg`, without a subpath. */
+function packageName(source: string): string {
+  return source.split('/').slice(0, source.startsWith('@') ? 2 : 1).join('/');
 }

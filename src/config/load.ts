@@ -42,17 +42,29 @@ function findConfigFile(root: string, configFile: string | false | undefined): s
 
 /** Imports the file (compiling TypeScript with Rollup first) and unwraps a function export. */
 async function importConfigFile(file: string): Promise<UserConfig> {
-  let exported: ConfigExport;
+  let exported: unknown;
   try {
     const module = /\.m?ts$/.test(file) ? await importTypeScript(file) : await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
-    exported = module.default;
-    if (typeof exported === 'function') exported = await exported();
+    if (!('default' in module)) throw new Error('the file has no default export');
+    exported = (module as { default: ConfigExport }).default;
+    if (typeof exported === 'function') {
+      exported = await exported();
+      if (exported === undefined) throw new Error('its default-exported function returned nothing');
+    }
   } catch (error) {
     if (error instanceof PrerenderError) throw error;
-    throw errors.configLoad(file, error);
+    throw errors.configLoad(file, withoutRollupNote(error));
   }
-  if (exported === undefined) throw errors.configLoad(file, new Error('the file has no default export'));
+  if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
+    throw errors.configLoad(file, new Error(`the default export is ${JSON.stringify(exported) ?? typeof exported}, not a config object`));
+  }
   return exported as UserConfig;
+}
+
+/** Rollup's parse errors end in a note about plugins, which misleads about a config's syntax error. */
+function withoutRollupNote(error: unknown): unknown {
+  if (!(error instanceof Error) || !/ \(Note that you need plugins to import files that are not JavaScript\)$/.test(error.message)) return error;
+  return new Error(error.message.replace(/ \(Note that you need plugins[^)]*\)$/, ''), { cause: error });
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { defaults } from './defaults.ts';
+import { checkOutput } from './output-paths.ts';
 import type { PrerenderRoute, ResolvedConfig, SitemapFields, UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'prerender'] as const;
@@ -19,44 +20,59 @@ export async function resolveConfig(
 ): Promise<ResolvedConfig> {
   const user = objectAt('config', input) as UserConfig;
   checkKeys('', user, topKeys);
-  const pre = objectAt('prerender', user.prerender ?? {});
+  const pre = user.prerender === undefined ? {} : objectAt('prerender', user.prerender);
   checkKeys('prerender.', pre, prerenderKeys);
-  const sitemap = objectAt('prerender.sitemap', pre.sitemap ?? {});
+  const sitemap = pre.sitemap === undefined ? {} : objectAt('prerender.sitemap', pre.sitemap);
   checkKeys('prerender.sitemap.', sitemap, ['host']);
 
-  const name = optional<string>('name', user.name, isFolderName, 'a folder name (no /, \\ or leading dot)') ?? defaultName(root);
+  const name = optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root);
   const apiPrefix = optional<string>('apiPrefix', user.apiPrefix, isPrefix, 'URL segments made of A-Z a-z 0-9 . _ ~ - and /');
   const path = (key: 'routesDir' | 'publicDir' | 'outDir') =>
     resolve(root, optional<string>(key, user[key], isNonEmpty, 'a non-empty path') ?? defaults[key]);
+
+  const dirs = { routesDir: path('routesDir'), publicDir: path('publicDir'), outDir: path('outDir') };
+  checkOutput(root, name, dirs);
 
   return {
     root,
     name,
     apiPrefix: trimSlashes(apiPrefix ?? defaults.apiPrefix),
-    routesDir: path('routesDir'),
-    publicDir: path('publicDir'),
-    outDir: path('outDir'),
+    ...dirs,
     prerender: {
       routes: await resolveRoutes(pre.routes),
       sitemapHost: optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
       concurrency: optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
-      timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, 'a whole number of milliseconds above 0') ?? defaults.prerender.timeout,
+      timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout,
       failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
     },
     configFile,
   };
 }
 
-/** Inline options (the CLI's flags, a test's overrides) over the file's config; `prerender` merges one level deep. */
+/**
+ * Inline options (the CLI's flags, a test's overrides) over the file's config; `prerender` merges one
+ * level deep. A key set to `undefined` in `over` leaves the file's value alone.
+ * @example mergeConfig({ name: 'a', prerender: { timeout: 5 } }, { prerender: { concurrency: 2 } }) // { name: 'a', prerender: { timeout: 5, concurrency: 2 } }
+ */
 export function mergeConfig(base: UserConfig, over: UserConfig): UserConfig {
-  const merged: UserConfig = { ...base, ...over };
-  if (base.prerender || over.prerender) merged.prerender = { ...base.prerender, ...over.prerender };
+  const merged: UserConfig = { ...base, ...defined(over) };
+  if (isObject(base.prerender) && isObject(over.prerender)) merged.prerender = { ...base.prerender, ...defined(over.prerender) };
   return merged;
 }
 
+const defined = <T extends object>(object: T): Partial<T> =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 async function resolveRoutes(input: unknown): Promise<PrerenderRoute[]> {
   let list = input ?? [];
-  if (typeof list === 'function') list = await list();
+  if (typeof list === 'function') {
+    try {
+      list = await list();
+    } catch (error) {
+      throw errors.routesFunction(error);
+    }
+  }
   if (!Array.isArray(list)) throw errors.configKey('prerender.routes', 'an array of routes, or a function returning one', list);
   return list.map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`));
 }
@@ -77,7 +93,7 @@ function resolveSitemapFields(input: unknown, key: string): SitemapFields {
   const fields = objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
   checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority']);
   return {
-    lastmod: optional(`${key}.lastmod`, fields.lastmod, isDate, 'a date such as "2026-11-21"'),
+    lastmod: optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)'),
     changefreq: optional(`${key}.changefreq`, fields.changefreq, (v) => changefreqs.includes(v as string), changefreqs.join(' | ')) as SitemapFields['changefreq'],
     priority: optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
   };
@@ -95,12 +111,15 @@ function defaultName(root: string): string {
   if (existsSync(pkg)) {
     try {
       const name: unknown = JSON.parse(readFileSync(pkg, 'utf8')).name;
-      if (typeof name === 'string' && name) return name.replace(/^@[^/]+\//, '');
+      const unscoped = typeof name === 'string' ? name.replace(/^@[^/]+\//, '') : undefined;
+      if (isFolderName(unscoped)) return unscoped;
     } catch {
       // An unreadable package.json only means the folder name is used.
     }
   }
-  return basename(root);
+  const folder = basename(root);
+  if (!isFolderName(folder)) throw errors.configKey('name', `set in the config, as the root folder's name cannot be used: ${folderNameRule}`, folder);
+  return folder;
 }
 
 function objectAt(key: string, value: unknown, allowed = 'an object'): Record<string, unknown> {
@@ -123,13 +142,27 @@ function optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 const isNonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 const isBoolean = (v: unknown) => typeof v === 'boolean';
-const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2 ** 31;
-const isFolderName = (v: unknown) => typeof v === 'string' && /^[^/\\.\0][^/\\\0]*$/.test(v) && v.length <= 255;
+/** setTimeout's limit: a longer delay fires at once. */
+const maxTimeout = 2 ** 31 - 1;
+const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= maxTimeout;
+const folderNameRule = 'a folder name (no /, \\, control characters or leading dot, at most 255 bytes)';
+const isFolderName = (v: unknown): v is string => typeof v === 'string' && /^[^/\\.\0-\x1f][^/\\\0-\x1f]*$/.test(v) && Buffer.byteLength(v) <= 255;
 const isPrefix = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9._~\-/]*$/.test(v) && trimSlashes(v).split('/').every((s) => s !== '.' && s !== '..') && !trimSlashes(v).includes('//');
-const isDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+const w3cDate = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;
 
+/** A W3C datetime (what sitemaps take) naming a real day: Date.parse alone takes "March 7" and Feb 30. */
+function isW3cDate(v: unknown): boolean {
+  const match = typeof v === 'string' ? w3cDate.exec(v) : null;
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year, Math.max(month, 1) - 1, Math.max(day, 1)));
+  const realDay = (match[2] === undefined || date.getUTCMonth() === month - 1) && (match[3] === undefined || date.getUTCDate() === day);
+  return realDay && hour < 24 && minute < 60 && second < 60 && zoneHour < 24 && zoneMinute < 60;
+}
+
+/** An absolute http(s) URL that a route can be appended to: no query, fragment, credentials or spaces. */
 function isHttpUrl(v: unknown): boolean {
-  if (typeof v !== 'string' || !URL.canParse(v)) return false;
+  if (typeof v !== 'string' || !URL.canParse(v) || /[?#\s]/.test(v)) return false;
   const url = new URL(v);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
 }

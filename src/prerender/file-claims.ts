@@ -2,19 +2,21 @@ import { errors } from '../errors.ts';
 
 /**
  * Who writes which file and needs which folder, so that no route silently replaces another's output.
- * Paths compare without letter case: routes that differ only in case collide on macOS and Windows.
+ * Paths compare without letter case and Unicode normalisation form: routes that differ only in those
+ * collide on macOS and Windows.
  */
 export class FileClaims {
   private readonly files = new Map<string, string>();
   private readonly folders = new Map<string, string>();
 
   /**
-   * Records that `owner` (a route, or a publicDir file) writes `file` (relative to `public/`).
-   * Throws OUTPUT_CLASH naming both owners when the file is taken, is a folder another needs, or
-   * sits where another's file is.
+   * Records that `owner` (a route starting with `/`, or a description such as "the file public/x")
+   * writes `file` (relative to `public/`, `/`-separated). Throws OUTPUT_CLASH naming both owners when
+   * the file is taken, is a folder another needs, or one of its folders is another's file; a refused
+   * claim records nothing.
    */
   claim(file: string, owner: string): void {
-    const key = file.toLowerCase();
+    const key = file.normalize('NFC').toLowerCase();
     const taken = this.files.get(key);
     if (taken !== undefined) throw errors.outputClash(`${describe(owner)} and ${describe(taken)} both write ${file}.`);
     const asFolder = this.folders.get(key);
@@ -22,14 +24,15 @@ export class FileClaims {
       throw errors.outputClash(`${describe(owner)} writes the file ${file}, where ${describe(asFolder)} needs a folder.`);
     }
     const parts = key.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const folder = parts.slice(0, i).join('/');
+    const folders = parts.slice(1).map((_, i) => parts.slice(0, i + 1).join('/'));
+    for (const folder of folders) {
       const fileThere = this.files.get(folder);
       if (fileThere !== undefined) {
-        throw errors.outputClash(`${describe(owner)} needs the folder ${folder}, where ${describe(fileThere)} writes a file.`);
+        const shown = file.split('/').slice(0, folder.split('/').length).join('/');
+        throw errors.outputClash(`${describe(owner)} needs the folder ${shown}, where ${describe(fileThere)} writes a file.`);
       }
-      if (!this.folders.has(folder)) this.folders.set(folder, owner);
     }
+    for (const folder of folders) if (!this.folders.has(folder)) this.folders.set(folder, owner);
     this.files.set(key, owner);
   }
 }

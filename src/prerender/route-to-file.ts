@@ -4,7 +4,10 @@ import { errors } from '../errors.ts';
  * The decoded path segments of a route, checked. Each segment is percent-decoded exactly once and
  * checked after decoding: `.` and `..`, `/` or `\` inside a segment, NUL and control characters, an
  * empty segment and one over 255 bytes are refused, so no route can name a file outside `public/`.
- * Throws ROUTE_PATH naming the route.
+ * A segment starting with `.` is refused too (the servers never serve dot-files, so the file could not
+ * be served back at its route), and one ending in a space (URL parsers and Windows drop it). A trailing
+ * `/` adds no segment. Throws ROUTE_PATH naming the route.
+ * @example routeSegments('/api/a%20b.json') // ['api', 'a b.json']
  */
 export function routeSegments(route: string): string[] {
   if (!route.startsWith('/')) throw errors.routePath(route, 'it must start with "/"');
@@ -21,7 +24,14 @@ export function routeSegments(route: string): string[] {
     if (segment === '') throw errors.routePath(route, 'it has an empty segment ("//")');
     if (segment === '.' || segment === '..') throw errors.routePath(route, `a "${segment}" segment would leave its folder`);
     if (/[/\\]/.test(segment)) throw errors.routePath(route, `"${part}" decodes to a path separator`);
-    if (/[\0-\x1f\x7f]/.test(segment)) throw errors.routePath(route, `"${part}" holds NUL or a control character`);
+    if (/[\0-\x1f\x7f]/.test(segment)) throw errors.routePath(route, `${JSON.stringify(part)} holds NUL or a control character`);
+    if (/\p{Cs}/u.test(segment)) throw errors.routePath(route, `"${part}" holds a lone UTF-16 surrogate, which no file name can`);
+    if (segment.endsWith(' ')) {
+      throw errors.routePath(route, `"${segment}" ends with a space, which URL parsers and some file systems drop`);
+    }
+    if (segment.startsWith('.')) {
+      throw errors.routePath(route, `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`);
+    }
     if (Buffer.byteLength(segment) > 255) throw errors.routePath(route, 'a segment is longer than 255 bytes, the file-name limit');
     return segment;
   });
@@ -42,17 +52,18 @@ export function isHtml(contentType: string): boolean {
  * - a last segment with an extension: exactly that path (`/api/rss.xml` -> `api/rss.xml`);
  * - otherwise HTML: `<path>/index.html` (`/docs` -> `docs/index.html`, `/` -> `index.html`);
  * - otherwise: exactly the path, a file without extension (`/api/users/1` -> `api/users/1`).
- * `/` or a trailing-slash route whose response is not HTML has no file it could be: an error.
+ * A route ending in `/` (`/` itself too) is a folder: HTML goes to its `index.html`, any other type has
+ * no file it could be (OUTPUT_CLASH). Throws ROUTE_PATH for a route that can never be a file.
  */
 export function routeToFile(route: string, contentType: string): string {
   const segments = routeSegments(route);
   const html = isHtml(contentType);
+  // A route ending in "/" names a folder, even `/rss.xml/`: the servers look for its index.html.
+  if (route.endsWith('/')) {
+    if (html) return [...segments, 'index.html'].join('/');
+    throw errors.folderRoute(route, contentType);
+  }
   if (hasExtension(segments.at(-1))) return segments.join('/');
   if (html) return [...segments, 'index.html'].join('/');
-  if (segments.length === 0 || route.endsWith('/')) {
-    throw errors.outputClash(
-      `Route "${route}" answered ${contentType}, but a route ending in "/" can only be written as HTML (index.html).`,
-    );
-  }
   return segments.join('/');
 }

@@ -20,7 +20,8 @@ export function joinUrl(host: string, route: string): string {
 /**
  * Writes `sitemap.xml` into `publicDir`: one `<url>` per entry, sorted by route so two builds of one
  * input are byte-identical, with the standard namespace only. Over {@link sitemapLimit} URLs it writes
- * `sitemap-1.xml`, `sitemap-2.xml`, ... and a sitemap index as `sitemap.xml`. Returns the files written.
+ * `sitemap-1.xml`, `sitemap-2.xml`, ... and a sitemap index as `sitemap.xml`. No entries: an empty
+ * urlset. Returns the files written.
  */
 export async function writeSitemap(publicDir: string, host: string, entries: SitemapEntry[]): Promise<string[]> {
   const sorted = [...entries].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
@@ -41,7 +42,12 @@ export async function writeSitemap(publicDir: string, host: string, entries: Sit
   return ['sitemap.xml', ...parts];
 }
 
-async function urlset(host: string, entries: SitemapEntry[]): Promise<Buffer> {
+/** What the sitemap package writes for a urlset, which it refuses to write empty. */
+const emptyUrlset = '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>';
+
+async function urlset(host: string, entries: SitemapEntry[]): Promise<Buffer | string> {
+  // With every route failed or left out, sitemap.xml still exists, as the host setting promises.
+  if (entries.length === 0) return emptyUrlset;
   const stream = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: false } });
   for (const { route, fields } of entries) {
     stream.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority });

@@ -29,17 +29,21 @@ export function fileToRoute(file: string, apiPrefix: string): RouteDefinition | 
   const parts = file.split('/');
   const base = parts.pop()!;
   if (!codeExtension.test(base) || /\.d\.m?ts$/.test(base) || /\.(test|spec)\./.test(base)) return null;
-  if ([...parts, base].some((part) => part.startsWith('.'))) return null;
+  if (parts.some((part) => part.startsWith('.'))) return null;
 
   let stem = base.replace(codeExtension, '');
   const method = methodSuffix.exec(stem)?.[1]?.toUpperCase() ?? '';
   if (method) stem = stem.slice(0, -method.length - 1);
-  if (stem === '') throw errors.routeName(file, 'the name before the method is empty');
+  // `.get.ts` looks like a dot-file, but it is a route whose name was left out: say so rather than skip it.
+  if (method && stem === '') {
+    throw errors.routeName(file, `the name before the method is empty (for the folder's own path, name it index${base})`);
+  }
+  if (base.startsWith('.')) return null;
 
   const underApi = parts[0] === 'api';
   if (underApi) parts.shift();
   const prefix = underApi ? apiPrefix.split('/').filter(Boolean) : [];
-  const folders = parts.filter((part) => !/^\(.+\)$/.test(part));
+  const folders = parts.filter((part) => !isGroup(part));
   const names = stem === 'index' ? [] : [stem];
   const segments = [...folders, ...names].map((segment) => toPattern(segment, file));
 
@@ -54,10 +58,13 @@ export function fileToRoute(file: string, apiPrefix: string): RouteDefinition | 
   return { file, method, path: '/' + [...prefix, ...segments].join('/') };
 }
 
+const isGroup = (folder: string) => /^\([^()/]+\)$/.test(folder);
+
 /** One file or folder name to one router segment. */
 function toPattern(segment: string, file: string): string {
   if (segment.startsWith('(') && segment.endsWith(')')) {
-    throw errors.routeName(file, `"${segment}": a (group) name is for folders, not files`);
+    const reason = segment === '()' ? 'a (group) folder needs a name' : 'a (group) name is for folders, not files';
+    throw errors.routeName(file, `"${segment}": ${reason}`);
   }
   if (!/[[\]]/.test(segment)) {
     if (/[:*]/.test(segment)) throw errors.routeName(file, `"${segment}" holds ":" or "*", which the router reserves`);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { errors } from '../errors.ts';
@@ -12,13 +12,19 @@ export async function scanRoutes(routesDir: string, apiPrefix: string): Promise<
   if (!existsSync(routesDir)) return [];
   const entries = await readdir(routesDir, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((entry) => entry.isFile())
+    .filter(isFileOrLinkToFile)
     .map((entry) => relative(routesDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .filter((file) => !file.split('/').includes('node_modules'))
     .sort();
   const routes = files.map((file) => fileToRoute(file, apiPrefix)).filter((route) => route !== null);
   checkConflicts(routes);
   return routes;
+}
+
+/** A route file may be a symbolic link to one (a route shared between sites); a broken link is skipped. */
+function isFileOrLinkToFile(entry: Dirent): boolean {
+  if (entry.isFile()) return true;
+  return entry.isSymbolicLink() && statSync(join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /**

@@ -1,0 +1,32 @@
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { errors } from '../errors.ts';
+
+/**
+ * Every build replaces `<outDir>/<name>` whole, and copies publicDir into it: neither may take the
+ * site's own files with it. Throws a CONFIG error when the output folder is or holds the root,
+ * routesDir or publicDir, or when publicDir or routesDir holds outDir. All paths are absolute.
+ */
+export function checkOutput(root: string, name: string, dirs: { routesDir: string; publicDir: string; outDir: string }): void {
+  const dist = join(dirs.outDir, name);
+  const sources = [
+    ['the site root', root],
+    ['routesDir', dirs.routesDir],
+    ['publicDir', dirs.publicDir],
+  ] as const;
+  for (const [what, dir] of sources) {
+    if (isInside(dir, dist)) {
+      throw errors.configPaths(`Config keys "outDir" and "name" put the output at ${dist}, which holds ${what} (${dir}): every build replaces that folder.`);
+    }
+  }
+  for (const [key, dir] of [['publicDir', dirs.publicDir], ['routesDir', dirs.routesDir]] as const) {
+    if (isInside(dirs.outDir, dir)) {
+      throw errors.configPaths(`Config key "${key}" (${dir}) holds outDir (${dirs.outDir}): the build would read its own output.`);
+    }
+  }
+}
+
+/** True when `child` is `parent` or lies under it. */
+function isInside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
+}

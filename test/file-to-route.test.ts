@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { fileToRoute, methods } from '../src/routes/file-to-route.ts';
+import { catchErrorSync } from './catch-error.ts';
+
+/** `[method, path]` of a file, so tables stay one line per rule. */
+const shape = (file: string, prefix = 'api') => {
+  const route = fileToRoute(file, prefix);
+  return route && [route.method, route.path];
+};
+
+describe('fileToRoute: the api folder and the prefix', () => {
+  it.each([
+    ['api/v1/hello.ts', 'api', '/api/v1/hello'],
+    ['api/v1/hello.ts', 'services', '/services/v1/hello'],
+    ['api/v1/hello.ts', 'v2/api', '/v2/api/v1/hello'],
+    ['api/v1/hello.ts', '', '/v1/hello'],
+    ['api/index.ts', 'api', '/api'],
+    ['api/index.ts', 'services', '/services'],
+    ['api/index.ts', '', '/'],
+    ['api/[...].ts', 'v2/api', '/v2/api/**'],
+  ])('%s with prefix %j is %s', (file, prefix, path) => {
+    expect(shape(file, prefix)).toEqual(['', path]);
+  });
+
+  it.each([
+    ['v1/query.ts', '/v1/query'],
+    ['[...].ts', '/**'],
+    ['index.ts', '/'],
+    ['rss.xml.ts', '/rss.xml'],
+    ['apis/x.ts', '/apis/x'],
+    ['api.ts', '/api'],
+  ])('%s outside api/ is served from the site root as %s, whatever the prefix', (file, path) => {
+    expect(shape(file, 'services')).toEqual(['', path]);
+  });
+});
+
+describe('fileToRoute: segments', () => {
+  it.each([
+    ['api/users/index.ts', '/api/users'],
+    ['api/users/index.get.ts', '/api/users'],
+    ['api/users/[id].ts', '/api/users/:id'],
+    ['api/users/[id]/posts.ts', '/api/users/:id/posts'],
+    ['api/[org]/[repo].ts', '/api/:org/:repo'],
+    ['api/posts/[slug].json.ts', '/api/posts/:slug.json'],
+    ['api/docs/[...path].ts', '/api/docs/**:path'],
+    ['api/docs/[...].ts', '/api/docs/**'],
+    ['api/(admin)/users.ts', '/api/users'],
+    ['(marketing)/about.ts', '/about'],
+    ['api/(a)/(b)/x/(c)/index.ts', '/api/x'],
+    ['api/rss.xml.ts', '/api/rss.xml'],
+    ['api/feed.json.get.ts', '/api/feed.json'],
+    ['api/v1.2/x.tar.gz.ts', '/api/v1.2/x.tar.gz'],
+    ['api/get.ts', '/api/get'],
+    ['api/a_b-c~d.ts', '/api/a_b-c~d'],
+  ])('%s -> %s', (file, path) => {
+    expect(fileToRoute(file, 'api')?.path).toBe(path);
+  });
+
+  it('keeps the file it came from', () => {
+    expect(fileToRoute('api/users/[id].get.ts', 'api')).toEqual({ file: 'api/users/[id].get.ts', method: 'GET', path: '/api/users/:id' });
+  });
+});
+
+describe('fileToRoute: methods', () => {
+  it.each(methods)('.%s suffix serves that method only', (method) => {
+    expect(shape(`api/x.${method}.ts`)).toEqual([method.toUpperCase(), '/api/x']);
+    expect(shape(`api/x.${method.toUpperCase()}.mjs`)).toEqual([method.toUpperCase(), '/api/x']);
+  });
+
+  it.each([
+    ['api/x.get.ts', 'GET'],
+    ['api/x.POST.ts', 'POST'],
+    ['api/x.Delete.ts', 'DELETE'],
+    ['api/x.pAtCh.js', 'PATCH'],
+    ['api/x.ts', ''],
+    ['api/x.fetch.ts', ''],
+  ])('%s -> method %j', (file, method) => {
+    expect(fileToRoute(file, 'api')?.method).toBe(method);
+  });
+
+  it('keeps an unknown suffix in the path', () => {
+    expect(shape('api/x.fetch.ts')).toEqual(['', '/api/x.fetch']);
+  });
+
+  it.each(['ts', 'mts', 'js', 'mjs'])('takes .%s files', (extension) => {
+    expect(shape(`api/x.get.${extension}`)).toEqual(['GET', '/api/x']);
+  });
+});
+
+describe('fileToRoute: files that are not routes', () => {
+  it.each([
+    'api/types.d.ts',
+    'api/types.d.mts',
+    'api/x.test.ts',
+    'api/x.spec.mjs',
+    'api/x.test.get.ts',
+    'api/.hidden.ts',
+    '.env.ts',
+    '.ts',
+    'api/.drafts/x.ts',
+    '.cache/x.get.ts',
+    'api/data.json',
+    'api/notes.txt',
+    'api/x.cts',
+    'api/x.tsx',
+    'api/X.TS',
+    'README.md',
+  ])('%s -> null', (file) => {
+    expect(fileToRoute(file, 'api')).toBeNull();
+  });
+});
+
+describe('fileToRoute: malformed names', () => {
+  it.each([
+    ['api/[id.ts', 'brackets must close'],
+    ['api/[].ts', 'needs a parameter name'],
+    ['api/id].ts', 'brackets must close'],
+    ['api/[...slug]/x.ts', 'must be the last segment'],
+    ['api/[...]/x.ts', 'must be the last segment'],
+    ['api/[a-b].ts', '"a-b" is not a valid parameter name'],
+    ['api/[...a-b].ts', '"a-b" is not a valid catch-all name'],
+    ['api/[1d].ts', 'not a valid parameter name'],
+    ['api/(group).ts', 'a (group) name is for folders, not files'],
+    ['api/()/x.ts', 'a (group) folder needs a name'],
+    ['api/[id]/[id].ts', 'the parameter "id" appears twice'],
+    ['api/[slug]/[...slug].ts', 'the parameter "slug" appears twice'],
+    ['api/a:b.ts', 'which the router reserves'],
+    ['api/a*b/x.ts', 'which the router reserves'],
+    ['api/.get.ts', 'the name before the method is empty'],
+    ['.POST.mjs', 'the name before the method is empty'],
+    ['api/x[id].ts', 'brackets must close and wrap the whole segment'],
+    ['api/[id]x.ts', 'brackets must close and wrap the whole segment'],
+    ['api/[a][b].ts', 'brackets must close and wrap the whole segment'],
+    ['api/[...rest].json.ts', 'a catch-all takes the whole segment'],
+  ])('%s throws ROUTE_NAME: %s', (file, reason) => {
+    const error = catchErrorSync(() => fileToRoute(file, 'api'));
+    expect(error.code).toBe('ROUTE_NAME');
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toContain(file);
+    expect(error.message).toContain(reason);
+    expect(error.hint).toContain('[name]');
+  });
+});

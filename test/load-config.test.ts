@@ -1,0 +1,149 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load.ts';
+import { catchError } from './catch-error.ts';
+import { writeSite } from './helpers.ts';
+
+const tsConfig = `import { defineConfig } from 'api-prerender';
+import type { UserConfig, RouteEntry } from 'api-prerender';
+
+const routes: RouteEntry[] = ['/api/rss.xml'];
+const extra: UserConfig = { apiPrefix: 'services' };
+
+export default defineConfig({ name: 'typed', ...extra, prerender: { routes } });
+`;
+
+/** Temporary compiled configs left next to the config file. */
+const leftovers = (root: string) => readdirSync(root).filter((name) => name.includes('.timestamp-'));
+
+describe('loadConfig: file kinds and export shapes', () => {
+  it.each([
+    ['prerender.config.ts', tsConfig],
+    ['prerender.config.mts', tsConfig],
+  ])('loads %s with defineConfig from api-prerender and a type-only import', async (file, source) => {
+    const root = writeSite({ [file]: source });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('typed');
+    expect(config.apiPrefix).toBe('services');
+    expect(config.prerender.routes).toEqual([{ route: '/api/rss.xml', sitemap: {} }]);
+    expect(config.configFile).toBe(join(root, file));
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it.each([
+    ['prerender.config.js', `export default { name: 'plain-js' };`, 'plain-js'],
+    ['prerender.config.mjs', `export default { name: 'plain-mjs' };`, 'plain-mjs'],
+    ['prerender.config.ts', `export default { name: 'plain-ts' as string };`, 'plain-ts'],
+    ['prerender.config.mjs', `export default () => ({ name: 'sync-fn' });`, 'sync-fn'],
+    ['prerender.config.ts', `export default async (): Promise<object> => ({ name: 'async-fn' });`, 'async-fn'],
+    ['prerender.config.js', `export default async () => { await new Promise((r) => setTimeout(r, 1)); return { name: 'async-js' }; };`, 'async-js'],
+  ])('loads %s exporting %s', async (file, source, name) => {
+    const root = writeSite({ [file]: source });
+    expect((await loadConfig({ root })).name).toBe(name);
+  });
+
+  it('looks for .ts before .mts, .js and .mjs', async () => {
+    const root = writeSite({
+      'prerender.config.mjs': `export default { name: 'from-mjs' };`,
+      'prerender.config.js': `export default { name: 'from-js' };`,
+      'prerender.config.ts': `export default { name: 'from-ts' };`,
+    });
+    expect((await loadConfig({ root })).name).toBe('from-ts');
+  });
+
+  it('resolves defaults without a config file', async () => {
+    const root = writeSite({ 'package.json': JSON.stringify({ name: '@scope/no-config' }) });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('no-config');
+    expect(config.configFile).toBeUndefined();
+  });
+
+  it('compiles a TS config that imports a local .ts helper (three spellings) and a .json file', async () => {
+    const root = writeSite({
+      'config/routes.ts': `export const routes: string[] = ['/a.json'];`,
+      'config/more.ts': `export const more = (): string => '/b.json';`,
+      'config/last.ts': `export default '/c.json';`,
+      'config/site.json': JSON.stringify({ title: 'from-json' }),
+      'prerender.config.ts': `import { routes } from './config/routes';
+import { more } from './config/more.js';
+import last from './config/last.ts';
+import site from './config/site.json';
+export default { name: site.title, prerender: { routes: [...routes, more(), last] } };
+`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('from-json');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/a.json', '/b.json', '/c.json']);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('lets inline config win over the file', async () => {
+    const root = writeSite({ 'prerender.config.mjs': `export default { name: 'f', apiPrefix: 'x', prerender: { timeout: 5 } };` });
+    const config = await loadConfig({ root, config: { apiPrefix: 'y', prerender: { concurrency: 3 } } });
+    expect([config.name, config.apiPrefix, config.prerender.timeout, config.prerender.concurrency]).toEqual(['f', 'y', 5, 3]);
+  });
+});
+
+describe('loadConfig: --config', () => {
+  it('takes a path relative to the root', async () => {
+    const root = writeSite({
+      'prerender.config.mjs': `export default { name: 'default-file' };`,
+      'configs/ci.config.ts': `export default { name: 'ci' };`,
+    });
+    const config = await loadConfig({ root, configFile: 'configs/ci.config.ts' });
+    expect(config.name).toBe('ci');
+    expect(config.configFile).toBe(join(root, 'configs/ci.config.ts'));
+    expect(leftovers(join(root, 'configs'))).toEqual([]);
+  });
+
+  it('takes false for no file at all', async () => {
+    const root = writeSite({ 'prerender.config.mjs': `export default { name: 'ignored' };`, 'package.json': '{"name":"pkg"}' });
+    expect((await loadConfig({ root, configFile: false })).name).toBe('pkg');
+  });
+
+  it('refuses a missing file, naming the path', async () => {
+    const root = writeSite({});
+    const error = await catchError(() => loadConfig({ root, configFile: 'nope.config.ts' }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Config file not found: ${join(root, 'nope.config.ts')}`);
+    expect(error.hint).toContain('--config');
+  });
+});
+
+describe('loadConfig: broken config files are CONFIG errors naming the file', () => {
+  it.each([
+    ['no default export', 'prerender.config.mjs', `export const config = { name: 'x' };`, 'the file has no default export'],
+    ['no default export (TS)', 'prerender.config.ts', `export const config = { name: 'x' };`, 'the file has no default export'],
+    ['a default export that is not an object', 'prerender.config.mjs', `export default 'x';`, 'the default export is "x", not a config object'],
+    ['a default export of undefined', 'prerender.config.mjs', `export default undefined;`, 'the default export is undefined'],
+    ['a function returning nothing', 'prerender.config.mjs', `export default () => {};`, 'its default-exported function returned nothing'],
+    ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load'],
+    ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts'],
+    ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn'],
+    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts (1:24): Expression expected'],
+    ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'missing'],
+  ])('%s', async (_, file, source, reason) => {
+    const root = writeSite({ [file]: source });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain(`Could not load config file ${join(root, file)}`);
+    expect(error.message).toContain(reason);
+    expect(error.message).not.toContain('you need plugins');
+    expect(error.hint).toContain('default-export');
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('passes on a bad key as a CONFIG error naming the key', async () => {
+    const root = writeSite({ 'prerender.config.ts': `export default { prerender: { concurrency: '4' } };` });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain('"prerender.concurrency"');
+  });
+
+  it('refuses a root that does not exist', async () => {
+    const error = await catchError(() => loadConfig({ root: '/nonexistent/site/root' }));
+    expect([error.code, error.exitCode]).toEqual(['USAGE', 2]);
+    expect(error.message).toContain('/nonexistent/site/root');
+  });
+});
