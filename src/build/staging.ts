@@ -1,35 +1,49 @@
-import { existsSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, PrerenderError } from '../errors.ts';
+import { takeLock } from './lock.ts';
 
 /**
  * Runs `work` in a staging folder next to `<outDir>/<name>` and swaps it in only when `work`
  * succeeds. A failed build removes its staging folder and leaves the previous output as it was; a
  * killed build leaves its staging folder behind, which the next build clears. A lock file keeps two
- * builds of one site from swapping over each other: the second fails at once, saying why.
+ * builds of one site from swapping over each other: the second fails at once, saying why. A file
+ * system error (full disk, no permission, a file where a folder should be) becomes a PrerenderError
+ * naming the path.
  */
 export async function withStaging<T>(outDir: string, name: string, work: (stageDir: string) => Promise<T>): Promise<T> {
-  try {
-    await mkdir(outDir, { recursive: true });
-  } catch (error) {
-    throw errors.output(outDir, error);
-  }
-  const release = await lock(outDir, name);
   const final = join(outDir, name);
-  const stage = join(outDir, `.${name}.staging-${process.pid}`);
+  await makeOutDir(outDir, final);
+  const release = await takeLock(outDir, name);
+  // Unique per build, not per process: two builds in one process must not share a folder.
+  const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const stage = join(outDir, `.${name}.staging-${id}`);
   try {
     await clearLeftovers(outDir, name, final);
     await mkdir(stage, { recursive: true });
     const result = await work(stage);
-    await swap(stage, final, join(outDir, `.${name}.old-${process.pid}`));
+    await swap(stage, final, join(outDir, `.${name}.old-${id}`));
     return result;
   } catch (error) {
-    await rm(stage, { recursive: true, force: true });
-    throw error;
+    await rm(stage, { recursive: true, force: true }).catch(() => {});
+    throw toOutputError(error, stage);
   } finally {
     await release();
   }
+}
+
+/** Creates `outDir`; a file where it or `<outDir>/<name>` should be is a clear error, not EEXIST. */
+async function makeOutDir(outDir: string, final: string): Promise<void> {
+  try {
+    await mkdir(outDir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw errors.notAFolder(outDir, 'outDir');
+    throw errors.output(outDir, error);
+  }
+  if (existsSync(final) && !statSync(final).isDirectory()) throw errors.notAFolder(final, 'name');
 }
 
 /** Staging and old folders of builds that died; a build killed mid-swap is rolled back. */
@@ -47,34 +61,12 @@ async function swap(stage: string, final: string, old: string): Promise<void> {
   if (hadPrevious) await rm(old, { recursive: true, force: true });
 }
 
-/** Takes `<outDir>/.<name>.lock`, replacing it when the process that held it is gone. */
-async function lock(outDir: string, name: string): Promise<() => Promise<void>> {
-  const file = join(outDir, `.${name}.lock`);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await open(file, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return () => rm(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw errors.output(file, error);
-      const holder = Number(await readFile(file, 'utf8').catch(() => ''));
-      if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new PrerenderError('OUTPUT', `Another build of "${name}" is writing ${outDir} (process ${holder}).`, {
-          hint: `Wait for it to finish. If no build is running, delete ${file}.`,
-        });
-      }
-      await rm(file, { force: true });
-    }
+/** A Node file system error (it carries a `syscall`) as the clear error the CLI prints without a stack. */
+function toOutputError(error: unknown, stage: string): unknown {
+  if (error instanceof PrerenderError) return error;
+  const system = error as NodeJS.ErrnoException;
+  if (error instanceof Error && typeof system.code === 'string' && typeof system.syscall === 'string') {
+    return errors.output(system.path ?? stage, error);
   }
-  throw errors.output(file, new Error('the lock file keeps reappearing'));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return error;
 }

@@ -8,18 +8,28 @@ export type Rendered =
 /** A route's request handler: the built server's `fetch`, without the static files. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/** The body being read, for the timeout to cancel. */
+interface PendingBody {
+  reader?: ReadableStreamDefaultReader<Uint8Array>;
+}
+
 /**
  * GETs one route in-process with the `x-prerender: 1` header and reads the whole body. A response
- * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure.
+ * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure; a body
+ * still streaming at the timeout is cancelled, so a stream that never ends does not hold the build.
  */
 export async function renderRoute(fetch: FetchHandler, route: string, timeout: number): Promise<Rendered> {
   const start = performance.now();
   const controller = new AbortController();
+  const pending: PendingBody = {};
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`did not finish within ${timeout} ms (prerender.timeout)`));
+      const stage = pending.reader ? 'its body did not end' : 'did not respond';
+      const error = new Error(`${stage} within ${timeout} ms (prerender.timeout)`);
+      controller.abort(error);
+      pending.reader?.cancel(error).catch(() => {});
+      reject(error);
     }, timeout);
   });
   const request = new Request(new URL(route, 'http://localhost'), {
@@ -27,7 +37,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
     signal: controller.signal,
   });
   try {
-    return await Promise.race([read(fetch, request, start), expired]);
+    return await Promise.race([read(fetch, request, start, pending), expired]);
   } catch (error) {
     return { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
   } finally {
@@ -35,18 +45,35 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   }
 }
 
-async function read(fetch: FetchHandler, request: Request, start: number): Promise<Rendered> {
+async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody): Promise<Rendered> {
   const response = await fetch(request);
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = await readBody(response, pending);
   const ms = performance.now() - start;
   const { status } = response;
   if (status >= 300 && status < 400) {
     const location = response.headers.get('location');
-    return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''}; a static file cannot redirect`, ms };
+    return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect`, ms };
   }
   if (status < 200 || status >= 300) return { ok: false, status, error: failureMessage(response, body), ms };
-  const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+  // The runtime gives every response a type; this only covers a bundle built otherwise.
+  const contentType = response.headers.get('content-type') || 'application/octet-stream';
   return { ok: true, status, contentType, body, ms };
+}
+
+/** Reads the body chunk by chunk through a reader the timeout can cancel. */
+async function readBody(response: Response, pending: PendingBody): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  pending.reader = reader;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
 /** The message of an error response: h3's JSON error body, else its status text. */

@@ -27,11 +27,16 @@ export class InvalidHandlerError extends Error {
   }
 }
 
+/** The type of a text or empty body whose handler set none (h3 spells it differently per body kind). */
+export const textType = 'text/plain; charset=utf-8';
+/** The type of a binary or streamed body whose handler set none, so that no response goes out untyped. */
+export const binaryType = 'application/octet-stream';
+
 /** The h3 app serving every route of the table. h3 orders matches: static, then parameter, then catch-all. */
 export function createApp(routes: RuntimeRoute[]): H3 {
   const app = new H3();
   for (const route of routes) {
-    const handler = withTextType(route);
+    const handler = withDefaultType(route);
     if (route.method) app.on(route.method as Parameters<H3['on']>[0], route.path, handler);
     else app.all(route.path, handler);
   }
@@ -39,19 +44,38 @@ export function createApp(routes: RuntimeRoute[]): H3 {
 }
 
 /**
- * A string result without a content type is sent as `text/plain; charset=utf-8`. h3's `fetch` leaves
- * the type out where a Node server would add one, and prerendered files must match what is served.
+ * Gives every result a content type when the handler set none: a string or empty result is
+ * `text/plain; charset=utf-8`, bytes and streams are `application/octet-stream`. h3's `fetch` leaves
+ * the type out for bytes and streams, and a prerendered file must record exactly what is served.
  */
-function withTextType(route: RuntimeRoute) {
+function withDefaultType(route: RuntimeRoute) {
   const handler = route.handler;
   if (typeof handler !== 'function') {
     throw new InvalidHandlerError(route.file, handler === null ? 'null' : typeof handler);
   }
   return async (event: H3Event) => {
-    const value = await handler(event);
-    if (typeof value === 'string' && !event.res.headers.has('content-type')) {
-      event.res.headers.set('content-type', 'text/plain; charset=utf-8');
-    }
+    const value: unknown = await handler(event);
+    if (event.res.headers.has('content-type')) return value;
+    if (value instanceof Response) return typedResponse(value);
+    const type = defaultType(value);
+    if (type) event.res.headers.set('content-type', type);
     return value;
   };
+}
+
+/** The type h3 would not set for this result; `undefined` where h3 sets one (JSON, typed Blob). */
+function defaultType(value: unknown): string | undefined {
+  if (value === undefined || value === null || typeof value === 'string') return textType;
+  if (value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof ReadableStream) return binaryType;
+  if (value instanceof Blob && !value.type) return binaryType;
+  return undefined;
+}
+
+/** A Response the handler built itself keeps its status and headers, and gains a type if it has none. */
+function typedResponse(response: Response): Response {
+  if (response.headers.get('content-type')) return response;
+  // The headers of some responses (Response.redirect, fetch results) are immutable: copy them.
+  const headers = new Headers(response.headers);
+  headers.set('content-type', response.body === null ? textType : binaryType);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

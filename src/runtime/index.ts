@@ -1,4 +1,6 @@
 /** What the generated entry module imports (as 'api-prerender/runtime'). Goes into the site's bundle. */
-export { createApp, InvalidHandlerError, type RuntimeRoute } from './app.ts';
+export { binaryType, createApp, InvalidHandlerError, textType, type RuntimeRoute } from './app.ts';
 export { createStaticHandler, readManifestTypes, pathSegments, type StaticHandler } from './static.ts';
-export { listen, serveBuild, startIfMain, type FetchHandler, type RunningServer, type ServeOptions } from './server.ts';
+export { defaultBodyLimit, listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
+export { isSafeTarget } from './request-target.ts';
+export { optionsFromEnv, serveBuild, startIfMain } from './server.ts';

@@ -1,44 +1,16 @@
 /**
  * The production server inside the bundle: `public/` files first, then the API routes.
- * `node dist/<name>/server/index.mjs` starts it (PORT, HOST); `prerender preview` calls `serve`.
+ * `node dist/<name>/server/index.mjs` starts it (PORT, HOST, BODY_LIMIT); `prerender preview` calls `serve`.
  */
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { H3 } from 'h3';
-import { serve } from 'srvx';
+import { listen, type RunningServer, type ServeOptions } from './listen.ts';
 import { createStaticHandler, readManifestTypes } from './static.ts';
 
-/** Where and how to listen. */
-export interface ServeOptions {
-  /** @default 3000 */
-  port?: number;
-  /** @default all interfaces */
-  host?: string;
-}
-
-/** A listening server. `close()` is safe to call twice. */
-export interface RunningServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** A request handler in the Fetch API's terms. */
-export type FetchHandler = (request: Request) => Response | Promise<Response>;
-
-/**
- * Listens on a socket and answers with `fetch`: the one socket layer of the built server,
- * `prerender preview` and `prerender dev`, so all three accept and refuse requests alike.
- */
-export async function listen(fetch: FetchHandler, options: ServeOptions = {}): Promise<RunningServer> {
-  const server = serve({ fetch, port: options.port ?? 3000, hostname: options.host, silent: true, gracefulShutdown: false });
-  await server.ready();
-  let closing: Promise<void> | undefined;
-  return {
-    url: server.url!,
-    close: () => (closing ??= server.close(true)),
-  };
-}
+// The socket layer moved to listen.ts; importers of server.ts keep working.
+export { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 
 /** Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder, then `app`. */
 export function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {}): Promise<RunningServer> {
@@ -51,8 +23,14 @@ export function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {
 export function startIfMain(bundleUrl: string, app: H3): void {
   const self = fileURLToPath(bundleUrl);
   if (!process.argv[1] || realpathSync(process.argv[1]) !== realpathSync(self)) return;
-  const port = process.env.PORT ? Number(process.env.PORT) : 3000;
-  serveBuild(app, bundleUrl, { port, host: process.env.HOST }).then(
+  let options: ServeOptions;
+  try {
+    options = optionsFromEnv(process.env);
+  } catch (error) {
+    console.error(`Could not start the server: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  serveBuild(app, bundleUrl, options).then(
     (server) => {
       console.log(`Listening on ${server.url}`);
       const stop = () => void server.close().then(() => process.exit(0));
@@ -64,4 +42,18 @@ export function startIfMain(bundleUrl: string, app: H3): void {
       process.exit(1);
     },
   );
+}
+
+/** PORT, HOST and BODY_LIMIT (bytes) from the environment; a value that is no number is an error. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv): ServeOptions {
+  return { port: wholeNumber(env, 'PORT') ?? 3000, host: env.HOST || undefined, bodyLimit: wholeNumber(env, 'BODY_LIMIT') };
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new Error(`${name} must be a whole number, got ${JSON.stringify(value)}.`);
+  }
+  return Number(value);
 }

@@ -1,0 +1,82 @@
+/**
+ * The one socket layer of the built server, `prerender preview` and `prerender dev`, so all three
+ * accept and refuse requests alike: raw request targets are checked before URL parsing, request
+ * bodies are capped, and unhandled errors are logged, never sent.
+ */
+import { serve, type ServerRequest } from 'srvx';
+import { isSafeTarget } from './request-target.ts';
+
+/** The request body limit when none is given: 1 MiB. */
+export const defaultBodyLimit = 1024 * 1024;
+
+/** Where and how to listen. */
+export interface ServeOptions {
+  /** @default 3000 */
+  port?: number;
+  /** @default all interfaces */
+  host?: string;
+  /**
+   * Largest request body in bytes. A larger `content-length` gets `413` before any handler runs; a
+   * larger streamed body fails with `413` when a handler reads it (`readBody`). The built server reads
+   * it from the `BODY_LIMIT` environment variable.
+   * @default 1048576 (1 MiB)
+   */
+  bodyLimit?: number;
+  /** Receives errors no handler caught; the client gets a bare `500`. @default their stack on stderr */
+  onError?: (error: unknown) => void;
+}
+
+/** A listening server. `close()` is safe to call twice. */
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A request handler in the Fetch API's terms. */
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/** Listens on a socket and answers with `fetch`, after the checks every server shares. */
+export async function listen(fetch: FetchHandler, options: ServeOptions = {}): Promise<RunningServer> {
+  const limit = options.bodyLimit ?? defaultBodyLimit;
+  if (!Number.isSafeInteger(limit) || limit < 0) {
+    throw new TypeError(`The request body limit must be a whole number of bytes, got ${String(options.bodyLimit)}.`);
+  }
+  const report = options.onError ?? ((error: unknown) => console.error(error));
+  const server = serve({
+    fetch: (request) => refuse(request, limit) ?? fetch(request),
+    error: (error) => {
+      // A body over the limit, read by a handler that let the error through, is the client's fault.
+      if ((error as { code?: unknown })?.code === 'ERR_BODY_TOO_LARGE') return plain(413, 'Content Too Large', { connection: 'close' });
+      report(error);
+      return plain(500, 'Internal Server Error');
+    },
+    maxRequestBodySize: limit,
+    port: options.port ?? 3000,
+    hostname: options.host,
+    silent: true,
+    gracefulShutdown: false,
+  });
+  await server.ready();
+  let closing: Promise<void> | undefined;
+  return {
+    url: server.url!,
+    close: () => (closing ??= server.close(true)),
+  };
+}
+
+/** The answer to a request no handler may see, else `undefined`. */
+function refuse(request: Request, limit: number): Response | undefined {
+  const target = (request as ServerRequest).runtime?.node?.req?.url;
+  if (target !== undefined && !isSafeTarget(target)) return plain(400, 'Bad Request');
+  const length = request.headers.get('content-length');
+  if (length && /^\d+$/.test(length) && Number(length) > limit) {
+    // The body is never read: close the connection rather than drain it.
+    return plain(413, 'Content Too Large', { connection: 'close' });
+  }
+  return undefined;
+}
+
+/** A plain-text answer that echoes nothing of the request. */
+function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+}

@@ -1,0 +1,39 @@
+/**
+ * The request target as the client wrote it, checked before any URL parser sees it: `new URL()`
+ * resolves `..` and `\`, so a check on the parsed path cannot tell `/a/../b` from `/b`.
+ */
+
+/** Scheme and authority of an absolute-form target (`http://host/path`), which the path follows. */
+const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * Whether a raw request target may be served: `false` for malformed percent-encoding, control
+ * characters, and `.` or `..` segments, written plainly or percent-encoded (decoded exactly once;
+ * `/` and `\` inside a decoded segment separate segments too, as a file system would see them).
+ *
+ * @example isSafeTarget('/api/feed.xml?page=2') // true
+ * @example isSafeTarget('/%2e%2e/etc/passwd') // false
+ */
+export function isSafeTarget(target: string): boolean {
+  if (target === '*') return true;
+  let path = target;
+  if (!path.startsWith('/')) {
+    const prefix = absoluteForm.exec(path);
+    if (!prefix) return false;
+    path = path.slice(prefix[0].length) || '/';
+  }
+  const end = path.search(/[?#]/);
+  if (end !== -1) path = path.slice(0, end);
+
+  for (const raw of path.split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return false;
+    }
+    if (/[\0-\x1f\x7f]/.test(segment)) return false;
+    if (segment.split(/[\\/]/).some((part) => part === '.' || part === '..')) return false;
+  }
+  return true;
+}

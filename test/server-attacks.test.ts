@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBundle } from '../src/bundle/load-bundle.ts';
+import { createStaticHandler, isSafeTarget, listen } from '../src/runtime/index.ts';
+import { plantSecretsNextTo, runAttackTable, writeAttackSite } from './attack-table.ts';
+import { buildSite, freePort } from './helpers.ts';
+import { rawRequest } from './raw-http.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+
+let root: string;
+let dir: string;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  ({ root } = writeAttackSite());
+  const built = await buildSite(root);
+  dir = built.dir;
+  plantSecretsNextTo(built.outDir, dir);
+  server = await startServerProcess(join(dir, 'server', 'index.mjs'));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the built server (node dist/<name>/server/index.mjs) under attack', () => {
+  it('answers every hostile target with its 4xx, leaks nothing, and keeps answering', async () => {
+    await runAttackTable(server.port);
+    expect(server.running()).toBe(true);
+    expect(server.stderr()).toBe('');
+  });
+
+  it('still serves the files and routes it should', async () => {
+    expect((await rawRequest(server.port, '/robots.txt')).text).toBe('User-agent: *\n');
+    const hello = await rawRequest(server.port, '/api/hello');
+    expect([hello.status, hello.text, hello.headers['content-type']]).toEqual([200, 'hello', 'text/plain; charset=utf-8']);
+  });
+});
+
+describe('bundle.serve(), what `prerender preview` calls, under attack', () => {
+  it('answers every hostile target with its 4xx and keeps answering', async () => {
+    const bundle = await loadBundle(join(dir, 'server', 'index.mjs'));
+    const running = await bundle.serve({ port: await freePort(), host: '127.0.0.1' });
+    try {
+      await runAttackTable(Number(new URL(running.url).port));
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('listen() with the static handler on the source public/, as `prerender dev` serves it', () => {
+  it('answers every hostile target with its 4xx and keeps answering', async () => {
+    const bundle = await loadBundle(join(dir, 'server', 'index.mjs'));
+    const files = createStaticHandler(join(root, 'public'));
+    const running = await listen(async (request) => (await files(request)) ?? bundle.fetch(request), { port: await freePort(), host: '127.0.0.1' });
+    try {
+      await runAttackTable(Number(new URL(running.url).port));
+    } finally {
+      await running.close();
+      await running.close();
+    }
+  });
+});
+
+describe('isSafeTarget: the raw target check before URL parsing', () => {
+  it.each([
+    ['/api/feed.xml?page=../2', true],
+    ['/a/b%2Fc', true],
+    ['/%252e%252e/x', true],
+    ['/...', true],
+    ['*', true],
+    ['http://x/a', true],
+    ['/../x', false],
+    ['/a/..', false],
+    ['/a/.', false],
+    ['/%2e%2E/x', false],
+    ['/..%2fx', false],
+    ['/x%5c..', false],
+    ['/%', false],
+    ['/%C0%AF', false],
+    ['/%0a', false],
+    ['http://x/../y', false],
+    ['garbage', false],
+  ])('%s -> %s', (target, safe) => {
+    expect(isSafeTarget(target)).toBe(safe);
+  });
+});

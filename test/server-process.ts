@@ -1,0 +1,48 @@
+/** Runs a built server (`node dist/<name>/server/index.mjs`) as a real process for the server tests. */
+import { spawn } from 'node:child_process';
+import { freePort } from './helpers.ts';
+
+/** A built server process: its port, everything it printed, and a way to stop it. */
+export interface ServerProcess {
+  port: number;
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Whether the process still runs (it must survive every request). */
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+/** Starts `node <serverFile>` on a free port and resolves once it says it listens. */
+export async function startServerProcess(serverFile: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverFile], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let exited = false;
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const closed = new Promise<void>((resolve) => child.on('close', () => ((exited = true), resolve())));
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (out.includes('Listening on')) resolve();
+      else if (exited) reject(new Error(`the server exited before listening:\n${out}\n${err}`));
+    };
+    child.stdout.on('data', check);
+    closed.then(check);
+  });
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stdout: () => out,
+    stderr: () => err,
+    running: () => !exited,
+    async stop() {
+      if (!exited) child.kill('SIGTERM');
+      await closed;
+    },
+  };
+}
