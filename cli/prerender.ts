@@ -4,12 +4,16 @@ import { readFileSync } from 'node:fs';
 import { cac } from 'cac';
 import { createLogger, PrerenderError } from '../src/index.ts';
 import { registerBuild } from './commands/build.ts';
+import { registerDev } from './commands/dev.ts';
+import { registerPreview } from './commands/preview.ts';
 import { handleError } from './handle-error.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const cli = cac('prerender');
 
 registerBuild(cli);
+registerDev(cli);
+registerPreview(cli);
 cli.help();
 cli.version(version);
 

@@ -147,6 +147,15 @@ export const errors = {
     new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
       hint: 'Run `prerender build` first.',
     }),
+  portInUse: (host: string, port: number) =>
+    new PrerenderError('SERVER', `Port ${port} on ${host} is already in use.`, {
+      hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}.`,
+    }),
+  listen: (host: string, port: number, cause: unknown) =>
+    new PrerenderError('SERVER', `Cannot listen on ${host}:${port}: ${messageOf(cause)}`, {
+      hint: 'Check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0) and --port (1024 to 65535 needs no privileges).',
+      cause,
+    }),
 };
 
 /** The message of anything thrown, for embedding in another message. */

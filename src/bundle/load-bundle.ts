@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { errors, PrerenderError, messageOf } from '../errors.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
@@ -11,14 +12,17 @@ export interface ServerBundle {
   serve(options?: ServeOptions): Promise<RunningServer>;
 }
 
-/** Imports a built server module afresh (never a cached copy of an earlier build). */
-export async function loadBundle(file: string): Promise<ServerBundle> {
+/**
+ * Imports a built server module afresh (never a cached copy of an earlier build). `routesDir` (as the
+ * user sees it, such as `src/server/routes`) prefixes the route file an error names.
+ */
+export async function loadBundle(file: string, routesDir = ''): Promise<ServerBundle> {
   try {
     return (await import(`${pathToFileURL(file).href}?v=${Date.now()}-${Math.random()}`)) as ServerBundle;
   } catch (error) {
     const invalid = error as { name?: string; file?: string; got?: string };
     if (invalid.name === 'InvalidHandlerError') {
-      throw errors.noHandler(invalid.file!, `default-exports ${invalid.got}, not an event handler`);
+      throw errors.noHandler(posix.join(routesDir, invalid.file!), `default-exports ${invalid.got}, not an event handler`);
     }
     throw new PrerenderError('COMPILE', `The server bundle failed to load: ${messageOf(error)}`, {
       hint: 'A route file or a module it imports throws when it is loaded; the stack trace above shows where.',

@@ -1,0 +1,40 @@
+import type { CAC } from 'cac';
+import { createDevServer, createLogger } from '../../src/index.ts';
+import { handleError } from '../handle-error.ts';
+import { stopOnSignal } from '../stop-on-signal.ts';
+
+interface DevFlags {
+  config?: string;
+  apiPrefix?: string;
+  port?: unknown;
+  host?: unknown;
+}
+
+/** `prerender dev [root]`. */
+export function registerDev(cli: CAC): void {
+  cli
+    .command('dev [root]', 'Serve publicDir and the routes live, rebuilding on every change')
+    .option('--config <file>', 'Config file, relative to the root (default: prerender.config.{ts,mts,js,mjs})')
+    .option('--api-prefix <prefix>', 'URL prefix of the api/ folder (default: api)')
+    .option('--port <port>', 'Port to listen on (default: 3000)')
+    .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1)')
+    .example('prerender dev sample-site')
+    .example('prerender dev --port 8080 --host 0.0.0.0')
+    .action(async (root: string | undefined, flags: DevFlags) => {
+      const logger = createLogger();
+      try {
+        const server = await createDevServer({
+          root,
+          configFile: flags.config,
+          config: flags.apiPrefix === undefined ? {} : { apiPrefix: String(flags.apiPrefix) },
+          port: flags.port as number | undefined,
+          host: flags.host === undefined ? undefined : String(flags.host),
+          logger,
+        });
+        logger.info(`dev server listening on ${server.url} (Ctrl-C to stop)`);
+        stopOnSignal(server, logger);
+      } catch (error) {
+        process.exitCode = handleError(error, logger);
+      }
+    });
+}

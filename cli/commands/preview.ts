@@ -1,0 +1,35 @@
+import type { CAC } from 'cac';
+import { createLogger, createPreviewServer } from '../../src/index.ts';
+import { handleError } from '../handle-error.ts';
+import { stopOnSignal } from '../stop-on-signal.ts';
+
+interface PreviewFlags {
+  config?: string;
+  port?: unknown;
+  host?: unknown;
+}
+
+/** `prerender preview [root]`. */
+export function registerPreview(cli: CAC): void {
+  cli
+    .command('preview [root]', 'Serve the built dist/<name>/ as production would: public/ files, then the API routes')
+    .option('--config <file>', 'Config file, relative to the root (default: prerender.config.{ts,mts,js,mjs})')
+    .option('--port <port>', 'Port to listen on (default: 4173)')
+    .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1)')
+    .example('prerender build sample-site && prerender preview sample-site')
+    .action(async (root: string | undefined, flags: PreviewFlags) => {
+      const logger = createLogger();
+      try {
+        const server = await createPreviewServer({
+          root,
+          configFile: flags.config,
+          port: flags.port as number | undefined,
+          host: flags.host === undefined ? undefined : String(flags.host),
+        });
+        logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
+        stopOnSignal(server, logger);
+      } catch (error) {
+        process.exitCode = handleError(error, logger);
+      }
+    });
+}

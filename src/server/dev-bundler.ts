@@ -1,0 +1,139 @@
+/**
+ * The dev server's build: Rollup in watch mode over the same plugins as `prerender build`. Every
+ * rebuild is imported afresh and replaces the previous bundle whole; a failed one replaces it with
+ * its error, until a save fixes it.
+ */
+import type { FSWatcher } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
+import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
+import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { PrerenderError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
+import { asOneOffBuild, externalRuntime, watchFirst } from './dev-plugins.ts';
+import { watchNames } from './watch-names.ts';
+
+/** What the dev bundler needs. */
+export interface DevBundlerOptions {
+  config: ResolvedConfig;
+  logger: Logger;
+  /** Where each rebuild is written and imported from. */
+  outFile: string;
+}
+
+/** The latest build: a bundle to serve, or the reason there is none. */
+export type DevBuild = { bundle: ServerBundle; failure?: undefined } | { bundle?: undefined; failure: BuildFailure };
+
+/** A running watch build. */
+export interface DevBundler {
+  /** The latest build; while one is running, waits for it, so a request after a save sees the change. */
+  current(): Promise<DevBuild>;
+  /** Stops watching. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Starts watching and building the site's routes. */
+export function startDevBundler(options: DevBundlerOptions): DevBundler {
+  const { config, logger, outFile } = options;
+  const routesDir = relative(config.root, config.routesDir).split('\\').join('/');
+  let routeCount = 0;
+  const base = inputOptions({ config, logger, check: false, onRoutes: (routes) => (routeCount = routes.length) });
+  const plugins = [
+    // The routes folder is watched even by a build that fails at once, so new route files count.
+    watchFirst(() => [config.routesDir]),
+    externalRuntime(),
+    ...(base.plugins as Plugin[]).map((plugin) => (plugin.name === 'typescript' ? asOneOffBuild(plugin) : plugin)),
+  ];
+
+  let latest: DevBuild | undefined;
+  let running: Pending | undefined = pending();
+  let started = performance.now();
+  let builds = 0;
+  // What the last good build read, which Rollup goes on watching after a failure.
+  let watchedByRollup = new Set<string>();
+  // Watches a broken file Rollup does not, to start over when it is saved.
+  let retry: FSWatcher | undefined;
+  let closing: Promise<void> | undefined;
+
+  const settle = (build: DevBuild) => {
+    latest = build;
+    if (build.failure) {
+      logFailure(build.failure, logger);
+    } else {
+      const files = `${routeCount} route file${routeCount === 1 ? '' : 's'}`;
+      logger.info(`${builds++ === 0 ? 'built' : 'rebuilt'} ${files} in ${Math.round(performance.now() - started)} ms`);
+    }
+    running?.resolve();
+    running = undefined;
+  };
+
+  const onEvent = async (event: RollupWatcherEvent) => {
+    if (event.code === 'BUNDLE_START') {
+      running ??= pending();
+      started = performance.now();
+    } else if (event.code === 'BUNDLE_END') {
+      retry?.close();
+      watchedByRollup = new Set(event.result.watchFiles);
+      await event.result.close();
+      settle({ bundle: await loadBundle(outFile, routesDir) });
+    } else if (event.code === 'ERROR') {
+      await event.result?.close();
+      const error = toBuildError(event.error, config.root);
+      settle({ failure: describeFailure(error) });
+      const file = failedFile(error, config.root);
+      retry?.close();
+      if (file && !watchedByRollup.has(file)) retry = watchNames(dirname(file), [basename(file)], restart);
+    }
+  };
+
+  const start = (): RollupWatcher => {
+    const self = watch({ ...base, plugins, output: outputOptions(outFile), watch: { clearScreen: false } });
+    // Rollup awaits this handler, so a bundle is imported before the next build begins.
+    self.on('event', async (event) => {
+      if (self !== watcher) return;
+      await onEvent(event).catch((error: unknown) => settle({ failure: describeFailure(error) }));
+    });
+    return self;
+  };
+  const restart = () => {
+    if (closing) return;
+    retry?.close();
+    const previous = watcher;
+    watcher = start();
+    void previous.close();
+  };
+  let watcher = start();
+
+  return {
+    async current() {
+      if (running) await running.promise;
+      return latest!;
+    },
+    close: () =>
+      (closing ??= (async () => {
+        retry?.close();
+        await watcher.close();
+        if (running) settle({ failure: { code: 'SERVER', message: 'The dev server is shutting down.' } });
+      })()),
+  };
+}
+
+/** The absolute path of the source file an error points at, if any. */
+function failedFile(error: unknown, root: string): string | undefined {
+  const file = error instanceof PrerenderError ? error.loc?.file : undefined;
+  return file === undefined ? undefined : isAbsolute(file) ? file : resolve(root, file);
+}
+
+interface Pending {
+  promise: Promise<void>;
+  resolve(): void;
+}
+
+/** A promise and its resolve function (Promise.withResolvers needs Node 22). */
+function pending(): Pending {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}

@@ -1,0 +1,110 @@
+/**
+ * `prerender dev`: one socket that serves `publicDir`, then the latest build of the routes. Rebuilds
+ * on every change to a route or a module it imports; a new bundle is swapped in whole (an h3 app
+ * cannot take new routes once it has served). Editing the config file restarts the build.
+ */
+import type { FSWatcher } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { configFileNames } from '../config/defaults.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { listen, type RunningServer } from '../runtime/listen.ts';
+import { createStaticHandler, type StaticHandler } from '../runtime/static.ts';
+import { listenOn, resolveAddress } from './address.ts';
+import { describeFailure, failureResponse, logFailure } from './build-error.ts';
+import { startDevBundler, type DevBundler } from './dev-bundler.ts';
+import { withRequestLog } from './request-log.ts';
+import { watchNames } from './watch-names.ts';
+
+/** Options of {@link createDevServer}: the site, config overrides, where to listen and log. */
+export interface DevServerOptions extends LoadConfigOptions {
+  /** `0` picks a free port. @default 3000 */
+  port?: number;
+  /** @default '127.0.0.1' (this machine only) */
+  host?: string;
+  /** Build messages and one line per request. @default a logger on stderr */
+  logger?: Logger;
+}
+
+/** The config in force and the build that serves it. */
+interface Session {
+  files?: StaticHandler;
+  bundler: DevBundler;
+}
+
+/**
+ * Starts the dev server; it answers as soon as it listens (requests wait for the first build). Throws
+ * for a bad config or an address it cannot listen on; errors in route files never stop it.
+ * @example const server = await createDevServer({ root: 'my-site', port: 3000 }); await server.close();
+ */
+export async function createDevServer(options: DevServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger();
+  const address = resolveAddress(options, 3000);
+  const root = resolve(options.root ?? process.cwd());
+  const workDir = await mkdtemp(join(tmpdir(), 'prerender-dev-'));
+  const outFile = join(workDir, 'server', 'index.mjs');
+
+  let session: Promise<Session> | undefined;
+  let configWatcher: FSWatcher | undefined;
+  let server: RunningServer | undefined;
+  try {
+    session = Promise.resolve(await startSession(options, logger, outFile));
+    configWatcher = watchConfig(root, options.configFile, () => {
+      session = session!.then(async (old) => {
+        await old.bundler.close();
+        logger.info('config changed: restarting the build');
+        return startSession(options, logger, outFile).catch((error) => failedSession(error, logger));
+      });
+    });
+    const handle = withRequestLog(async (request) => {
+      const { files, bundler } = await session!;
+      const file = await files?.(request);
+      if (file) return file;
+      const build = await bundler.current();
+      return build.bundle ? build.bundle.fetch(request) : failureResponse(build.failure, request);
+    }, logger);
+    server = await listenOn(address, () =>
+      listen(handle, { ...address, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
+    );
+  } catch (error) {
+    configWatcher?.close();
+    await session?.then((s) => s.bundler.close());
+    await rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const running = server;
+  let closing: Promise<void> | undefined;
+  return {
+    url: running.url,
+    close: () =>
+      (closing ??= (async () => {
+        configWatcher?.close();
+        await running.close();
+        await (await session!).bundler.close();
+        await rm(workDir, { recursive: true, force: true });
+      })()),
+  };
+}
+
+async function startSession(options: LoadConfigOptions, logger: Logger, outFile: string): Promise<Session> {
+  const config = await loadConfig(options);
+  return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile }) };
+}
+
+/** A config that no longer loads: every route request shows why, until the file is saved again. */
+function failedSession(error: unknown, logger: Logger): Session {
+  const failure = describeFailure(error);
+  logFailure(failure, logger);
+  return { bundler: { current: async () => ({ failure }), close: async () => {} } };
+}
+
+/** Calls `onChange` when the config file is saved (or, without --config, created). */
+function watchConfig(root: string, configFile: string | false | undefined, onChange: () => void): FSWatcher | undefined {
+  if (configFile === false) return undefined;
+  if (configFile === undefined) return watchNames(root, configFileNames, onChange);
+  const file = resolve(root, configFile);
+  return watchNames(dirname(file), [basename(file)], onChange);
+}

@@ -1,0 +1,40 @@
+/**
+ * `prerender preview`: serves `dist/<name>/` exactly as `node dist/<name>/server/index.mjs` does, by
+ * importing that bundle and calling its `serve`. The static-file layer is the one inside the bundle.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { loadBundle } from '../bundle/load-bundle.ts';
+import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { errors } from '../errors.ts';
+import type { RunningServer } from '../runtime/listen.ts';
+import { listenOn, resolveAddress } from './address.ts';
+
+/** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
+export interface PreviewServerOptions extends LoadConfigOptions {
+  /** `0` picks a free port. @default 4173 */
+  port?: number;
+  /** @default '127.0.0.1' (this machine only) */
+  host?: string;
+}
+
+/**
+ * Serves the site's last build: files from `public/` (types from the manifest, ETag and 304, HEAD),
+ * then the API routes. Throws NO_BUILD when there is no build to serve.
+ * @example const server = await createPreviewServer({ root: 'my-site' }); console.log(server.url);
+ */
+export async function createPreviewServer(options: PreviewServerOptions = {}): Promise<RunningServer> {
+  const address = resolveAddress(options, 4173);
+  const config = await loadConfig(options);
+  const dir = join(config.outDir, config.name);
+  const serverFile = join(dir, 'server', 'index.mjs');
+  if (!existsSync(serverFile)) throw errors.noBuild(shortPath(dir));
+  const bundle = await loadBundle(serverFile, relative(config.root, config.routesDir).split('\\').join('/'));
+  return listenOn(address, () => bundle.serve(address));
+}
+
+/** `dir` relative to the working folder when it lies inside it, else absolute. */
+function shortPath(dir: string): string {
+  const shown = relative(process.cwd(), dir);
+  return shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : dir;
+}

@@ -1,0 +1,26 @@
+import { watch, type FSWatcher } from 'node:fs';
+
+/**
+ * Calls `onChange` shortly after a file named one of `names` in `folder` is written, created,
+ * replaced or removed. The folder is watched rather than the file, since editors often save by
+ * replacing the file, and one save often makes several events: they are merged into one call.
+ * Unlike Rollup's watcher it is in place when this returns, so no change right after is missed.
+ * `undefined` when the folder cannot be watched (it does not exist).
+ */
+export function watchNames(folder: string, names: readonly string[], onChange: () => void): FSWatcher | undefined {
+  let timer: NodeJS.Timeout | undefined;
+  let watcher: FSWatcher;
+  try {
+    watcher = watch(folder, (_event, name) => {
+      if (!name || !names.includes(name.toString())) return;
+      clearTimeout(timer);
+      timer = setTimeout(onChange, 20);
+    });
+  } catch {
+    return undefined;
+  }
+  // A folder that goes away takes its watcher with it; there is nothing left to report.
+  watcher.on('error', () => watcher.close());
+  watcher.on('close', () => clearTimeout(timer));
+  return watcher;
+}
