@@ -1,6 +1,6 @@
 /**
- * Hostile request targets and the site they attack, shared by the server tests so the built server,
- * `bundle.serve()` (what preview calls) and listen + static handler (what dev uses) face one table.
+ * Hostile request targets and the site they attack, shared by the server tests so the built server
+ * process, `prerender preview` and `prerender dev` face one table.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

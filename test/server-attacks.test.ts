@@ -1,21 +1,17 @@
+/** The built server process faces the attack table; test/dev-preview-attacks.test.ts runs it on dev and preview. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBundle } from '../src/bundle/load-bundle.ts';
-import { createStaticHandler, isSafeTarget, listen } from '../src/runtime/index.ts';
+import { isSafeTarget } from '../src/runtime/index.ts';
 import { plantSecretsNextTo, runAttackTable, writeAttackSite } from './attack-table.ts';
-import { buildSite, freePort } from './helpers.ts';
+import { buildSite } from './helpers.ts';
 import { rawRequest } from './raw-http.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
-let root: string;
-let dir: string;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  ({ root } = writeAttackSite());
-  const built = await buildSite(root);
-  dir = built.dir;
-  plantSecretsNextTo(built.outDir, dir);
+  const { outDir, dir } = await buildSite(writeAttackSite().root);
+  plantSecretsNextTo(outDir, dir);
   server = await startServerProcess(join(dir, 'server', 'index.mjs'));
 });
 
@@ -34,32 +30,6 @@ describe('the built server (node dist/<name>/server/index.mjs) under attack', ()
     expect((await rawRequest(server.port, '/robots.txt')).text).toBe('User-agent: *\n');
     const hello = await rawRequest(server.port, '/api/hello');
     expect([hello.status, hello.text, hello.headers['content-type']]).toEqual([200, 'hello', 'text/plain; charset=utf-8']);
-  });
-});
-
-describe('bundle.serve(), what `prerender preview` calls, under attack', () => {
-  it('answers every hostile target with its 4xx and keeps answering', async () => {
-    const bundle = await loadBundle(join(dir, 'server', 'index.mjs'));
-    const running = await bundle.serve({ port: await freePort(), host: '127.0.0.1' });
-    try {
-      await runAttackTable(Number(new URL(running.url).port));
-    } finally {
-      await running.close();
-    }
-  });
-});
-
-describe('listen() with the static handler on the source public/, as `prerender dev` serves it', () => {
-  it('answers every hostile target with its 4xx and keeps answering', async () => {
-    const bundle = await loadBundle(join(dir, 'server', 'index.mjs'));
-    const files = createStaticHandler(join(root, 'public'));
-    const running = await listen(async (request) => (await files(request)) ?? bundle.fetch(request), { port: await freePort(), host: '127.0.0.1' });
-    try {
-      await runAttackTable(Number(new URL(running.url).port));
-    } finally {
-      await running.close();
-      await running.close();
-    }
   });
 });
 

@@ -8,6 +8,7 @@ interface DevFlags {
   apiPrefix?: string;
   port?: unknown;
   host?: unknown;
+  bodyLimit?: unknown;
 }
 
 /** `prerender dev [root]`. */
@@ -18,6 +19,7 @@ export function registerDev(cli: CAC): void {
     .option('--api-prefix <prefix>', 'URL prefix of the api/ folder (default: api)')
     .option('--port <port>', 'Port to listen on (default: 3000)')
     .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1)')
+    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413 (default: 1048576, 1 MiB)')
     .example('prerender dev sample-site')
     .example('prerender dev --port 8080 --host 0.0.0.0')
     .action(async (root: string | undefined, flags: DevFlags) => {
@@ -29,6 +31,7 @@ export function registerDev(cli: CAC): void {
           config: flags.apiPrefix === undefined ? {} : { apiPrefix: String(flags.apiPrefix) },
           port: flags.port as number | undefined,
           host: flags.host === undefined ? undefined : String(flags.host),
+          bodyLimit: flags.bodyLimit as number | undefined,
           logger,
         });
         logger.info(`dev server listening on ${server.url} (Ctrl-C to stop)`);

@@ -7,6 +7,7 @@ interface PreviewFlags {
   config?: string;
   port?: unknown;
   host?: unknown;
+  bodyLimit?: unknown;
 }
 
 /** `prerender preview [root]`. */
@@ -16,6 +17,7 @@ export function registerPreview(cli: CAC): void {
     .option('--config <file>', 'Config file, relative to the root (default: prerender.config.{ts,mts,js,mjs})')
     .option('--port <port>', 'Port to listen on (default: 4173)')
     .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1)')
+    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413 (default: 1048576, 1 MiB)')
     .example('prerender build sample-site && prerender preview sample-site')
     .action(async (root: string | undefined, flags: PreviewFlags) => {
       const logger = createLogger();
@@ -25,6 +27,7 @@ export function registerPreview(cli: CAC): void {
           configFile: flags.config,
           port: flags.port as number | undefined,
           host: flags.host === undefined ? undefined : String(flags.host),
+          bodyLimit: flags.bodyLimit as number | undefined,
         });
         logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, logger);

@@ -1,5 +1,9 @@
-/** Where the dev and preview servers listen: the checked port and host, and what a failed listen means. */
+/**
+ * Where and how the dev and preview servers listen: the checked port, host and request body limit,
+ * and what a failed listen means.
+ */
 import { errors } from '../errors.ts';
+import { defaultBodyLimit } from '../runtime/listen.ts';
 
 /** The host both servers bind unless told otherwise: this machine only. */
 export const defaultHost = '127.0.0.1';
@@ -21,6 +25,22 @@ export function resolveAddress(options: { port?: unknown; host?: unknown }, defa
     throw errors.usage(`--host must be a host name or address, got ${JSON.stringify(options.host)}.`, 'Pass --host 127.0.0.1 (this machine) or --host 0.0.0.0 (every interface).');
   }
   return { port, host };
+}
+
+/**
+ * The largest request body in bytes (the built server's `BODY_LIMIT`), or a usage error naming
+ * `--body-limit`. `0` accepts no body at all.
+ */
+export function resolveBodyLimit(value: unknown): number {
+  if (value === undefined) return defaultBodyLimit;
+  const limit = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(limit) || limit < 0) {
+    throw errors.usage(
+      `--body-limit must be a whole number of bytes, got ${typeof value === 'number' ? value : JSON.stringify(value)}.`,
+      `Pass the largest request body to accept, in bytes: --body-limit ${defaultBodyLimit} is the default (1 MiB).`,
+    );
+  }
+  return limit;
 }
 
 /** Runs `start` (which listens) and turns a failure to listen into an error saying what to do. */

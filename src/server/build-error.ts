@@ -2,7 +2,7 @@
  * How the dev server shows a build that failed: in the terminal (location, message, code frame,
  * hint) and as the answer to every route request until the code is fixed.
  */
-import { PrerenderError } from '../errors.ts';
+import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
 /** What went wrong in a build, in the words shown to the developer. */
@@ -24,11 +24,21 @@ export function describeFailure(error: unknown): BuildFailure {
   if (error instanceof PrerenderError) {
     const location = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}` : undefined;
     const stack = error.cause instanceof Error && error.cause.stack ? ownFrames(error.cause.stack) : undefined;
-    return { code: error.code, message: error.message, location, frame: error.frame, hint: error.hint, stack };
+    return { code: error.code, message: error.message, location, frame: error.frame, hint: devHint(error.hint), stack };
   }
   // An error we did not expect: its stack is the only clue.
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { code: 'ERROR', message };
+}
+
+/**
+ * Hints worded for `prerender build` that read oddly in dev, with their dev wording: a build that
+ * fails writes nothing, while the dev server just waits for the next save.
+ */
+const devHints = new Map([[errors.syntax({ file: '', line: 0, column: 0 }, '').hint, 'Fix the code at the line shown and save: the dev server rebuilds then.']]);
+
+function devHint(hint: string | undefined): string | undefined {
+  return hint === undefined ? undefined : (devHints.get(hint) ?? hint);
 }
 
 /** Prints the failure as the CLI prints any error: location, message, frame, hint. */
@@ -40,11 +50,16 @@ export function logFailure(failure: BuildFailure, logger: Logger): void {
   if (failure.hint) logger.info(`  hint: ${failure.hint}`);
 }
 
-/** The `500` every route request gets while the build is broken: an HTML page for browsers, else JSON. */
+/**
+ * The `500` every route request gets while the build is broken: an HTML page for browsers, else JSON.
+ * It shows the failure alone, nothing of the request. The page escapes every field and the JSON
+ * escapes `<`, `>` and `&`, so no part of a failure (file names, source lines) can become markup.
+ */
 export function failureResponse(failure: BuildFailure, request: Request): Response {
-  const headers = { 'cache-control': 'no-store' };
+  const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   if (!(request.headers.get('accept') ?? '').includes('text/html')) {
-    return Response.json({ status: 500, ...failure }, { status: 500, headers });
+    const json = JSON.stringify({ status: 500, ...failure }).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return new Response(json, { status: 500, headers: { ...headers, 'content-type': 'application/json' } });
   }
   return new Response(failurePage(failure), { status: 500, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }

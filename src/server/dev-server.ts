@@ -12,7 +12,7 @@ import { configFileNames } from '../config/defaults.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { listen, type RunningServer } from '../runtime/listen.ts';
 import { createStaticHandler, type StaticHandler } from '../runtime/static.ts';
-import { listenOn, resolveAddress } from './address.ts';
+import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
 import { describeFailure, failureResponse, logFailure } from './build-error.ts';
 import { startDevBundler, type DevBundler } from './dev-bundler.ts';
 import { withRequestLog } from './request-log.ts';
@@ -24,7 +24,16 @@ export interface DevServerOptions extends LoadConfigOptions {
   port?: number;
   /** @default '127.0.0.1' (this machine only) */
   host?: string;
-  /** Build messages and one line per request. @default a logger on stderr */
+  /**
+   * Largest request body in bytes, as `BODY_LIMIT` is for the built server: a larger one gets `413`.
+   * @default 1048576 (1 MiB)
+   */
+  bodyLimit?: number;
+  /**
+   * Build messages and one line per request. An error a route throws is printed with its stack by
+   * h3 on stderr, as the built server prints it; the client gets a bare `500`.
+   * @default a logger on stderr
+   */
   logger?: Logger;
 }
 
@@ -42,6 +51,7 @@ interface Session {
 export async function createDevServer(options: DevServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
   const address = resolveAddress(options, 3000);
+  const bodyLimit = resolveBodyLimit(options.bodyLimit);
   const root = resolve(options.root ?? process.cwd());
   const workDir = await mkdtemp(join(tmpdir(), 'prerender-dev-'));
   const outFile = join(workDir, 'server', 'index.mjs');
@@ -66,7 +76,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
       return build.bundle ? build.bundle.fetch(request) : failureResponse(build.failure, request);
     }, logger);
     server = await listenOn(address, () =>
-      listen(handle, { ...address, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
+      listen(handle, { ...address, bodyLimit, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
     );
   } catch (error) {
     configWatcher?.close();

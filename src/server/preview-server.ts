@@ -8,7 +8,7 @@ import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
 import { errors } from '../errors.ts';
 import type { RunningServer } from '../runtime/listen.ts';
-import { listenOn, resolveAddress } from './address.ts';
+import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
 
 /** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
 export interface PreviewServerOptions extends LoadConfigOptions {
@@ -16,6 +16,11 @@ export interface PreviewServerOptions extends LoadConfigOptions {
   port?: number;
   /** @default '127.0.0.1' (this machine only) */
   host?: string;
+  /**
+   * Largest request body in bytes, as `BODY_LIMIT` is for the built server: a larger one gets `413`.
+   * @default 1048576 (1 MiB)
+   */
+  bodyLimit?: number;
 }
 
 /**
@@ -25,12 +30,13 @@ export interface PreviewServerOptions extends LoadConfigOptions {
  */
 export async function createPreviewServer(options: PreviewServerOptions = {}): Promise<RunningServer> {
   const address = resolveAddress(options, 4173);
+  const bodyLimit = resolveBodyLimit(options.bodyLimit);
   const config = await loadConfig(options);
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
   if (!existsSync(serverFile)) throw errors.noBuild(shortPath(dir));
   const bundle = await loadBundle(serverFile, relative(config.root, config.routesDir).split('\\').join('/'));
-  return listenOn(address, () => bundle.serve(address));
+  return listenOn(address, () => bundle.serve({ ...address, bodyLimit }));
 }
 
 /** `dir` relative to the working folder when it lies inside it, else absolute. */
