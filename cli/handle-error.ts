@@ -6,7 +6,9 @@ import { PrerenderError, type Logger } from '../src/index.ts';
  */
 export function handleError(error: unknown, logger: Logger): number {
   if (error instanceof PrerenderError) {
-    const where = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}: ` : '';
+    const at = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}` : '';
+    // Messages from the catalogue name their location already; others get it in front.
+    const where = at && !error.message.includes(at) ? `${at}: ` : '';
     logger.error(`${where}${error.message}`);
     if (error.frame) logger.info(error.frame);
     if (error.hint) logger.info(`  hint: ${error.hint}`);
@@ -14,7 +16,7 @@ export function handleError(error: unknown, logger: Logger): number {
   }
   const cacError = error as { name?: string; message?: string };
   if (cacError?.name === 'CACError') {
-    logger.error(`${cacError.message} Run \`prerender --help\` for usage.`);
+    logger.error(`${cacError.message?.replace(/\.?$/, '.')} Run \`prerender --help\` for usage.`);
     return 2;
   }
   logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

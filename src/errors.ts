@@ -125,9 +125,9 @@ export const errors = {
       `Route "${route}" answered ${contentType}, but a route ending in "/" names a folder and can only be written as HTML (its index.html).`,
       { hint: 'List the route without the trailing "/" and with an extension, such as "/api/feed.json".' },
     ),
-  routesFailed: (count: number, details: unknown) =>
-    new PrerenderError('ROUTES_FAILED', `${count} route${count === 1 ? '' : 's'} failed to prerender.`, {
-      hint: 'Fix the routes listed above, or pass --no-fail-on-error to publish the rest.',
+  routesFailed: (failures: string[], details: unknown) =>
+    new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, {
+      hint: 'Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.',
       details,
     }),
   output: (path: string, cause: unknown) =>

@@ -35,9 +35,9 @@ export function createReport(name: string, dir: string, routes: PrerenderResult[
   };
 }
 
-/** The failed routes, one line each: status and message. */
-export function formatFailures(report: BuildReport): string[] {
-  return report.failures.map((f) => `  ${f.route}  ${f.status || 'error'}  ${f.error}`);
+/** The failed routes, one line each: route, status (or `error` when there was no response) and message. */
+export function formatFailures(routes: PrerenderResult[]): string[] {
+  return routes.flatMap((r) => (r.error === undefined ? [] : [`  ${r.route}  ${r.status || 'error'}  ${r.error}`]));
 }
 
 /** The closing line: ok, failed, files, bytes, time. */

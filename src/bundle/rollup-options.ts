@@ -1,14 +1,16 @@
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
-import { errors, PrerenderError } from '../errors.ts';
+import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId } from './entry.ts';
 import { apiRoutes } from './plugin.ts';
+import { createSyntaxErrors, type SyntaxErrors } from './syntax-errors.ts';
 import { isSyntaxDiagnostic, typescriptPlugin } from './typescript.ts';
 
 /** What both the one-off build and the dev watcher need to bundle a site. */
@@ -22,17 +24,19 @@ export interface BundleSetup {
 
 /** Rollup input options for the server bundle of a site. */
 export function inputOptions(setup: BundleSetup): InputOptions {
-  const { config, logger } = setup;
+  const { config } = setup;
+  const syntaxErrors = createSyntaxErrors();
   return {
     input: entryId,
     plugins: [
       apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, onRoutes: setup.onRoutes }),
       typescriptPlugin(config.root, { check: setup.check }),
+      syntaxErrors.plugin,
       nodeResolve({ exportConditions: ['node'], preferBuiltins: true, rootDir: config.root, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }),
       commonjs(),
       json(),
     ],
-    onwarn: (warning) => handleWarning(warning, config.root, logger),
+    onwarn: (warning) => handleWarning(warning, setup, syntaxErrors),
   };
 }
 
@@ -41,16 +45,27 @@ export function outputOptions(file: string): OutputOptions {
   return { file, format: 'es', inlineDynamicImports: true, generatedCode: 'es2015' };
 }
 
-/** Syntax errors and unresolvable imports stop the build; type errors are printed as warnings. */
-function handleWarning(warning: RollupLog, root: string, logger: Logger): void {
-  if (warning.plugin === 'typescript' && isSyntaxDiagnostic(warning.pluginCode)) {
-    throw errors.compile(`Syntax error: ${warning.message}`, locOf(warning, root), warning.frame);
+/**
+ * Syntax errors (see {@link createSyntaxErrors}) and unresolvable imports stop the build; type errors
+ * are printed as warnings naming file:line:column. Without type checking, TypeScript's other
+ * diagnostics are noise (it sees no lib).
+ */
+function handleWarning(warning: RollupLog, setup: BundleSetup, syntaxErrors: SyntaxErrors): void {
+  const { config, logger } = setup;
+  if (warning.plugin === 'typescript') {
+    const loc = locOf(warning, config.root, 1);
+    const reason = diagnosticText(warning);
+    const file = warning.loc?.file ?? warning.id;
+    if (isSyntaxDiagnostic(warning.pluginCode) && loc && file) {
+      syntaxErrors.record(file, errors.syntax(loc, reason, cleanFrame(warning.frame)));
+      return;
+    }
+    if (setup.check === false) return;
+    logger.warn(`${loc ? `${loc.file}:${loc.line}:${loc.column}: ` : ''}${reason}`);
+    return;
   }
   if (warning.code === 'UNRESOLVED_IMPORT') {
-    const importer = warning.id ? relative(root, warning.id) : 'a route file';
-    throw new PrerenderError('COMPILE', `${importer} imports "${warning.exporter}", which cannot be resolved.`, {
-      hint: 'Install the package in the site (npm install), or fix the import path.',
-    });
+    throw errors.unresolvedImport(warning.id ? relative(config.root, warning.id) : 'a route file', warning.exporter ?? '?');
   }
   if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'THIS_IS_UNDEFINED') return;
   logger.warn(warning.message);
@@ -68,14 +83,33 @@ export function toBuildError(error: unknown, root: string): unknown {
   if (log.code === 'MISSING_EXPORT' && log.exporter) {
     return errors.noHandler(relative(root, log.exporter), 'has no default export');
   }
+  if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {
+    return errors.unresolvedImport(log.id ? relative(root, log.id) : 'a route file', log.exporter);
+  }
+  const loc = locOf(log, root);
+  if (log.code === 'PARSE_ERROR' && loc) {
+    // The cause holds the parser's own words, without Rollup's path prefix and plugin advice.
+    return errors.syntax(loc, messageOf(log.cause ?? error), log.frame);
+  }
   if (log.code === 'PARSE_ERROR' || log.code === 'PLUGIN_ERROR') {
-    return errors.compile(log.message, locOf(log, root), log.frame);
+    return errors.compile(log.message, loc, log.frame);
   }
   return error;
 }
 
-function locOf(log: RollupLog, root: string) {
+/** Where a log points, relative to the site root, columns counted from 1 as editors do. */
+function locOf(log: RollupLog, root: string, firstColumn: 0 | 1 = 0): SourceLocation | undefined {
   const file = log.loc?.file ?? log.id;
   if (!file || !log.loc) return undefined;
-  return { file: relative(root, file), line: log.loc.line, column: log.loc.column };
+  return { file: relative(root, file), line: log.loc.line, column: log.loc.column + 1 - firstColumn };
+}
+
+/** A TypeScript diagnostic without the plugin's name: `TS2322: Type ... is not assignable ...`. */
+function diagnosticText(warning: RollupLog): string {
+  return warning.message.replace(/^.*?@rollup\/plugin-typescript\s+/s, '');
+}
+
+/** TypeScript paints its code frames; the logger decides about colour. */
+function cleanFrame(frame: string | undefined): string | undefined {
+  return frame === undefined ? undefined : stripVTControlCharacters(frame).replace(/^\n+|\s+$/g, '');
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import typescript from '@rollup/plugin-typescript';
 import type { Plugin } from 'rollup';
+import ts from 'typescript';
 
 /** Compiler options for a site that has no tsconfig.json of its own. */
 const siteDefaults = {
@@ -12,8 +13,10 @@ const siteDefaults = {
   allowSyntheticDefaultImports: true,
   strict: true,
   skipLibCheck: true,
-  types: ['node'],
 };
+
+/** The files TypeScript compiles; JavaScript goes to Rollup as it is. */
+const sourcePatterns = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
 
 /**
  * Without type checking TypeScript still parses every declaration file it could check against (lib,
@@ -31,8 +34,9 @@ export function typescriptPlugin(root: string, options: { check?: boolean } = {}
   const hasTsconfig = existsSync(tsconfig);
   return typescript({
     tsconfig: hasTsconfig ? tsconfig : false,
+    typescript: hasTsconfig ? ts : withConfigIn(root),
     filterRoot: root,
-    include: ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'],
+    include: sourcePatterns,
     exclude: ['**/node_modules/**', '**/*.d.ts'],
     compilerOptions: {
       ...(hasTsconfig ? {} : siteDefaults),
@@ -49,6 +53,22 @@ export function typescriptPlugin(root: string, options: { check?: boolean } = {}
       ...(options.check === false ? transpileOnly : {}),
     },
   }) as Plugin;
+}
+
+/**
+ * TypeScript as the plugin sees it for a site without tsconfig.json: as if a tsconfig.json in the site
+ * root included every TypeScript file under it (the plugin only emits files of the program, and only
+ * compiles what Rollup loads). Left alone, the plugin would read the working directory instead, fail
+ * when that holds no TypeScript, and look up type packages there instead of in the site. `references`
+ * keeps a site without any TypeScript file from being an error.
+ */
+function withConfigIn(root: string): typeof ts {
+  const project = { include: sourcePatterns, exclude: ['**/node_modules'], references: [] };
+  return {
+    ...ts,
+    parseJsonConfigFileContent: (json, host, _basePath, existingOptions, _configFileName, ...rest) =>
+      ts.parseJsonConfigFileContent({ ...json, ...project }, host, root, existingOptions, join(root, 'tsconfig.json'), ...rest),
+  };
 }
 
 /** True for a TypeScript diagnostic that means the code cannot be parsed (TS1xxx), as opposed to a type error. */

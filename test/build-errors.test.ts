@@ -1,0 +1,173 @@
+/**
+ * Every build error: its code, exit code and a message naming the file(s) at fault; none leaves
+ * anything in outDir. Type errors are only warnings.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BuildOptions, BuildReport } from '../src/index.ts';
+import { createMemoryLogger } from '../src/log.ts';
+import { catchError } from './catch-error.ts';
+import { buildSite, route, tempDir, writeSite } from './helpers.ts';
+
+const api = 'src/server/routes/api';
+
+/** Builds `files` into a fresh outDir expecting an error; returns it, the outDir and the log. */
+async function failBuild(files: Record<string, string>, options: BuildOptions = {}) {
+  const outDir = tempDir('out-');
+  const logger = createMemoryLogger();
+  const error = await catchError(() => buildSite(writeSite(files), { logger, ...options, config: { outDir, ...options.config } }));
+  return { error, outDir, lines: logger.lines };
+}
+
+describe('route file errors, before anything is written', () => {
+  const cases: { name: string; files: Record<string, string>; code: string; message: string[] }[] = [
+    {
+      name: 'two files for one method and path',
+      files: { [`${api}/hello.get.ts`]: route(`() => 'a'`), [`${api}/hello.GET.mjs`]: route(`() => 'b'`) },
+      code: 'ROUTE_CONFLICT',
+      message: ['GET /api/hello', 'api/hello.get.ts', 'api/hello.GET.mjs'],
+    },
+    {
+      name: 'two parameter names for one path',
+      files: { [`${api}/users/[id].ts`]: route(`() => 'a'`), [`${api}/users/[slug].ts`]: route(`() => 'b'`) },
+      code: 'ROUTE_CONFLICT',
+      message: ['api/users/[id].ts', 'api/users/[slug].ts'],
+    },
+    {
+      name: 'an unclosed bracket',
+      files: { [`${api}/[id.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/[id.ts'],
+    },
+    {
+      name: 'an empty parameter name',
+      files: { [`${api}/[].ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/[].ts', '[] needs a parameter name'],
+    },
+    {
+      name: 'no default export',
+      files: { [`${api}/named.ts`]: `import { defineEventHandler } from 'h3';\nexport const handler = defineEventHandler(() => 'a');\n` },
+      code: 'NO_HANDLER',
+      message: [`${api}/named.ts`, 'has no default export'],
+    },
+    {
+      name: 'a default export that is not a function',
+      files: { [`${api}/number.ts`]: 'export default 42;\n' },
+      code: 'NO_HANDLER',
+      message: [`${api}/number.ts`, 'default-exports number, not an event handler'],
+    },
+    {
+      name: 'an npm package that is not installed',
+      files: { [`${api}/pkg.ts`]: `import pad from '@nowhere/left-pad/sub';\n${route('() => pad')}` },
+      code: 'COMPILE',
+      message: [`${api}/pkg.ts`, '"@nowhere/left-pad/sub"', 'cannot be resolved'],
+    },
+    {
+      name: 'a relative module that does not exist',
+      files: { [`${api}/rel.ts`]: `import help from '../lib/missing-helper';\n${route('() => help')}` },
+      code: 'COMPILE',
+      message: [`${api}/rel.ts`, '"../lib/missing-helper"', 'cannot be resolved'],
+    },
+  ];
+
+  it.each(cases)('$name: $code, exit code 1, naming the file', async ({ files, code, message }) => {
+    const { error, outDir } = await failBuild({ ...files, [`${api}/ok.ts`]: route(`() => 'ok'`) });
+    expect(error.code).toBe(code);
+    expect(error.exitCode).toBe(1);
+    for (const part of message) expect(error.message).toContain(part);
+    expect(error.hint).toBeTruthy();
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+});
+
+describe('syntax errors', () => {
+  const broken = `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => {\n  const x = ;\n});\n`;
+
+  it.each([
+    { file: 'broken.ts', at: `${api}/broken.ts:3:13`, typecheck: false },
+    { file: 'broken.ts', at: `${api}/broken.ts:3:13`, typecheck: true },
+    { file: 'broken.mjs', at: `${api}/broken.mjs:3:13`, typecheck: false },
+  ])('in $file (typecheck: $typecheck) give file:line:column and a code frame', async ({ file, at, typecheck }) => {
+    const { error, outDir } = await failBuild({ [`${api}/${file}`]: broken }, { typecheck });
+    expect(error.code).toBe('COMPILE');
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toContain(`Syntax error in ${at}: `);
+    expect(error.message).toContain('Expression expected');
+    expect(error.frame).toContain('const x = ;');
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+
+  it('in a TypeScript file no route imports do not stop the build', async () => {
+    const root = writeSite({ [`${api}/fine.txt.ts`]: route(`() => 'fine'`), 'scripts/scratch.ts': broken });
+    const { report } = await buildSite(root, { config: { prerender: { routes: ['/api/fine.txt'] } } });
+    expect(report.ok).toBe(1);
+  });
+});
+
+describe('type errors', () => {
+  it('are warnings naming file:line:column; the build succeeds', async () => {
+    const root = writeSite({
+      [`${api}/typed.txt.ts`]: `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => String(count));\n`,
+      'prerender.config.mjs': `export default { prerender: { routes: ['/api/typed.txt'] } };`,
+    });
+    const { report, dir, logger } = await buildSite(root, { typecheck: true });
+    expect(report.ok).toBe(1);
+    expect(readFileSync(join(dir, 'public/api/typed.txt'), 'utf8')).toBe('three');
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/typed\.txt\.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'/));
+  });
+});
+
+describe('failed routes', () => {
+  const files = {
+    [`${api}/ok.txt.ts`]: route(`() => 'fine'`),
+    [`${api}/missing.json.ts`]: route(`() => { throw createError({ statusCode: 404, statusMessage: 'No such post' }); }`, 'defineEventHandler, createError'),
+    [`${api}/throws.json.ts`]: route(`() => { throw new Error('kaboom'); }`),
+    [`${api}/slow.json.ts`]: route(`() => new Promise(() => {})`),
+  };
+  const config = (failOnError: boolean) => ({
+    prerender: { routes: ['/api/ok.txt', '/api/missing.json', '/api/throws.json', '/api/slow.json'], timeout: 200, failOnError },
+  });
+
+  it('throw ROUTES_FAILED (exit code 1) listing each route with status and message; nothing is written', async () => {
+    const { error, outDir } = await failBuild(files, { config: config(true) });
+    expect(error.code).toBe('ROUTES_FAILED');
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toContain('3 routes failed');
+    expect(error.message).toContain('/api/missing.json  404  No such post');
+    expect(error.message).toMatch(/\/api\/throws\.json {2}500 {2}\S/);
+    expect(error.message).toMatch(/\/api\/slow\.json {2}error {2}.*within 200 ms \(prerender\.timeout\)/);
+    expect(error.message).not.toContain('/api/ok.txt');
+    const report = error.details as BuildReport;
+    expect(report.failures.map((f) => [f.route, f.status])).toEqual([
+      ['/api/missing.json', 404],
+      ['/api/throws.json', 500],
+      ['/api/slow.json', 0],
+    ]);
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+
+  it('with failOnError: false are reported and skipped, and the rest is published', async () => {
+    const { report, dir, logger } = await buildSite(writeSite(files), { config: config(false) });
+    expect(report).toMatchObject({ ok: 1, failed: 3 });
+    expect(readFileSync(join(dir, 'public/api/ok.txt'), 'utf8')).toBe('fine');
+    for (const file of ['missing.json', 'throws.json', 'slow.json']) expect(existsSync(join(dir, 'public/api', file))).toBe(false);
+    const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));
+    expect(manifest.routes.map((entry: { route: string }) => entry.route)).toEqual(['/api/ok.txt']);
+    expect(logger.lines).toContain('error   /api/missing.json  404  No such post');
+  });
+});
+
+describe('config errors', () => {
+  it('exit with code 2 and name the key', async () => {
+    const { error, outDir } = await failBuild({
+      [`${api}/ok.ts`]: route(`() => 'ok'`),
+      'prerender.config.mjs': `export default { prerender: { routes: ['/api/ok'], concurency: 4 } };`,
+    });
+    expect(error.code).toBe('CONFIG');
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain('"prerender.concurency"');
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+});

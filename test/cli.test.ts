@@ -1,0 +1,139 @@
+/**
+ * The real `prerender` bin, spawned: exit codes, what goes to stdout and stderr, and --json. Every run
+ * starts in an empty folder, as a CI job building a site elsewhere would.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, route, runCli, tempDir, writeSite } from './helpers.ts';
+
+const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+const cwd = tempDir('cwd-');
+const cli = (...args: string[]) => runCli(args, { cwd });
+
+/** A two-route site building into a temporary outDir; `routes` and extra files may be swapped in. */
+function cliSite(routes: string[], files: Record<string, string> = {}) {
+  const outDir = tempDir('out-');
+  const root = writeSite({
+    'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`),
+    'src/server/routes/api/data.json.ts': route(`() => ({ answer: 42 })`),
+    'prerender.config.mjs': `export default { name: 'cli-site', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ${JSON.stringify(routes)} } };`,
+    ...files,
+  });
+  return { root, dir: join(outDir, 'cli-site') };
+}
+
+/** stdout holds exactly one JSON value; returns it. */
+function onlyJson(stdout: string) {
+  expect(stdout.trim().startsWith('{')).toBe(true);
+  return JSON.parse(stdout);
+}
+
+describe('prerender --help and --version', () => {
+  it.concurrent('--help prints the usage and the build command, exit code 0', async () => {
+    const { code, stdout } = await cli('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage:');
+    expect(stdout).toContain('build [root]');
+  });
+
+  it.concurrent('build --help lists the build options, exit code 0', async () => {
+    const { code, stdout } = await cli('build', '--help');
+    expect(code).toBe(0);
+    for (const flag of ['--config', '--api-prefix', '--concurrency', '--no-fail-on-error', '--json']) expect(stdout).toContain(flag);
+  });
+
+  it.concurrent('--version prints the package version, exit code 0', async () => {
+    const { code, stdout } = await cli('--version');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`prerender/${version}`);
+  });
+});
+
+describe('bad usage exits with code 2 and says what is wrong', () => {
+  const { root } = cliSite(['/api/hello.txt']);
+
+  it.concurrent.each([
+    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got 0' },
+    { name: 'build --concurrency abc', args: ['build', root, '--concurrency', 'abc'], says: '--concurrency must be a whole number above 0, got "abc"' },
+    { name: 'build --bogus (unknown option)', args: ['build', root, '--bogus'], says: 'Unknown option `--bogus`' },
+    { name: 'frobnicate (unknown command)', args: ['frobnicate'], says: 'Unknown command "frobnicate"' },
+  ])('prerender $name', async ({ args, says }) => {
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(says);
+    expect(stdout).toBe('');
+  });
+
+  it('a config error names the key, and --json still prints one JSON object', async () => {
+    const { root: bad } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { timeout: -5 } };` });
+    const { code, stdout, stderr } = await cli('build', bad, '--json');
+    expect(code).toBe(2);
+    expect(stderr).toContain('"prerender.timeout"');
+    expect(onlyJson(stdout).error).toMatchObject({ code: 'CONFIG', message: expect.stringContaining('prerender.timeout') });
+  });
+});
+
+describe('prerender build', () => {
+  it('stops at a syntax error: exit code 1, file:line:column and the code frame on stderr', async () => {
+    const { root, dir } = cliSite(['/api/hello.txt'], {
+      'src/server/routes/api/broken.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => {\n  const x = ;\n});\n`,
+    });
+    const { code, stdout, stderr } = await cli('build', root);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('Syntax error in src/server/routes/api/broken.ts:3:13: ');
+    expect(stderr).toContain('const x = ;');
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('builds a site (type-checked), prints the summary on stderr and exits though a route keeps a timer', async () => {
+    const { root, dir } = cliSite(['/api/hello.txt', '/api/data.json'], {
+      'src/server/routes/api/ticker.ts': `let ticks = 0;\nsetInterval(() => ticks++, 1000);\n${route('() => ticks')}`,
+    });
+    const { code, stdout, stderr } = await runCli(['build', root], { cwd, timeout: 30_000 });
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/2 routes ok, 0 failed, 2 files, \d+ B in [\d.]+s -> /);
+    expect(stderr).toContain(dir);
+    expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
+  });
+
+  it('--json prints exactly the report on stdout, logs on stderr; --api-prefix moves the api folder', async () => {
+    const { root, dir } = cliSite(['/svc/data.json']);
+    const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck', '--api-prefix', '/svc/');
+    expect(code).toBe(0);
+    const report = onlyJson(stdout);
+    expect(report).toMatchObject({ name: 'cli-site', dir, ok: 1, failed: 0, failures: [] });
+    expect(report.routes).toEqual([expect.objectContaining({ route: '/svc/data.json', file: 'svc/data.json', status: 200 })]);
+    expect(stderr).toContain('1 routes ok, 0 failed');
+    expect(existsSync(join(dir, 'public/svc/data.json'))).toBe(true);
+  });
+
+  describe('with a failing route', () => {
+    const files = {
+      'src/server/routes/api/gone.json.ts': route(`() => { throw createError({ statusCode: 410, statusMessage: 'Gone for good' }); }`, 'defineEventHandler, createError'),
+    };
+
+    it('exits 1 listing the route with status and message; --json still prints the report', async () => {
+      const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
+      const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck');
+      expect(code).toBe(1);
+      expect(stderr).toContain('/api/gone.json  410  Gone for good');
+      const report = onlyJson(stdout);
+      expect(report).toMatchObject({ ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }] });
+      expect(report.routes.map((r: { route: string }) => r.route)).toEqual(['/api/hello.txt', '/api/gone.json']);
+      expect(existsSync(dir)).toBe(false);
+    });
+
+    it('--no-fail-on-error publishes the rest and exits 0', async () => {
+      const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
+      const { code, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck');
+      expect(code).toBe(0);
+      expect(stderr).toContain('/api/gone.json  410  Gone for good');
+      expect(stderr).toContain('1 routes ok, 1 failed');
+      expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
+      expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
+    });
+  });
+});
