@@ -5,6 +5,7 @@ import { cac } from 'cac';
 import { createLogger, PrerenderError } from '../src/index.ts';
 import { registerBuild } from './commands/build.ts';
 import { registerDev } from './commands/dev.ts';
+import { registerMerge } from './commands/merge.ts';
 import { registerPreview } from './commands/preview.ts';
 import { handleError } from './handle-error.ts';
 
@@ -14,6 +15,7 @@ const cli = cac('prerender');
 registerBuild(cli);
 registerDev(cli);
 registerPreview(cli);
+registerMerge(cli);
 cli.help();
 cli.version(version);
 

@@ -5,6 +5,8 @@ export type { ConfigExport, PrerenderRoute, ResolvedConfig, RouteEntry, RouteLis
 export { build, type BuildOptions } from './build/build.ts';
 export type { BuildReport } from './build/report.ts';
 export type { PrerenderResult } from './prerender/prerender.ts';
+export { parseShard, type Shard } from './shard/shard.ts';
+export { merge, type MergeOptions, type MergeReport } from './merge/merge.ts';
 export { apiRoutes, type ApiRoutesOptions } from './bundle/plugin.ts';
 export { createDevServer, type DevServerOptions } from './server/dev-server.ts';
 export { createPreviewServer, type PreviewServerOptions } from './server/preview-server.ts';

@@ -1,6 +1,7 @@
 import type { CAC } from 'cac';
-import { build, createLogger, PrerenderError, type UserConfig } from '../../src/index.ts';
+import { build, createLogger, parseShard, PrerenderError, type UserConfig } from '../../src/index.ts';
 import { handleError } from '../handle-error.ts';
+import { limitHeapGrowth } from '../heap.ts';
 import { positiveInteger } from '../flags.ts';
 
 interface BuildFlags {
@@ -10,6 +11,7 @@ interface BuildFlags {
   failOnError?: boolean;
   typecheck?: boolean;
   json?: boolean;
+  shard?: unknown;
 }
 
 /** `prerender build [root]`. */
@@ -22,20 +24,32 @@ export function registerBuild(cli: CAC): void {
     .option('--no-fail-on-error', 'Report failed routes but publish the rest and exit 0')
     .option('--no-typecheck', 'Skip type checking (faster; syntax errors still fail)')
     .option('--json', 'Print one JSON report on stdout; logs go to stderr')
+    .option('--shard <k/n>', 'Prerender shard k of n into dist/<name>.shard-k-of-n; `prerender merge` combines them')
     .example('prerender build sample-site')
     .example('prerender build --json > report.json')
     .action(async (root: string | undefined, flags: BuildFlags) => {
+      limitHeapGrowth();
       const logger = createLogger();
       try {
-        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, logger });
+        const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
+        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger });
         if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       } catch (error) {
-        if (flags.json && error instanceof PrerenderError && error.details) {
-          process.stdout.write(JSON.stringify(error.details, null, 2) + '\n');
-        }
+        if (flags.json) process.stdout.write(JSON.stringify(jsonOfError(error), null, 2) + '\n');
         process.exitCode = handleError(error, logger);
       }
+      await exitWhenWritten();
     });
+}
+
+/**
+ * Ends the process once stdout and stderr are written. The prerender imports the site's route files
+ * into this process: a timer or connection one of them opens must not keep a finished build, and the
+ * CI job running it, waiting forever.
+ */
+async function exitWhenWritten(): Promise<never> {
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))));
+  process.exit();
 }
 
 /** Flags that override config keys; only those given. */
@@ -47,4 +61,16 @@ function overrides(flags: BuildFlags): UserConfig {
   if (flags.failOnError === false) prerender.failOnError = false;
   if (Object.keys(prerender).length > 0) config.prerender = prerender;
   return config;
+}
+
+/**
+ * What `--json` prints when the build fails: the build report when routes failed, else the error, so
+ * that stdout always holds exactly one JSON object.
+ */
+function jsonOfError(error: unknown): object {
+  if (error instanceof PrerenderError) {
+    if (error.details) return error.details;
+    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc } };
+  }
+  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
 }

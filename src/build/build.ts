@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { bundleServer } from '../bundle/bundle-server.ts';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
@@ -14,6 +14,8 @@ import { prerenderRoutes } from '../prerender/prerender.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
 import { writeSitemap } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
+import { writeShardInfo } from '../shard/shard-info.ts';
+import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
 import { createProgress } from './progress.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
@@ -24,6 +26,16 @@ export interface BuildOptions extends LoadConfigOptions {
   logger?: Logger;
   /** Type-check the site's TypeScript; type errors are printed as warnings. @default true */
   typecheck?: boolean;
+  /**
+   * Prerender only this shard of the routes (chosen by a hash of each route), into
+   * `<outDir>/<name>.shard-<k>-of-<n>`; `prerender merge` combines the shards into `<outDir>/<name>`.
+   */
+  shard?: Shard;
+  /**
+   * The clock (milliseconds) route times are measured with: the manifest's `ms`. A fixed clock makes
+   * two builds of one input byte-identical, sharded or not. @default performance.now
+   */
+  now?: () => number;
 }
 
 /**
@@ -36,10 +48,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const started = performance.now();
   const logger = options.logger ?? createLogger();
   const config = await loadConfig(options);
-  const routes = planRoutes(config.prerender.routes, logger);
-  const dir = join(config.outDir, config.name);
+  const planned = planRoutes(config.prerender.routes, logger);
+  const routes = selectShard(planned, options.shard);
+  const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
+  const dir = join(config.outDir, name);
 
-  const report = await withStaging(config.outDir, config.name, async (stage) => {
+  const report = await withStaging(config.outDir, name, async (stage) => {
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
     await copyPublicDir(config, publicOut, claims);
@@ -47,8 +61,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 
     const serverFile = join(stage, 'server', 'index.mjs');
     const routeFiles = await bundleServer({ config, logger, check: options.typecheck }, serverFile);
-    logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${relative(config.root, join(dir, 'server', 'index.mjs'))}`);
-    const bundle = await loadBundle(serverFile);
+    logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
+    const bundle = await loadBundle(serverFile, relative(config.root, config.routesDir).split(sep).join('/'));
 
     const progress = createProgress(logger, routes.length);
     const results = await prerenderRoutes({
@@ -58,23 +72,31 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
       claims,
       concurrency: config.prerender.concurrency,
       timeout: config.prerender.timeout,
+      now: options.now,
       onResult: (result) => progress.tick(result.error !== undefined),
     });
     progress.finish();
+    const failures = formatFailures(results);
+    // Failed routes stop the build before anything else is written: the staging folder goes.
+    if (failures.length > 0 && config.prerender.failOnError) {
+      throw errors.routesFailed(failures, createReport(config.name, dir, results, 0, performance.now() - started));
+    }
 
     const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
     await writeManifest(stage, written);
     const headerRules = await writeHeadersFile(publicOut, written);
-    const sitemapFiles = config.prerender.sitemapHost
-      ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemapEntries(routes, written))
-      : [];
+    const sitemap = sitemapEntries(routes, written);
+    const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
+    if (options.shard) {
+      const { name: site, publicDir, prerender } = config;
+      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, planned, sitemap, sitemapFiles, results });
+    }
     warnUntyped(written, logger);
 
     const result = createReport(config.name, dir, results, sitemapFiles.length + (headerRules ? 1 : 0), performance.now() - started);
-    if (result.failed > 0) {
-      logger.error(`${result.failed} route${result.failed === 1 ? '' : 's'} failed:`);
-      for (const line of formatFailures(result)) logger.error(line);
-      if (config.prerender.failOnError) throw errors.routesFailed(result.failed, result);
+    if (failures.length > 0) {
+      logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
+      for (const line of failures) logger.error(line);
     }
     return result;
   });
@@ -110,6 +132,12 @@ async function copyPublicDir(config: ResolvedConfig, publicOut: string, claims: 
     const file = relative(config.publicDir, join(entry.parentPath, entry.name)).split(sep).join('/');
     claims.claim(file, `the file ${label}/${file}`);
   }
+}
+
+/** `path` relative to the site root when it is inside it, else absolute. */
+function shortPath(root: string, path: string): string {
+  const inside = relative(root, path);
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
 }
 
 function sitemapEntries(routes: PrerenderRoute[], written: ManifestEntry[]) {

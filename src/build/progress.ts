@@ -6,23 +6,25 @@ export interface Progress {
   finish(): void;
 }
 
-/** How often the line is redrawn on a terminal, and printed elsewhere. */
-const intervals = { tty: 100, log: 5000 };
+/** Milliseconds between redraws on a terminal, and between lines elsewhere (CI logs stay short). */
+export const progressIntervals = { tty: 100, log: 5000 };
 
-/** A progress display for `total` routes; prints nothing for runs that end before the first interval. */
+/**
+ * A progress display for `total` routes: done/total, percent, rate, elapsed time, ETA and failures.
+ * A run that ends before the first interval prints nothing. `now` is a clock in milliseconds.
+ */
 export function createProgress(logger: Logger, total: number, now: () => number = performance.now.bind(performance)): Progress {
   const start = now();
-  const every = logger.isTTY ? intervals.tty : intervals.log;
+  const every = logger.isTTY ? progressIntervals.tty : progressIntervals.log;
   let last = start;
   let done = 0;
   let failed = 0;
+  let shown = 0;
 
-  const show = () => {
-    const seconds = (now() - start) / 1000;
-    const rate = seconds > 0 ? done / seconds : 0;
-    const eta = rate > 0 ? Math.ceil((total - done) / rate) : 0;
-    const failures = failed ? `, ${failed} failed` : '';
-    logger.progress(`prerender ${done}/${total} (${Math.floor((done / total) * 100)}%) ${Math.round(rate)} routes/s, ${seconds.toFixed(1)}s elapsed, ETA ${eta}s${failures}`);
+  const show = (at: number) => {
+    last = at;
+    shown = done;
+    logger.progress(formatProgress(done, total, failed, at - start));
   };
 
   return {
@@ -30,14 +32,30 @@ export function createProgress(logger: Logger, total: number, now: () => number 
       done++;
       if (isFailure) failed++;
       const at = now();
-      if (at - last >= every) {
-        last = at;
-        show();
-      }
+      if (at - last >= every) show(at);
     },
+    // The final count, if a line was shown and it is not already the last one; on a terminal the
+    // next log line (the summary) replaces it.
     finish() {
-      if (last !== start) show();
-      if (logger.isTTY && last !== start) logger.info('');
+      if (last !== start && shown !== done) show(now());
     },
   };
+}
+
+/** One progress line: `prerender 4200/10000 (42%) 3500 routes/s, 1.2s elapsed, ETA 2s, 3 failed`. */
+export function formatProgress(done: number, total: number, failed: number, elapsedMs: number): string {
+  const seconds = elapsedMs / 1000;
+  const rate = seconds > 0 ? done / seconds : 0;
+  // done * 100 first: (29000 / 100000) * 100 is 28.999999999999996 in floating point.
+  const percent = total > 0 ? Math.floor((done * 100) / total) : 100;
+  const eta = rate > 0 ? `ETA ${formatDuration((total - done) / rate)}` : 'ETA unknown';
+  const failures = failed ? `, ${failed} failed` : '';
+  return `prerender ${done}/${total} (${percent}%) ${Math.round(rate)} routes/s, ${seconds.toFixed(1)}s elapsed, ${eta}${failures}`;
+}
+
+/** `42s`, or `3m05s` from a minute on. */
+function formatDuration(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  if (whole < 60) return `${whole}s`;
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
 }

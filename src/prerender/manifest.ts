@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What `prerender-manifest.json` records for each prerendered route. */
@@ -15,10 +15,35 @@ export interface ManifestEntry {
 /** The file name, beside `public/` and `server/`. */
 export const manifestName = 'prerender-manifest.json';
 
-/** Writes the manifest of a build into `distDir`, entries sorted by route. */
+/** Text is handed to the file in pieces of about this many characters, never as one string. */
+const chunkSize = 64 * 1024;
+
+/**
+ * Writes the manifest of a build into `distDir`: `{ "version": 1, "routes": [...] }`, entries sorted
+ * by route, one entry per line (readable, and a diff shows the routes that changed). It is streamed
+ * out in pieces, so a build of 100,000 routes never holds the whole text.
+ */
 export async function writeManifest(distDir: string, entries: ManifestEntry[]): Promise<void> {
-  const routes = [...entries]
-    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
-    .map(({ route, file, status, contentType, bytes, ms }) => ({ route, file, status, contentType, bytes, ms }));
-  await writeFile(join(distDir, manifestName), JSON.stringify({ version: 1, routes }, null, 2) + '\n');
+  const sorted = [...entries].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const handle = await open(join(distDir, manifestName), 'w');
+  try {
+    let text = '{\n  "version": 1,\n  "routes": [\n';
+    for (let i = 0; i < sorted.length; i++) {
+      const { route, file, status, contentType, bytes, ms } = sorted[i];
+      text += `    ${JSON.stringify({ route, file, status, contentType, bytes, ms })}${i < sorted.length - 1 ? ',' : ''}\n`;
+      if (text.length >= chunkSize) {
+        await handle.write(text);
+        text = '';
+      }
+    }
+    await handle.write(text + '  ]\n}\n');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads the manifest of a build (`distDir` holds `prerender-manifest.json`). */
+export async function readManifest(distDir: string): Promise<ManifestEntry[]> {
+  const { routes } = JSON.parse(await readFile(join(distDir, manifestName), 'utf8')) as { routes: ManifestEntry[] };
+  return routes;
 }

@@ -27,29 +27,42 @@ export interface PrerenderInput {
   timeout: number;
   /** Called after each route, in completion order. */
   onResult?: (result: PrerenderResult) => void;
+  /** The clock route times (`ms`) are measured with. @default performance.now */
+  now?: () => number;
 }
 
 /**
- * Renders every route with bounded concurrency and writes each 2xx body as it arrives (bodies are not
- * kept). Failed routes become results with an error; a file clash throws at once, naming both routes.
- * Results come back in the order of `routes`.
+ * Renders every route with bounded concurrency and hands each 2xx body to `write` as it arrives
+ * (bodies are not kept). Failed routes become results with an error; a file clash throws at once,
+ * naming both routes. `write` is closed before this returns or throws, so every file is on disk (or
+ * the first write error thrown) and nothing is written after. Results come back in the order of `routes`.
  */
 export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderResult[]> {
   const results = new Array<PrerenderResult>(input.routes.length);
-  await runPool(input.routes, input.concurrency, async ({ route }, index) => {
-    const rendered = await renderRoute(input.fetch, route, input.timeout);
-    let result: PrerenderResult;
-    if (rendered.ok) {
-      const file = routeToFile(route, rendered.contentType);
-      input.claims.claim(file, route);
-      await input.write(file, rendered.body);
-      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms: round(rendered.ms) };
-    } else {
-      result = { route, status: rendered.status, ms: round(rendered.ms), error: rendered.error };
-    }
-    results[index] = result;
-    input.onResult?.(result);
-  });
+  const now = input.now ?? performance.now.bind(performance);
+  try {
+    await runPool(input.routes, input.concurrency, async ({ route }, index) => {
+      const start = now();
+      const rendered = await renderRoute(input.fetch, route, input.timeout);
+      const ms = round(now() - start);
+      let result: PrerenderResult;
+      if (rendered.ok) {
+        const file = routeToFile(route, rendered.contentType);
+        input.claims.claim(file, route);
+        await input.write(file, rendered.body);
+        result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
+      } else {
+        result = { route, status: rendered.status, ms, error: rendered.error };
+      }
+      results[index] = result;
+      input.onResult?.(result);
+    });
+  } catch (error) {
+    // The loop's own error says most; a write failing meanwhile is a consequence.
+    await input.write.close().catch(() => {});
+    throw error;
+  }
+  await input.write.close();
   return results;
 }
 

@@ -20,22 +20,23 @@ interface PendingBody {
  */
 export async function renderRoute(fetch: FetchHandler, route: string, timeout: number): Promise<Rendered> {
   const start = performance.now();
-  const controller = new AbortController();
+  let controller: AbortController | undefined;
   const pending: PendingBody = {};
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const stage = pending.reader ? 'its body did not end' : 'did not respond';
       const error = new Error(`${stage} within ${timeout} ms (prerender.timeout)`);
-      controller.abort(error);
+      (controller ??= new AbortController()).abort(error);
       pending.reader?.cancel(error).catch(() => {});
       reject(error);
     }, timeout);
   });
-  const request = new Request(new URL(route, 'http://localhost'), {
-    headers: { 'x-prerender': '1' },
-    signal: controller.signal,
-  });
+  const request = new Request(new URL(route, 'http://localhost'), { headers: { 'x-prerender': '1' } });
+  // Not `new Request(url, { signal })`: undici follows a passed signal through a WeakRef and a
+  // FinalizationRegistry entry per request, which held ~240 MB at 100,000 routes and slowed the loop
+  // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.
+  Object.defineProperty(request, 'signal', { get: () => (controller ??= new AbortController()).signal });
   try {
     return await Promise.race([read(fetch, request, start, pending), expired]);
   } catch (error) {

@@ -1,30 +1,101 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
-import { errors, PrerenderError } from '../errors.ts';
-
-/** Writes route bodies under one folder, creating each folder once. */
-export type FileWriter = (file: string, body: Uint8Array) => Promise<void>;
+import { join, resolve, sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { errors } from '../errors.ts';
+import { libDir } from '../paths.ts';
+import type { WriteAck, WriteBatch } from './write-worker.ts';
 
 /**
- * A writer for files under `publicDir`. Every path is checked to resolve inside the folder (compared
- * with a trailing separator) before anything is written; failures name the path.
+ * Writes route bodies under one folder. A call queues the file and resolves once the queue has room
+ * (not once the file is on disk); `close()` waits for every queued file, and throws the first write
+ * that failed. A call after a failure rejects with that failure.
+ */
+export interface FileWriter {
+  (file: string, body: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The writer thread, always the compiled one (as the bundle's runtime is): see paths.ts. */
+const workerFile = join(libDir, 'prerender', 'write-worker.js');
+
+/**
+ * A batch goes to the writer thread at this many files or bytes, whichever comes first, or when the
+ * main thread next turns its event loop (batches of 64 to 1,024 files measured the same); at most
+ * `queued` batches wait for the disk before writers wait too, which bounds the bodies held in memory.
+ */
+const limits = { files: 256, bytes: 4 * 1024 * 1024, queued: 4 };
+
+/**
+ * A writer for files under `publicDir`, each path checked to resolve inside it (compared with a
+ * trailing separator) before it is queued. The files are written in order on one worker thread,
+ * started at the first file; failures name the path.
  */
 export function createFileWriter(publicDir: string): FileWriter {
   const root = resolve(publicDir) + sep;
-  const made = new Set<string>();
-  return async (file, body) => {
+  let thread: Worker | undefined;
+  let batch: WriteBatch = { files: [], bodies: [] };
+  let batchBytes = 0;
+  let queued = 0;
+  let scheduled = false;
+  let failure: Error | undefined;
+  const wakers: (() => void)[] = [];
+  const settle = () => new Promise<void>((wake) => wakers.push(wake));
+  const wakeAll = () => {
+    for (const wake of wakers.splice(0)) wake();
+  };
+
+  const startThread = () => {
+    // No inherited flags: the writer needs none, and some (--input-type, profilers) break or slow a worker.
+    const worker = new Worker(workerFile, { execArgv: [] });
+    worker.on('message', (ack: WriteAck) => {
+      // Idle, the thread does not keep the process alive, so a writer nobody closed cannot hang it.
+      if (--queued === 0) worker.unref();
+      if ('failed' in ack) failure ??= errors.output(ack.failed.file, Object.assign(new Error(ack.failed.message), { code: ack.failed.code }));
+      wakeAll();
+    });
+    // The thread itself died (it could not load, or ran out of memory): nothing queued will be written.
+    const lost = (error: unknown) => {
+      failure ??= errors.output(root, error);
+      queued = 0;
+      wakeAll();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => queued > 0 && lost(new Error(`the writer thread stopped (exit code ${code})`)));
+    return worker;
+  };
+
+  const send = () => {
+    scheduled = false;
+    if (batch.files.length === 0 || failure) return;
+    thread ??= startThread();
+    thread.ref();
+    thread.postMessage(batch);
+    queued++;
+    batch = { files: [], bodies: [] };
+    batchBytes = 0;
+  };
+
+  const write = async (file: string, body: Uint8Array) => {
+    if (failure) throw failure;
     const target = resolve(root, file);
     if (!target.startsWith(root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
-    try {
-      const folder = dirname(target);
-      if (!made.has(folder)) {
-        await mkdir(folder, { recursive: true });
-        made.add(folder);
-      }
-      await writeFile(target, body);
-    } catch (error) {
-      if (error instanceof PrerenderError) throw error;
-      throw errors.output(target, error);
+    batch.files.push(target);
+    batch.bodies.push(body);
+    batchBytes += body.byteLength;
+    if (batch.files.length >= limits.files || batchBytes >= limits.bytes) send();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(send);
     }
+    while (queued > limits.queued && !failure) await settle();
+    if (failure) throw failure;
   };
+
+  write.close = async () => {
+    send();
+    while (queued > 0) await settle();
+    await thread?.terminate();
+    thread = undefined;
+    if (failure) throw failure;
+  };
+  return write;
 }

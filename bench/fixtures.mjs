@@ -1,0 +1,101 @@
+// The benchmark's fixture sites, written under .bench/ (git-ignored). Each is a real site that
+// `prerender build` takes as it would a user's.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The route the floor and the catalogue site render for item `index` (0-based). */
+export const itemRoute = (index) => `/api/items/${index + 1}.json`;
+
+const itemHandler = `import { defineEventHandler, getRouterParam } from 'h3';
+
+export default defineEventHandler((event) => {
+  const id = Number(getRouterParam(event, 'id'));
+  return { id, name: \`Item \${id}\`, price: (id % 997) / 10, tags: ['catalogue', \`group-\${id % 50}\`] };
+});
+`;
+
+// The route count comes from BENCH_ROUTES so one site (one bundle) serves every size, 0 included.
+// No sitemap at 0 routes: that run measures startup, config and bundling alone.
+const catalogueConfig = `const count = Number(process.env.BENCH_ROUTES ?? 0);
+export default {
+  name: 'site',
+  outDir: process.env.BENCH_OUT ?? 'dist',
+  prerender: {
+    routes: Array.from({ length: count }, (_, i) => \`/api/items/\${i + 1}.json\`),
+    sitemap: count > 0 ? { host: 'https://shop.example.com' } : {},
+  },
+};
+`;
+
+// Sites keep a tsconfig.json, as real ones do.
+const tsconfig = JSON.stringify(
+  {
+    compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] },
+    include: ['src'],
+  },
+  null,
+  2,
+);
+
+function writeFiles(root, files) {
+  rmSync(root, { recursive: true, force: true });
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+/** A catalogue: one `[id].json` route; `BENCH_ROUTES` items of it are prerendered, with a sitemap. */
+export function writeCatalogueSite(root) {
+  return writeFiles(root, {
+    'package.json': '{ "name": "bench-catalogue", "private": true, "type": "module" }\n',
+    'prerender.config.mjs': catalogueConfig,
+    'tsconfig.json': tsconfig,
+    'src/server/routes/api/items/[id].json.ts': itemHandler,
+  });
+}
+
+/**
+ * Like the catalogue, but each item waits `delayMs` first, as a route reading a CMS or database
+ * would: what the number of routes in flight (`--concurrency`) is for.
+ */
+export function writeSlowSite(root, delayMs) {
+  return writeFiles(root, {
+    'package.json': '{ "name": "bench-slow", "private": true, "type": "module" }\n',
+    'prerender.config.mjs': catalogueConfig,
+    'tsconfig.json': tsconfig,
+    'src/server/routes/api/items/[id].json.ts': itemHandler
+      .replace('(event) => {', 'async (event) => {')
+      .replace('  const id', `  await new Promise((resolve) => setTimeout(resolve, ${delayMs}));\n  const id`),
+  });
+}
+
+/**
+ * `count` route files in folders of 50, each importing h3 and a shared module, none prerendered:
+ * what bundling (and type checking) many files costs.
+ */
+export function writeRouteFilesSite(root, count) {
+  const files = {
+    'package.json': `{ "name": "bench-files-${count}", "private": true, "type": "module" }\n`,
+    'prerender.config.mjs': 'export default { name: "site" };\n',
+    'tsconfig.json': tsconfig,
+    'src/shared/format.ts': 'export function formatPrice(cents: number): string {\n  return `${(cents / 100).toFixed(2)} EUR`;\n}\n',
+  };
+  for (let i = 0; i < count; i++) {
+    files[`src/server/routes/api/group-${Math.floor(i / 50)}/route-${i}.get.ts`] =
+      `import { defineEventHandler, getQuery } from 'h3';\nimport { formatPrice } from '../../../../shared/format';\n\n` +
+      `export default defineEventHandler((event) => {\n  const query = getQuery(event);\n` +
+      `  return { route: ${i}, price: formatPrice(${i * 7}), page: Number(query.page ?? 1) };\n});\n`;
+  }
+  return writeFiles(root, files);
+}
+
+/** A copy of sample-site with its tsconfig path to the library adjusted to the new depth. */
+export function copySampleSite(from, root) {
+  rmSync(root, { recursive: true, force: true });
+  cpSync(from, root, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
+  const tsconfig = join(root, 'tsconfig.json');
+  writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('"../src/index.ts"', '"../../src/index.ts"'));
+  return root;
+}

@@ -1,0 +1,137 @@
+// `npm run bench`: whole-process `prerender build` runs on generated sites, against a raw floor
+// measured in the same run. Prints the tables and writes them into bench/RESULTS.md.
+//
+// Env: BENCH_RUNS (runs per measurement, median taken; default 3), BENCH_SIZES (default
+// 10000,100000), BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000).
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { copySampleSite, writeCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
+import { measure, median } from './measure.mjs';
+import { formatTables, writeResults } from './report.mjs';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const work = join(repo, '.bench');
+const cli = join(repo, 'lib', 'cli', 'prerender.js');
+const floorScript = fileURLToPath(new URL('./floor.mjs', import.meta.url));
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const fileCounts = (process.env.BENCH_FILES ?? '1,250,1000').split(',').map(Number);
+const note = (message) => process.stderr.write(`bench: ${message}\n`);
+const started = performance.now();
+
+// Outputs are never deleted between runs, only at the end: on a file system without a journal
+// (this machine's), ext4 skips inodes freed in the last minutes, so files created right after a big
+// delete cost up to ten times more, and whichever run came after the delete would pay for it.
+const outputs = join(work, 'out');
+const leftovers = join(work, `out-old-${process.pid}`);
+if (existsSync(outputs)) renameSync(outputs, leftovers);
+mkdirSync(outputs, { recursive: true });
+let outputCount = 0;
+const freshOutput = (label) => join(outputs, `${label}-${outputCount++}`);
+
+/** Runs `once` `runs` times and keeps the median time and peak RSS. */
+async function sample(label, once) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) samples.push(await once());
+  note(`${label}: ${samples.map((s) => (s.ms / 1000).toFixed(2) + 's').join(' ')}`);
+  const middle = (key) => median(samples.map((s) => s[key]));
+  return { ms: middle('ms'), rss: middle('rss'), cpu: middle('cpu') };
+}
+
+/**
+ * Runs every step once per round, `runs` rounds, and returns each step's samples by name. A cost is
+ * then a difference within one round (a step minus its 0-route step), so load that comes and goes on
+ * the shared machine hits both sides of it.
+ */
+async function rounds(steps) {
+  const samples = Object.fromEntries(Object.keys(steps).map((name) => [name, []]));
+  for (let i = 0; i < runs; i++) for (const [name, step] of Object.entries(steps)) samples[name].push(await step());
+  for (const [name, list] of Object.entries(samples)) note(`${name}: ${list.map((s) => (s.ms / 1000).toFixed(2) + 's').join(' ')}`);
+  return samples;
+}
+const middle = (list, key = 'ms') => median(list.map((s) => s[key]));
+/** The median over rounds of `list` minus `zero` (same round). */
+const pairedCost = (list, zero, key = 'ms') => median(list.map((s, i) => s[key] - zero[i][key]));
+
+/** `prerender build <site> --no-typecheck` for `routes` routes into a fresh output folder. */
+const buildSite = (site, routes, extra = []) =>
+  measure([cli, 'build', site, '--no-typecheck', ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build') });
+
+// Prerender: one catalogue site; the route count is an env var, so every size has the same bundle.
+const catalogue = writeCatalogueSite(join(work, 'catalogue'));
+const floorServer = join(work, 'floor-server', 'index.mjs');
+const first = freshOutput('bundle');
+await measure([cli, 'build', catalogue, '--no-typecheck'], { BENCH_ROUTES: '0', BENCH_OUT: first });
+mkdirSync(join(work, 'floor-server'), { recursive: true });
+cpSync(join(first, 'site', 'server', 'index.mjs'), floorServer);
+const runFloor = (routes) => measure([floorScript, floorServer, String(routes), join(freshOutput('floor'), 'public')]);
+
+// Builds and floors, 0 routes and every size, alternate within each round.
+const steps = {};
+for (const routes of [0, ...sizes]) {
+  steps[`build ${routes}`] = () => buildSite(catalogue, routes);
+  steps[`floor ${routes}`] = () => runFloor(routes);
+}
+const measured = await rounds(steps);
+const [zeroBuild, zeroFloor] = [measured['build 0'], measured['floor 0']];
+/** One row: the build's medians and paired costs, against the floor of the same size. */
+const row = (routes) => {
+  const [build, floor] = [measured[`build ${routes}`], measured[`floor ${routes}`]];
+  return {
+    routes,
+    ms: middle(build),
+    cost: pairedCost(build, zeroBuild),
+    floorCost: pairedCost(floor, zeroFloor),
+    cpuRatio: pairedCost(build, zeroBuild, 'cpu') / pairedCost(floor, zeroFloor, 'cpu'),
+    rss: middle(build, 'rss'),
+    floorRss: middle(floor, 'rss'),
+  };
+};
+const prerender = {
+  zero: { ms: middle(zeroBuild), rss: middle(zeroBuild, 'rss'), floorRss: middle(zeroFloor, 'rss') },
+  sizes: sizes.map(row),
+};
+
+// Routes in flight: handlers that return at once, and handlers that wait 5 ms (a CMS, a database).
+const slow = writeSlowSite(join(work, 'slow'), 5);
+const levels = [1, 4, 16, 64];
+const flag = (level) => ['--concurrency', String(level)];
+const inFlight = await rounds({
+  'catalogue 0': () => buildSite(catalogue, 0),
+  ...Object.fromEntries(levels.map((level) => [`catalogue 10000, ${level} in flight`, () => buildSite(catalogue, 10_000, flag(level))])),
+  'waiting 0': () => buildSite(slow, 0),
+  ...Object.fromEntries(levels.map((level) => [`waiting 2000, ${level} in flight`, () => buildSite(slow, 2_000, flag(level))])),
+});
+const concurrency = levels.map((level) => ({
+  level,
+  instant: pairedCost(inFlight[`catalogue 10000, ${level} in flight`], inFlight['catalogue 0']),
+  waiting: pairedCost(inFlight[`waiting 2000, ${level} in flight`], inFlight['waiting 0']),
+}));
+
+// Bundling: many route files, nothing prerendered, with and without type checking.
+const bundling = [];
+for (const count of fileCounts) {
+  const site = writeRouteFilesSite(join(work, `files-${count}`), count);
+  const check = await sample(`${count} files, typecheck`, () => measure([cli, 'build', site], { BENCH_OUT: freshOutput('files') }));
+  const noCheck = await sample(`${count} files, --no-typecheck`, () => measure([cli, 'build', site, '--no-typecheck'], { BENCH_OUT: freshOutput('files') }));
+  bundling.push({ files: count, check, noCheck });
+  rmSync(site, { recursive: true, force: true });
+}
+
+// sample-site, cold: a fresh process and no previous output, as in CI.
+const sampleSite = copySampleSite(join(repo, 'sample-site'), join(work, 'sample-site'));
+const clearSample = () => rmSync(join(sampleSite, 'dist'), { recursive: true, force: true });
+const cold = (args) => () => (clearSample(), measure([cli, 'build', sampleSite, ...args]));
+const sampleCheck = await sample('sample-site', cold([]));
+const sampleNoCheck = await sample('sample-site --no-typecheck', cold(['--no-typecheck']));
+clearSample();
+
+const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
+const tables = formatTables({ machine, prerender, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } });
+process.stdout.write(tables + '\n');
+writeResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), tables);
+note(`measured in ${((performance.now() - started) / 1000).toFixed(0)}s; table written to bench/RESULTS.md; removing the outputs`);
+rmSync(outputs, { recursive: true, force: true });
+rmSync(leftovers, { recursive: true, force: true });

@@ -1,0 +1,29 @@
+import type { CAC } from 'cac';
+import { createLogger, merge } from '../../src/index.ts';
+import { handleError } from '../handle-error.ts';
+import { limitHeapGrowth } from '../heap.ts';
+
+interface MergeFlags {
+  outDir?: string;
+  json?: boolean;
+}
+
+/** `prerender merge <shard-dirs...>`. */
+export function registerMerge(cli: CAC): void {
+  cli
+    .command('merge [...shardDirs]', 'Combine the outputs of `build --shard k/n` into one dist/<name>/')
+    .option('--out-dir <dir>', 'Where the merged <name>/ folder goes (default: dist)')
+    .option('--json', 'Print one JSON report on stdout; logs go to stderr')
+    .example('prerender merge dist/site.shard-1-of-2 dist/site.shard-2-of-2')
+    .example('prerender merge shards/* --out-dir dist')
+    .action(async (shardDirs: string[], flags: MergeFlags) => {
+      limitHeapGrowth();
+      const logger = createLogger();
+      try {
+        const report = await merge({ shardDirs, outDir: flags.outDir, logger });
+        if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      } catch (error) {
+        process.exitCode = handleError(error, logger);
+      }
+    });
+}

@@ -1,0 +1,105 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { withStaging } from '../build/staging.ts';
+import { errors } from '../errors.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { writeHeadersFile } from '../prerender/headers-file.ts';
+import { writeManifest } from '../prerender/manifest.ts';
+import { writeSitemap } from '../prerender/sitemap.ts';
+import { copyFiles, type CopyPair } from './copy-files.ts';
+import { claimRouteFiles, loadShards, type LoadedShard } from './load-shards.ts';
+
+/** Options of {@link merge}. */
+export interface MergeOptions {
+  /** The folders `prerender build --shard k/n` wrote, one per shard, in any order. */
+  shardDirs: string[];
+  /** The merged build goes to `<outDir>/<name>`. @default 'dist' (from the working directory) */
+  outDir?: string;
+  /** @default a logger on stderr */
+  logger?: Logger;
+}
+
+/** What {@link merge} returns. */
+export interface MergeReport {
+  name: string;
+  /** `<outDir>/<name>`, absolute. */
+  dir: string;
+  shards: number;
+  /** Routes written, all shards together. */
+  ok: number;
+  /** Routes that failed in the shards (built with failOnError false). */
+  failures: { route: string; status: number; error: string }[];
+  /** Bytes of prerendered bodies. */
+  bytes: number;
+  ms: number;
+}
+
+/**
+ * `prerender merge`: combines the outputs of `prerender build --shard 1/n` ... `n/n` into one
+ * `<outDir>/<name>`, exactly as one unsharded build writes it: the route files of every shard, the
+ * site's public files and server once, and one manifest, one `_headers` and one sitemap made by the
+ * same code as a build's. Refuses an incomplete or mixed set of shards, and files two routes of
+ * different shards would both write, before anything is written; output is staged and swapped in.
+ */
+export async function merge(options: MergeOptions): Promise<MergeReport> {
+  const started = performance.now();
+  const logger = options.logger ?? createLogger();
+  const shards = await loadShards(options.shardDirs);
+  claimRouteFiles(shards);
+  const [first] = shards;
+  const { name, sitemapHost, headersBase } = first.info;
+  const outDir = resolve(options.outDir ?? 'dist');
+  const entries = shards.flatMap((shard) => shard.entries);
+
+  await withStaging(outDir, name, async (stage) => {
+    const publicOut = join(stage, 'public');
+    await copyFiles([...(await siteFiles(first, stage)), ...shards.flatMap((shard) => routeFiles(shard, publicOut))]);
+    if (headersBase !== null) await writeFile(join(publicOut, '_headers'), headersBase);
+    await writeManifest(stage, entries);
+    await writeHeadersFile(publicOut, entries);
+    if (sitemapHost) await writeSitemap(publicOut, sitemapHost, shards.flatMap((shard) => shard.info.sitemap));
+  });
+
+  const report: MergeReport = {
+    name,
+    dir: join(outDir, name),
+    shards: shards.length,
+    ok: entries.length,
+    failures: shards.flatMap((shard) => shard.info.failures),
+    bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
+    ms: Math.round(performance.now() - started),
+  };
+  logger.info(`merged ${report.shards} shards: ${report.ok} routes, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`);
+  return report;
+}
+
+/**
+ * Every file of the first shard that is not a route's: the server, and in `public/` the site's own
+ * files (publicDir). The sitemap and `_headers` are left out: merge writes them for all shards.
+ */
+async function siteFiles(shard: LoadedShard, stage: string): Promise<CopyPair[]> {
+  const skip = new Set([...shard.entries.map((entry) => `public/${entry.file}`), ...shard.info.generated.map((file) => `public/${file}`), 'public/_headers']);
+  const pairs: CopyPair[] = [];
+  for (const folder of ['public', 'server']) {
+    const found = await readdir(join(shard.dir, folder), { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of found) {
+      if (!entry.isFile()) continue;
+      const from = join(entry.parentPath, entry.name);
+      const path = relative(shard.dir, from).split(sep).join('/');
+      if (!skip.has(path)) pairs.push({ from, to: join(stage, path) });
+    }
+  }
+  return pairs;
+}
+
+/** The files a shard's routes wrote, to the same place in the merged `public/`; never outside it. */
+function routeFiles(shard: LoadedShard, publicOut: string): CopyPair[] {
+  const root = resolve(publicOut) + sep;
+  return shard.entries.map(({ file, route }) => {
+    const to = resolve(root, file);
+    if (!to.startsWith(root)) {
+      throw errors.usage(`The manifest of ${shard.dir} names ${file} for route "${route}", a file outside public/.`, 'Pass the folders exactly as the shard builds wrote them.');
+    }
+    return { from: join(shard.dir, 'public', file), to };
+  });
+}

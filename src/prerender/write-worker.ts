@@ -1,0 +1,41 @@
+/**
+ * The thread that writes prerendered files, started by write-files.ts. It takes batches of absolute
+ * paths and bodies and writes them in order with synchronous calls, creating each folder once.
+ * Synchronous calls here skip the thread-pool round trips (open, write, close) that Node's async
+ * writes make for every small file, and the main thread renders the next routes meanwhile.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+
+/** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`. */
+export interface WriteBatch {
+  files: string[];
+  bodies: Uint8Array[];
+}
+
+/** The answer to one batch: written, or the file that could not be (later batches are skipped). */
+export type WriteAck = { written: number } | { failed: { file: string; message: string; code?: string } };
+
+const made = new Set<string>();
+let failed = false;
+
+parentPort?.on('message', ({ files, bodies }: WriteBatch) => {
+  // After a failure the build is lost: skip the rest, but answer every batch so the sender can finish.
+  if (failed) return parentPort!.postMessage({ written: 0 } satisfies WriteAck);
+  for (let i = 0; i < files.length; i++) {
+    try {
+      const folder = dirname(files[i]);
+      if (!made.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        made.add(folder);
+      }
+      writeFileSync(files[i], bodies[i]);
+    } catch (error) {
+      failed = true;
+      const { message, code } = error as NodeJS.ErrnoException;
+      return parentPort!.postMessage({ failed: { file: files[i], message, code } } satisfies WriteAck);
+    }
+  }
+  parentPort!.postMessage({ written: files.length } satisfies WriteAck);
+});
