@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { bundleServer } from '../bundle/bundle-server.ts';
 import { loadBundle } from '../bundle/load-bundle.ts';
@@ -12,10 +10,11 @@ import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
-import { writeSitemap } from '../prerender/sitemap.ts';
+import { sitemapFileNames, writeSitemap } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
+import { copyPublicDir } from './copy-public.ts';
 import { createProgress } from './progress.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
@@ -56,7 +55,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const report = await withStaging(config.outDir, name, async (stage) => {
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
-    await copyPublicDir(config, publicOut, claims);
+    await copyPublicDir(config.publicDir, publicOut, relative(config.root, config.publicDir) || '.', claims, logger);
     if (config.prerender.sitemapHost) claims.claim('sitemap.xml', 'the sitemap (prerender.sitemap.host)');
 
     const serverFile = join(stage, 'server', 'index.mjs');
@@ -86,6 +85,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     await writeManifest(stage, written);
     const headerRules = await writeHeadersFile(publicOut, written);
     const sitemap = sitemapEntries(routes, written);
+    if (config.prerender.sitemapHost) {
+      for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, 'the sitemap (prerender.sitemap.host)');
+    }
     const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
     if (options.shard) {
       const { name: site, publicDir, prerender } = config;
@@ -118,20 +120,6 @@ function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] 
     planned.push(entry);
   }
   return planned;
-}
-
-/** Copies publicDir into the staged `public/` and claims its files, so no route overwrites one. */
-async function copyPublicDir(config: ResolvedConfig, publicOut: string, claims: FileClaims): Promise<void> {
-  await mkdir(publicOut, { recursive: true });
-  if (!existsSync(config.publicDir)) return;
-  await cp(config.publicDir, publicOut, { recursive: true });
-  const entries = await readdir(config.publicDir, { recursive: true, withFileTypes: true });
-  const label = relative(config.root, config.publicDir) || '.';
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const file = relative(config.publicDir, join(entry.parentPath, entry.name)).split(sep).join('/');
-    claims.claim(file, `the file ${label}/${file}`);
-  }
 }
 
 /** `path` relative to the site root when it is inside it, else absolute. */

@@ -17,6 +17,13 @@ export function joinUrl(host: string, route: string): string {
   return host.replace(/\/+$/, '') + '/' + route.replace(/^\/+/, '');
 }
 
+/** The files a sitemap of `count` URLs is written to: `sitemap.xml`, then its parts past {@link sitemapLimit}. */
+export function sitemapFileNames(count: number): string[] {
+  if (count <= sitemapLimit) return ['sitemap.xml'];
+  const parts = Array.from({ length: Math.ceil(count / sitemapLimit) }, (_, i) => `sitemap-${i + 1}.xml`);
+  return ['sitemap.xml', ...parts];
+}
+
 /**
  * Writes `sitemap.xml` into `publicDir`: one `<url>` per entry, sorted by route so two builds of one
  * input are byte-identical, with the standard namespace only. Over {@link sitemapLimit} URLs it writes
@@ -25,21 +32,19 @@ export function joinUrl(host: string, route: string): string {
  */
 export async function writeSitemap(publicDir: string, host: string, entries: SitemapEntry[]): Promise<string[]> {
   const sorted = [...entries].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  if (sorted.length <= sitemapLimit) {
-    await writeFile(join(publicDir, 'sitemap.xml'), await urlset(host, sorted));
-    return ['sitemap.xml'];
+  const [main, ...parts] = sitemapFileNames(sorted.length);
+  if (parts.length === 0) {
+    await writeFile(join(publicDir, main), await urlset(host, sorted));
+    return [main];
   }
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; i += sitemapLimit) {
-    const name = `sitemap-${parts.length + 1}.xml`;
-    await writeFile(join(publicDir, name), await urlset(host, sorted.slice(i, i + sitemapLimit)));
-    parts.push(name);
+  for (const [i, name] of parts.entries()) {
+    await writeFile(join(publicDir, name), await urlset(host, sorted.slice(i * sitemapLimit, (i + 1) * sitemapLimit)));
   }
   const index = new SitemapIndexStream();
   for (const name of parts) index.write({ url: joinUrl(host, name) });
   index.end();
-  await writeFile(join(publicDir, 'sitemap.xml'), await streamToPromise(index));
-  return ['sitemap.xml', ...parts];
+  await writeFile(join(publicDir, main), await streamToPromise(index));
+  return [main, ...parts];
 }
 
 /** What the sitemap package writes for a urlset, which it refuses to write empty. */

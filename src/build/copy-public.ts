@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { cp, lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { Logger } from '../log.ts';
+import type { FileClaims } from '../prerender/file-claims.ts';
+
+/**
+ * Copies publicDir into the staged `public/` and claims every file in it, so no route overwrites one.
+ * A symbolic link is copied as what it points to when that stays inside publicDir; one leading out of
+ * it is left out with a warning. Copied as a link, it would let a route's file be written through it,
+ * outside the output; followed, it would publish files from outside the folder.
+ */
+export async function copyPublicDir(publicDir: string, publicOut: string, label: string, claims: FileClaims, logger: Logger): Promise<void> {
+  await mkdir(publicOut, { recursive: true });
+  if (existsSync(publicDir)) {
+    const root = await realpath(publicDir);
+    const skipped: string[] = [];
+    const filter = async (source: string) => {
+      if (!(await lstat(source)).isSymbolicLink()) return true;
+      if (await staysInside(source, root)) return true;
+      skipped.push(relative(publicDir, source));
+      return false;
+    };
+    await cp(publicDir, publicOut, { recursive: true, dereference: true, filter });
+    if (skipped.length > 0) {
+      logger.warn(`Left out ${skipped.length} link${skipped.length === 1 ? '' : 's'} in ${label} leading outside it: ${skipped.join(', ')}. Copy the files in instead.`);
+    }
+  }
+  let hasHeaders = false;
+  for (const entry of await readdir(publicOut, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = relative(publicOut, join(entry.parentPath, entry.name)).split(sep).join('/');
+    claims.claim(file, `the file ${label}/${file}`);
+    hasHeaders ||= file === '_headers';
+  }
+  // The build appends its content-type rules to _headers: a route may not write that file either.
+  if (!hasHeaders) claims.claim('_headers', 'the _headers file the build writes');
+}
+
+/** True when the link's target is inside `root` and is not a folder holding the link (a loop). */
+async function staysInside(link: string, root: string): Promise<boolean> {
+  const target = await realpath(link).catch(() => undefined);
+  if (!target || (target !== root && !target.startsWith(root + sep))) return false;
+  const isFolder = (await stat(target)).isDirectory();
+  return !(isFolder && (link + sep).startsWith(target + sep));
+}
