@@ -67,6 +67,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const results = await prerenderRoutes({
       routes,
       fetch: bundle.fetch,
+      thrownBy: bundle.errorOf,
       write: createFileWriter(publicOut),
       claims,
       concurrency: config.prerender.concurrency,

@@ -10,6 +10,8 @@ export interface ServerBundle {
   fetch(request: Request): Promise<Response>;
   /** Serves `public/` of the build the module belongs to, then the routes. */
   serve(options?: ServeOptions): Promise<RunningServer>;
+  /** What the handler answering a request threw, if it threw. */
+  errorOf?(request: Request): unknown;
 }
 
 /**

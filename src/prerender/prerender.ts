@@ -1,7 +1,7 @@
 import type { PrerenderRoute } from '../config/types.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
-import { renderRoute, type FetchHandler } from './render-route.ts';
+import { renderRoute, type FetchHandler, type ThrownLookup } from './render-route.ts';
 import { routeToFile } from './route-to-file.ts';
 import type { FileWriter } from './write-files.ts';
 
@@ -20,6 +20,8 @@ export interface PrerenderResult {
 export interface PrerenderInput {
   routes: PrerenderRoute[];
   fetch: FetchHandler;
+  /** What the handler answering a request threw, to name it in the failure. */
+  thrownBy?: ThrownLookup;
   write: FileWriter;
   /** Files already taken (publicDir, sitemap, _headers); route files are claimed into it. */
   claims: FileClaims;
@@ -43,7 +45,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
   try {
     await runPool(input.routes, input.concurrency, async ({ route }, index) => {
       const start = now();
-      const rendered = await renderRoute(input.fetch, route, input.timeout);
+      const rendered = await renderRoute(input.fetch, route, input.timeout, input.thrownBy);
       const ms = round(now() - start);
       let result: PrerenderResult;
       if (rendered.ok) {

@@ -8,6 +8,9 @@ export type Rendered =
 /** A route's request handler: the built server's `fetch`, without the static files. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/** What the handler answering a request threw, if it threw (the built bundle's `errorOf`). */
+export type ThrownLookup = (request: Request) => unknown;
+
 /** The body being read, for the timeout to cancel. */
 interface PendingBody {
   reader?: ReadableStreamDefaultReader<Uint8Array>;
@@ -18,7 +21,7 @@ interface PendingBody {
  * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure; a body
  * still streaming at the timeout is cancelled, so a stream that never ends does not hold the build.
  */
-export async function renderRoute(fetch: FetchHandler, route: string, timeout: number): Promise<Rendered> {
+export async function renderRoute(fetch: FetchHandler, route: string, timeout: number, thrownBy?: ThrownLookup): Promise<Rendered> {
   const start = performance.now();
   let controller: AbortController | undefined;
   const pending: PendingBody = {};
@@ -38,7 +41,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.
   Object.defineProperty(request, 'signal', { get: () => (controller ??= new AbortController()).signal });
   try {
-    return await Promise.race([read(fetch, request, start, pending), expired]);
+    return await Promise.race([read(fetch, request, start, pending, thrownBy), expired]);
   } catch (error) {
     return { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
   } finally {
@@ -46,7 +49,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   }
 }
 
-async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody): Promise<Rendered> {
+async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody, thrownBy?: ThrownLookup): Promise<Rendered> {
   const response = await fetch(request);
   const body = await readBody(response, pending);
   const ms = performance.now() - start;
@@ -55,7 +58,7 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
     const location = response.headers.get('location');
     return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect`, ms };
   }
-  if (status < 200 || status >= 300) return { ok: false, status, error: failureMessage(response, body), ms };
+  if (status < 200 || status >= 300) return { ok: false, status, error: failureMessage(response, body, thrownBy?.(request)), ms };
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
   return { ok: true, status, contentType, body, ms };
@@ -77,8 +80,12 @@ async function readBody(response: Response, pending: PendingBody): Promise<Uint8
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
-/** The message of an error response: h3's JSON error body, else its status text. */
-function failureMessage(response: Response, body: Uint8Array): string {
+/**
+ * The message of an error response: what the handler threw when that was not an h3 error (h3 answers
+ * those with a bare "HTTPError"), else h3's JSON error body, else the status text.
+ */
+function failureMessage(response: Response, body: Uint8Array, thrown: unknown): string {
+  if (thrown instanceof Error && !('status' in thrown)) return `the handler threw ${thrown.name}: ${thrown.message}`;
   try {
     const json = JSON.parse(new TextDecoder().decode(body)) as { message?: unknown };
     if (typeof json.message === 'string' && json.message) return json.message;

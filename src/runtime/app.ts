@@ -32,6 +32,17 @@ export const textType = 'text/plain; charset=utf-8';
 /** The type of a binary or streamed body whose handler set none, so that no response goes out untyped. */
 export const binaryType = 'application/octet-stream';
 
+/** What each request's handler threw. Never sent: the response shows nothing of an unhandled error. */
+const thrown = new WeakMap<Request, unknown>();
+
+/**
+ * What the handler answering `request` threw, if it threw: the prerender names it in the list of
+ * failed routes, where h3's response says only "HTTPError".
+ */
+export function errorOf(request: Request): unknown {
+  return thrown.get(request);
+}
+
 /** The h3 app serving every route of the table. h3 orders matches: static, then parameter, then catch-all. */
 export function createApp(routes: RuntimeRoute[]): H3 {
   const app = new H3();
@@ -54,7 +65,13 @@ function withDefaultType(route: RuntimeRoute) {
     throw new InvalidHandlerError(route.file, handler === null ? 'null' : typeof handler);
   }
   return async (event: H3Event) => {
-    const value: unknown = await handler(event);
+    let value: unknown;
+    try {
+      value = await handler(event);
+    } catch (error) {
+      thrown.set(event.req, error);
+      throw error;
+    }
     if (event.res.headers.has('content-type')) return value;
     if (value instanceof Response) return typedResponse(value);
     const type = defaultType(value);
