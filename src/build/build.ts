@@ -1,7 +1,6 @@
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { bundleServer } from '../bundle/bundle-server.ts';
 import { loadBundle } from '../bundle/load-bundle.ts';
-import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { loadConfigWith, type LoadConfigOptions } from '../config/load.ts';
 import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
@@ -18,6 +17,7 @@ import { copyPublicDir } from './copy-public.ts';
 import { createProgress } from './progress.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
+import { startToolchain, type Toolchain } from './toolchain.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -46,7 +46,18 @@ export interface BuildOptions extends LoadConfigOptions {
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const started = performance.now();
   const logger = options.logger ?? createLogger();
-  const config = await loadConfig(options);
+  // Rollup and TypeScript load only in this worker, which ends before the prerender starts.
+  const toolchain = startToolchain(logger);
+  try {
+    return await buildSite(options, logger, toolchain, started);
+  } finally {
+    await toolchain.close();
+  }
+}
+
+/** {@link build}, with config compilation and bundling done by `toolchain`. */
+async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number): Promise<BuildReport> {
+  const config = await loadConfigWith(options, toolchain.compileConfig);
   const planned = planRoutes(config.prerender.routes, logger);
   const routes = selectShard(planned, options.shard);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
@@ -59,7 +70,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     if (config.prerender.sitemapHost) claims.claim('sitemap.xml', 'the sitemap (prerender.sitemap.host)');
 
     const serverFile = join(stage, 'server', 'index.mjs');
-    const routeFiles = await bundleServer({ config, logger, check: options.typecheck }, serverFile);
+    const routeFiles = await toolchain.bundleServer(config, options.typecheck, serverFile);
+    await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     const bundle = await loadBundle(serverFile, relative(config.root, config.routesDir).split(sep).join('/'));
 

@@ -1,12 +1,8 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import json from '@rollup/plugin-json';
-import { rollup } from 'rollup';
 import { errors, PrerenderError } from '../errors.ts';
-import { typescriptPlugin } from '../bundle/typescript.ts';
-import { publicEntry } from '../paths.ts';
 import { configFileNames } from './defaults.ts';
 import { mergeConfig, resolveConfig } from './resolve.ts';
 import type { ConfigExport, ResolvedConfig, UserConfig } from './types.ts';
@@ -21,12 +17,26 @@ export interface LoadConfigOptions {
   config?: UserConfig;
 }
 
+/**
+ * Compiles a TypeScript config file into an ES module and returns the module's path (which the
+ * caller removes after importing it).
+ */
+export type ConfigCompiler = (file: string) => Promise<string>;
+
 /** Finds, loads and resolves the site's config. */
-export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+export function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+  return loadConfigWith(options, compileHere);
+}
+
+/**
+ * {@link loadConfig} with TypeScript configs compiled by `compile`: `prerender build` compiles in its
+ * toolchain worker, so that Rollup and TypeScript never load into the thread that prerenders.
+ */
+export async function loadConfigWith(options: LoadConfigOptions, compile: ConfigCompiler): Promise<ResolvedConfig> {
   const root = resolve(options.root ?? process.cwd());
   if (!existsSync(root)) throw errors.usage(`Site root ${root} does not exist.`, 'Pass the folder that holds your site.');
   const file = findConfigFile(root, options.configFile);
-  const fromFile = file ? await importConfigFile(file) : {};
+  const fromFile = file ? await importConfigFile(file, compile) : {};
   return resolveConfig(mergeConfig(fromFile, options.config ?? {}), root, file);
 }
 
@@ -41,10 +51,10 @@ function findConfigFile(root: string, configFile: string | false | undefined): s
 }
 
 /** Imports the file (compiling TypeScript with Rollup first) and unwraps a function export. */
-async function importConfigFile(file: string): Promise<UserConfig> {
+async function importConfigFile(file: string, compile: ConfigCompiler): Promise<UserConfig> {
   let exported: unknown;
   try {
-    const module = /\.m?ts$/.test(file) ? await importTypeScript(file) : await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
+    const module = /\.m?ts$/.test(file) ? await importTypeScript(file, compile) : await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
     if (!('default' in module)) throw new Error('the file has no default export');
     exported = (module as { default: ConfigExport }).default;
     if (typeof exported === 'function') {
@@ -67,32 +77,18 @@ function withoutRollupNote(error: unknown): unknown {
   return new Error(error.message.replace(/ \(Note that you need plugins[^)]*\)$/, ''), { cause: error });
 }
 
-/**
- * Bundles a TypeScript config with the same Rollup + TypeScript toolchain as the routes (as Rollup's
- * own --configPlugin does), writes it beside the config so its bare imports resolve from the site,
- * imports it and removes the file.
- */
-async function importTypeScript(file: string) {
-  const bundle = await rollup({
-    input: file,
-    plugins: [
-      {
-        name: 'api-prerender:self',
-        resolveId: (id) => (id === 'api-prerender' ? { id: publicEntry, external: true } : null),
-      },
-      typescriptPlugin(dirname(file), { check: false }),
-      json(),
-    ],
-    // Bare imports stay imports, resolved from the site; 'api-prerender' is this package (above).
-    external: (id) => id !== 'api-prerender' && !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
-    onwarn: () => {},
-  });
-  const out = join(dirname(file), `${basename(file)}.timestamp-${Date.now()}-${process.pid}.mjs`);
+/** Imports a TypeScript config through `compile`, then removes the compiled file. */
+async function importTypeScript(file: string, compile: ConfigCompiler) {
+  const out = await compile(file);
   try {
-    await bundle.write({ file: out, format: 'es' });
     return await import(pathToFileURL(out).href);
   } finally {
-    await bundle.close();
     await rm(out, { force: true });
   }
+}
+
+/** Compiles in this thread; Rollup and TypeScript are imported only when a config needs them. */
+async function compileHere(file: string): Promise<string> {
+  const { compileConfig } = await import('./compile-config.ts');
+  return compileConfig(file);
 }

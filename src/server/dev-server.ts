@@ -14,7 +14,7 @@ import { listen, type RunningServer } from '../runtime/listen.ts';
 import { createStaticHandler, type StaticHandler } from '../runtime/static.ts';
 import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
 import { describeFailure, failureResponse, logFailure } from './build-error.ts';
-import { startDevBundler, type DevBundler } from './dev-bundler.ts';
+import type { DevBundler } from './dev-bundler.ts';
 import { withRequestLog } from './request-log.ts';
 import { watchNames } from './watch-names.ts';
 
@@ -101,6 +101,8 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
 
 async function startSession(options: LoadConfigOptions, logger: Logger, outFile: string): Promise<Session> {
   const config = await loadConfig(options);
+  // Imported here, not above: the public entry (and so `prerender build`) must not load Rollup.
+  const { startDevBundler } = await import('./dev-bundler.ts');
   return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile }) };
 }
 
