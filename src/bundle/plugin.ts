@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'rollup';
+import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
@@ -24,7 +25,7 @@ const resolvedEntry = '\0' + entryId;
  */
 export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
   const routesDir = resolve(options.routesDir ?? 'src/server/routes');
-  const apiPrefix = (options.apiPrefix ?? 'api').replace(/^\/+|\/+$/g, '');
+  const apiPrefix = resolveApiPrefix(options.apiPrefix);
   let routes: RouteDefinition[] = [];
 
   return {

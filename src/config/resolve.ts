@@ -26,7 +26,6 @@ export async function resolveConfig(
   checkKeys('prerender.sitemap.', sitemap, ['host']);
 
   const name = optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root);
-  const apiPrefix = optional<string>('apiPrefix', user.apiPrefix, isPrefix, 'URL segments made of A-Z a-z 0-9 . _ ~ - and /');
   const path = (key: 'routesDir' | 'publicDir' | 'outDir') =>
     resolve(root, optional<string>(key, user[key], isNonEmpty, 'a non-empty path') ?? defaults[key]);
 
@@ -36,7 +35,7 @@ export async function resolveConfig(
   return {
     root,
     name,
-    apiPrefix: trimSlashes(apiPrefix ?? defaults.apiPrefix),
+    apiPrefix: resolveApiPrefix(user.apiPrefix),
     ...dirs,
     prerender: {
       routes: await resolveRoutes(pre.routes),
@@ -47,6 +46,15 @@ export async function resolveConfig(
     },
     configFile,
   };
+}
+
+/**
+ * `apiPrefix` checked and without leading or trailing `/`. The config and the apiRoutes plugin (usable
+ * in a user's own Rollup config) share this one rule. Throws a CONFIG error naming the key.
+ */
+export function resolveApiPrefix(value: unknown): string {
+  const prefix = optional<string>('apiPrefix', value, isPrefix, 'URL segments made of A-Z a-z 0-9 . _ ~ - and /');
+  return trimSlashes(prefix ?? defaults.apiPrefix);
 }
 
 /**
