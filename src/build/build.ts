@@ -1,4 +1,4 @@
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfigWith, type LoadConfigOptions } from '../config/load.ts';
 import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
@@ -73,7 +73,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     const routeFiles = await toolchain.bundleServer(config, options.typecheck, serverFile);
     await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
-    const bundle = await loadBundle(serverFile, relative(config.root, config.routesDir).split(sep).join('/'));
+    const bundle = await loadBundle(serverFile, config);
 
     const progress = createProgress(logger, routes.length);
     const results = await prerenderRoutes({

@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { errors, PrerenderError, messageOf } from '../errors.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
@@ -14,17 +14,23 @@ export interface ServerBundle {
   errorOf?(request: Request): unknown;
 }
 
+/** Where the site's route files are, so that an error names a route file as the user sees it. */
+export interface RouteFiles {
+  root: string;
+  routesDir: string;
+}
+
 /**
- * Imports a built server module afresh (never a cached copy of an earlier build). `routesDir` (as the
- * user sees it, such as `src/server/routes`) prefixes the route file an error names.
+ * Imports a built server module afresh (never a cached copy of an earlier build). With `site`, a route
+ * file an error names is shown from the site root (`src/server/routes/api/x.ts`).
  */
-export async function loadBundle(file: string, routesDir = ''): Promise<ServerBundle> {
+export async function loadBundle(file: string, site?: RouteFiles): Promise<ServerBundle> {
   try {
     return (await import(`${pathToFileURL(file).href}?v=${Date.now()}-${Math.random()}`)) as ServerBundle;
   } catch (error) {
     const invalid = error as { name?: string; file?: string; got?: string };
     if (invalid.name === 'InvalidHandlerError') {
-      throw errors.noHandler(posix.join(routesDir, invalid.file!), `default-exports ${invalid.got}, not an event handler`);
+      throw errors.noHandler(site ? [...relative(site.root, site.routesDir).split(sep), invalid.file!].filter(Boolean).join('/') : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
     }
     throw new PrerenderError('COMPILE', `The server bundle failed to load: ${messageOf(error)}`, {
       hint: 'A route file or a module it imports throws when it is loaded; the stack trace above shows where.',

@@ -1,5 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { byRoute } from './route-to-file.ts';
 
 /** What `prerender-manifest.json` records for each prerendered route. */
 export interface ManifestEntry {
@@ -24,7 +25,7 @@ const chunkSize = 64 * 1024;
  * out in pieces, so a build of 100,000 routes never holds the whole text.
  */
 export async function writeManifest(distDir: string, entries: ManifestEntry[]): Promise<void> {
-  const sorted = [...entries].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const sorted = [...entries].sort(byRoute);
   const handle = await open(join(distDir, manifestName), 'w');
   try {
     let text = '{\n  "version": 1,\n  "routes": [\n';

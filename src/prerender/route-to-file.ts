@@ -67,3 +67,8 @@ export function routeToFile(route: string, contentType: string): string {
   if (html) return [...segments, 'index.html'].join('/');
   return segments.join('/');
 }
+
+/** Orders anything with a route by its route, code unit by code unit, as the manifest and sitemap list them. */
+export function byRoute(a: { route: string }, b: { route: string }): number {
+  return a.route < b.route ? -1 : a.route > b.route ? 1 : 0;
+}

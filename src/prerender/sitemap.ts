@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { SitemapFields } from '../config/types.ts';
+import { byRoute } from './route-to-file.ts';
 
 /** The most URLs one sitemap file may hold (sitemaps.org); past it, `sitemap.xml` becomes an index. */
 export const sitemapLimit = 50_000;
@@ -31,7 +32,7 @@ export function sitemapFileNames(count: number): string[] {
  * urlset. Returns the files written.
  */
 export async function writeSitemap(publicDir: string, host: string, entries: SitemapEntry[]): Promise<string[]> {
-  const sorted = [...entries].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const sorted = [...entries].sort(byRoute);
   const [main, ...parts] = sitemapFileNames(sorted.length);
   if (parts.length === 0) {
     await writeFile(join(publicDir, main), await urlset(host, sorted));

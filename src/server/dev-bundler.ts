@@ -4,7 +4,7 @@
  * its error, until a save fixes it.
  */
 import type { FSWatcher } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
 import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
@@ -37,7 +37,6 @@ export interface DevBundler {
 /** Starts watching and building the site's routes. */
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const { config, logger, outFile } = options;
-  const routesDir = relative(config.root, config.routesDir).split('\\').join('/');
   let routeCount = 0;
   const base = inputOptions({ config, logger, check: false, onRoutes: (routes) => (routeCount = routes.length) });
   const plugins = [
@@ -77,7 +76,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       retry?.close();
       watchedByRollup = new Set(event.result.watchFiles);
       await event.result.close();
-      settle({ bundle: await loadBundle(outFile, routesDir) });
+      settle({ bundle: await loadBundle(outFile, config) });
     } else if (event.code === 'ERROR') {
       await event.result?.close();
       const error = toBuildError(event.error, config.root);

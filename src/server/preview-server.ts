@@ -35,7 +35,7 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
   if (!existsSync(serverFile)) throw errors.noBuild(shortPath(dir));
-  const bundle = await loadBundle(serverFile, relative(config.root, config.routesDir).split('\\').join('/'));
+  const bundle = await loadBundle(serverFile, config);
   return listenOn(address, () => bundle.serve({ ...address, bodyLimit }));
 }
 
