@@ -12,6 +12,7 @@ import { listen, type RunningServer } from '../src/runtime/listen.ts';
 import { freePort } from './helpers.ts';
 import { buildSampleSite } from './sample-build.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { samplePrerendered } from './sample-endpoints.ts';
 
 describe('prerendered sample-site files match the server', () => {
   let dir: string;
@@ -32,14 +33,7 @@ describe('prerendered sample-site files match the server', () => {
   });
 
   it('has a manifest entry for every configured route, each with a type', () => {
-    expect(entries.map((entry) => entry.route)).toEqual([
-      '/api/posts.json',
-      '/api/posts/feeds-at-deploy-time.json',
-      '/api/posts/hello-world.json',
-      '/api/posts/sitemaps-done-right.json',
-      '/api/rss.xml',
-      '/api/v1/hello',
-    ]);
+    expect(entries.map((entry) => entry.route)).toEqual(samplePrerendered);
     for (const entry of entries) expect(entry.contentType).toBeTruthy();
   });
 

@@ -31,6 +31,14 @@ export const samplePosts: Post[] = (JSON.parse(readFileSync(join(repoRoot, 'samp
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** The routes sample-site's config prerenders, sorted: its posts list and posts, the feed and the hello route. */
+export const samplePrerendered = [
+  '/api/posts.json',
+  ...samplePosts.map((post) => `/api/posts/${post.slug}.json`).sort(),
+  '/api/rss.xml',
+  '/api/v1/hello',
+];
+
 export const sampleEndpoints: Endpoint[] = [
   { path: '/api/v1/hello', status: 200, type: 'text/plain', body: 'Hello World' },
   { path: '/api/v1/users/42', status: 200, type: 'text/plain', body: 'User profile of 42' },
