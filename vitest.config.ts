@@ -1,11 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Compiles lib/ from the current src/ and builds the shared sample-site, before every run and rerun.
+    globalSetup: ['test/setup/global-setup.ts'],
     // Builds run Rollup and TypeScript and spawn real processes: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most of a test's time is spent waiting on builds' worker threads and spawned servers, so two
+    // files at once pay even on 2 cores (vitest's default there is one). Ports are never shared:
+    // every server binds port 0.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

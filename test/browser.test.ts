@@ -1,32 +1,23 @@
 /**
  * The built sample-site in a real headless Chromium, served by `createPreviewServer`: the page
- * renders the prerendered post list and links the RSS feed. .ci/run installs Debian's chromium.
+ * renders the prerendered post list and links the RSS feed. The browser comes from `npm ci` (see
+ * chromium.ts), so the test runs, never skips, on a machine with no browser installed.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, type RunningServer } from '../src/index.ts';
-import { buildSite, freePort } from './helpers.ts';
-import { copySampleSite } from './sample-copy.ts';
+import { launchChromium } from './chromium.ts';
+import { sampleBuild } from './sample-build.ts';
 import { samplePosts } from './sample-endpoints.ts';
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('sample-site in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(executablePath)) {
-      throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium, as .ci/run does) or set CHROMIUM_PATH.`);
-    }
-    const root = copySampleSite('browser-sample-');
-    const { outDir } = await buildSite(root);
-    server = await createPreviewServer({ root, config: { outDir }, port: await freePort() });
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    const { root, outDir } = sampleBuild();
+    server = await createPreviewServer({ root, config: { outDir }, port: 0 });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

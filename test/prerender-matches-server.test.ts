@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundle } from '../src/bundle/load-bundle.ts';
 import type { ManifestEntry } from '../src/prerender/manifest.ts';
 import { listen, type RunningServer } from '../src/runtime/listen.ts';
-import { freePort } from './helpers.ts';
-import { buildSampleSite } from './sample-build.ts';
+import { sampleBuild } from './sample-build.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { samplePrerendered } from './sample-endpoints.ts';
 
@@ -21,11 +20,11 @@ describe('prerendered sample-site files match the server', () => {
   let routesOnly: RunningServer;
 
   beforeAll(async () => {
-    ({ dir } = await buildSampleSite());
+    ({ dir } = sampleBuild());
     entries = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8')).routes;
     server = await startServerProcess(join(dir, 'server/index.mjs'));
     const bundle = await loadBundle(join(dir, 'server/index.mjs'));
-    routesOnly = await listen(bundle.fetch, { port: await freePort(), host: '127.0.0.1' });
+    routesOnly = await listen(bundle.fetch, { port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await server?.stop();

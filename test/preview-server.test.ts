@@ -1,12 +1,12 @@
 /** `createPreviewServer` and `prerender preview` over real sockets, on a build of sample-site. */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, type RunningServer } from '../src/index.ts';
-import { binPath, buildSite, freePort, runCli, tempDir, writeSite } from './helpers.ts';
-import { ask, pollUntil } from './poll.ts';
-import { copySampleSite } from './sample-copy.ts';
+import { runCli, tempDir, writeSite } from './helpers.ts';
+import { ask } from './poll.ts';
+import { startBinServer } from './bin-server.ts';
+import { sampleBuild } from './sample-build.ts';
 import { mediaType, sampleEndpoints, samplePrerendered } from './sample-endpoints.ts';
 
 interface ManifestEntry {
@@ -24,13 +24,11 @@ describe('preview of the built sample-site', () => {
   const url = (path: string) => new URL(path, server.url).href;
 
   beforeAll(async () => {
-    root = copySampleSite('preview-sample-');
-    // A dot-file in publicDir is copied by the build, and must never be served.
-    writeFileSync(join(root, 'public/.env'), 'SECRET=never-served\n');
-    // The site's own dist/ (in the temporary copy), so that the bin finds it without flags.
-    ({ outDir, dir } = await buildSite(root, { config: { outDir: join(root, 'dist') } }));
+    // The shared build is in the copy's own dist/, so the bin finds it without flags; its publicDir
+    // holds a planted .env that must never be served.
+    ({ root, outDir, dir } = sampleBuild());
     manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8')).routes;
-    server = await createPreviewServer({ root, config: { outDir }, port: await freePort() });
+    server = await createPreviewServer({ root, config: { outDir }, port: 0 });
   });
   afterAll(async () => {
     await server?.close();
@@ -117,24 +115,18 @@ describe('preview of the built sample-site', () => {
   });
 
   it('is what `prerender preview` serves, until SIGTERM ends it with exit code 0', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [binPath, 'preview', root, '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const preview = await startBinServer('preview', root);
     try {
-      const answer = await pollUntil(`http://127.0.0.1:${port}/api/rss.xml`, (a) => a.status === 200);
-      expect(answer.body).toBe(readFileSync(join(dir, 'public/api/rss.xml'), 'utf8'));
-      expect(stderr).toContain(`preview server listening on http://127.0.0.1:${port}/`);
+      const answer = await ask(`${preview.url}/api/rss.xml`);
+      expect([answer.status, answer.body]).toEqual([200, readFileSync(join(dir, 'public/api/rss.xml'), 'utf8')]);
     } finally {
-      child.kill('SIGTERM');
+      expect(await preview.stop()).toBe(0);
     }
-    expect(await exited).toBe(0);
   });
 
   it('says which port is taken', async () => {
-    const port = await freePort();
-    const first = await createPreviewServer({ root, config: { outDir }, port });
+    const first = await createPreviewServer({ root, config: { outDir }, port: 0 });
+    const port = Number(new URL(first.url).port);
     try {
       await expect(createPreviewServer({ root, config: { outDir }, port })).rejects.toMatchObject({
         code: 'SERVER',
@@ -150,7 +142,7 @@ describe('preview of the built sample-site', () => {
 describe('preview without a build', () => {
   it('rejects with NO_BUILD, telling to run prerender build first', async () => {
     const root = writeSite({ 'src/server/routes/api/a.ts': 'export default () => 1;\n' });
-    await expect(createPreviewServer({ root, config: { outDir: tempDir('empty-out-') }, port: await freePort() })).rejects.toMatchObject({
+    await expect(createPreviewServer({ root, config: { outDir: tempDir('empty-out-') }, port: 0 })).rejects.toMatchObject({
       code: 'NO_BUILD',
       hint: 'Run `prerender build` first.',
     });
@@ -158,7 +150,7 @@ describe('preview without a build', () => {
 
   it('the bin exits 1 with the same message', async () => {
     const root = writeSite({ 'prerender.config.mjs': `export default { outDir: ${JSON.stringify(tempDir('empty-out-'))} };\n` });
-    const result = await runCli(['preview', root, '--port', String(await freePort())]);
+    const result = await runCli(['preview', root, '--port', '0']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No build found in');
     expect(result.stderr).toContain('Run `prerender build` first.');

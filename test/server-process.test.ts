@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSampleSite } from './sample-build.ts';
+import { sampleBuild } from './sample-build.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const text = 'text/plain; charset=utf-8';
@@ -15,7 +15,7 @@ describe('the built sample-site server process', () => {
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 
   beforeAll(async () => {
-    const { dir } = await buildSampleSite();
+    const { dir } = sampleBuild();
     server = await startServerProcess(join(dir, 'server/index.mjs'));
   });
   afterAll(() => server?.stop());

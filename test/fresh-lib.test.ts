@@ -1,0 +1,65 @@
+/**
+ * No test runs a stale lib/: worker threads and the runtime that goes into bundles are loaded from
+ * lib/, and the global setup compiles it from the current src/ before every run. Shown in a copy of
+ * this repository: a runtime source is changed, one test file is run with vitest, and what it
+ * prerenders carries the change.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, tempDir } from './helpers.ts';
+
+/** The probe test run in the copy: builds a one-route site and prints the type the manifest recorded. */
+const probeTest = `
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { build } from '../src/index.ts';
+
+it('prerenders with the runtime in lib/', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'probe-site-'));
+  mkdirSync(join(root, 'src/server/routes/api'), { recursive: true });
+  writeFileSync(join(root, 'src/server/routes/api/hello.ts'), "import { defineEventHandler } from 'h3';\\nexport default defineEventHandler(() => 'hi');\\n");
+  const silent = { isTTY: false, info() {}, warn() {}, error() {}, progress() {} };
+  const report = await build({ root, typecheck: false, logger: silent, config: { outDir: join(root, 'dist'), prerender: { routes: ['/api/hello'] } } });
+  const manifest = JSON.parse(readFileSync(join(report.dir, 'prerender-manifest.json'), 'utf8'));
+  console.log('PROBE-TYPE ' + manifest.routes[0].contentType);
+  expect(report.ok).toBe(1);
+});
+`;
+
+function run(args: string[], cwd: string) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('the global setup', () => {
+  it('compiles a changed runtime source into lib/ before the tests of that run', async () => {
+    const copy = tempDir('repo-copy-');
+    for (const entry of ['cli', 'src', 'lib', 'sample-site', 'test/setup', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
+      cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true, filter: (path) => !path.includes(`${join(repoRoot, 'sample-site', 'dist')}`) });
+    }
+    symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    writeFileSync(join(copy, 'test/probe.test.ts'), probeTest);
+
+    // The type a string result gets is set by the runtime (src/runtime/app.ts), inside the bundle.
+    const app = join(copy, 'src/runtime/app.ts');
+    const marked = `text/plain; charset=utf-8; probe=${process.pid}`;
+    const source = readFileSync(app, 'utf8');
+    const changed = source.replace(/export const textType = '[^']*';/, `export const textType = '${marked}';`);
+    expect(changed, 'src/runtime/app.ts no longer declares textType: update this test').not.toBe(source);
+    writeFileSync(app, changed);
+
+    const { code, output } = await run([join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'test/probe.test.ts'], copy);
+    expect(output).toContain(`PROBE-TYPE ${marked}`);
+    expect(code, output).toBe(0);
+  });
+});
