@@ -126,8 +126,10 @@ describe('failed routes', () => {
     [`${api}/throws.json.ts`]: route(`() => { throw new Error('kaboom'); }`),
     [`${api}/slow.json.ts`]: route(`() => new Promise(() => {})`),
   };
+  // The timeout applies to every route, the ones meant to succeed too: long enough that an instant
+  // handler meets it on a loaded 2-core machine, short enough that the never-settling one is not waited on.
   const config = (failOnError: boolean) => ({
-    prerender: { routes: ['/api/ok.txt', '/api/missing.json', '/api/throws.json', '/api/slow.json'], timeout: 200, failOnError },
+    prerender: { routes: ['/api/ok.txt', '/api/missing.json', '/api/throws.json', '/api/slow.json'], timeout: 1500, failOnError },
   });
 
   it('throw ROUTES_FAILED (exit code 1) listing each route with status and message; nothing is written', async () => {
@@ -137,7 +139,7 @@ describe('failed routes', () => {
     expect(error.message).toContain('3 routes failed');
     expect(error.message).toContain('/api/missing.json  404  No such post');
     expect(error.message).toContain('/api/throws.json  500  the handler threw Error: kaboom');
-    expect(error.message).toMatch(/\/api\/slow\.json {2}error {2}.*within 200 ms \(prerender\.timeout\)/);
+    expect(error.message).toMatch(/\/api\/slow\.json {2}error {2}.*within 1500 ms \(prerender\.timeout\)/);
     expect(error.message).not.toContain('/api/ok.txt');
     const report = error.details as BuildReport;
     expect(report.failures.map((f) => [f.route, f.status])).toEqual([

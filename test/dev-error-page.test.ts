@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, PrerenderError, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { buildSite, freePort, writeSite } from './helpers.ts';
+import { buildSite, writeSite } from './helpers.ts';
 import { rawRequest } from './raw-http.ts';
 import { pollUntil } from './poll.ts';
 
@@ -22,7 +22,7 @@ const logger = createMemoryLogger();
 
 beforeAll(async () => {
   root = writeSite({ [brokenFile]: brokenSource, 'public/robots.txt': 'User-agent: *\n' });
-  server = await createDevServer({ root, port: await freePort(), logger });
+  server = await createDevServer({ root, port: 0, logger });
   await pollUntil(new URL('/api/x', server.url).href, (answer) => answer.status === 500);
 });
 

@@ -9,7 +9,7 @@ import { createDevServer, createPreviewServer, type RunningServer } from '../src
 import { createMemoryLogger } from '../src/log.ts';
 import { defaultBodyLimit } from '../src/runtime/index.ts';
 import { plantSecretsNextTo, runAttackTable, writeAttackSite } from './attack-table.ts';
-import { buildSite, freePort } from './helpers.ts';
+import { buildSite } from './helpers.ts';
 import { chunkedBody, rawRequest } from './raw-http.ts';
 
 let root: string;
@@ -21,8 +21,8 @@ beforeAll(async () => {
   ({ root } = writeAttackSite());
   const built = await buildSite(root);
   plantSecretsNextTo(built.outDir, built.dir);
-  preview = await createPreviewServer({ root, config: { outDir: built.outDir }, port: await freePort() });
-  dev = await createDevServer({ root, port: await freePort(), logger: devLogger });
+  preview = await createPreviewServer({ root, config: { outDir: built.outDir }, port: 0 });
+  dev = await createDevServer({ root, port: 0, logger: devLogger });
 });
 
 afterAll(async () => {

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, PrerenderError, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { binPath, freePort, route, writeSite } from './helpers.ts';
+import { startBinServer } from './bin-server.ts';
+import { binPath, route, writeSite } from './helpers.ts';
 import { ask, pollUntil } from './poll.ts';
 import { copySampleSite } from './sample-copy.ts';
 import { mediaType, sampleEndpoints } from './sample-endpoints.ts';
@@ -20,7 +21,7 @@ describe('dev server on sample-site', () => {
 
   beforeAll(async () => {
     root = copySampleSite('dev-sample-');
-    server = await createDevServer({ root, port: await freePort(), logger });
+    server = await createDevServer({ root, port: 0, logger });
   });
   afterAll(async () => {
     await server?.close();
@@ -117,7 +118,7 @@ describe('dev server on sample-site', () => {
 describe('dev server, other sites', () => {
   it('starts with broken code, answers 500, and recovers', async () => {
     const root = writeSite({ 'src/server/routes/api/a.ts': `export default defineEventHandler(() => 'a' +);` });
-    const server = await createDevServer({ root, port: await freePort(), logger: createMemoryLogger() });
+    const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
     try {
       const broken = await pollUntil(new URL('/api/a', server.url).href, (a) => a.status === 500);
       expect(JSON.parse(broken.body).code).toBe('COMPILE');
@@ -133,7 +134,7 @@ describe('dev server, other sites', () => {
       'src/server/routes/api/a.ts': `import { defineEventHandler } from 'h3';\nimport { word } from '../../../lib/word';\nexport default defineEventHandler(() => word);\n`,
       'src/lib/word.ts': `export const word: string = 'broken' +;\n`,
     });
-    const server = await createDevServer({ root, port: await freePort(), logger: createMemoryLogger() });
+    const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
     try {
       const broken = await pollUntil(new URL('/api/a', server.url).href, (a) => a.status === 500);
       expect(JSON.parse(broken.body).location).toMatch(/^src\/lib\/word\.ts:1:\d+$/);
@@ -149,7 +150,7 @@ describe('dev server, other sites', () => {
       'src/server/routes/api/a.ts': `import { defineEventHandler } from 'h3';\nconst settings = JSON.parse('{}').missing.deep;\nexport default defineEventHandler(() => settings);\n`,
     });
     const logger = createMemoryLogger();
-    const server = await createDevServer({ root, port: await freePort(), logger });
+    const server = await createDevServer({ root, port: 0, logger });
     try {
       const broken = await pollUntil(new URL('/api/a', server.url).href, (a) => a.status === 500);
       const failure = JSON.parse(broken.body);
@@ -165,8 +166,8 @@ describe('dev server, other sites', () => {
 
   it('says which port is taken, and close() is safe twice', async () => {
     const root = writeSite({ 'src/server/routes/api/a.ts': route(`() => 'a'`) });
-    const port = await freePort();
-    const first = await createDevServer({ root, port, logger: createMemoryLogger() });
+    const first = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const port = Number(new URL(first.url).port);
     try {
       const second = createDevServer({ root, port, logger: createMemoryLogger() });
       await expect(second).rejects.toBeInstanceOf(PrerenderError);
@@ -186,20 +187,14 @@ describe('dev server, other sites', () => {
 describe('prerender dev (the real bin)', () => {
   it('serves, logs each request, and exits 0 on Ctrl-C', async () => {
     const root = writeSite({ 'src/server/routes/api/a.ts': route(`() => 'from the bin'`) });
-    const port = await freePort();
-    const child = spawn(process.execPath, [binPath, 'dev', root, '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const dev = await startBinServer('dev', root);
     try {
-      const answer = await pollUntil(`http://127.0.0.1:${port}/api/a`, (a) => a.status === 200);
+      const answer = await pollUntil(`${dev.url}/api/a`, (a) => a.status === 200);
       expect(answer.body).toBe('from the bin');
-      expect(stderr).toContain(`dev server listening on http://127.0.0.1:${port}/`);
-      await pollUntil(`http://127.0.0.1:${port}/api/a`, () => /GET \/api\/a 200 \d+ms/.test(stderr));
+      await dev.waitForStderr(/GET \/api\/a 200 \d+ms/);
     } finally {
-      child.kill('SIGINT');
+      expect(await dev.stop('SIGINT')).toBe(0);
     }
-    expect(await exited).toBe(0);
   });
 
   it('restarts the build when the config file changes', async () => {
@@ -207,18 +202,15 @@ describe('prerender dev (the real bin)', () => {
       'src/server/routes/api/where.ts': route(`() => 'here'`),
       'prerender.config.mjs': `export default { apiPrefix: 'one' };\n`,
     });
-    const port = await freePort();
-    const child = spawn(process.execPath, [binPath, 'dev', root, '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const dev = await startBinServer('dev', root);
     try {
-      await pollUntil(`http://127.0.0.1:${port}/one/where`, (a) => a.body === 'here');
+      await pollUntil(`${dev.url}/one/where`, (a) => a.body === 'here');
       writeFileSync(join(root, 'prerender.config.mjs'), `export default { apiPrefix: 'two' };\n`);
-      await pollUntil(`http://127.0.0.1:${port}/two/where`, (a) => a.body === 'here');
-      expect((await ask(`http://127.0.0.1:${port}/one/where`)).status).toBe(404);
+      await pollUntil(`${dev.url}/two/where`, (a) => a.body === 'here');
+      expect((await ask(`${dev.url}/one/where`)).status).toBe(404);
     } finally {
-      child.kill('SIGTERM');
+      expect(await dev.stop()).toBe(0);
     }
-    expect(await exited).toBe(0);
   });
 
   it('exits 1 naming the port when it is taken', async () => {

@@ -1,7 +1,6 @@
-/** Shared by the test files: temporary sites, builds into temporary folders, the real bin, free ports. */
+/** Shared by the test files: temporary sites, builds into temporary folders, the real bin. */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,19 +66,6 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
     });
   });
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBodyLimit, listen, type RunningServer } from '../src/runtime/index.ts';
 import { secrets, writeAttackSite } from './attack-table.ts';
-import { buildSite, freePort } from './helpers.ts';
+import { buildSite } from './helpers.ts';
 import { chunkedBody, rawRequest } from './raw-http.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
@@ -92,7 +92,7 @@ describe('listen(): the socket layer dev and preview share', () => {
   const echo = async (request: Request) => new Response(String((await request.arrayBuffer()).byteLength));
 
   it('defaults to a 1 MiB limit on declared and streamed bodies', async () => {
-    running = await listen(echo, { port: await freePort(), host: '127.0.0.1' });
+    running = await listen(echo, { port: 0, host: '127.0.0.1' });
     const port = Number(new URL(running.url).port);
     expect(defaultBodyLimit).toBe(1024 * 1024);
     const over = await rawRequest(port, '/', { method: 'POST', headers: [`content-length: ${defaultBodyLimit + 1}`] });
@@ -105,7 +105,7 @@ describe('listen(): the socket layer dev and preview share', () => {
   });
 
   it('takes the limit as an option', async () => {
-    running = await listen(echo, { port: await freePort(), host: '127.0.0.1', bodyLimit: 10 });
+    running = await listen(echo, { port: 0, host: '127.0.0.1', bodyLimit: 10 });
     const port = Number(new URL(running.url).port);
     expect((await rawRequest(port, '/', { method: 'POST', headers: ['content-length: 11'], body: ['x'.repeat(11)] })).status).toBe(413);
     expect((await rawRequest(port, '/', { method: 'POST', headers: ['content-length: 10'], body: ['x'.repeat(10)] })).text).toBe('10');
@@ -118,7 +118,7 @@ describe('listen(): the socket layer dev and preview share', () => {
       () => {
         throw new Error('handler-secret-71');
       },
-      { port: await freePort(), host: '127.0.0.1', onError: (error) => seen.push(error) },
+      { port: 0, host: '127.0.0.1', onError: (error) => seen.push(error) },
     );
     const response = await rawRequest(Number(new URL(running.url).port), '/');
     expect([response.status, response.text]).toEqual([500, 'Internal Server Error']);

@@ -1,6 +1,5 @@
 /** Runs a built server (`node dist/<name>/server/index.mjs`) as a real process for the server tests. */
 import { spawn } from 'node:child_process';
-import { freePort } from './helpers.ts';
 
 /** A built server process: its port, everything it printed, and a way to stop it. */
 export interface ServerProcess {
@@ -13,11 +12,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node <serverFile>` on a free port and resolves once it says it listens. */
+/**
+ * Starts `node <serverFile>` with PORT=0, so the system picks a free port with no race between test
+ * workers, and resolves with the address it says it listens on.
+ */
 export async function startServerProcess(serverFile: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, [serverFile], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -26,9 +27,10 @@ export async function startServerProcess(serverFile: string, env: NodeJS.Process
   child.stdout.on('data', (chunk) => (out += chunk));
   child.stderr.on('data', (chunk) => (err += chunk));
   const closed = new Promise<void>((resolve) => child.on('close', () => ((exited = true), resolve())));
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     const check = () => {
-      if (out.includes('Listening on')) resolve();
+      const listening = /Listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (listening) resolve(Number(listening[1]));
       else if (exited) reject(new Error(`the server exited before listening:\n${out}\n${err}`));
     };
     child.stdout.on('data', check);
