@@ -10,16 +10,18 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 let runs = 0;
 
 /**
- * `node --import max-rss.mjs ...args` with `env` added; resolves to `{ ms, rss, cpu }` (wall ms, peak
- * RSS in bytes, CPU ms of all threads) or rejects with the process's stderr when it exits non-zero.
+ * `node --import max-rss.mjs ...args` with `env` added, in `cwd`; resolves to `{ ms, rss, cpu }` (wall
+ * ms, peak RSS in bytes, CPU ms of all threads) or rejects with the process's stderr when it exits
+ * non-zero.
  */
-export function measure(args, env = {}) {
+export function measure(args, env = {}, cwd = undefined) {
   const rssFile = join(scratch, `rss-${runs++}`);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', preload, ...args], {
       env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
+      cwd,
     });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));

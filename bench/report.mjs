@@ -2,20 +2,52 @@
 // markers, leaving the hand-written notes around them alone.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const begin = '<!-- bench:begin (written by npm run bench) -->';
-const end = '<!-- bench:end -->';
+const markers = {
+  full: ['<!-- bench:begin (written by npm run bench) -->', '<!-- bench:end -->'],
+  quick: ['<!-- bench:quick:begin (written by npm run bench -- --quick) -->', '<!-- bench:quick:end -->'],
+};
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const count = (n) => n.toLocaleString('en-US');
 const ratio = (n) => n.toFixed(2);
 
 /** The tables of one benchmark run. */
-export function formatTables({ machine, prerender, concurrency, bundling, sample }) {
-  const { zero, sizes } = prerender;
+export function formatTables({ machine, nitro, prerender, scale, concurrency, bundling, sample }) {
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`, ''];
+  lines.push(...nitroTable(nitro));
+  lines.push(
+    `**sample-site, cold** (fresh process, no previous output): ${seconds(sample.check.ms)} with type checking (the default), ` +
+      `${seconds(sample.noCheck.ms)} with --no-typecheck; peak RSS ${megabytes(sample.check.rss)}.`,
+  );
+  if (prerender) lines.push('', ...prerenderTables(prerender, scale, concurrency, bundling));
+  return lines.join('\n');
+}
+
+/** Ours against Nitro 2: whole cold builds of the small site, and the prerender cost of 10,000 routes. */
+function nitroTable(nitro) {
+  const lines = [
+    '**Against Nitro 2** (nitropack ' + nitro.version + ', `nitropack build`) on the same one-route-file site, cold, whole processes, ' +
+      'alternating in each round; ours is `prerender build` with type checking on (the default). Ratio = ours / Nitro, per round, median.',
+    '',
+    '| routes | ours | Nitro 2 | ours / Nitro | our peak RSS | Nitro peak RSS |',
+    '|---:|---:|---:|---:|---:|---:|',
+    ...nitro.whole.map((r) => `| ${r.routes} | ${seconds(r.ours)} | ${seconds(r.nitro)} | **${ratio(r.ratio)}** | ${megabytes(r.oursRss)} | ${megabytes(r.nitroRss)} |`),
+    '',
+  ];
+  if (nitro.prerender) {
+    const { routes, ours, nitro: theirs } = nitro.prerender;
+    lines.push(`Prerender cost of ${count(routes)} routes (time at ${count(routes)} minus time at 0, same round): ours ${seconds(ours)}, Nitro ${seconds(theirs)}: **${ratio(theirs / ours)}x** faster.`, '');
+  }
+  return lines;
+}
+
+/** The scale tables of a full run. */
+function prerenderTables(prerender, scale, concurrency, bundling) {
+  const { zero, sizes } = prerender;
+  const lines = [];
 
   lines.push(
-    '**Prerender**: one `[id].json` route, sitemap on, `prerender build --no-typecheck` as a whole process. ' +
+    '**Prerender**: one `[id].json` route, sitemap on, `prerender build` (the default command) as a whole process. ' +
       'Cost = time at N routes minus time at 0 routes (startup, config, bundling) in the same round, median of the rounds. ' +
       'Floor = `bench/floor.mjs`: the same bundle\'s `fetch` and a `writeFile` per body, 16 in flight, also minus its own 0-route run. ' +
       'CPU: the same ratio in CPU time of all threads, which other load on the machine disturbs less.',
@@ -34,6 +66,15 @@ export function formatTables({ machine, prerender, concurrency, bundling, sample
   if (rows.length > 1) {
     const [first, last] = [rows[0], rows.at(-1)];
     lines.push('', `Cost per route at ${count(last.routes)} / at ${count(first.routes)}: **${ratio(last.perRoute / first.perRoute)}** (1.00 = linear).`);
+  }
+  if (scale) {
+    const perRoute = (scale.cost * 1000) / scale.routes;
+    const at = rows.at(-1);
+    lines.push(
+      '',
+      `**${count(scale.routes)} routes** (one run): ${seconds(scale.ms)} whole build, peak RSS **${megabytes(scale.rss)}**, ` +
+        `${perRoute.toFixed(0)} µs per route` + (at ? `, **${ratio(perRoute / at.perRoute)}x** the cost per route at ${count(at.routes)}.` : '.'),
+    );
   }
 
   lines.push(
@@ -67,16 +108,12 @@ export function formatTables({ machine, prerender, concurrency, bundling, sample
     );
   }
 
-  lines.push(
-    '',
-    `**sample-site, cold** (fresh process, no previous output): ${seconds(sample.check.ms)} with type checking, ` +
-      `${seconds(sample.noCheck.ms)} with --no-typecheck; peak RSS ${megabytes(sample.check.rss)}.`,
-  );
-  return lines.join('\n');
+  return lines;
 }
 
-/** Replaces the tables in `file` (between the markers), or creates the file around them. */
-export function writeResults(file, tables) {
+/** Replaces the tables of a `full` or `quick` run in `file` (between their markers), or adds them. */
+export function writeResults(file, tables, kind = 'full') {
+  const [begin, end] = markers[kind];
   const block = `${begin}\n${tables}\n${end}`;
   const text = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmark results\n\n${begin}\n${end}\n`;
   const at = text.indexOf(begin);

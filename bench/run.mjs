@@ -1,13 +1,16 @@
-// `npm run bench`: whole-process `prerender build` runs on generated sites, against a raw floor
-// measured in the same run. Prints the tables and writes them into bench/RESULTS.md.
+// `npm run bench`: whole-process `prerender build` runs on generated sites, as users run it (type
+// checking on), against a raw floor and against Nitro 2, measured in the same run. Prints the tables
+// and writes them into bench/RESULTS.md. `npm run bench -- --quick`: the small-site rows only.
 //
 // Env: BENCH_RUNS (runs per measurement, median taken; default 3), BENCH_SIZES (default
-// 10000,100000), BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000).
+// 10000,100000), BENCH_MILLION (routes of the one-run scale row; default 1000000, 0 skips it),
+// BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000).
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copySampleSite, writeCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
+import { againstNitro } from './against-nitro.mjs';
 import { measure, median } from './measure.mjs';
 import { formatTables, writeResults } from './report.mjs';
 
@@ -18,6 +21,8 @@ const floorScript = fileURLToPath(new URL('./floor.mjs', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const fileCounts = (process.env.BENCH_FILES ?? '1,250,1000').split(',').map(Number);
+const million = Number(process.env.BENCH_MILLION ?? 1_000_000);
+const quick = process.argv.includes('--quick');
 const note = (message) => process.stderr.write(`bench: ${message}\n`);
 const started = performance.now();
 
@@ -55,12 +60,23 @@ const middle = (list, key = 'ms') => median(list.map((s) => s[key]));
 /** The median over rounds of `list` minus `zero` (same round). */
 const pairedCost = (list, zero, key = 'ms') => median(list.map((s, i) => s[key] - zero[i][key]));
 
-/** `prerender build <site> --no-typecheck` for `routes` routes into a fresh output folder. */
+/** `prerender build <site>`, the default command, for `routes` routes into a fresh output folder. */
 const buildSite = (site, routes, extra = []) =>
-  measure([cli, 'build', site, '--no-typecheck', ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build') });
+  measure([cli, 'build', site, ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build') });
 
-// Prerender: one catalogue site; the route count is an env var, so every size has the same bundle.
+// One catalogue site; the route count is an env var, so every size has the same bundle.
 const catalogue = writeCatalogueSite(join(work, 'catalogue'));
+const nitro = await againstNitro({ cli, site: catalogue, work, runs, prerenderRoutes: quick ? 0 : 10_000, freshOutput, note });
+const sampleSite = copySampleSite(join(repo, 'sample-site'), join(work, 'sample-site'));
+const clearSample = () => rmSync(join(sampleSite, 'dist'), { recursive: true, force: true });
+const cold = (args) => () => (clearSample(), measure([cli, 'build', sampleSite, ...args]));
+const sampleCheck = await sample('sample-site', cold([]));
+const sampleNoCheck = await sample('sample-site --no-typecheck', cold(['--no-typecheck']));
+clearSample();
+const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
+if (quick) finish(formatTables({ machine, nitro, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+
+// Prerender at scale, against the floor.
 const floorServer = join(work, 'floor-server', 'index.mjs');
 const first = freshOutput('bundle');
 await measure([cli, 'build', catalogue, '--no-typecheck'], { BENCH_ROUTES: '0', BENCH_OUT: first });
@@ -120,18 +136,23 @@ for (const count of fileCounts) {
   rmSync(site, { recursive: true, force: true });
 }
 
-// sample-site, cold: a fresh process and no previous output, as in CI.
-const sampleSite = copySampleSite(join(repo, 'sample-site'), join(work, 'sample-site'));
-const clearSample = () => rmSync(join(sampleSite, 'dist'), { recursive: true, force: true });
-const cold = (args) => () => (clearSample(), measure([cli, 'build', sampleSite, ...args]));
-const sampleCheck = await sample('sample-site', cold([]));
-const sampleNoCheck = await sample('sample-site --no-typecheck', cold(['--no-typecheck']));
-clearSample();
+// A million routes, once (a run takes minutes): completes, peak RSS, and cost per route.
+let scale;
+if (million > 0) {
+  const zero = await buildSite(catalogue, 0);
+  const big = await buildSite(catalogue, million);
+  note(`${million} routes: ${(big.ms / 1000).toFixed(2)}s, peak RSS ${Math.round(big.rss / 2 ** 20)} MB`);
+  scale = { routes: million, ms: big.ms, cost: big.ms - zero.ms, rss: big.rss };
+}
 
-const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
-const tables = formatTables({ machine, prerender, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } });
-process.stdout.write(tables + '\n');
-writeResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), tables);
-note(`measured in ${((performance.now() - started) / 1000).toFixed(0)}s; table written to bench/RESULTS.md; removing the outputs`);
-rmSync(outputs, { recursive: true, force: true });
-rmSync(leftovers, { recursive: true, force: true });
+finish(formatTables({ machine, nitro, prerender, scale, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+
+/** Prints and records the tables, removes the outputs, and ends the run. */
+function finish(tables) {
+  process.stdout.write(tables + '\n');
+  writeResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), tables, quick ? 'quick' : 'full');
+  note(`measured in ${((performance.now() - started) / 1000).toFixed(0)}s; tables written; removing the outputs`);
+  rmSync(outputs, { recursive: true, force: true });
+  rmSync(leftovers, { recursive: true, force: true });
+  process.exit(0);
+}

@@ -1,0 +1,46 @@
+// The catalogue built by us and by Nitro 2 in the same rounds: the whole cold build of the one-route
+// site with 0 and with 10 routes (the fixed cost every build pays, which most sites are made of), and
+// the prerender cost of 10,000 routes. Both as whole processes, the command each tool's users run:
+// ours with type checking on (the default), Nitro's `nitropack build`.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { measure, median } from './measure.mjs';
+import { ensureNitro, nitroCacheFolder, nitroVersion, writeNitroCatalogue } from './nitro.mjs';
+
+/**
+ * Measures both tools on `site` (our catalogue) and its Nitro twin, alternating within each of `runs`
+ * rounds so that load that comes and goes hits both. `prerenderRoutes` 0 skips the prerender rows.
+ */
+export async function againstNitro({ cli, site, work, runs, prerenderRoutes, freshOutput, note }) {
+  const nitroCli = ensureNitro(note);
+  const nitroSite = writeNitroCatalogue(join(work, 'nitro-catalogue'));
+  // Cold for Nitro too: its config loader keeps a transpile cache in node_modules/.cache.
+  const ours = (routes) => () => measure([cli, 'build', site], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('ours') });
+  const nitro = (routes) => () => {
+    rmSync(join(nitroCacheFolder, 'node_modules', '.cache'), { recursive: true, force: true });
+    return measure([nitroCli, 'build', nitroSite], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('nitro') }, nitroSite);
+  };
+  const sizes = prerenderRoutes > 0 ? [0, 10, prerenderRoutes] : [0, 10];
+  const samples = {};
+  for (let round = 0; round < runs; round++) {
+    for (const routes of sizes) {
+      for (const [tool, run] of [['ours', ours], ['nitro', nitro]]) (samples[`${tool} ${routes}`] ??= []).push(await run(routes)());
+    }
+  }
+  for (const [name, list] of Object.entries(samples)) note(`${name}: ${list.map((s) => (s.ms / 1000).toFixed(2) + 's').join(' ')}`);
+  const ms = (name) => median(samples[name].map((s) => s.ms));
+  const rss = (name) => median(samples[name].map((s) => s.rss));
+  // A ratio per round (ours / Nitro's in the same round), then the median of those.
+  const ratio = (a, b) => median(samples[a].map((s, i) => s.ms / samples[b][i].ms));
+  const whole = [0, 10].map((routes) => ({
+    routes,
+    ours: ms(`ours ${routes}`),
+    nitro: ms(`nitro ${routes}`),
+    ratio: ratio(`ours ${routes}`, `nitro ${routes}`),
+    oursRss: rss(`ours ${routes}`),
+    nitroRss: rss(`nitro ${routes}`),
+  }));
+  if (prerenderRoutes === 0) return { version: nitroVersion, whole };
+  const cost = (tool) => median(samples[`${tool} ${prerenderRoutes}`].map((s, i) => s.ms - samples[`${tool} 0`][i].ms));
+  return { version: nitroVersion, whole, prerender: { routes: prerenderRoutes, ours: cost('ours'), nitro: cost('nitro') } };
+}
