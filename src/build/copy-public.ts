@@ -32,7 +32,7 @@ export async function copyPublicDir(publicDir: string, publicOut: string, label:
     };
     await cp(publicDir, publicOut, { recursive: true, dereference: true, filter });
     if (hidden.length > 0) {
-      logger.warn(`Left out the dot-files and dot-folders in ${label}: ${hidden.join(', ')}. No server serves them, so they are not published; .well-known/ is.`);
+      logger.warn(`Left out the dot-files and dot-folders in ${label}: ${hidden.sort().join(', ')}. No server serves them, so they are not published; .well-known/ is.`);
     }
     if (skipped.length > 0) {
       logger.warn(`Left out ${skipped.length} link${skipped.length === 1 ? '' : 's'} in ${label} leading outside it: ${skipped.join(', ')}. Copy the files in instead.`);

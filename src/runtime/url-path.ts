@@ -7,12 +7,13 @@
 /** RFC 3986 unreserved characters: encoded or not, they are the same URL (section 6.2.2.2). */
 const unreserved = /^[A-Za-z0-9._~-]$/;
 const escape = /%([0-9A-Fa-f]{2})/g;
+const malformedEscape = /%(?![0-9A-Fa-f]{2})/;
 
 /**
  * The one spelling of a URL path that routes are matched on: runs of `/` collapsed into one,
  * percent-encoded unreserved characters decoded, and every other escape in upper-case hex (RFC 3986
  * section 6.2.2.1). Nothing else is decoded, so a segment is still decoded exactly once afterwards;
- * malformed escapes are left as they are, for the checks that refuse them.
+ * the escapes of a path with a malformed one are left as they are, for the checks that refuse it.
  *
  * @example normalizePathname('/api//caf%c3%a9') // '/api/caf%C3%A9'
  * @example normalizePathname('/api/%68ello%2f') // '/api/hello%2F'
@@ -20,7 +21,8 @@ const escape = /%([0-9A-Fa-f]{2})/g;
 export function normalizePathname(pathname: string): string {
   let path = pathname;
   if (path.includes('//')) path = path.replace(/\/{2,}/g, '/');
-  if (path.includes('%')) {
+  // In `%4%41`, decoding `%41` would make `%4A`: a malformed path stays as it is, to be refused.
+  if (path.includes('%') && !malformedEscape.test(path)) {
     path = path.replace(escape, (_, hex: string) => {
       const char = String.fromCharCode(Number.parseInt(hex, 16));
       return unreserved.test(char) ? char : `%${hex.toUpperCase()}`;
