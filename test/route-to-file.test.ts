@@ -25,7 +25,7 @@ describe('routeToFile', () => {
     ['/café.json', json, 'café.json'],
     ['/%252e.json', json, '%2e.json'],
     ['/a/%252e', json, 'a/%2e'],
-    ['/a%3Fb', json, 'a?b'],
+    ['/a%23b', json, 'a#b'],
     ['/100%25.txt', 'text/plain', '100%.txt'],
   ])('%s answering %s is written to %s', (route, type, file) => {
     expect(routeToFile(route, type)).toBe(file);
@@ -53,6 +53,7 @@ describe('routeSegments', () => {
     ['/a%2eb/x%2e%2ey', ['a.b', 'x..y']],
     ['/.well-known/security.txt', ['.well-known', 'security.txt']],
     ['/a/.well-known', ['a', '.well-known']],
+    ['/console/com10/lpt0.txt/nul-x', ['console', 'com10', 'lpt0.txt', 'nul-x']],
     ['/%252e%252e/x', ['%2e%2e', 'x']],
     ['/a%20b', ['a b']],
     ['/%F0%9F%98%80', ['😀']],
@@ -120,6 +121,24 @@ describe('routeSegments', () => {
     ['/a/.hidden/b.json', 'starts with a dot'],
     ['/a ', 'ends with a space'],
     ['/a%20/b', 'ends with a space'],
+    ['/a.', 'ends with a dot'],
+    ['/api/v1./x', 'ends with a dot'],
+    ['/a%2E', 'ends with a dot'],
+    ['/con', 'device name Windows reserves'],
+    ['/api/CON', 'device name Windows reserves'],
+    ['/api/nul.json', 'device name Windows reserves'],
+    ['/Aux.tar.gz', 'device name Windows reserves'],
+    ['/prn/x', 'device name Windows reserves'],
+    ['/com1', 'device name Windows reserves'],
+    ['/LPT9.txt', 'device name Windows reserves'],
+    ['/a:b', 'holds ":"'],
+    ['/a%3Ab', 'holds ":"'],
+    ['/a*', 'holds "*"'],
+    ['/a%22b', 'holds "\""'],
+    ['/a%3Cb', 'holds "<"'],
+    ['/a%3Eb', 'holds ">"'],
+    ['/a%7Cb', 'holds "|"'],
+    ['/q%3Fx', 'holds "?"'],
   ])('%j is refused (%s): ROUTE_PATH, exit 2, naming the route', (route, reason) => {
     for (const run of [() => routeSegments(route), () => routeToFile(route, html), () => routeToFile(route, json)]) {
       const error = catchErrorSync(run);

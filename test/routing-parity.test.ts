@@ -100,4 +100,25 @@ describe('the prerender', () => {
     expect(error.message).toBe('Routes "/api/caf%C3%A9" and "/api/caf%c3%a9" in prerender.routes are two spellings of one URL, /api/café, so both would write one file.');
     expect(existsSync(join(outDir, 'spell'))).toBe(false);
   });
+
+  it.each([
+    ['/api/v1.', 'ends with a dot'],
+    ['/api/con', 'is a device name Windows reserves'],
+    ['/api/Nul.json', 'is a device name Windows reserves'],
+    ['/api/com1.txt', 'is a device name Windows reserves'],
+    ['/api/a%3Ab', 'holds ":"'],
+    ['/api/a%7Cb', 'holds "|"'],
+    ['/api/a%3F', 'holds "?"'],
+  ])('refuses %s, which Windows or macOS users could not check out, before anything runs (exit 2)', async (target, reason) => {
+    const site = writeSite({
+      'src/server/routes/api/[...].ts': route(`() => { throw new Error('must not run'); }`),
+      'prerender.config.mjs': `export default { name: 'win', prerender: { routes: [${JSON.stringify(target)}] } };`,
+    });
+    const outDir = tempDir('out-');
+    const error = await catchError(() => buildSite(site, { config: { outDir } }));
+    expect([error.code, error.exitCode]).toEqual(['ROUTE_PATH', 2]);
+    expect(error.message).toContain(`Route "${target}"`);
+    expect(error.message).toContain(reason);
+    expect(existsSync(join(outDir, 'win'))).toBe(false);
+  });
 });

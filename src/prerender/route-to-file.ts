@@ -1,13 +1,16 @@
 import { errors } from '../errors.ts';
 import { decodeSegment, isHiddenName } from '../runtime/url-path.ts';
 
+/** Names Windows reserves for devices, with any extension and in any letter case (`con`, `NUL.txt`). */
+const deviceName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
+
 /**
  * The decoded path segments of a route, checked. Each segment is percent-decoded exactly once and
  * checked after decoding: `.` and `..`, `/` or `\` inside a segment, NUL and control characters, an
  * empty segment and one over 255 bytes are refused, so no route can name a file outside `public/`.
  * A hidden segment is refused too (the servers never serve dot-files, so the file could not be served
- * at its route; `.well-known` is not hidden), and so is one ending in a space (URL parsers and Windows
- * drop it).
+ * at its route; `.well-known` is not hidden), and so is any name Windows or macOS users could not check
+ * out or upload: one ending in a space or a dot, a device name (`con`, `nul.json`), `: * ? " < > |`.
  * A trailing `/` adds no segment. Throws ROUTE_PATH naming the route.
  * @example routeSegments('/api/a%20b.json') // ['api', 'a b.json']
  */
@@ -28,11 +31,20 @@ export function routeSegments(route: string): string[] {
       throw errors.routePath(route, `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`);
     }
     if (Buffer.byteLength(segment) > 255) throw errors.routePath(route, 'a segment is longer than 255 bytes, the file-name limit');
-    if (segment.endsWith(' ')) {
-      throw errors.routePath(route, `"${segment}" ends with a space, which URL parsers and some file systems drop`);
-    }
+    const unportable = unportableReason(segment);
+    if (unportable) throw errors.routePath(route, `"${segment}" ${unportable}`);
     return segment;
   });
+}
+
+/** Why Windows or macOS users could not check out or upload a file of this name, if they could not. */
+function unportableReason(name: string): string | undefined {
+  if (name.endsWith(' ')) return 'ends with a space, which URL parsers and some file systems drop';
+  if (name.endsWith('.')) return 'ends with a dot, which Windows drops from file names';
+  if (deviceName.test(name)) return 'is a device name Windows reserves (con, prn, aux, nul, com1-9, lpt1-9, with any extension)';
+  const reserved = /[:*?"<>|]/.exec(name);
+  if (reserved) return `holds "${reserved[0]}", which Windows file names cannot (nor : on macOS)`;
+  return undefined;
 }
 
 /** True when the last segment has an extension (`rss.xml`, `data.json`), not just a leading dot. */
