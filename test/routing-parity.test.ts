@@ -20,13 +20,14 @@ let dev: RunningServer;
 let preview: RunningServer;
 let server: ServerProcess;
 
+// One build and three servers; generous, for a loaded 2-core machine.
 beforeAll(async () => {
   root = writeRoutingSite();
   built = await buildSite(root);
   dev = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
   preview = await createPreviewServer({ root, config: { outDir: built.outDir }, port: 0 });
   server = await startServerProcess(join(built.dir, 'server', 'index.mjs'));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await dev?.close();
