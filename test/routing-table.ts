@@ -59,6 +59,8 @@ export const routingTable: RoutingCase[] = [
   { target: '/api/users/50%25', file: 'api/users/[id].ts', params: { id: '50%25' } },
   // Repeated slashes collapse into one before routing.
   { target: '/api//hello', file: 'api/hello.ts', params: {} },
+  { target: '//api/hello', file: 'api/hello.ts', params: {} },
+  { target: '/api/users//7', file: 'api/users/[id].ts', params: { id: '7' } },
   { target: '/api/docs//a', file: 'api/docs/[...path].ts', params: { path: 'a' } },
   { target: '/api/docs/a//b/', file: 'api/docs/[...path].ts', params: { path: 'a/b' } },
   { target: '/api/hello/', file: 'api/hello.ts', params: {} },
