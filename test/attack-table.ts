@@ -17,7 +17,10 @@ export const secrets = {
   outside: 'SECRET-outside-file-c3d9',
 };
 
-/** A target, the status it must get, and why. 400 is for anything malformed or climbing out. */
+/**
+ * A target, the status it must get, and why. 400 is for anything malformed or climbing out; a path no
+ * file can have (a dot-file, a segment over 255 bytes) goes on to the routes, which have none: 404.
+ */
 export const attackTable: { target: string; status: number }[] = [
   { target: '/../x', status: 400 },
   { target: '/%2e%2e/x', status: 400 },
@@ -38,10 +41,13 @@ export const attackTable: { target: string; status: number }[] = [
   { target: '/%C0%AF', status: 400 },
   { target: '/%00', status: 400 },
   { target: '/x%00.html', status: 400 },
-  { target: '/' + 'a'.repeat(5000), status: 400 },
   // Decoded once, `%252e%252e` is the harmless name `%2e%2e`: no such file, no such route.
   { target: '/%252e%252e/x', status: 404 },
   { target: '/' + 'a/'.repeat(2500), status: 404 },
+  { target: '/' + 'a'.repeat(5000), status: 404 },
+  { target: '/a%2F..%2F.env', status: 400 },
+  { target: '/.well-known/../.env', status: 400 },
+  { target: '/.well-known/%2e%2e/.env', status: 400 },
   { target: '/.env', status: 404 },
   { target: '/%2eenv', status: 404 },
   { target: '/.hidden/secret.txt', status: 404 },

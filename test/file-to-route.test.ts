@@ -52,6 +52,9 @@ describe('fileToRoute: segments', () => {
     ['api/v1.2/x.tar.gz.ts', '/api/v1.2/x.tar.gz'],
     ['api/get.ts', '/api/get'],
     ['api/a_b-c~d.ts', '/api/a_b-c~d'],
+    ['.well-known/security.txt.ts', '/.well-known/security.txt'],
+    ['.well-known/[name].get.ts', '/.well-known/:name'],
+    ['api/.well-known/x.ts', '/api/.well-known/x'],
   ])('%s -> %s', (file, path) => {
     expect(fileToRoute(file, 'api')?.path).toBe(path);
   });
@@ -99,6 +102,9 @@ describe('fileToRoute: files that are not routes', () => {
     '.ts',
     'api/.drafts/x.ts',
     '.cache/x.get.ts',
+    '.well-known/.x.ts',
+    '.well-known-x/a.ts',
+    '.well-known.ts',
     'api/data.json',
     'api/notes.txt',
     'api/x.cts',

@@ -105,7 +105,7 @@ describe('preview of the built sample-site', () => {
     expect(answer.headers.get('etag')).toBeNull();
   });
 
-  it('never serves a dot-file, nor lets a route answer for it', async () => {
+  it('never serves a dot-file, and no route of the site answers for it', async () => {
     expect(readFileSync(join(dir, 'public/.env'), 'utf8')).toContain('never-served');
     for (const path of ['/.env', '/%2eenv', '/api/../.env']) {
       const answer = await ask(url(path));

@@ -119,17 +119,26 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
   return report;
 }
 
-/** Checks every route can be a file before anything runs, and drops repeats (the first entry wins). */
+/**
+ * Checks every route can be a file before anything runs, and drops repeats (the first entry wins).
+ * Two spellings of one URL (`/caf%c3%a9`, `/caf%C3%A9`, `/café`) would write one file: a clash.
+ */
 function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] {
   const seen = new Set<string>();
+  const spellings = new Map<string, string>();
   const planned: PrerenderRoute[] = [];
   for (const entry of routes) {
-    routeSegments(entry.route);
+    const decoded = routeSegments(entry.route).join('/') + (entry.route.endsWith('/') ? '/' : '');
     if (seen.has(entry.route)) {
       logger.warn(`Route "${entry.route}" is listed twice in prerender.routes; it is rendered once.`);
       continue;
     }
+    const other = spellings.get(decoded);
+    if (other !== undefined) {
+      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, /${decoded}, so both would write one file.`);
+    }
     seen.add(entry.route);
+    spellings.set(decoded, entry.route);
     planned.push(entry);
   }
   return planned;

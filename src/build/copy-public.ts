@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import type { Logger } from '../log.ts';
 import type { FileClaims } from '../prerender/file-claims.ts';
+import { isHiddenName } from '../runtime/url-path.ts';
 
 /**
  * Copies publicDir into the staged `public/` and claims every file in it, so no route overwrites one.
+ * Hidden files and folders (dot-names other than `.well-known`) are left out with a warning: no server
+ * serves them, so a host must not either.
  * A symbolic link is copied as what it points to when that stays inside publicDir; one leading out of
  * it is left out with a warning. Copied as a link, it would let a route's file be written through it,
  * outside the output; followed, it would publish files from outside the folder.
@@ -15,13 +18,22 @@ export async function copyPublicDir(publicDir: string, publicOut: string, label:
   if (existsSync(publicDir)) {
     const root = await realpath(publicDir);
     const skipped: string[] = [];
+    const hidden: string[] = [];
     const filter = async (source: string) => {
+      const name = relative(publicDir, source);
+      if (name && isHiddenName(basename(source))) {
+        hidden.push(name.split(sep).join('/'));
+        return false;
+      }
       if (!(await lstat(source)).isSymbolicLink()) return true;
       if (await staysInside(source, root)) return true;
       skipped.push(relative(publicDir, source));
       return false;
     };
     await cp(publicDir, publicOut, { recursive: true, dereference: true, filter });
+    if (hidden.length > 0) {
+      logger.warn(`Left out the dot-files and dot-folders in ${label}: ${hidden.sort().join(', ')}. No server serves them, so they are not published; .well-known/ is.`);
+    }
     if (skipped.length > 0) {
       logger.warn(`Left out ${skipped.length} link${skipped.length === 1 ? '' : 's'} in ${label} leading outside it: ${skipped.join(', ')}. Copy the files in instead.`);
     }

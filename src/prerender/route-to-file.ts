@@ -1,12 +1,17 @@
 import { errors } from '../errors.ts';
+import { decodeSegment, isHiddenName } from '../runtime/url-path.ts';
+
+/** Names Windows reserves for devices, with any extension and in any letter case (`con`, `NUL.txt`). */
+const deviceName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
 
 /**
  * The decoded path segments of a route, checked. Each segment is percent-decoded exactly once and
  * checked after decoding: `.` and `..`, `/` or `\` inside a segment, NUL and control characters, an
  * empty segment and one over 255 bytes are refused, so no route can name a file outside `public/`.
- * A segment starting with `.` is refused too (the servers never serve dot-files, so the file could not
- * be served back at its route), and one ending in a space (URL parsers and Windows drop it). A trailing
- * `/` adds no segment. Throws ROUTE_PATH naming the route.
+ * A hidden segment is refused too (the servers never serve dot-files, so the file could not be served
+ * at its route; `.well-known` is not hidden), and so is any name Windows or macOS users could not check
+ * out or upload: one ending in a space or a dot, a device name (`con`, `nul.json`), `: * ? " < > |`.
+ * A trailing `/` adds no segment. Throws ROUTE_PATH naming the route.
  * @example routeSegments('/api/a%20b.json') // ['api', 'a b.json']
  */
 export function routeSegments(route: string): string[] {
@@ -15,26 +20,31 @@ export function routeSegments(route: string): string[] {
   const raw = route.slice(1).split('/');
   if (raw.at(-1) === '') raw.pop();
   return raw.map((part) => {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(part);
-    } catch {
-      throw errors.routePath(route, `"${part}" is not valid percent-encoding`);
-    }
+    const segment = decodeSegment(part);
+    if (segment === undefined) throw errors.routePath(route, `"${part}" is not valid percent-encoding`);
     if (segment === '') throw errors.routePath(route, 'it has an empty segment ("//")');
     if (segment === '.' || segment === '..') throw errors.routePath(route, `a "${segment}" segment would leave its folder`);
     if (/[/\\]/.test(segment)) throw errors.routePath(route, `"${part}" decodes to a path separator`);
     if (/[\0-\x1f\x7f]/.test(segment)) throw errors.routePath(route, `${JSON.stringify(part)} holds NUL or a control character`);
     if (/\p{Cs}/u.test(segment)) throw errors.routePath(route, `"${part}" holds a lone UTF-16 surrogate, which no file name can`);
-    if (segment.endsWith(' ')) {
-      throw errors.routePath(route, `"${segment}" ends with a space, which URL parsers and some file systems drop`);
-    }
-    if (segment.startsWith('.')) {
+    if (isHiddenName(segment)) {
       throw errors.routePath(route, `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`);
     }
     if (Buffer.byteLength(segment) > 255) throw errors.routePath(route, 'a segment is longer than 255 bytes, the file-name limit');
+    const unportable = unportableReason(segment);
+    if (unportable) throw errors.routePath(route, `"${segment}" ${unportable}`);
     return segment;
   });
+}
+
+/** Why Windows or macOS users could not check out or upload a file of this name, if they could not. */
+function unportableReason(name: string): string | undefined {
+  if (name.endsWith(' ')) return 'ends with a space, which URL parsers and some file systems drop';
+  if (name.endsWith('.')) return 'ends with a dot, which Windows drops from file names';
+  if (deviceName.test(name)) return 'is a device name Windows reserves (con, prn, aux, nul, com1-9, lpt1-9, with any extension)';
+  const reserved = /[:*?"<>|]/.exec(name);
+  if (reserved) return `holds "${reserved[0]}", which Windows file names cannot (nor : on macOS)`;
+  return undefined;
 }
 
 /** True when the last segment has an extension (`rss.xml`, `data.json`), not just a leading dot. */

@@ -1,4 +1,5 @@
 import { errors } from '../errors.ts';
+import { isHiddenName } from '../runtime/url-path.ts';
 
 /** HTTP methods a file name may end with, before its code extension (any letter case). */
 export const methods = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'connect', 'trace'] as const;
@@ -19,8 +20,9 @@ const paramName = /^[A-Za-z_]\w*$/;
 
 /**
  * Maps a file path (relative to routesDir) to its route, or `null` when the file is not a route
- * (not code, a `.d.ts`, a test or spec file, or a dot-file). The top-level `api` folder is served
- * under `apiPrefix`; everything else from the site root. Throws ROUTE_NAME for a malformed name.
+ * (not code, a `.d.ts`, a test or spec file, or hidden: a dot-file, or in a dot-folder other than
+ * `.well-known`). The top-level `api` folder is served under `apiPrefix`; everything else from the
+ * site root. Throws ROUTE_NAME for a malformed name.
  *
  * @example fileToRoute('api/v1/users/[id].get.ts', 'api') // { method: 'GET', path: '/api/v1/users/:id', ... }
  * @example fileToRoute('rss.xml.ts', 'api') // { method: '', path: '/rss.xml', ... }
@@ -29,7 +31,7 @@ export function fileToRoute(file: string, apiPrefix: string): RouteDefinition | 
   const parts = file.split('/');
   const base = parts.pop()!;
   if (!codeExtension.test(base) || /\.d\.m?ts$/.test(base) || /\.(test|spec)\./.test(base)) return null;
-  if (parts.some((part) => part.startsWith('.'))) return null;
+  if (parts.some(isHiddenName)) return null;
 
   let stem = base.replace(codeExtension, '');
   const method = methodSuffix.exec(stem)?.[1]?.toUpperCase() ?? '';
@@ -38,7 +40,7 @@ export function fileToRoute(file: string, apiPrefix: string): RouteDefinition | 
   if (method && stem === '') {
     throw errors.routeName(file, `the name before the method is empty (for the folder's own path, name it index${base})`);
   }
-  if (base.startsWith('.')) return null;
+  if (isHiddenName(base)) return null;
 
   const underApi = parts[0] === 'api';
   if (underApi) parts.shift();

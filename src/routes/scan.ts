@@ -2,6 +2,7 @@ import { existsSync, statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { errors } from '../errors.ts';
+import { routeShape } from '../runtime/route-shape.ts';
 import { fileToRoute, type RouteDefinition } from './file-to-route.ts';
 
 /**
@@ -34,8 +35,7 @@ function isFileOrLinkToFile(entry: Dirent): boolean {
 export function checkConflicts(routes: RouteDefinition[]): void {
   const seen = new Map<string, RouteDefinition>();
   for (const route of routes) {
-    const shape = route.path.replace(/\*\*:\w+$/, '**').replace(/:\w+/g, ':');
-    const key = `${route.method} ${shape}`;
+    const key = `${route.method} ${routeShape(route.path)}`;
     const other = seen.get(key);
     if (other) throw errors.routeConflict(route.method, route.path, [other.file, route.file]);
     seen.set(key, route);

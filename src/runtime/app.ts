@@ -3,6 +3,8 @@
  * Imports h3 and nothing of the build side.
  */
 import { H3, type H3Event } from 'h3';
+import { routeShape } from './route-shape.ts';
+import { normalizePathname } from './url-path.ts';
 
 /** One entry of the route table the generated entry module passes in. */
 export interface RuntimeRoute {
@@ -43,15 +45,30 @@ export function errorOf(request: Request): unknown {
   return thrown.get(request);
 }
 
-/** The h3 app serving every route of the table. h3 orders matches: static, then parameter, then catch-all. */
+/**
+ * The h3 app serving every route of the table. h3 orders matches: static, then parameter, then
+ * catch-all. Every request is routed on its normalised path ({@link normalizePathname}), so two
+ * spellings of one URL reach one route; HEAD reaches the route GET reaches.
+ */
 export function createApp(routes: RuntimeRoute[]): H3 {
-  const app = new H3();
+  const app = new H3({ onRequest: normalizeEventPath });
+  const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {
     const handler = withDefaultType(route);
     if (route.method) app.on(route.method as Parameters<H3['on']>[0], route.path, handler);
     else app.all(route.path, handler);
+    // Without this, h3 tries GET for a HEAD only when no route matched: a method-less route with a
+    // parameter beside a GET-only file (`blog/[year].ts`, `blog/latest.get.ts`) would take the HEAD.
+    if (route.method === 'GET' && !heads.has(routeShape(route.path))) app.on('HEAD', route.path, handler);
   }
   return app;
+}
+
+/** Routes the event on the one spelling of its path; the request keeps the URL the client sent. */
+function normalizeEventPath(event: H3Event): void {
+  const pathname = event.url.pathname;
+  const normal = normalizePathname(pathname);
+  if (normal !== pathname) event.url.pathname = normal;
 }
 
 /**
@@ -64,7 +81,10 @@ function withDefaultType(route: RuntimeRoute) {
   if (typeof handler !== 'function') {
     throw new InvalidHandlerError(route.file, handler === null ? 'null' : typeof handler);
   }
+  // rou3 gives `**` both `_` and `"0"`, and nothing when it matches no segment: a handler sees `_` only.
+  const unnamedRest = route.path.endsWith('/**');
   return async (event: H3Event) => {
+    if (unnamedRest) event.context.params = { _: event.context.params?._ ?? '' };
     let value: unknown;
     try {
       value = await handler(event);

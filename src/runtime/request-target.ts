@@ -2,6 +2,7 @@
  * The request target as the client wrote it, checked before any URL parser sees it: `new URL()`
  * resolves `..` and `\`, so a check on the parsed path cannot tell `/a/../b` from `/b`.
  */
+import { decodeSegment } from './url-path.ts';
 
 /** Scheme and authority of an absolute-form target (`http://host/path`), which the path follows. */
 const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
@@ -26,12 +27,8 @@ export function isSafeTarget(target: string): boolean {
   if (end !== -1) path = path.slice(0, end);
 
   for (const raw of path.split('/')) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return false;
-    }
+    const segment = decodeSegment(raw);
+    if (segment === undefined) return false;
     if (/[\0-\x1f\x7f]/.test(segment)) return false;
     if (segment.split(/[\\/]/).some((part) => part === '.' || part === '..')) return false;
   }

@@ -2,13 +2,15 @@
  * The one static-file layer: the built server, `prerender preview` and `prerender dev` all serve
  * files through it. It answers GET and HEAD for files under `public/`, with the content type the
  * prerender recorded (else by extension), ETag / 304, and `index.html` for a folder; anything it does
- * not find falls through to the routes (`undefined`).
+ * not find, and any path no file can have, falls through to the routes (`undefined`); only requests
+ * malformed as HTTP are refused here.
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { lookup } from 'mrmime';
+import { decodeSegment, isHiddenName, normalizePathname } from './url-path.ts';
 
 /** Answers a request from the files, or `undefined` to let the routes answer. */
 export type StaticHandler = (request: Request) => Promise<Response | undefined>;
@@ -31,7 +33,7 @@ export function createStaticHandler(root: string, options: StaticOptions = {}): 
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const segments = pathSegments(new URL(request.url).pathname);
     if (segments === 'bad') return plain(400, 'Bad Request');
-    if (segments === 'hidden') return plain(404, 'Not Found');
+    if (segments === 'no-file') return undefined;
 
     realRoot ??= await realpath(root).catch(() => root);
     const found = await findFile(realRoot, segments);
@@ -64,23 +66,23 @@ export function readManifestTypes(distDir: string): Map<string, string> {
 }
 
 /**
- * The decoded segments of a URL path; `'bad'` for malformed encoding or characters no file name has,
- * `'hidden'` for `.`/`..` segments and dot-files. Decoded exactly once, checked after decoding.
+ * The decoded segments of a URL path (in any spelling: it is normalised first), or why no file has it:
+ * `'bad'` for what is malformed as HTTP (bad encoding, NUL or control characters, a `.` or `..`
+ * segment), refused for everyone; `'no-file'` for a path no file can have (a segment holding `/` or `\`
+ * once decoded, over 255 bytes, or hidden), which the routes may still answer. Decoded exactly once.
+ * @example pathSegments('/api/caf%c3%a9') // ['api', 'café']
+ * @example pathSegments('/api/users/a%2Fb') // 'no-file'
  */
-export function pathSegments(pathname: string): string[] | 'bad' | 'hidden' {
+export function pathSegments(pathname: string): string[] | 'bad' | 'no-file' {
   const segments: string[] = [];
-  for (const raw of pathname.split('/').slice(1)) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return 'bad';
-    }
-    if (/[\\/\0-\x1f\x7f]/.test(segment) || Buffer.byteLength(segment) > 255) return 'bad';
-    if (segment.startsWith('.')) return 'hidden';
+  let file = true;
+  for (const raw of normalizePathname(pathname).split('/').slice(1)) {
+    const segment = decodeSegment(raw);
+    if (segment === undefined || /[\0-\x1f\x7f]/.test(segment) || segment === '.' || segment === '..') return 'bad';
+    if (/[\\/]/.test(segment) || Buffer.byteLength(segment) > 255 || isHiddenName(segment)) file = false;
     segments.push(segment);
   }
-  return segments;
+  return file ? segments : 'no-file';
 }
 
 interface FoundFile {

@@ -1,8 +1,8 @@
 /**
  * The one build of sample-site the suite shares: a copy in a temporary folder (so the repository's own
- * sample-site/dist is never touched), with a dot-file planted in publicDir that no server may serve,
- * built by the real bin with the default command into the copy's own dist/, where `prerender preview`
- * finds it without flags.
+ * sample-site/dist is never touched), built by the real bin with the default command into the copy's
+ * own dist/, where `prerender preview` finds it without flags. A dot-file is then planted in the
+ * output's public/ (the build leaves publicDir's out), which no server may ever serve.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,10 +31,11 @@ export function buildSharedSample(into?: SampleBuild): SampleBuild {
   rmSync(root, { recursive: true, force: true });
   const source = join(repoRoot, 'sample-site');
   cpSync(source, root, { recursive: true, filter: (path) => !relative(source, path).split(sep).includes('dist') });
-  writeFileSync(join(root, 'public/.env'), plantedSecret);
   const run = spawnSync(process.execPath, [join(repoRoot, 'lib/cli/prerender.js'), 'build', root], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   if (run.status !== 0) throw new Error(`prerender build of sample-site failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-  return { root, outDir: join(root, 'dist'), dir: join(root, 'dist', 'sample-site') };
+  const dir = join(root, 'dist', 'sample-site');
+  writeFileSync(join(dir, 'public/.env'), plantedSecret);
+  return { root, outDir: join(root, 'dist'), dir };
 }
 
 /** Removes the temporary folder of a shared build. */

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeSegment, isHiddenName, normalizePathname } from '../src/runtime/url-path.ts';
+
+describe('normalizePathname: the one spelling routes are matched on', () => {
+  it.each([
+    ['/api/caf%c3%a9', '/api/caf%C3%A9'],
+    ['/api/caf%C3%a9', '/api/caf%C3%A9'],
+    ['/api/%68ello', '/api/hello'],
+    ['/api/%41%7a%30%2d%2E%5f%7E', '/api/Az0-._~'],
+    ['/api/a%2fb', '/api/a%2Fb'],
+    ['/api/a%5cb', '/api/a%5Cb'],
+    ['/api/50%25', '/api/50%25'],
+    ['/api/%2541', '/api/%2541'],
+    ['/api/%3a%40%21', '/api/%3A%40%21'],
+    ['/api//hello', '/api/hello'],
+    ['//api///docs//a/', '/api/docs/a/'],
+    ['/api/%zz/%', '/api/%zz/%'],
+    ['/api/%4%41', '/api/%4%41'],
+    ['/api/%c3%a9/%', '/api/%c3%a9/%'],
+    ['/', '/'],
+  ])('%s -> %s', (path, normal) => {
+    expect(normalizePathname(path)).toBe(normal);
+  });
+
+  const path = fc
+    .array(fc.oneof(fc.constantFrom('/', '//', '%2f', '%2F', '%25', '%c3%a9', '%C3%A9', '%41', '%7e', '%zz', '%', '%4', '%c3', '4'), fc.string({ maxLength: 3 })), { maxLength: 8 })
+    .map((parts) => '/' + parts.join(''));
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(path, (p) => {
+        expect(normalizePathname(normalizePathname(p))).toBe(normalizePathname(p));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never changes what a segment decodes to: it decodes nothing but unreserved characters', () => {
+    fc.assert(
+      fc.property(path, (p) => {
+        const before = p.split('/').filter(Boolean).map(decodeSegment);
+        const after = normalizePathname(p).split('/').filter(Boolean).map(decodeSegment);
+        expect(after).toEqual(before);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('decodeSegment', () => {
+  it.each([
+    ['caf%C3%A9', 'café'],
+    ['a%2Fb', 'a/b'],
+    ['%252e', '%2e'],
+    ['plain', 'plain'],
+    ['%', undefined],
+    ['%C0%AF', undefined],
+    ['%E0%A4%A', undefined],
+  ])('%s -> %j (once)', (raw, decoded) => {
+    expect(decodeSegment(raw)).toBe(decoded);
+  });
+});
+
+describe('isHiddenName: one rule for scan, prerender, static files and the publicDir copy', () => {
+  it.each([
+    ['.env', true],
+    ['.hidden', true],
+    ['.', true],
+    ['.well-known.ts', true],
+    ['.well-knownx', true],
+    ['.WELL-KNOWN', true],
+    ['.well-known', false],
+    ['env', false],
+    ['a.b', false],
+    ['security.txt', false],
+  ])('%s -> %s', (name, hidden) => {
+    expect(isHiddenName(name)).toBe(hidden);
+  });
+});
