@@ -70,7 +70,9 @@ function overrides(flags: BuildFlags): UserConfig {
 function jsonOfError(error: unknown): object {
   if (error instanceof PrerenderError) {
     if (error.details) return error.details;
-    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc } };
+    // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
+    const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined } };
   }
   return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
 }

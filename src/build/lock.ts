@@ -37,7 +37,7 @@ export async function takeLock(outDir: string, name: string): Promise<() => Prom
       await rm(file, { force: true });
     }
   }
-  throw errors.output(file, new Error('the lock file keeps reappearing'));
+  throw errors.lockContended(file);
 }
 
 /**

@@ -40,9 +40,13 @@ export function inputOptions(setup: BundleSetup): InputOptions {
   };
 }
 
-/** Rollup output options: one self-contained ES module. */
+/**
+ * Rollup output options: one self-contained ES module, and its source map beside it (`index.mjs.map`)
+ * so that stack traces name the route files and lines (see runtime/source-maps.ts). The map holds no
+ * copy of the sources: it only points at them.
+ */
 export function outputOptions(file: string): OutputOptions {
-  return { file, format: 'es', inlineDynamicImports: true, generatedCode: 'es2015' };
+  return { file, format: 'es', inlineDynamicImports: true, generatedCode: 'es2015', sourcemap: true, sourcemapExcludeSources: true };
 }
 
 /**

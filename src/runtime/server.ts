@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { H3 } from 'h3';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
 import { defaultShutdownTimeout, stopOnSignal } from './shutdown.ts';
+import { mapStackTraces } from './source-maps.ts';
 import { createStaticHandler, readManifestTypes } from './static.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
@@ -23,8 +24,7 @@ export function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {
 
 /** Starts the server when the bundle is the program node runs, not when it is imported. */
 export function startIfMain(bundleUrl: string, app: H3): void {
-  const self = fileURLToPath(bundleUrl);
-  if (!process.argv[1] || realpathSync(process.argv[1]) !== realpathSync(self)) return;
+  if (!isMain(bundleUrl)) return;
   let options: ServeOptions;
   let timeout: number;
   try {
@@ -45,6 +45,19 @@ export function startIfMain(bundleUrl: string, app: H3): void {
     },
   );
 }
+
+/** Whether the module at `url` is the program node runs (`node dist/<name>/server/index.mjs`). */
+function isMain(url: string): boolean {
+  try {
+    return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(url));
+  } catch {
+    return false;
+  }
+}
+
+// Before the route modules are evaluated (the generated entry imports the runtime first), so that
+// an error one throws while it loads is mapped too. In the bundle, import.meta.url is the bundle's.
+if (isMain(import.meta.url)) mapStackTraces(import.meta.url);
 
 /** PORT, HOST and BODY_LIMIT (bytes) from the environment; a value that is no number is an error. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ServeOptions {
