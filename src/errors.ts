@@ -157,6 +157,10 @@ export const errors = {
     new PrerenderError('LOCKED', `Another build of "${name}" (process ${pid}) is writing ${outDir}; this build stopped before touching it.`, {
       hint: `Run one build at a time: wait for that one to finish, then build again. If no build is running, delete ${lockFile}.`,
     }),
+  lockTakeover: (lockFile: string) =>
+    new PrerenderError('LOCKED', `Another build is taking over ${lockFile}, left by a build that died; this build stopped before touching the output.`, {
+      hint: 'Run one build of a site at a time: wait for that one to finish, then build again.',
+    }),
   lockContended: (lockFile: string) =>
     new PrerenderError('LOCKED', `Other builds keep taking the lock ${lockFile}; this build stopped before touching the output.`, {
       hint: 'Run one build of a site at a time.',
