@@ -42,7 +42,7 @@ describe('takeLock', () => {
 
   it('lets exactly one of several builds (processes) that find the same dead lock at once take it', async () => {
     const pid = deadPid();
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 8; round++) {
       const outDir = tempDir('lock-');
       writeFileSync(join(outDir, '.site.lock'), staleLock(pid));
       const outcomes = await contend(outDir, 6);

@@ -35,14 +35,21 @@ export async function takeLock(outDir: string, name: string): Promise<() => Prom
       const found = await inspectLock(file);
       if (!found) continue;
       if (found.owner && isRunning(found.owner)) throw errors.buildRunning(name, outDir, found.owner.pid, file);
-      await takeOver(file, found.ino);
+      await takeOver(file, found);
     }
   }
   throw errors.lockContended(file);
 }
 
-/** A lock file as it is now: its owner (none when unreadable) and its inode, read through one handle so both are of one file. */
-async function inspectLock(file: string): Promise<{ owner?: LockOwner; ino: number } | undefined> {
+/** A lock file as it was read: its text, its owner (none when unreadable) and its inode. */
+interface FoundLock {
+  text: string;
+  owner?: LockOwner;
+  ino: number;
+}
+
+/** The lock file as it is now, read through one handle so that text and inode are of one file. */
+async function inspectLock(file: string): Promise<FoundLock | undefined> {
   let handle;
   try {
     handle = await open(file, 'r');
@@ -52,7 +59,8 @@ async function inspectLock(file: string): Promise<{ owner?: LockOwner; ino: numb
   }
   try {
     const { ino } = await handle.stat();
-    return { owner: parseOwner(await handle.readFile('utf8')), ino };
+    const text = await handle.readFile('utf8');
+    return { text, owner: parseOwner(text), ino };
   } finally {
     await handle.close();
   }
@@ -62,14 +70,15 @@ async function inspectLock(file: string): Promise<{ owner?: LockOwner; ino: numb
 const abandonedAfterMs = 30_000;
 
 /**
- * Removes the dead build's lock `file` (inode `ino`), unless another build does it first. Several
- * builds may find one dead lock at once, and deleting it blindly, one of them could delete the lock
- * another has just taken in its place, and both would run. So only the build that hard-links the dead
- * lock to `<file>.stale-<ino>` first removes it: the link is made once, and the inode it names proves
- * that `file` was still the dead lock when it was made. The others fail with LOCKED.
+ * Removes the dead build's lock `file`, unless another build does it first. Several builds may find
+ * one dead lock at once, and deleting it blindly, one of them could delete the lock another has just
+ * taken in its place, and both would run. So only the build that hard-links the dead lock to
+ * `<file>.stale-<inode>` first removes it: the link is made once, and what it names (the same inode
+ * and text; a new lock may reuse a freed inode, never the text) proves that `file` was still the dead
+ * lock when it was made. The others fail with LOCKED.
  */
-async function takeOver(file: string, ino: number): Promise<void> {
-  const marker = `${file}.stale-${ino}`;
+async function takeOver(file: string, dead: FoundLock): Promise<void> {
+  const marker = `${file}.stale-${dead.ino}`;
   try {
     await link(file, marker);
   } catch (error) {
@@ -86,7 +95,8 @@ async function takeOver(file: string, ino: number): Promise<void> {
   }
   try {
     // The dead lock was replaced between reading and linking it: the link names the new, live one.
-    if ((await stat(marker)).ino === ino) await rm(file, { force: true });
+    const linked = await inspectLock(marker);
+    if (linked?.ino === dead.ino && linked.text === dead.text) await rm(file, { force: true });
   } finally {
     await rm(marker, { force: true });
   }
