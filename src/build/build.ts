@@ -9,7 +9,7 @@ import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
-import { sitemapFileNames, writeSitemap } from '../prerender/sitemap.ts';
+import { sitemapFileNames, sitemapOwner, writeSitemap } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
@@ -67,7 +67,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
     await copyPublicDir(config.publicDir, publicOut, relative(config.root, config.publicDir) || '.', claims, logger);
-    if (config.prerender.sitemapHost) claims.claim('sitemap.xml', 'the sitemap (prerender.sitemap.host)');
+    if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
 
     const serverFile = join(stage, 'server', 'index.mjs');
     const routeFiles = await toolchain.bundleServer(config, options.typecheck, serverFile);
@@ -99,7 +99,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     const headerRules = await writeHeadersFile(publicOut, written);
     const sitemap = sitemapEntries(routes, written);
     if (config.prerender.sitemapHost) {
-      for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, 'the sitemap (prerender.sitemap.host)');
+      for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, sitemapOwner);
     }
     const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
     if (options.shard) {
