@@ -203,6 +203,33 @@ export function stackWithCauses(error: unknown): string {
   return parts.join('\n');
 }
 
+/** What a warning is about: `--json` lists every warning of a build with its code. */
+export type WarningCode = 'TYPE_ERROR' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
+
+/** A problem that does not stop the build: printed, and listed in the build report. */
+export interface Warning {
+  code: WarningCode;
+  message: string;
+}
+
+/** The catalogue of warnings, as {@link errors} is of errors. */
+export const warnings = {
+  typeError: (location: string, diagnostic: string): Warning => ({ code: 'TYPE_ERROR', message: `${location}${diagnostic}` }),
+  /** Any other warning of Rollup or one of its plugins, in its own words. */
+  bundle: (message: string): Warning => ({ code: 'BUNDLE', message }),
+  linksLeftOut: (label: string, links: string[]): Warning => ({
+    code: 'LINK_LEFT_OUT',
+    message: `Left out ${links.length} link${links.length === 1 ? '' : 's'} in ${label} leading outside it: ${links.join(', ')}. Copy the files in instead.`,
+  }),
+  duplicateRoute: (route: string): Warning => ({ code: 'DUPLICATE_ROUTE', message: `Route "${route}" is listed twice in prerender.routes; it is rendered once.` }),
+  untypedFiles: (count: number, examples: string, more: boolean): Warning => ({
+    code: 'UNTYPED_FILE',
+    message:
+      `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} without extension: ${examples}${more ? ', ...' : ''}. ` +
+      'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with that type; give the route an extension (feed.json) to be safe.',
+  }),
+};
+
 /** The message of anything thrown, for embedding in another message. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

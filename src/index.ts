@@ -15,5 +15,5 @@ export { shutdownTimeoutFromEnv } from './runtime/server.ts';
 export { stopOnSignal, type StopOptions } from './runtime/shutdown.ts';
 export { entryId } from './bundle/entry.ts';
 export type { RouteDefinition } from './routes/file-to-route.ts';
-export { PrerenderError, stackWithCauses, type ErrorCode } from './errors.ts';
+export { PrerenderError, stackWithCauses, type ErrorCode, type Warning, type WarningCode } from './errors.ts';
 export { createLogger, type Logger } from './log.ts';

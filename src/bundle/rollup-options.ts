@@ -5,8 +5,8 @@ import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
-import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { errors, messageOf, PrerenderError, warnings, type SourceLocation } from '../errors.ts';
+import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId } from './entry.ts';
 import { apiRoutes } from './plugin.ts';
@@ -65,14 +65,14 @@ function handleWarning(warning: RollupLog, setup: BundleSetup, syntaxErrors: Syn
       return;
     }
     if (setup.check === false) return;
-    logger.warn(`${loc ? `${loc.file}:${loc.line}:${loc.column}: ` : ''}${reason}`);
+    warn(logger, warnings.typeError(loc ? `${loc.file}:${loc.line}:${loc.column}: ` : '', reason));
     return;
   }
   if (warning.code === 'UNRESOLVED_IMPORT') {
     throw errors.unresolvedImport(warning.id ? relative(config.root, warning.id) : 'a route file', warning.exporter ?? '?');
   }
   if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'THIS_IS_UNDEFINED') return;
-  logger.warn(warning.message);
+  warn(logger, warnings.bundle(warning.message));
 }
 
 /** Turns an error Rollup threw into a PrerenderError that names the file. */
