@@ -186,23 +186,6 @@ export const errors = {
     }),
 };
 
-/**
- * The stack of `error` and of each error in its `cause` chain, each after `Caused by:`, without the
- * frames of Node's own internals (its module loader, its timers): those are never the site's code.
- */
-export function stackWithCauses(error: unknown): string {
-  const parts: string[] = [];
-  const seen = new Set<unknown>();
-  for (let current = error; current !== undefined && current !== null && !seen.has(current) && parts.length < 10; current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
-    const text = current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current);
-    const own = text.split('\n').filter((line) => !/^\s+at (.* \()?node:internal\//.test(line));
-    parts.push((parts.length === 0 ? '' : 'Caused by: ') + own.join('\n'));
-    if (!(current instanceof Error)) break;
-  }
-  return parts.join('\n');
-}
-
 /** What a warning is about: `--json` lists every warning of a build with its code. */
 export type WarningCode = 'TYPE_ERROR' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
 

@@ -2,7 +2,8 @@
  * How the dev server shows a build that failed: in the terminal (location, message, code frame,
  * hint) and as the answer to every route request until the code is fixed.
  */
-import { errors, PrerenderError, stackWithCauses } from '../errors.ts';
+import { stackWithCauses } from '../error-stack.ts';
+import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
 /** What went wrong in a build, in the words shown to the developer. */
