@@ -68,6 +68,7 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
     port: options.port ?? 3000,
     hostname: options.host,
     silent: true,
+    // Signals are the program's to handle (runtime/shutdown.ts), not a library server's.
     gracefulShutdown: false,
   });
   await server.ready();
