@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { binPath, buildSite, route, tempDir, writeSite } from './helpers.ts';
+import { binPath, buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
 
 const body = 'slow answer '.repeat(20_000);
 const api = 'src/server/routes/api';
@@ -177,6 +177,13 @@ describe('prerender preview and prerender dev', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
+  });
+
+  it('refuse a SHUTDOWN_TIMEOUT that is no number as bad usage (exit 2)', async () => {
+    const { root } = gatedSite();
+    const { code, stderr } = await runCli(['dev', root, '--port', '0'], { env: { SHUTDOWN_TIMEOUT: 'soon' } });
+    expect(code).toBe(2);
+    expect(stderr).toContain('SHUTDOWN_TIMEOUT must be a whole number, got "soon".');
   });
 
   it('dev on Ctrl-C (SIGINT) finishes the request in flight and exits 0', async () => {
