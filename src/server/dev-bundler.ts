@@ -12,7 +12,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
-import { asOneOffBuild, externalRuntime, watchFirst } from './dev-plugins.ts';
+import { externalRuntime, watchFirst } from './dev-plugins.ts';
 import { watchNames } from './watch-names.ts';
 
 /** What the dev bundler needs. */
@@ -38,12 +38,12 @@ export interface DevBundler {
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const { config, logger, outFile } = options;
   let routeCount = 0;
-  const base = inputOptions({ config, logger, check: false, onRoutes: (routes) => (routeCount = routes.length) });
+  const base = inputOptions({ config, logger, onRoutes: (routes) => (routeCount = routes.length) });
   const plugins = [
     // The routes folder is watched even by a build that fails at once, so new route files count.
     watchFirst(() => [config.routesDir]),
     externalRuntime(),
-    ...(base.plugins as Plugin[]).map((plugin) => (plugin.name === 'typescript' ? asOneOffBuild(plugin) : plugin)),
+    ...(base.plugins as Plugin[]),
   ];
 
   let latest: DevBuild | undefined;
