@@ -75,6 +75,10 @@ export const errors = {
       hint: 'Fix the function in your prerender config that lists the routes.',
       cause,
     }),
+  noRoutesDir: (folder: string) =>
+    new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir").`, {
+      hint: 'Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in your prerender config to the folder that holds the route files.',
+    }),
   configNotFound: (file: string) =>
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
       hint: 'Check the path given to --config, relative to the site root.',
