@@ -115,6 +115,10 @@ export const errors = {
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
       hint: source.startsWith('.') ? 'Fix the import path (relative to the importing file).' : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
+  missingExport: (importer: string, binding: string, exporter: string) =>
+    new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${exporter}, which does not export it.`, {
+      hint: 'Fix the name imported; a type is imported with `import type { ... }`.',
+    }),
   routePath: (route: string, reason: string) =>
     new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
       hint: 'Fix the route in prerender.routes.',

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli, writeSite } from './helpers.ts';
+import { buildSite, repoRoot, route, runCli, writeSite } from './helpers.ts';
 
 const api = 'src/server/routes/api';
 const typeError = `${api}/count.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'.`;
@@ -88,4 +88,16 @@ describe('a tsconfig.json as `tsc --init` writes it (module nodenext)', () => {
     expect(code).toBe(0);
     expect(JSON.parse(output(root, 'api/count.json'))).toEqual({ count: 'hello nodenext' });
   });
+});
+
+it('bundles a type imported without `type` under verbatimModuleSyntax (the check still reports it)', async () => {
+  const root = writeSite({
+    'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', verbatimModuleSyntax: true } }),
+    'src/server/lib/post.ts': 'export interface Post {\n  title: string;\n}\n',
+    [`${api}/post.json.ts`]: `import { Post } from '../../lib/post';\nconst post: Post = { title: 'typed' };\n${route('() => post')}`,
+  });
+  const { report, dir, logger } = await buildSite(root, { typecheck: true, config: { prerender: { routes: ['/api/post.json'] } } });
+  expect(report.ok).toBe(1);
+  expect(logger.lines).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/post\.json\.ts:1:10: TS1484: 'Post' is a type/));
+  expect(JSON.parse(readFileSync(join(dir, 'public/api/post.json'), 'utf8'))).toEqual({ title: 'typed' });
 });

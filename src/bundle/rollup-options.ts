@@ -61,7 +61,11 @@ export function toBuildError(error: unknown, root: string): unknown {
     return error;
   }
   if (log.code === 'MISSING_EXPORT' && log.exporter) {
-    return errors.noHandler(relative(root, log.exporter), 'has no default export');
+    // The generated entry imports each route file's default export; any other missing export is the
+    // importing module's own mistake (such as a type imported as a value).
+    const binding = (log as { binding?: string }).binding ?? '?';
+    if (log.id === '\0' + entryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
+    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter));
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {
     return errors.unresolvedImport(log.id ? relative(root, log.id) : 'a route file', log.exporter);

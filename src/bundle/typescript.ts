@@ -54,8 +54,8 @@ const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFi
 
 /**
  * The site's tsconfig.json options (read with this package's TypeScript; options it does not know are
- * left out) with what a bundle needs on top: ES modules, no helpers imported from tslib, imports kept
- * as written (Rollup resolves `./x.ts` itself), nothing but the JavaScript emitted.
+ * left out) with what a bundle needs on top: ES modules, no helpers imported from tslib, import paths
+ * kept as written (Rollup resolves `./x.ts` itself), nothing but the JavaScript emitted.
  */
 function transpileOptions(root: string): ts.CompilerOptions {
   const file = join(root, 'tsconfig.json');
@@ -65,6 +65,9 @@ function transpileOptions(root: string): ts.CompilerOptions {
     ...site,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
+    // An import of a type without `type` is dropped, as TypeScript's own emit does by default, rather
+    // than left for Rollup to fail on; the type check still reports it where the site asks for that.
+    verbatimModuleSyntax: false,
     importHelpers: false,
     noEmitHelpers: false,
     rewriteRelativeImportExtensions: false,
