@@ -101,3 +101,17 @@ it('bundles a type imported without `type` under verbatimModuleSyntax (the check
   expect(logger.lines).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/post\.json\.ts:1:10: TS1484: 'Post' is a type/));
   expect(JSON.parse(readFileSync(join(dir, 'public/api/post.json'), 'utf8'))).toEqual({ title: 'typed' });
 });
+
+it('a site TypeScript that fails to load: checked with ours, one warning naming the failure', async () => {
+  const root = writeSite({
+    [`${api}/count.json.ts`]: `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => ({ count }));\n`,
+    'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '9.9.9', main: 'index.js' }),
+    'node_modules/typescript/index.js': `throw new Error('broken on purpose');\n`,
+  });
+  const { report, logger } = await buildSite(root, { typecheck: true });
+  expect(report.failed).toBe(0);
+  const notes = logger.lines.filter((line) => line.includes('fails to load'));
+  expect(notes).toHaveLength(1);
+  expect(notes[0]).toMatch(/^warning The site's TypeScript \(.*node_modules\/typescript\/index\.js\) fails to load: broken on purpose\. Type-checked with api-prerender's own TypeScript/);
+  expect(logger.lines).toContain(`warning ${typeError}`);
+});
