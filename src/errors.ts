@@ -89,6 +89,10 @@ export const errors = {
       cause,
       traceCause: true,
     }),
+  noRoutesDir: (folder: string) =>
+    new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir").`, {
+      hint: 'Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in your prerender config to the folder that holds the route files.',
+    }),
   configNotFound: (file: string) =>
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
       hint: 'Check the path given to --config, relative to the site root.',
@@ -124,6 +128,10 @@ export const errors = {
   unresolvedImport: (importer: string, source: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
       hint: source.startsWith('.') ? 'Fix the import path (relative to the importing file).' : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
+    }),
+  missingExport: (importer: string, binding: string, exporter: string) =>
+    new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${exporter}, which does not export it.`, {
+      hint: 'Fix the name imported; a type is imported with `import type { ... }`.',
     }),
   routePath: (route: string, reason: string) =>
     new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
@@ -187,7 +195,7 @@ export const errors = {
 };
 
 /** What a warning is about: `--json` lists every warning of a build with its code. */
-export type WarningCode = 'TYPE_ERROR' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DOT_FILE_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
+export type WarningCode = 'TYPE_ERROR' | 'TYPE_CHECK' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DOT_FILE_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -198,6 +206,8 @@ export interface Warning {
 /** The catalogue of warnings, as {@link errors} is of errors. */
 export const warnings = {
   typeError: (location: string, diagnostic: string): Warning => ({ code: 'TYPE_ERROR', message: `${location}${diagnostic}` }),
+  /** How the type check ran when it could not run as asked (another TypeScript, or not at all). */
+  typeCheck: (message: string): Warning => ({ code: 'TYPE_CHECK', message }),
   /** Any other warning of Rollup or one of its plugins, in its own words. */
   bundle: (message: string): Warning => ({ code: 'BUNDLE', message }),
   linksLeftOut: (label: string, links: string[]): Warning => ({

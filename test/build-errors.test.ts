@@ -53,6 +53,12 @@ describe('route file errors, before anything is written', () => {
       message: [`${api}/named.ts`, 'has no default export'],
     },
     {
+      name: 'a name a module does not export',
+      files: { [`${api}/named-import.ts`]: `import { nothing } from '../../lib/helper';\n${route('() => nothing')}`, 'src/server/lib/helper.ts': 'export const something = 1;\n' },
+      code: 'COMPILE',
+      message: [`${api}/named-import.ts imports "nothing" from src/server/lib/helper.ts, which does not export it.`],
+    },
+    {
       name: 'a default export that is not a function',
       files: { [`${api}/number.ts`]: 'export default 42;\n' },
       code: 'NO_HANDLER',

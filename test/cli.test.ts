@@ -72,6 +72,21 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     expect(stderr).toContain('"prerender.timeout"');
     expect(onlyJson(stdout).error).toMatchObject({ code: 'CONFIG', message: expect.stringContaining('prerender.timeout') });
   });
+
+  it('a routesDir that does not exist is a config error naming the folder looked in; nothing is written', async () => {
+    const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { routesDir: 'src/server/rotues' };` });
+    const { code, stderr } = await cli('build', typo);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`No routes folder at ${join(typo, 'src/server/rotues')} (config key "routesDir").`);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('run from the wrong folder (no routes under the default routesDir), exit code 2 naming the path', async () => {
+    const { code, stderr } = await cli('build');
+    expect(code).toBe(2);
+    expect(stderr).toContain(`No routes folder at ${join(cwd, 'src/server/routes')}`);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
 });
 
 describe('prerender build', () => {

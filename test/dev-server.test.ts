@@ -129,6 +129,22 @@ describe('dev server, other sites', () => {
     }
   });
 
+  it('waits for a routes folder that does not exist yet, saying so, and serves it once it is made', async () => {
+    const root = writeSite({ 'package.json': '{"name":"later"}' });
+    const logger = createMemoryLogger();
+    const server = await createDevServer({ root, port: 0, logger });
+    try {
+      const waiting = await pollUntil(new URL('/api/later', server.url).href, (a) => a.status === 500);
+      expect(JSON.parse(waiting.body)).toMatchObject({ code: 'CONFIG', message: `No routes folder at ${join(root, 'src/server/routes')} (config key "routesDir").` });
+      expect(logger.lines).toContain('waiting for the routes folder src/server/routes to be created');
+      writeSite({ 'src/server/routes/api/later.ts': route(`() => 'made later'`) }, root);
+      const answer = await pollUntil(new URL('/api/later', server.url).href, (a) => a.body === 'made later');
+      expect(answer.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('recovers from a broken module outside the routes folder that broke the first build', async () => {
     const root = writeSite({
       'src/server/routes/api/a.ts': `import { defineEventHandler } from 'h3';\nimport { word } from '../../../lib/word';\nexport default defineEventHandler(() => word);\n`,

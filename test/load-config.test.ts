@@ -121,7 +121,7 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load'],
     ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts'],
     ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn'],
-    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts (1:24): Expression expected'],
+    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: TS1109: Expression expected'],
     ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'missing'],
   ])('%s', async (_, file, source, reason) => {
     const root = writeSite({ [file]: source });

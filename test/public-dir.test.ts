@@ -29,7 +29,7 @@ describe('publicDir copy', () => {
   });
 
   it('copies a link to a folder inside publicDir as that folder, and skips a link to its own parent', async () => {
-    const root = writeSite({ 'public/assets/a.txt': 'a', 'prerender.config.mjs': `export default { name: 'loop' };` });
+    const root = writeSite({ 'public/assets/a.txt': 'a', 'src/server/routes/api/x.ts': route(`() => 'x'`), 'prerender.config.mjs': `export default { name: 'loop' };` });
     symlinkSync('assets', join(root, 'public/assets-alias'));
     mkdirSync(join(root, 'public/deep'));
     symlinkSync('..', join(root, 'public/deep/up'));

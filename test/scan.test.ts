@@ -64,8 +64,18 @@ describe('scanRoutes', () => {
     ]);
   });
 
-  it('returns [] for a missing folder', async () => {
-    expect(await scanRoutes(join(tempDir(), 'nope'), 'api')).toEqual([]);
+  it.each([
+    ['a missing folder', (dir: string) => join(dir, 'nope')],
+    ['a file', (dir: string) => routesDir(['api/ok.ts']) + '/api/ok.ts'],
+  ])('refuses %s as routesDir: a CONFIG error (exit 2) naming the path', async (_, path) => {
+    const folder = path(tempDir());
+    const error = await catchError(() => scanRoutes(folder, 'api'));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`No routes folder at ${folder} (config key "routesDir").`);
+    expect(error.hint).toContain('routesDir');
+  });
+  it('returns [] for an empty folder', async () => {
+    expect(await scanRoutes(tempDir(), 'api')).toEqual([]);
   });
 
   it('passes on a malformed name, naming the file', async () => {

@@ -18,12 +18,19 @@ import { createProgress } from './progress.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
 import { startToolchain, type Toolchain } from './toolchain.ts';
+import { isTypeScriptFile } from '../bundle/typescript-file.ts';
+import { scanRoutes } from '../routes/scan.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { startTypeCheck, type TypeCheck } from '../typecheck/typecheck.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
   /** @default a logger on stderr */
   logger?: Logger;
-  /** Type-check the site's TypeScript; type errors are printed as warnings. @default true */
+  /**
+   * Type-check the site's TypeScript (with the site's own TypeScript when it has a JavaScript API),
+   * alongside bundling and prerendering; type errors are printed as warnings at the end. @default true
+   */
   typecheck?: boolean;
   /**
    * Prerender only this shard of the routes (chosen by a hash of each route), into
@@ -58,19 +65,49 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 /** {@link build}, with config compilation and bundling done by `toolchain`. */
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
+  const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
+  const typeCheck = options.typecheck === false ? undefined : startTypeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) });
+  try {
+    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned);
+    await typeCheck?.report(logger);
+    logger.info(formatSummary(report));
+    // The type check reports last: its warnings join the report's here.
+    return { ...report, warnings: [...warned] };
+  } finally {
+    await typeCheck?.cancel();
+  }
+}
+
+/** The TypeScript files the type check starts from: the route files and the config file. */
+function typeCheckFiles(config: ResolvedConfig, routeFiles: RouteDefinition[]): string[] {
+  const files = routeFiles.map((route) => join(config.routesDir, route.file));
+  if (config.configFile) files.push(config.configFile);
+  return files.filter(isTypeScriptFile);
+}
+
+/** Prerenders into a staging folder that replaces `dist/<name>` when everything succeeded. */
+async function buildRoutes(
+  options: BuildOptions,
+  config: ResolvedConfig,
+  routeFiles: RouteDefinition[],
+  logger: Logger,
+  toolchain: Toolchain,
+  started: number,
+  warned: Warning[],
+): Promise<BuildReport> {
   const planned = planRoutes(config.prerender.routes, logger);
   const routes = selectShard(planned, options.shard);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
 
-  const report = await withStaging(config.outDir, name, async (stage) => {
+  return withStaging(config.outDir, name, async (stage) => {
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
     await copyPublicDir(config.publicDir, publicOut, relative(config.root, config.publicDir) || '.', claims, logger);
     if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
 
     const serverFile = join(stage, 'server', 'index.mjs');
-    const routeFiles = await toolchain.bundleServer(config, options.typecheck, serverFile);
+    await toolchain.bundleServer(config, routeFiles, serverFile);
     await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     const bundle = await loadBundle(serverFile, config);
@@ -115,8 +152,6 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     }
     return result;
   });
-  logger.info(formatSummary(report));
-  return report;
 }
 
 /**

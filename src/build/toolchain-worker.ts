@@ -1,6 +1,6 @@
 /**
  * The toolchain worker of `prerender build`: compiles a TypeScript config and bundles the routes with
- * Rollup and TypeScript, in a thread the build ends before it prerenders, so that their code and
+ * Rollup and TypeScript (transpiling only; type checking has a worker of its own), in a thread the build ends before it prerenders, so that their code and
  * memory are gone by then. Requests and replies are {@link ToolchainRequest} / {@link ToolchainReply};
  * warnings go to the build's logger as messages.
  */
@@ -29,7 +29,7 @@ port.on('message', async (request: ToolchainRequest) => {
     } else {
       // Bundling reads only these fields of the config; the rest (the route list) stays on the main side.
       const config = request.site as ResolvedConfig;
-      post({ id: request.id, value: await bundleServer({ config, logger, check: request.check }, request.outFile) });
+      post({ id: request.id, value: await bundleServer({ config, logger, routes: request.routes }, request.outFile) });
     }
   } catch (error) {
     post({ id: request.id, error: toThreadError(error) });

@@ -16,7 +16,7 @@ import { fromThreadError, type ThreadError } from './thread-error.ts';
 export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'>;
 
 /** What the worker is asked to do. */
-export type ToolchainTask = { type: 'compile-config'; file: string } | { type: 'bundle'; site: BundleSite; check?: boolean; outFile: string };
+export type ToolchainTask = { type: 'compile-config'; file: string } | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string };
 
 /** A message to the worker: a task and the id its reply carries. */
 export type ToolchainRequest = ToolchainTask & { id: number };
@@ -31,8 +31,8 @@ export type ToolchainReply =
 export interface Toolchain {
   /** Compiles a TypeScript config beside itself (see compile-config.ts). */
   compileConfig: ConfigCompiler;
-  /** Bundles the site's routes into `outFile` and returns the route table (see bundle-server.ts). */
-  bundleServer(config: ResolvedConfig, check: boolean | undefined, outFile: string): Promise<RouteDefinition[]>;
+  /** Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts). */
+  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string): Promise<void>;
   /** Ends the worker; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -74,9 +74,9 @@ export function startToolchain(logger: Logger): Toolchain {
 
   return {
     compileConfig: async (file) => (await ask({ type: 'compile-config', file })) as string,
-    async bundleServer(config, check, outFile) {
+    async bundleServer(config, routes, outFile) {
       const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
-      return (await ask({ type: 'bundle', site, check, outFile })) as RouteDefinition[];
+      await ask({ type: 'bundle', site, routes, outFile });
     },
     async close() {
       ended ??= new Error("The build's toolchain worker was closed.");

@@ -12,6 +12,11 @@ export interface ApiRoutesOptions {
   routesDir?: string;
   /** URL segments the `api` folder is served under. @default 'api' */
   apiPrefix?: string;
+  /**
+   * The route table, scanned from routesDir by the caller (`prerender build` scans before it bundles).
+   * Without it every build scans routesDir, as a watch rebuild must.
+   */
+  routes?: RouteDefinition[];
   /** Called with the route table on every (re)build, for the build report and the dev server. */
   onRoutes?: (routes: RouteDefinition[]) => void;
 }
@@ -31,7 +36,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
   return {
     name: 'api-prerender:routes',
     async buildStart() {
-      routes = await scanRoutes(routesDir, apiPrefix);
+      routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix));
       options.onRoutes?.(routes);
       this.addWatchFile(routesDir);
     },

@@ -1,5 +1,4 @@
 import { relative } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -10,33 +9,30 @@ import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId } from './entry.ts';
 import { apiRoutes } from './plugin.ts';
-import { createSyntaxErrors, type SyntaxErrors } from './syntax-errors.ts';
-import { isSyntaxDiagnostic, typescriptPlugin } from './typescript.ts';
+import { typescriptPlugin } from './typescript.ts';
 
 /** What both the one-off build and the dev watcher need to bundle a site. */
 export interface BundleSetup {
   config: ResolvedConfig;
   logger: Logger;
-  /** Type-check the site's TypeScript (errors are warnings). @default true */
-  check?: boolean;
+  /** The route table, when the caller has scanned routesDir already; else every build scans it. */
+  routes?: RouteDefinition[];
   onRoutes?: (routes: RouteDefinition[]) => void;
 }
 
 /** Rollup input options for the server bundle of a site. */
 export function inputOptions(setup: BundleSetup): InputOptions {
   const { config } = setup;
-  const syntaxErrors = createSyntaxErrors();
   return {
     input: entryId,
     plugins: [
-      apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, onRoutes: setup.onRoutes }),
-      typescriptPlugin(config.root, { check: setup.check }),
-      syntaxErrors.plugin,
+      apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, routes: setup.routes, onRoutes: setup.onRoutes }),
+      typescriptPlugin(config.root),
       nodeResolve({ exportConditions: ['node'], preferBuiltins: true, rootDir: config.root, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }),
       commonjs(),
       json(),
     ],
-    onwarn: (warning) => handleWarning(warning, setup, syntaxErrors),
+    onwarn: (warning) => handleWarning(warning, setup),
   };
 }
 
@@ -49,25 +45,9 @@ export function outputOptions(file: string): OutputOptions {
   return { file, format: 'es', inlineDynamicImports: true, generatedCode: 'es2015', sourcemap: true, sourcemapExcludeSources: true };
 }
 
-/**
- * Syntax errors (see {@link createSyntaxErrors}) and unresolvable imports stop the build; type errors
- * are printed as warnings naming file:line:column. Without type checking, TypeScript's other
- * diagnostics are noise (it sees no lib).
- */
-function handleWarning(warning: RollupLog, setup: BundleSetup, syntaxErrors: SyntaxErrors): void {
+/** Unresolvable imports stop the build; other warnings are printed as Rollup words them. */
+function handleWarning(warning: RollupLog, setup: BundleSetup): void {
   const { config, logger } = setup;
-  if (warning.plugin === 'typescript') {
-    const loc = locOf(warning, config.root, 1);
-    const reason = diagnosticText(warning);
-    const file = warning.loc?.file ?? warning.id;
-    if (isSyntaxDiagnostic(warning.pluginCode) && loc && file) {
-      syntaxErrors.record(file, errors.syntax(loc, reason, cleanFrame(warning.frame)));
-      return;
-    }
-    if (setup.check === false) return;
-    warn(logger, warnings.typeError(loc ? `${loc.file}:${loc.line}:${loc.column}: ` : '', reason));
-    return;
-  }
   if (warning.code === 'UNRESOLVED_IMPORT') {
     throw errors.unresolvedImport(warning.id ? relative(config.root, warning.id) : 'a route file', warning.exporter ?? '?');
   }
@@ -85,7 +65,11 @@ export function toBuildError(error: unknown, root: string): unknown {
     return error;
   }
   if (log.code === 'MISSING_EXPORT' && log.exporter) {
-    return errors.noHandler(relative(root, log.exporter), 'has no default export');
+    // The generated entry imports each route file's default export; any other missing export is the
+    // importing module's own mistake (such as a type imported as a value).
+    const binding = (log as { binding?: string }).binding ?? '?';
+    if (log.id === '\0' + entryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
+    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter));
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {
     return errors.unresolvedImport(log.id ? relative(root, log.id) : 'a route file', log.exporter);
@@ -102,18 +86,8 @@ export function toBuildError(error: unknown, root: string): unknown {
 }
 
 /** Where a log points, relative to the site root, columns counted from 1 as editors do. */
-function locOf(log: RollupLog, root: string, firstColumn: 0 | 1 = 0): SourceLocation | undefined {
+function locOf(log: RollupLog, root: string): SourceLocation | undefined {
   const file = log.loc?.file ?? log.id;
   if (!file || !log.loc) return undefined;
-  return { file: relative(root, file), line: log.loc.line, column: log.loc.column + 1 - firstColumn };
-}
-
-/** A TypeScript diagnostic without the plugin's name: `TS2322: Type ... is not assignable ...`. */
-function diagnosticText(warning: RollupLog): string {
-  return warning.message.replace(/^.*?@rollup\/plugin-typescript\s+/s, '');
-}
-
-/** TypeScript paints its code frames; the logger decides about colour. */
-function cleanFrame(frame: string | undefined): string | undefined {
-  return frame === undefined ? undefined : stripVTControlCharacters(frame).replace(/^\n+|\s+$/g, '');
+  return { file: relative(root, file), line: log.loc.line, column: log.loc.column + 1 };
 }

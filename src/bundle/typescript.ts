@@ -1,80 +1,83 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import typescript from '@rollup/plugin-typescript';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'rollup';
 import ts from 'typescript';
-
-/** Compiler options for a site that has no tsconfig.json of its own. */
-const siteDefaults = {
-  target: 'ES2022',
-  moduleResolution: 'bundler',
-  resolveJsonModule: true,
-  esModuleInterop: true,
-  allowSyntheticDefaultImports: true,
-  strict: true,
-  skipLibCheck: true,
-};
-
-/** The files TypeScript compiles; JavaScript goes to Rollup as it is. */
-const sourcePatterns = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
+import { errors } from '../errors.ts';
+import { codeFrame } from './code-frame.ts';
+import { isTypeScriptFile } from './typescript-file.ts';
 
 /**
- * Without type checking TypeScript still parses every declaration file it could check against (lib,
- * @types/node): seconds of work for nothing. These options leave only the files being compiled.
+ * The TypeScript step of every Rollup build here (the site's routes and its config file): each file
+ * is transpiled on its own with the TypeScript this package ships, whatever TypeScript the site has
+ * installed (TypeScript 7 has no JavaScript API to transpile with). Type checking is a separate step
+ * (see typecheck/), so a syntax error is the only thing that can stop a file here, and it does at once.
  */
-const transpileOnly = { noLib: true, types: [], noResolve: true, isolatedModules: true };
-
-/**
- * The TypeScript step of every Rollup build here (the site's routes and its config file): the site's
- * own tsconfig.json when it has one, else {@link siteDefaults}. Type errors come out as Rollup warnings;
- * `check: false` skips type checking and only transpiles.
- */
-export function typescriptPlugin(root: string, options: { check?: boolean } = {}): Plugin {
-  const tsconfig = join(root, 'tsconfig.json');
-  const hasTsconfig = existsSync(tsconfig);
-  return typescript({
-    tsconfig: hasTsconfig ? tsconfig : false,
-    typescript: hasTsconfig ? ts : withConfigIn(root),
-    filterRoot: root,
-    include: sourcePatterns,
-    exclude: ['**/node_modules/**', '**/*.d.ts'],
-    compilerOptions: {
-      ...(hasTsconfig ? {} : siteDefaults),
-      module: 'esnext',
-      noEmit: false,
-      noEmitOnError: false,
-      declaration: false,
-      declarationMap: false,
-      // The bundle's source map leads back to the TypeScript source through these.
-      sourceMap: true,
-      inlineSourceMap: false,
-      inlineSources: false,
-      // Lets route files import './x.ts' as Node's type stripping does; Rollup resolves the file as is.
-      rewriteRelativeImportExtensions: true,
-      allowImportingTsExtensions: false,
-      noCheck: options.check === false,
-      ...(options.check === false ? transpileOnly : {}),
-    },
-  }) as Plugin;
-}
-
-/**
- * TypeScript as the plugin sees it for a site without tsconfig.json: as if a tsconfig.json in the site
- * root included every TypeScript file under it (the plugin only emits files of the program, and only
- * compiles what Rollup loads). Left alone, the plugin would read the working directory instead, fail
- * when that holds no TypeScript, and look up type packages there instead of in the site. `references`
- * keeps a site without any TypeScript file from being an error.
- */
-function withConfigIn(root: string): typeof ts {
-  const project = { include: sourcePatterns, exclude: ['**/node_modules'], references: [] };
+export function typescriptPlugin(root: string): Plugin {
+  const compilerOptions = transpileOptions(root);
   return {
-    ...ts,
-    parseJsonConfigFileContent: (json, host, _basePath, existingOptions, _configFileName, ...rest) =>
-      ts.parseJsonConfigFileContent({ ...json, ...project }, host, root, existingOptions, join(root, 'tsconfig.json'), ...rest),
+    name: 'api-prerender:typescript',
+    resolveId(source, importer) {
+      if (!importer || !isTypeScriptFile(importer) || !/^\.\.?\//.test(source)) return null;
+      return typeScriptTwin(resolve(dirname(importer), source));
+    },
+    transform(code, id) {
+      if (!isTypeScriptFile(id)) return null;
+      const output = ts.transpileModule(code, { fileName: id, compilerOptions, reportDiagnostics: true });
+      const syntax = output.diagnostics?.find((d) => d.category === ts.DiagnosticCategory.Error && d.file && d.start !== undefined);
+      if (syntax) {
+        const { line, character } = syntax.file!.getLineAndCharacterOfPosition(syntax.start!);
+        const loc = { file: relative(root, id), line: line + 1, column: character + 1 };
+        const reason = `TS${syntax.code}: ${ts.flattenDiagnosticMessageText(syntax.messageText, '\n')}`;
+        throw errors.syntax(loc, reason, codeFrame(code, line + 1, character + 1));
+      }
+      // The map leads the bundle's own map, and so stack traces, back to the TypeScript source.
+      return { code: output.outputText.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, '\n'), map: output.sourceMapText ?? null };
+    },
   };
 }
 
-/** True for a TypeScript diagnostic that means the code cannot be parsed (TS1xxx), as opposed to a type error. */
-export function isSyntaxDiagnostic(pluginCode: unknown): boolean {
-  return typeof pluginCode === 'string' && /^TS1\d{3}$/.test(pluginCode);
+/**
+ * The TypeScript file a relative import of a TypeScript module means, as TypeScript resolves it:
+ * `./util.js` written for `util.ts` (what `module: nodenext` asks for), `./util` for `util.ts` or
+ * `util/index.ts`. Null when the path is a file itself, or no such TypeScript file exists: Rollup
+ * resolves those.
+ */
+function typeScriptTwin(path: string): string | null {
+  if (isFile(path)) return null;
+  const js = /\.(m|c)?js(x?)$/.exec(path);
+  const candidates = js
+    ? [`.${js[1] ?? ''}ts${js[2]}`, ...(js[1] || js[2] ? [] : ['.tsx'])].map((ext) => path.slice(0, -js[0].length) + ext)
+    : ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => path + ext);
+  return candidates.find(isFile) ?? null;
+}
+
+const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+
+/**
+ * The site's tsconfig.json options (read with this package's TypeScript; options it does not know are
+ * left out) with what a bundle needs on top: ES modules, no helpers imported from tslib, import paths
+ * kept as written (Rollup resolves `./x.ts` itself), nothing but the JavaScript emitted.
+ */
+function transpileOptions(root: string): ts.CompilerOptions {
+  const file = join(root, 'tsconfig.json');
+  const site = existsSync(file) ? ts.getParsedCommandLineOfConfigFile(file, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })?.options : undefined;
+  return {
+    target: ts.ScriptTarget.ES2022,
+    ...site,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    // An import of a type without `type` is dropped, as TypeScript's own emit does by default, rather
+    // than left for Rollup to fail on; the type check still reports it where the site asks for that.
+    verbatimModuleSyntax: false,
+    importHelpers: false,
+    noEmitHelpers: false,
+    rewriteRelativeImportExtensions: false,
+    noEmit: false,
+    declaration: false,
+    declarationMap: false,
+    emitDeclarationOnly: false,
+    sourceMap: true,
+    inlineSourceMap: false,
+    inlineSources: false,
+  };
 }

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import json from '@rollup/plugin-json';
 import { rollup } from 'rollup';
+import { toBuildError } from '../bundle/rollup-options.ts';
 import { typescriptPlugin } from '../bundle/typescript.ts';
 import { publicEntry } from '../paths.ts';
 
@@ -19,12 +20,14 @@ export async function compileConfig(file: string): Promise<string> {
         name: 'api-prerender:self',
         resolveId: (id) => (id === 'api-prerender' ? { id: publicEntry, external: true } : null),
       },
-      typescriptPlugin(dirname(file), { check: false }),
+      typescriptPlugin(dirname(file)),
       json(),
     ],
     // Bare imports stay imports, resolved from the site; 'api-prerender' is this package (above).
     external: (id) => id !== 'api-prerender' && !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
     onwarn: () => {},
+  }).catch((error: unknown) => {
+    throw toBuildError(error, dirname(file));
   });
   const out = join(dirname(file), `${basename(file)}.timestamp-${Date.now()}-${process.pid}.mjs`);
   try {

@@ -62,7 +62,8 @@ async function importConfigFile(file: string, compile: ConfigCompiler): Promise<
       if (exported === undefined) throw new Error('its default-exported function returned nothing');
     }
   } catch (error) {
-    if (error instanceof PrerenderError) throw error;
+    // A syntax error in the config is a config error (exit 2), named as one.
+    if (error instanceof PrerenderError && error.code !== 'COMPILE') throw error;
     throw errors.configLoad(file, withoutRollupNote(error));
   }
   if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {

@@ -1,4 +1,4 @@
-import { existsSync, statSync, type Dirent } from 'node:fs';
+import { statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { errors } from '../errors.ts';
@@ -7,10 +7,11 @@ import { fileToRoute, type RouteDefinition } from './file-to-route.ts';
 
 /**
  * Every route under `routesDir`, sorted by file path so that builds are repeatable. Throws when two
- * files serve the same method and path, naming both. A missing folder means no routes.
+ * files serve the same method and path, naming both, and when `routesDir` is not a folder: a typo'd
+ * path or a command run from the wrong folder must not pass for a site without routes.
  */
 export async function scanRoutes(routesDir: string, apiPrefix: string): Promise<RouteDefinition[]> {
-  if (!existsSync(routesDir)) return [];
+  if (statSync(routesDir, { throwIfNoEntry: false })?.isDirectory() !== true) throw errors.noRoutesDir(routesDir);
   const entries = await readdir(routesDir, { recursive: true, withFileTypes: true });
   const files = entries
     .filter(isFileOrLinkToFile)

@@ -3,8 +3,8 @@
  * rebuild is imported afresh and replaces the previous bundle whole; a failed one replaces it with
  * its error, until a save fixes it.
  */
-import type { FSWatcher } from 'node:fs';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
 import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
@@ -12,8 +12,8 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
-import { asOneOffBuild, externalRuntime, watchFirst } from './dev-plugins.ts';
-import { watchNames } from './watch-names.ts';
+import { externalRuntime, watchFirst } from './dev-plugins.ts';
+import { waitForFolder, watchNames } from './watch-names.ts';
 
 /** What the dev bundler needs. */
 export interface DevBundlerOptions {
@@ -38,12 +38,12 @@ export interface DevBundler {
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const { config, logger, outFile } = options;
   let routeCount = 0;
-  const base = inputOptions({ config, logger, check: false, onRoutes: (routes) => (routeCount = routes.length) });
+  const base = inputOptions({ config, logger, onRoutes: (routes) => (routeCount = routes.length) });
   const plugins = [
     // The routes folder is watched even by a build that fails at once, so new route files count.
     watchFirst(() => [config.routesDir]),
     externalRuntime(),
-    ...(base.plugins as Plugin[]).map((plugin) => (plugin.name === 'typescript' ? asOneOffBuild(plugin) : plugin)),
+    ...(base.plugins as Plugin[]),
   ];
 
   let latest: DevBuild | undefined;
@@ -52,8 +52,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   let builds = 0;
   // What the last good build read, which Rollup goes on watching after a failure.
   let watchedByRollup = new Set<string>();
-  // Watches a broken file Rollup does not, to start over when it is saved.
-  let retry: FSWatcher | undefined;
+  // Watches a broken file Rollup does not, or for the missing routes folder, to start over then.
+  let retry: { close(): void } | undefined;
   let closing: Promise<void> | undefined;
 
   const settle = (build: DevBuild) => {
@@ -83,7 +83,13 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       settle({ failure: describeFailure(error) });
       const file = failedFile(error, config.root);
       retry?.close();
-      if (file && !watchedByRollup.has(file)) retry = watchNames(dirname(file), [basename(file)], restart);
+      retry = undefined;
+      if (!existsSync(config.routesDir)) {
+        logger.info(`waiting for the routes folder ${relative(config.root, config.routesDir) || '.'} to be created`);
+        retry = { close: waitForFolder(config.routesDir, restart) };
+      } else if (file && !watchedByRollup.has(file)) {
+        retry = watchNames(dirname(file), [basename(file)], restart);
+      }
     }
   };
 

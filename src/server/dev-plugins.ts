@@ -1,9 +1,9 @@
 /**
- * Two adjustments that make the build's Rollup setup fast enough to rebuild on every save, without
- * changing what a route file compiles to.
+ * What the dev server adds to the build's Rollup setup: rebuilds fast enough for every save, and a
+ * broken first build that is still retried.
  */
 import { pathToFileURL } from 'node:url';
-import type { Plugin, PluginContext } from 'rollup';
+import type { Plugin } from 'rollup';
 import { runtimeId } from '../bundle/entry.ts';
 import { runtimeEntry } from '../paths.ts';
 
@@ -24,31 +24,6 @@ export function externalRuntime(): Plugin {
       // File URLs, not paths: an absolute path is not an import specifier on every platform.
       return resolved && !resolved.external ? { id: pathToFileURL(resolved.id).href, external: true } : null;
     },
-  };
-}
-
-/**
- * Runs `plugin` as if every watch rebuild were a one-off build. @rollup/plugin-typescript in watch
- * mode waits for TypeScript's own watcher, which acts 250 ms after a save, and reports syntax errors
- * from a timer outside any build, where they cannot fail it. As a one-off build it compiles the
- * changed files at once, and a syntax error fails the rebuild like any other error.
- */
-export function asOneOffBuild(plugin: Plugin): Plugin {
-  const wrapped: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(plugin)) {
-    // Its watchChange hook would make the next build wait for a watcher that never reports.
-    if (key === 'watchChange') continue;
-    if (typeof value === 'function') wrapped[key] = oneOff(value);
-    else if (value && typeof value === 'object' && typeof value.handler === 'function') wrapped[key] = { ...value, handler: oneOff(value.handler) };
-    else wrapped[key] = value;
-  }
-  return wrapped as unknown as Plugin;
-}
-
-function oneOff(hook: (...args: unknown[]) => unknown) {
-  return function (this: PluginContext, ...args: unknown[]) {
-    const context = Object.create(this, { meta: { value: { ...this.meta, watchMode: false } } }) as PluginContext;
-    return hook.apply(context, args);
   };
 }
 

@@ -1,4 +1,5 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * Calls `onChange` shortly after a file named one of `names` in `folder` is written, created,
@@ -23,4 +24,29 @@ export function watchNames(folder: string, names: readonly string[], onChange: (
   watcher.on('error', () => watcher.close());
   watcher.on('close', () => clearTimeout(timer));
   return watcher;
+}
+
+/**
+ * Calls `onAppear` once `folder` exists (at once if it does): watches the nearest existing folder
+ * above it for the next missing name, one level at a time, so `mkdir -p` of the whole path counts.
+ * Returns a function that stops waiting.
+ */
+export function waitForFolder(folder: string, onAppear: () => void): () => void {
+  let watcher: FSWatcher | undefined;
+  let stopped = false;
+  const arm = () => {
+    watcher?.close();
+    if (stopped) return;
+    if (existsSync(folder)) return onAppear();
+    let [parent, name] = [dirname(folder), basename(folder)];
+    while (!existsSync(parent) && dirname(parent) !== parent) [parent, name] = [dirname(parent), basename(parent)];
+    watcher = watchNames(parent, [name], arm);
+    // Made between the check and the watch: no event will come for it.
+    if (existsSync(join(parent, name))) arm();
+  };
+  arm();
+  return () => {
+    stopped = true;
+    watcher?.close();
+  };
 }

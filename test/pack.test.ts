@@ -1,0 +1,59 @@
+/**
+ * The package as users get it: `npm pack`, installed into a new site next to h3 and TypeScript 7 (npm's
+ * latest), then `npx prerender build`. Installs come from npm's cache where it has the packages
+ * (`--prefer-offline`; the dev dependencies put them there), else from the registry.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, tempDir, writeSite } from './helpers.ts';
+
+const run = promisify(execFile);
+const manifestOf = (folder: string) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const version = (pkg: string) => (JSON.parse(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('the packed tarball installed into a new site', () => {
+  let site: string;
+  let install: { stdout: string; stderr: string };
+
+  beforeAll(async () => {
+    const packs = tempDir('pack-');
+    // What `npm pack` packs, with prepack's manifest step done in a copy (lib/ is fresh: the global
+    // setup built it), so the repository's own package.json is never touched by a test.
+    const copy = tempDir('pack-source-');
+    for (const entry of ['package.json', 'LICENSE', 'README.md', 'lib']) cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
+    expect(manifestOf(repoRoot).scripts.prepack).toContain('node .ci/pack-manifest.mjs strip');
+    await run(process.execPath, [join(repoRoot, '.ci/pack-manifest.mjs'), 'strip', copy]);
+    const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packs], { cwd: copy });
+    const tarball = join(packs, (JSON.parse(packed.stdout) as { filename: string }[])[0].filename);
+    site = writeSite({
+      'package.json': JSON.stringify({ name: 'packed-site', private: true, type: 'module' }),
+      'prerender.config.ts': `import { defineConfig } from 'api-prerender';\nexport default defineConfig({ prerender: { routes: ['/api/hello.json'] } });\n`,
+      'src/server/routes/api/hello.json.ts': `import { defineEventHandler } from 'h3';\nconst greeting: string = 'packed';\nexport default defineEventHandler(() => ({ greeting }));\n`,
+    });
+    const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--save-dev'];
+    install = await run('npm', ['install', ...flags, tarball, `h3@${version('h3')}`, `typescript@${version('typescript-7')}`], { cwd: site });
+  }, 180_000);
+
+  it('installs without an install-script warning, with LICENSE and exactly one h3', () => {
+    expect(install.stdout + install.stderr).not.toMatch(/install.scripts?/i);
+    const installed = join(site, 'node_modules', 'api-prerender');
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    // A clone keeps `prepare` (npm ci builds lib/ there); the package leaves it out.
+    expect(manifestOf(repoRoot).scripts.prepare).toBe('npm run build');
+    expect(manifestOf(installed).scripts.prepare).toBeUndefined();
+    expect(existsSync(join(installed, 'lib', 'cli', 'prerender.js'))).toBe(true);
+    expect(existsSync(join(installed, 'node_modules', 'h3'))).toBe(false);
+    expect(readdirSync(join(site, 'node_modules')).filter((name) => name === 'h3')).toEqual(['h3']);
+  });
+
+  it('builds the site with npx prerender build, type-checking a TypeScript 7 site with its own TypeScript', async () => {
+    const { stderr } = await run('npx', ['prerender', 'build'], { cwd: site, env: { ...process.env, NO_COLOR: '1' } });
+    expect(JSON.parse(readFileSync(join(site, 'dist', 'packed-site', 'public', 'api', 'hello.json'), 'utf8'))).toEqual({ greeting: 'packed' });
+    expect(stderr).toContain("The site's TypeScript 7.0.2 has no JavaScript compiler API");
+    expect(stderr).toContain('type check: no errors');
+    expect(stderr).toContain('1 routes ok, 0 failed');
+  }, 120_000);
+});

@@ -1,0 +1,117 @@
+/**
+ * Whatever TypeScript a site installs, `prerender build` transpiles with the one it ships and
+ * type-checks with the site's when that has a JavaScript API (5.x, 6.x), else with its own and one
+ * warning saying so (7.x). The TypeScript versions are devDependencies under aliases (typescript-5,
+ * -6, -7), linked into each temporary site's node_modules/typescript.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSite, repoRoot, route, runCli, writeSite } from './helpers.ts';
+
+const api = 'src/server/routes/api';
+const typeError = `${api}/count.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'.`;
+
+/** A site whose node_modules holds h3, api-prerender (this repo) and, if given, `typescript` from that folder. */
+function tsSite(files: Record<string, string>, typescript?: string): string {
+  const root = writeSite({
+    'package.json': JSON.stringify({ name: 'ts-site', private: true, type: 'module' }),
+    'prerender.config.ts': `import { defineConfig } from 'api-prerender';\nexport default defineConfig({ prerender: { routes: ['/api/count.json'] } });\n`,
+    [`${api}/count.json.ts`]: `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => ({ count }));\n`,
+    ...files,
+  });
+  mkdirSync(join(root, 'node_modules'));
+  symlinkSync(join(repoRoot, 'node_modules', 'h3'), join(root, 'node_modules', 'h3'), 'dir');
+  symlinkSync(repoRoot, join(root, 'node_modules', 'api-prerender'), 'dir');
+  if (typescript) symlinkSync(join(repoRoot, 'node_modules', typescript), join(root, 'node_modules', 'typescript'), 'dir');
+  return root;
+}
+
+const build = (root: string, ...flags: string[]) => runCli(['build', ...flags], { cwd: root, timeout: 120_000 });
+const output = (root: string, file: string) => readFileSync(join(root, 'dist', 'ts-site', 'public', file), 'utf8');
+
+describe('the site has TypeScript installed', () => {
+  it.each([
+    { typescript: 'typescript-5', version: '5.4.5' },
+    { typescript: 'typescript-6', version: '6.0.3' },
+  ])('$version: builds with ours, type-checks with the site\'s', async ({ typescript, version }) => {
+    const root = tsSite({}, typescript);
+    const { code, stderr } = await build(root);
+    expect(stderr).toContain(`warning ${typeError}`);
+    expect(stderr).toContain(`type check: 1 error, printed above as warnings (TypeScript ${version}, the site's)`);
+    expect(stderr).not.toContain('TS2307');
+    expect(code).toBe(0);
+    expect(JSON.parse(output(root, 'api/count.json'))).toEqual({ count: 'three' });
+  });
+
+  it('7.x (no JavaScript API): builds, type-checks with ours and says so in one warning', async () => {
+    const root = tsSite({}, 'typescript-7');
+    const { code, stderr } = await build(root);
+    const ours = JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'typescript', 'package.json'), 'utf8')).version as string;
+    expect(stderr).toContain(
+      `warning The site's TypeScript 7.0.2 has no JavaScript compiler API to type-check with. Type-checked with api-prerender's own TypeScript ${ours} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`,
+    );
+    expect(stderr.match(/compiler API/g)).toHaveLength(1);
+    expect(stderr).toContain(`warning ${typeError}`);
+    expect(stderr).toContain(`type check: 1 error, printed above as warnings (TypeScript ${ours}, api-prerender's)`);
+    expect(code).toBe(0);
+    expect(JSON.parse(output(root, 'api/count.json'))).toEqual({ count: 'three' });
+  });
+
+  it('--no-typecheck skips the check: no type warnings, no check line', async () => {
+    const root = tsSite({}, 'typescript-7');
+    const { code, stderr } = await build(root, '--no-typecheck');
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('TS2322');
+    expect(stderr).not.toContain('type check');
+    expect(stderr).not.toContain('compiler API');
+  });
+});
+
+describe('a tsconfig.json as `tsc --init` writes it (module nodenext)', () => {
+  const files = {
+    [`${api}/count.json.ts`]: `import { defineEventHandler } from 'h3';\nimport { greet } from '../../lib/greet.js';\nexport default defineEventHandler(() => ({ count: greet('nodenext') }));\n`,
+    'src/server/lib/greet.ts': 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n',
+  };
+
+  it.each([
+    { typescript: undefined, tsc: join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), from: "api-prerender's" },
+    { typescript: 'typescript-6', tsc: join(repoRoot, 'node_modules', 'typescript-6', 'bin', 'tsc'), from: "the site's" },
+  ])('resolves imports as the site set it (TypeScript $from): no TS2307, `./x.js` bundles x.ts', async ({ typescript, tsc, from }) => {
+    const root = tsSite(files, typescript);
+    execFileSync(process.execPath, [tsc, '--init'], { cwd: root, stdio: 'ignore' });
+    expect(readFileSync(join(root, 'tsconfig.json'), 'utf8')).toMatch(/"module": "nodenext"/);
+    const { code, stderr } = await build(root);
+    expect(stderr).not.toContain('TS2307');
+    expect(stderr).toMatch(new RegExp(`type check: no errors \\(TypeScript [\\d.]+, ${from}\\)`));
+    expect(code).toBe(0);
+    expect(JSON.parse(output(root, 'api/count.json'))).toEqual({ count: 'hello nodenext' });
+  });
+});
+
+it('bundles a type imported without `type` under verbatimModuleSyntax (the check still reports it)', async () => {
+  const root = writeSite({
+    'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', verbatimModuleSyntax: true } }),
+    'src/server/lib/post.ts': 'export interface Post {\n  title: string;\n}\n',
+    [`${api}/post.json.ts`]: `import { Post } from '../../lib/post';\nconst post: Post = { title: 'typed' };\n${route('() => post')}`,
+  });
+  const { report, dir, logger } = await buildSite(root, { typecheck: true, config: { prerender: { routes: ['/api/post.json'] } } });
+  expect(report.ok).toBe(1);
+  expect(logger.lines).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/post\.json\.ts:1:10: TS1484: 'Post' is a type/));
+  expect(JSON.parse(readFileSync(join(dir, 'public/api/post.json'), 'utf8'))).toEqual({ title: 'typed' });
+});
+
+it('a site TypeScript that fails to load: checked with ours, one warning naming the failure', async () => {
+  const root = writeSite({
+    [`${api}/count.json.ts`]: `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => ({ count }));\n`,
+    'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '9.9.9', main: 'index.js' }),
+    'node_modules/typescript/index.js': `throw new Error('broken on purpose');\n`,
+  });
+  const { report, logger } = await buildSite(root, { typecheck: true });
+  expect(report.failed).toBe(0);
+  const notes = logger.lines.filter((line) => line.includes('fails to load'));
+  expect(notes).toHaveLength(1);
+  expect(notes[0]).toMatch(/^warning The site's TypeScript \(.*node_modules\/typescript\/index\.js\) fails to load: broken on purpose\. Type-checked with api-prerender's own TypeScript/);
+  expect(logger.lines).toContain(`warning ${typeError}`);
+});
