@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'OUTPUT_CLASH'
   | 'ROUTES_FAILED'
   | 'OUTPUT'
+  | 'HOST_RULES'
   | 'NO_BUILD'
   | 'SERVER';
 
@@ -129,6 +130,14 @@ export const errors = {
     new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, {
       hint: 'Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.',
       details,
+    }),
+  headerRulePath: (route: string, file: string, reason: string) =>
+    new PrerenderError('HOST_RULES', `Route "${route}" (file ${file}) needs a _headers rule for its type, but ${reason}.`, {
+      hint: 'Rename the route so its segments hold no "*" or ":name" another file also matches, or give it an extension that implies its type (such as .json).',
+    }),
+  tooManyHeaderRules: (limit: string, folders: string[]) =>
+    new PrerenderError('HOST_RULES', `The _headers file cannot fit the host's limit (${limit}) even with rules grouped by folder. The folders needing the most rules:\n${folders.join('\n')}`, {
+      hint: 'Give the routes in those folders an extension that implies their type (such as /api/u/1.json), so hosts type them without a rule; or build with a preset that has no such limit (--preset netlify).',
     }),
   output: (path: string, cause: unknown) =>
     new PrerenderError('OUTPUT', `Cannot write ${path}: ${messageOf(cause)}`, {

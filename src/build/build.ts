@@ -5,6 +5,7 @@ import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
+import { cloudflareLimits } from '../prerender/header-rules.ts';
 import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
@@ -96,7 +97,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
 
     const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
     await writeManifest(stage, written);
-    const headerRules = await writeHeadersFile(publicOut, written);
+    const headerRules = await writeHeadersFile(publicOut, written, cloudflareLimits);
     const sitemap = sitemapEntries(routes, written);
     if (config.prerender.sitemapHost) {
       for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, 'the sitemap (prerender.sitemap.host)');

@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { withStaging } from '../build/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { cloudflareLimits } from '../prerender/header-rules.ts';
 import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest } from '../prerender/manifest.ts';
 import { writeSitemap } from '../prerender/sitemap.ts';
@@ -56,7 +57,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
     await copyFiles([...(await siteFiles(first, stage)), ...shards.flatMap((shard) => routeFiles(shard, publicOut))]);
     if (headersBase !== null) await writeFile(join(publicOut, '_headers'), headersBase);
     await writeManifest(stage, entries);
-    await writeHeadersFile(publicOut, entries);
+    await writeHeadersFile(publicOut, entries, cloudflareLimits);
     if (sitemapHost) await writeSitemap(publicOut, sitemapHost, shards.flatMap((shard) => shard.info.sitemap));
   });
 
