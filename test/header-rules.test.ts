@@ -21,6 +21,7 @@ describe('servedPaths', () => {
 });
 
 describe('compileRule', () => {
+  // Cloudflare reads ":name" anywhere, Netlify only as a whole segment; Netlify's "/x/*" also matches "/x-y"; it ignores case.
   it.each([
     ['/api/a:b', '/api/a:b', true],
     ['/api/a:b', '/api/axyz', true],
@@ -29,6 +30,9 @@ describe('compileRule', () => {
     ['/api/u/*', '/api/v/1', false],
     ['/api/c++', '/api/c++', true],
     ['/api/c++', '/api/cc+', false],
+    ['/api/:id', '/api/7', true],
+    ['/api/u/*', '/api/u-readme.txt', true],
+    ['/api/A', '/api/a', true],
   ])('%s matches %s: %s', (rule, path, expected) => {
     expect(compileRule(rule)!.test(path)).toBe(expected);
   });
@@ -60,6 +64,12 @@ describe('planHeaderRules', () => {
       { path: '/api/u/*', headers: [['Content-Type', 'application/json']] },
     ]);
     const error = await catchError(() => planHeaderRules(files, async () => ['api/u/readme.txt'], limits));
+    expect(error.message).toContain('/api/u/ (150 rules)');
+  });
+
+  it("does not group a folder when Netlify's splat would also match a file beside it", async () => {
+    const files = Array.from({ length: 150 }, (_, i) => json(`api/u/${i}`));
+    const error = await catchError(() => planHeaderRules(files, async () => ['api/u-readme.txt'], limits));
     expect(error.message).toContain('/api/u/ (150 rules)');
   });
 

@@ -46,21 +46,33 @@ export function servedPaths(file: string): string[] {
   return [path];
 }
 
+/** Tests request paths against a rule. */
+export interface RuleMatcher {
+  test(path: string): boolean;
+}
+
 /**
- * The request paths a rule matches, as the hosts read it: `*` any characters, `:name` one segment's
- * characters. `undefined` for a rule the host would drop: Cloudflare compiles each rule to a regular
- * expression with named groups, so two `*` or a repeated `:name` make it invalid.
+ * The request paths a rule matches on either host. Cloudflare reads `*` as any characters and
+ * `:name` anywhere as one segment's characters; Netlify reads `*` likewise but `:name` only as a
+ * whole segment, compares without letter case and allows a trailing `/`. `undefined` for a rule
+ * Cloudflare would drop: it compiles each rule to a regular expression with named groups, so two
+ * `*` or a repeated `:name` make it invalid.
  */
-export function compileRule(path: string): RegExp | undefined {
+export function compileRule(path: string): RuleMatcher | undefined {
   const parts = path.split('*');
   const names = [...path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1]);
   if (parts.length > 2) return undefined;
   if (new Set(names).size !== names.length || (parts.length === 2 && names.includes('splat'))) return undefined;
-  const escape = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&').replace(/:[A-Za-z]\w*/g, '[^/]+');
-  return new RegExp('^' + parts.map(escape).join('.*') + '$');
+  const cloudflare = new RegExp('^' + parts.map((part) => escapeRegExp(part).replace(/:[A-Za-z]\w*/g, '[^/]+')).join('.*') + '$');
+  const netlifySegment = (segment: string) =>
+    segment.startsWith(':') ? '([^/]+)' : segment === '*' ? '?(.*)' : segment.split('*').map(escapeRegExp).join('(.*)');
+  const netlify = new RegExp(`^/${path.split('/').filter(Boolean).map(netlifySegment).join('/')}/?$`, 'iu');
+  return { test: (request) => cloudflare.test(request) || netlify.test(request) };
 }
 
-const widens = (path: string) => path.includes('*') || /:[A-Za-z]/.test(path);
+const escapeRegExp = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
+
+const widens = (path: string) => path.includes('*') || path.includes(':');
 
 /** The headers a file must be served with, Content-Type first. */
 const wanted = (file: TypedFile): [string, string][] => [['Content-Type', file.contentType]];

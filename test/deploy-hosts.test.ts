@@ -1,0 +1,93 @@
+/**
+ * What hosts serve equals what the built server serves, checked with the hosts' own software: a
+ * fixture site is built, served by `wrangler pages dev`, and every prerendered route is compared with
+ * the manifest; `_headers` is also read with Netlify's own parser. One wrangler process per site.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest, type ManifestEntry } from '../src/prerender/manifest.ts';
+import { charsetOf, hostType, mediaType } from '../src/prerender/host-types.ts';
+import { buildSite, route, writeSite } from './helpers.ts';
+import { startPagesDev, type PagesDev } from './wrangler.ts';
+
+const users = Array.from({ length: 150 }, (_, i) => `/api/u/${i}`);
+const site = {
+  'package.json': JSON.stringify({ name: 'hosts-site', private: true }),
+  'public/robots.txt': 'User-agent: *\n',
+  'public/api/readme.txt': 'beside api/u, not in it\n',
+  'src/server/routes/api/data.ts': route(`() => ({ ok: true, city: '東京' })`),
+  'src/server/routes/api/hello.ts': route(`() => 'hello, plain text'`),
+  'src/server/routes/api/u/[id].ts': route(`(event) => ({ id: getRouterParam(event, 'id') })`, 'defineEventHandler, getRouterParam'),
+  'src/server/routes/api/tag/[tag].ts': route(
+    `(event) => { const tag = getRouterParam(event, 'tag'); return tag === 'c++' ? { tag } : 'tag ' + tag; }`,
+    'defineEventHandler, getRouterParam',
+  ),
+  'src/server/routes/rss.xml.ts': route(
+    `(event) => { setHeader(event, 'content-type', 'text/xml'); return '<?xml version="1.0"?><rss version="2.0"><channel><title>t</title></channel></rss>'; }`,
+    'defineEventHandler, setHeader',
+  ),
+  'src/server/routes/docs.ts': route(
+    `(event) => { setHeader(event, 'content-type', 'text/html; charset=utf-8'); return '<h1>Docs</h1>'; }`,
+    'defineEventHandler, setHeader',
+  ),
+  'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(['/api/data', '/api/hello', '/api/tag/c++', '/api/tag/a:b', '/rss.xml', '/docs', ...users])} } };`,
+};
+
+let dir: string;
+let manifest: ManifestEntry[];
+let pages: PagesDev | undefined;
+
+beforeAll(async () => {
+  ({ dir } = await buildSite(writeSite(site)));
+  manifest = await readManifest(dir);
+  pages = await startPagesDev(join(dir, 'public'));
+}, 120_000);
+
+afterAll(async () => {
+  await pages?.stop();
+});
+
+/** The path a browser requests for a route's file: a folder's index.html at the folder's path. */
+const requestPath = (entry: ManifestEntry) => (entry.file.endsWith('index.html') ? entry.route.replace(/\/?$/, '/') : entry.route);
+
+describe('wrangler pages dev serves every prerendered route as the manifest records it', () => {
+  it('reads every _headers rule, within its limits', () => {
+    expect(manifest).toHaveLength(156);
+    const output = pages!.output();
+    expect(output).toMatch(/Parsed \d+ valid header rules?/);
+    expect(output).not.toMatch(/Maximum number of rules|Ignoring line|Skipping/);
+  });
+
+  it('answers 200 with the same bytes, media type and charset for each route', async () => {
+    const mismatches: string[] = [];
+    for (const entry of manifest) {
+      const response = await fetch(pages!.url + requestPath(entry), { redirect: 'manual' });
+      const body = new Uint8Array(await response.arrayBuffer());
+      const onDisk = readFileSync(join(dir, 'public', entry.file));
+      const type = response.headers.get('content-type') ?? '';
+      const same = response.status === 200 && Buffer.compare(body, onDisk) === 0 && body.byteLength === entry.bytes;
+      if (!same || mediaType(type) !== mediaType(entry.contentType) || charsetOf(type) !== charsetOf(entry.contentType)) {
+        mismatches.push(`${entry.route}: ${response.status} ${type} (${body.byteLength} bytes), manifest ${entry.contentType} (${entry.bytes} bytes)`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe("Netlify's _headers parser", () => {
+  it('parses the file without errors and types every route as the manifest does', async () => {
+    const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, 'public', '_headers')], configHeaders: undefined, minimal: false });
+    expect(errors).toEqual([]);
+    const mismatches: string[] = [];
+    for (const entry of manifest) {
+      const path = requestPath(entry);
+      const matching = headers.filter((rule) => 'forRegExp' in rule && rule.forRegExp.test(path));
+      const types = matching.flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'content-type').map(([, value]) => value));
+      const type = types.length === 0 ? hostType('netlify', entry.file) : types.join(', ');
+      if (mediaType(type) !== mediaType(entry.contentType) || charsetOf(type) !== charsetOf(entry.contentType)) mismatches.push(`${entry.route}: ${type}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
