@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { isHostConfigFile } from '../runtime/host-files.ts';
 import { planHeaderRules, type RuleLimits, type TypedFile } from './header-rules.ts';
 
 export type { TypedFile } from './header-rules.ts';
 
-/** The files hosts read as their own configuration, never served as files. */
-const hostConfigFiles = new Set(['_headers', '_redirects']);
 
 /**
  * Adds to `public/_headers` (Netlify / Cloudflare Pages format) the rules that make hosts serve each
@@ -19,7 +18,7 @@ export async function writeHeadersFile(publicDir: string, files: TypedFile[], li
   const existing = existsSync(path) ? await readFile(path, 'utf8') : '';
   const theirs = existing.split('\n').filter((line) => /^\s*(\/|https:\/\/)/.test(line)).length;
   const routeFiles = new Set(files.map((entry) => entry.file));
-  const others = async () => (await listFiles(publicDir)).filter((file) => !routeFiles.has(file) && !hostConfigFiles.has(file));
+  const others = async () => (await listFiles(publicDir)).filter((file) => !routeFiles.has(file) && !isHostConfigFile(file.split('/')));
   const rules = await planHeaderRules(files, others, limits && { ...limits, rules: Math.max(0, limits.rules - theirs) });
   if (rules.length === 0) return 0;
   const text = rules.map(({ path: rulePath, headers }) => `${rulePath}\n${headers.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`).join('');

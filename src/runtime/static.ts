@@ -9,6 +9,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { lookup } from 'mrmime';
+import { isHostConfigFile } from './host-files.ts';
 
 /** Answers a request from the files, or `undefined` to let the routes answer. */
 export type StaticHandler = (request: Request) => Promise<Response | undefined>;
@@ -32,6 +33,7 @@ export function createStaticHandler(root: string, options: StaticOptions = {}): 
     const segments = pathSegments(new URL(request.url).pathname);
     if (segments === 'bad') return plain(400, 'Bad Request');
     if (segments === 'hidden') return plain(404, 'Not Found');
+    if (isHostConfigFile(segments)) return undefined;
 
     realRoot ??= await realpath(root).catch(() => root);
     const found = await findFile(realRoot, segments);
