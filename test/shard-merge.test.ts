@@ -76,7 +76,8 @@ describe('prerender build --shard and prerender merge', () => {
 
     const sitemap = readFileSync(join(merged, 'public/sitemap.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    const listed = [...items, ...notes.filter((_, i) => i % 4 !== 0), ...docs].map((path) => `https://shop.example.com${path}`);
+    // HTML routes are written as <path>/index.html, served at <path>/.
+    const listed = [...items, ...notes.filter((_, i) => i % 4 !== 0), ...docs.map((path) => path + '/')].map((path) => `https://shop.example.com${path}`);
     expect(locs).toEqual(listed.sort());
   });
 

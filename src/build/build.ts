@@ -10,7 +10,7 @@ import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
-import { sitemapFileNames, writeSitemap } from '../prerender/sitemap.ts';
+import { sitemapFileNames, sitemapPath, writeSitemap } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
@@ -143,8 +143,11 @@ function shortPath(root: string, path: string): string {
 }
 
 function sitemapEntries(routes: PrerenderRoute[], written: ManifestEntry[]) {
-  const ok = new Set(written.map((entry) => entry.route));
-  return routes.flatMap(({ route, sitemap }) => (sitemap !== false && ok.has(route) ? [{ route, fields: sitemap }] : []));
+  const files = new Map(written.map((entry) => [entry.route, entry.file]));
+  return routes.flatMap(({ route, sitemap }) => {
+    const file = files.get(route);
+    return sitemap !== false && file !== undefined ? [{ route: sitemapPath(route, file), fields: sitemap }] : [];
+  });
 }
 
 /** Files without extension and not HTML keep their type only on hosts that read `_headers`. */
