@@ -28,11 +28,15 @@ const site = {
     `(event) => { setHeader(event, 'content-type', 'text/xml'); return '<?xml version="1.0"?><rss version="2.0"><channel><title>t</title></channel></rss>'; }`,
     'defineEventHandler, setHeader',
   ),
+  'src/server/routes/api/cached.json.ts': route(
+    `(event) => { setHeader(event, 'cache-control', 'public, max-age=3600'); setHeader(event, 'x-robots-tag', 'noindex'); setHeader(event, 'set-cookie', 'a=1'); return { cached: true }; }`,
+    'defineEventHandler, setHeader',
+  ),
   'src/server/routes/docs.ts': route(
     `(event) => { setHeader(event, 'content-type', 'text/html; charset=utf-8'); return '<h1>Docs</h1>'; }`,
     'defineEventHandler, setHeader',
   ),
-  'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(['/api/data', '/api/hello', '/api/tag/c++', '/api/tag/a:b', '/rss.xml', '/docs', ...users])} } };`,
+  'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(['/api/data', '/api/hello', '/api/tag/c++', '/api/tag/a:b', '/rss.xml', '/docs', '/api/cached.json', ...users])} } };`,
 };
 
 let dir: string;
@@ -54,7 +58,8 @@ const requestPath = (entry: ManifestEntry) => (entry.file.endsWith('index.html')
 
 describe('wrangler pages dev serves every prerendered route as the manifest records it', () => {
   it('reads every _headers rule, within its limits', () => {
-    expect(manifest).toHaveLength(156);
+    expect(manifest).toHaveLength(157);
+    expect(manifest.find((entry) => entry.route === '/api/cached.json')?.headers).toEqual([['cache-control', 'public, max-age=3600'], ['x-robots-tag', 'noindex']]);
     const output = pages!.output();
     expect(output).toMatch(/Parsed \d+ valid header rules?/);
     expect(output).not.toMatch(/Maximum number of rules|Ignoring line|Skipping/);
@@ -68,8 +73,10 @@ describe('wrangler pages dev serves every prerendered route as the manifest reco
       const onDisk = readFileSync(join(dir, 'public', entry.file));
       const type = response.headers.get('content-type') ?? '';
       const same = response.status === 200 && Buffer.compare(body, onDisk) === 0 && body.byteLength === entry.bytes;
-      if (!same || mediaType(type) !== mediaType(entry.contentType) || charsetOf(type) !== charsetOf(entry.contentType)) {
-        mismatches.push(`${entry.route}: ${response.status} ${type} (${body.byteLength} bytes), manifest ${entry.contentType} (${entry.bytes} bytes)`);
+      const carried = (entry.headers ?? []).filter(([name, value]) => response.headers.get(name) !== value);
+      if (!same || carried.length > 0 || mediaType(type) !== mediaType(entry.contentType) || charsetOf(type) !== charsetOf(entry.contentType)) {
+        const served = carried.map(([name]) => `${name}: ${response.headers.get(name)}`).join(', ');
+        mismatches.push(`${entry.route}: ${response.status} ${type} (${body.byteLength} bytes) ${served}, manifest ${entry.contentType} (${entry.bytes} bytes)`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -87,6 +94,8 @@ describe("Netlify's _headers parser", () => {
       const types = matching.flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'content-type').map(([, value]) => value));
       const type = types.length === 0 ? hostType('netlify', entry.file) : types.join(', ');
       if (mediaType(type) !== mediaType(entry.contentType) || charsetOf(type) !== charsetOf(entry.contentType)) mismatches.push(`${entry.route}: ${type}`);
+      const values = new Map(matching.flatMap((rule) => Object.entries(rule.values)).map(([name, value]) => [name.toLowerCase(), value]));
+      for (const [name, value] of entry.headers ?? []) if (values.get(name) !== value) mismatches.push(`${entry.route}: ${name}: ${values.get(name)}`);
     }
     expect(mismatches).toEqual([]);
   });

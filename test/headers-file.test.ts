@@ -11,7 +11,7 @@ const files: TypedFile[] = [
   { route: '/api/atom.xml', file: 'api/atom.xml', contentType: 'application/atom+xml' },
 ];
 const ours = [
-  '# Added by api-prerender: types the extension does not imply',
+  '# Added by api-prerender: the types and headers routes answered with, where hosts would send others',
   '/api/atom.xml',
   '  Content-Type: application/atom+xml',
   '/api/rss.xml',

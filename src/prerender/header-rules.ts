@@ -5,6 +5,7 @@
  * drops lines over 2,000 characters.
  */
 import { errors } from '../errors.ts';
+import type { CarriedHeader } from './carried-headers.ts';
 import { charsetOf, hostType, mediaType, needsTypeRule } from './host-types.ts';
 
 /** A published file and the type (and other headers) it must be served with. */
@@ -12,6 +13,8 @@ export interface TypedFile {
   /** Path relative to `public/`, `/`-separated. */
   file: string;
   contentType: string;
+  /** Other headers it is served with (carried-headers.ts). */
+  headers?: CarriedHeader[];
   /** The route that wrote it; none for a publicDir file or the sitemap. */
   route?: string;
 }
@@ -75,12 +78,15 @@ const escapeRegExp = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\
 const widens = (path: string) => path.includes('*') || path.includes(':');
 
 /** The headers a file must be served with, Content-Type first. */
-const wanted = (file: TypedFile): [string, string][] => [['Content-Type', file.contentType]];
+const wanted = (file: TypedFile): [string, string][] => [['Content-Type', file.contentType], ...(file.headers ?? []).map(([name, value]): [string, string] => [displayName(name), value])];
+
+/** `cache-control` -> `Cache-Control`, as header names are usually written. */
+const displayName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 
 /** Files served alike get one key: same media type, charset and other headers. */
-const keyOf = (file: TypedFile) => `${mediaType(file.contentType)};${charsetOf(file.contentType) ?? ''}`;
+const keyOf = (file: TypedFile) => `${mediaType(file.contentType)};${charsetOf(file.contentType) ?? ''}${JSON.stringify(file.headers ?? [])}`;
 
-const needsRule = (file: TypedFile) => file.route !== undefined && needsTypeRule(file.file, file.contentType);
+const needsRule = (file: TypedFile) => file.route !== undefined && ((file.headers?.length ?? 0) > 0 || needsTypeRule(file.file, file.contentType));
 
 interface PlannedRule extends HeaderRule {
   key: string;

@@ -23,7 +23,7 @@ export async function writeHeadersFile(publicDir: string, files: TypedFile[], li
   if (rules.length === 0) return 0;
   const text = rules.map(({ path: rulePath, headers }) => `${rulePath}\n${headers.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`).join('');
   const separator = existing === '' || existing.endsWith('\n') ? '' : '\n';
-  await appendFile(path, separator + (existing ? '\n' : '') + '# Added by api-prerender: types the extension does not imply\n' + text);
+  await appendFile(path, separator + (existing ? '\n' : '') + '# Added by api-prerender: the types and headers routes answered with, where hosts would send others\n' + text);
   return rules.length;
 }
 
