@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'ROUTES_FAILED'
   | 'OUTPUT'
   | 'HOST_RULES'
+  | 'HOST_TYPES'
+  | 'HOST_LIMITS'
   | 'NO_BUILD'
   | 'SERVER';
 
@@ -138,6 +140,14 @@ export const errors = {
   tooManyHeaderRules: (limit: string, folders: string[]) =>
     new PrerenderError('HOST_RULES', `The _headers file cannot fit the host's limit (${limit}) even with rules grouped by folder. The folders needing the most rules:\n${folders.join('\n')}`, {
       hint: 'Give the routes in those folders an extension that implies their type (such as /api/u/1.json), so hosts type them without a rule; or build with a preset that has no such limit (--preset netlify).',
+    }),
+  mistypedFiles: (host: string, lines: string[]) =>
+    new PrerenderError('HOST_TYPES', `${lines.length} file${lines.length === 1 ? '' : 's'} would be served by ${host} with another type than the route answered, and ${host} has no header control:\n${lines.join('\n')}`, {
+      hint: 'Give each route an extension that implies its type (/api/users/1.json, /feed.rss), or set mistypedFiles: "warn" in the config to publish them anyway.',
+    }),
+  fileTooLarge: (host: string, limit: string, lines: string[]) =>
+    new PrerenderError('HOST_LIMITS', `${host} serves files of at most ${limit}; ${lines.length === 1 ? 'this one is' : 'these are'} larger:\n${lines.join('\n')}`, {
+      hint: 'Split the response into smaller files, or serve it from the API routes instead of prerendering it.',
     }),
   output: (path: string, cause: unknown) =>
     new PrerenderError('OUTPUT', `Cannot write ${path}: ${messageOf(cause)}`, {

@@ -5,8 +5,6 @@ import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
-import { cloudflareLimits } from '../prerender/header-rules.ts';
-import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
@@ -15,6 +13,7 @@ import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
+import { writeHostOutput } from './host-output.ts';
 import { createProgress } from './progress.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
@@ -97,19 +96,20 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
 
     const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
     await writeManifest(stage, written);
-    const headerRules = await writeHeadersFile(publicOut, written, cloudflareLimits);
     const sitemap = sitemapEntries(routes, written);
     if (config.prerender.sitemapHost) {
       for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, 'the sitemap (prerender.sitemap.host)');
     }
     const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
+    // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
+    const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
     if (options.shard) {
       const { name: site, publicDir, prerender } = config;
       await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, planned, sitemap, sitemapFiles, results });
     }
     warnUntyped(written, logger);
 
-    const result = createReport(config.name, dir, results, sitemapFiles.length + (headerRules ? 1 : 0), performance.now() - started);
+    const result = createReport(config.name, dir, results, sitemapFiles.length + hostFiles, performance.now() - started);
     if (failures.length > 0) {
       logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
       for (const line of failures) logger.error(line);
