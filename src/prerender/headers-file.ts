@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { appendFile, readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { appendFile, opendir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { planHeaderRules, type RuleLimits, type TypedFile } from './header-rules.ts';
 
@@ -18,7 +18,7 @@ export async function writeHeadersFile(publicDir: string, files: TypedFile[], li
   const existing = existsSync(path) ? await readFile(path, 'utf8') : '';
   const theirs = existing.split('\n').filter((line) => /^\s*(\/|https:\/\/)/.test(line)).length;
   const routeFiles = new Set(files.map((entry) => entry.file));
-  const others = async () => (await listFiles(publicDir)).filter((file) => !routeFiles.has(file) && !isHostConfigFile(file.split('/')));
+  const others = () => listFiles(publicDir, (file) => !routeFiles.has(file) && !isHostConfigFile(file.split('/')));
   const rules = await planHeaderRules(files, others, limits && { ...limits, rules: Math.max(0, limits.rules - theirs) });
   if (rules.length === 0) return 0;
   const text = rules.map(({ path: rulePath, headers }) => `${rulePath}\n${headers.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`).join('');
@@ -27,8 +27,16 @@ export async function writeHeadersFile(publicDir: string, files: TypedFile[], li
   return rules.length;
 }
 
-/** Every file under `dir`, relative and `/`-separated. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+/**
+ * The files under `dir` (relative, `/`-separated) that `keep` accepts. Streamed folder by folder, so
+ * a site of a million route files never holds their names twice.
+ */
+async function listFiles(dir: string, keep: (file: string) => boolean, prefix = ''): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of await opendir(join(dir, prefix))) {
+    const file = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await listFiles(dir, keep, file)));
+    else if (entry.isFile() && keep(file)) found.push(file);
+  }
+  return found;
 }
