@@ -133,6 +133,23 @@ describe('routes that clash only across shards', () => {
   });
 });
 
+describe('merging shards built for a preset', () => {
+  it('writes the host files of that preset, as one build does (vercel)', async () => {
+    const root = writeSite({
+      'src/server/routes/api/u/[id].ts': route(`(event) => ({ id: getRouterParam(event, 'id') })`, 'defineEventHandler, getRouterParam'),
+      'prerender.config.mjs': `export default { name: 'hosted', preset: 'vercel', prerender: { routes: ['/api/u/1', '/api/u/2', '/api/u/3', '/api/u/4'] } };`,
+    });
+    const shardOut = tempDir('shards-');
+    for (const shard of shards(2)) await buildSite(root, { now, shard, config: { outDir: shardOut } });
+    const { dir: unsharded } = await buildSite(root, { now });
+    const outDir = tempDir('merged-');
+    await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: createMemoryLogger() });
+    const config = JSON.parse(readFileSync(join(outDir, 'hosted', '.vercel/output/config.json'), 'utf8'));
+    expect(Object.keys(config.overrides)).toEqual(['api/u/1', 'api/u/2', 'api/u/3', 'api/u/4']);
+    expect(snapshotTree(join(outDir, 'hosted'))).toEqual(snapshotTree(unsharded));
+  });
+});
+
 describe('choosing a shard', () => {
   const routes = Array.from({ length: 1000 }, (_, i) => ({ route: `/api/items/${i}.json` }));
 

@@ -104,8 +104,8 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
     if (options.shard) {
-      const { name: site, publicDir, prerender } = config;
-      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, planned, sitemap, sitemapFiles, results });
+      const { name: site, publicDir, prerender, preset, mistypedFiles } = config;
+      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, results });
     }
     warnUntyped(written, logger);
 
