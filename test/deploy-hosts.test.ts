@@ -32,11 +32,15 @@ const site = {
     `(event) => { setHeader(event, 'cache-control', 'public, max-age=3600'); setHeader(event, 'x-robots-tag', 'noindex'); setHeader(event, 'set-cookie', 'a=1'); return { cached: true }; }`,
     'defineEventHandler, setHeader',
   ),
+  'src/server/routes/page.html.ts': route(
+    `(event) => { setHeader(event, 'content-type', 'text/html; charset=utf-8'); setHeader(event, 'cache-control', 'max-age=120'); return '<p>page</p>'; }`,
+    'defineEventHandler, setHeader',
+  ),
   'src/server/routes/docs.ts': route(
     `(event) => { setHeader(event, 'content-type', 'text/html; charset=utf-8'); return '<h1>Docs</h1>'; }`,
     'defineEventHandler, setHeader',
   ),
-  'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(['/api/data', '/api/hello', '/api/tag/c++', '/api/tag/a:b', '/rss.xml', '/docs', '/api/cached.json', ...users])} } };`,
+  'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(['/api/data', '/api/hello', '/api/tag/c++', '/api/tag/a:b', '/rss.xml', '/docs', '/api/cached.json', '/page.html', ...users])} } };`,
 };
 
 let dir: string;
@@ -53,12 +57,16 @@ afterAll(async () => {
   await pages?.stop();
 });
 
-/** The path a browser requests for a route's file: a folder's index.html at the folder's path. */
-const requestPath = (entry: ManifestEntry) => (entry.file.endsWith('index.html') ? entry.route.replace(/\/?$/, '/') : entry.route);
+/**
+ * The path a host serves a route's file at without a redirect: a folder's index.html at the folder's
+ * path, another .html file without its extension (Cloudflare redirects /a.html to /a).
+ */
+const requestPath = (entry: ManifestEntry) =>
+  entry.file.endsWith('index.html') ? entry.route.replace(/\/?$/, '/') : entry.file.endsWith('.html') ? entry.route.slice(0, -'.html'.length) : entry.route;
 
 describe('wrangler pages dev serves every prerendered route as the manifest records it', () => {
   it('reads every _headers rule, within its limits', () => {
-    expect(manifest).toHaveLength(157);
+    expect(manifest).toHaveLength(158);
     expect(manifest.find((entry) => entry.route === '/api/cached.json')?.headers).toEqual([['cache-control', 'public, max-age=3600'], ['x-robots-tag', 'noindex']]);
     const output = pages!.output();
     expect(output).toMatch(/Parsed \d+ valid header rules?/);

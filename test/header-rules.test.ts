@@ -15,6 +15,7 @@ describe('servedPaths', () => {
     ['q?#', ['/q%3F%23']],
     ['docs/index.html', ['/docs/', '/docs/index.html']],
     ['index.html', ['/', '/index.html']],
+    ['page.html', ['/page', '/page.html']],
   ])('%s -> %j', (file, paths) => {
     expect(servedPaths(file)).toEqual(paths);
   });

@@ -54,7 +54,8 @@ describe('preset', () => {
   });
 
   it('vercel writes the Build Output API: the files, type overrides and header routes', async () => {
-    const { dir } = await buildWith(site(['/api/u/1', '/api/u/2', '/api/feed.json']), { preset: 'vercel' });
+    const { dir, logger } = await buildWith(site(['/api/u/1', '/api/u/2', '/api/feed.json']), { preset: 'vercel' });
+    expect(logger.lines.join('\n')).not.toContain('without extension');
     const output = join(dir, '.vercel', 'output');
     const config = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8'));
     expect(config).toEqual({

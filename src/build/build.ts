@@ -107,7 +107,8 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
       const { name: site, publicDir, prerender, preset, mistypedFiles } = config;
       await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, results });
     }
-    warnUntyped(written, logger);
+    // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
+    if (config.preset !== 'vercel' && config.preset !== 'github-pages') warnUntyped(written, logger);
 
     const result = createReport(config.name, dir, results, sitemapFiles.length + hostFiles, performance.now() - started);
     if (failures.length > 0) {

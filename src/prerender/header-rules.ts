@@ -40,12 +40,14 @@ const rawInPaths = /%(24|26|2B|2C|3B|3D|3A|40|5B|5D|7C|5E)/g;
 /**
  * The request paths a host serves `file` at, spelled as browsers send them (so as hosts compare
  * them): UTF-8 and reserved characters percent-encoded with upper-case hex, `+ : @ [ ]` and the other
- * characters browsers leave alone kept raw. A folder's `index.html` is served at the folder's path.
+ * characters browsers leave alone kept raw. A folder's `index.html` is served at the folder's path,
+ * and another `.html` file also without its extension (Cloudflare redirects `/a.html` to `/a`).
  * @example servedPaths('api/tag/c++') // ['/api/tag/c++']
  */
 export function servedPaths(file: string): string[] {
   const path = '/' + file.split('/').map((segment) => encodeURIComponent(segment).replace(rawInPaths, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))).join('/');
   if (file === 'index.html' || file.endsWith('/index.html')) return [path.slice(0, -'index.html'.length), path];
+  if (/[^/]\.html$/i.test(file)) return [path.slice(0, -'.html'.length), path];
   return [path];
 }
 
