@@ -138,7 +138,7 @@ export const errors = {
       hint: 'Rename the route so its segments hold no "*" or ":name" another file also matches, or give it an extension that implies its type (such as .json).',
     }),
   tooManyHeaderRules: (limit: string, folders: string[]) =>
-    new PrerenderError('HOST_RULES', `The _headers file cannot fit the host's limit (${limit}) even with rules grouped by folder. The folders needing the most rules:\n${folders.join('\n')}`, {
+    new PrerenderError('HOST_RULES', `The _headers file cannot fit the host's limit (${limit}) even with rules grouped by folder. What does not fit (the folders needing the most rules):\n${folders.join('\n')}`, {
       hint: 'Give the routes in those folders an extension that implies their type (such as /api/u/1.json), so hosts type them without a rule; or build with a preset that has no such limit (--preset netlify).',
     }),
   mistypedFiles: (host: string, lines: string[]) =>

@@ -82,6 +82,13 @@ describe('planHeaderRules', () => {
     expect(error.hint).toContain('extension');
   });
 
+  it('fails naming a rule whose line is too long for the host', async () => {
+    const deep = Array.from({ length: 10 }, (_, i) => `${i}`.repeat(250)).join('/');
+    const error = await catchError(() => planHeaderRules([json(deep)], none, limits));
+    expect(error).toMatchObject({ code: 'HOST_RULES' });
+    expect(error.message).toContain(`/${'0'.repeat(79)}... (a line over 2000 characters)`);
+  });
+
   it('has no limit without limits', async () => {
     const files = Array.from({ length: 150 }, (_, i) => json(`api/u/${i}`));
     expect(await planHeaderRules(files, none)).toHaveLength(150);

@@ -123,7 +123,7 @@ export async function planHeaderRules(routes: TypedFile[], others: () => Promise
 
   const grouped = await groupRules(exact, await allFiles());
   if (fits(grouped, limits)) return strip(grouped);
-  throw errors.tooManyHeaderRules(`${limits.rules} rules, ${limits.lineLength} characters a line`, busiestFolders(grouped));
+  throw errors.tooManyHeaderRules(`${limits.rules} rules, ${limits.lineLength} characters a line`, busiestFolders(grouped, limits));
 }
 
 /** Why `rule` would misserve a file other than its own, or `undefined` when it would not. */
@@ -185,8 +185,13 @@ function fits(rules: HeaderRule[], limits: RuleLimits): boolean {
   return rules.every((rule) => rule.path.length <= limits.lineLength && rule.headers.every(([name, value]) => name.length + value.length + 4 <= limits.lineLength));
 }
 
-/** The folders holding the most rules, as lines for the error. */
-function busiestFolders(rules: HeaderRule[]): string[] {
+/** The folders holding the most rules, and the rules with a line too long, as lines for the error. */
+function busiestFolders(rules: HeaderRule[], limits: RuleLimits): string[] {
+  const long = rules.filter((rule) => !fits([rule], { ...limits, rules: 1 })).map((rule) => `  ${rule.path.slice(0, 80)}... (a line over ${limits.lineLength} characters)`);
+  return [...long, ...(rules.length > limits.rules ? countByFolder(rules) : [])];
+}
+
+function countByFolder(rules: HeaderRule[]): string[] {
   const counts = new Map<string, number>();
   for (const { path } of rules) {
     const folder = path.slice(0, path.lastIndexOf('/') + 1);
