@@ -1,9 +1,11 @@
 /** `preset`: what each host gets beside the files, and what it refuses. */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeHostOutput } from '../src/build/host-output.ts';
 import type { UserConfig } from '../src/index.ts';
-import { buildSite, route, runCli, writeSite } from './helpers.ts';
+import { createMemoryLogger } from '../src/log.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
 import { catchError } from './catch-error.ts';
 
 const users = (count: number) => Array.from({ length: count }, (_, i) => `/api/u/${i}`);
@@ -36,6 +38,18 @@ describe('preset', () => {
     const error = await catchError(() => buildWith(root, { preset: 'cloudflare' }));
     expect(error).toMatchObject({ code: 'HOST_LIMITS', exitCode: 1 });
     expect(error.message).toContain('api/big.bin (26214401 bytes)');
+  });
+
+  it('cloudflare warns past 20,000 files, which its free plan does not deploy', async () => {
+    const dir = tempDir('cf-files-');
+    const publicDir = join(dir, 'public');
+    for (let folder = 0; folder < 21; folder++) {
+      mkdirSync(join(publicDir, `f${folder}`), { recursive: true });
+      for (let i = 0; i < 1000; i++) writeFileSync(join(publicDir, `f${folder}`, `${i}.txt`), '');
+    }
+    const logger = createMemoryLogger();
+    await writeHostOutput({ preset: 'cloudflare', mistypedFiles: 'error', distDir: dir, publicDir, files: [], logger });
+    expect(logger.lines.join('\n')).toContain('public/ holds 21000 files; Cloudflare Pages deploys at most 20000');
   });
 
   it('github-pages refuses a file the host would type wrong, naming the route and the fix', async () => {
