@@ -25,6 +25,9 @@ export type ErrorCode =
   | 'OUTPUT'
   | 'WRITE_FAILED'
   | 'LOCKED'
+  | 'HOST_RULES'
+  | 'HOST_TYPES'
+  | 'HOST_LIMITS'
   | 'NO_BUILD'
   | 'SERVER';
 
@@ -152,6 +155,22 @@ export const errors = {
       hint: 'Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.',
       details,
     }),
+  headerRulePath: (route: string, file: string, reason: string) =>
+    new PrerenderError('HOST_RULES', `Route "${route}" (file ${file}) needs a _headers rule for its type, but ${reason}.`, {
+      hint: 'Rename the route so its segments hold no "*" or ":name" another file also matches, or give it an extension that implies its type (such as .json).',
+    }),
+  tooManyHeaderRules: (limit: string, folders: string[]) =>
+    new PrerenderError('HOST_RULES', `The _headers file cannot fit the host's limit (${limit}) even with rules grouped by folder. What does not fit (the folders needing the most rules):\n${folders.join('\n')}`, {
+      hint: 'Give the routes in those folders an extension that implies their type (such as /api/u/1.json), so hosts type them without a rule; or build with a preset that has no such limit (--preset netlify).',
+    }),
+  mistypedFiles: (host: string, lines: string[]) =>
+    new PrerenderError('HOST_TYPES', `${lines.length} file${lines.length === 1 ? '' : 's'} would be served by ${host} with another type than the route answered, and ${host} has no header control:\n${lines.join('\n')}`, {
+      hint: 'Give each route an extension that implies its type (/api/users/1.json, /feed.rss), or set mistypedFiles: "warn" in the config to publish them anyway.',
+    }),
+  fileTooLarge: (host: string, limit: string, lines: string[]) =>
+    new PrerenderError('HOST_LIMITS', `${host} serves files of at most ${limit}; ${lines.length === 1 ? 'this one is' : 'these are'} larger:\n${lines.join('\n')}`, {
+      hint: 'Split the response into smaller files, or serve it from the API routes instead of prerendering it.',
+    }),
   output: (path: string, cause: unknown) =>
     new PrerenderError('WRITE_FAILED', `Cannot write ${path}: ${messageOf(cause)}`, {
       hint: 'Check that the output folder is writable and the disk has room.',
@@ -195,7 +214,7 @@ export const errors = {
 };
 
 /** What a warning is about: `--json` lists every warning of a build with its code. */
-export type WarningCode = 'TYPE_ERROR' | 'TYPE_CHECK' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DOT_FILE_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
+export type WarningCode = 'TYPE_ERROR' | 'TYPE_CHECK' | 'MISTYPED_FILE' | 'MANY_FILES' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DOT_FILE_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -217,6 +236,14 @@ export const warnings = {
   dotFilesLeftOut: (label: string, names: string[]): Warning => ({
     code: 'DOT_FILE_LEFT_OUT',
     message: `Left out the dot-files and dot-folders in ${label}: ${names.join(', ')}. No server serves them, so they are not published; .well-known/ is.`,
+  }),
+  mistypedFiles: (host: string, lines: string[]): Warning => ({
+    code: 'MISTYPED_FILE',
+    message: `${lines.length} file${lines.length === 1 ? '' : 's'} will be served by ${host} with another type than the route answered (mistypedFiles: "warn"):\n${lines.join('\n')}`,
+  }),
+  manyFiles: (host: string, count: number, limit: number): Warning => ({
+    code: 'MANY_FILES',
+    message: `public/ holds ${count} files; ${host} deploys at most ${limit} on its free plan.`,
   }),
   duplicateRoute: (route: string): Warning => ({ code: 'DUPLICATE_ROUTE', message: `Route "${route}" is listed twice in prerender.routes; it is rendered once.` }),
   untypedFiles: (count: number, examples: string, more: boolean): Warning => ({

@@ -116,7 +116,7 @@ describe('build output of a site with every kind of body', () => {
     expect(locs).toEqual([
       'https://example.com/api/bytes.bin',
       'https://example.com/api/data',
-      'https://example.com/api/docs',
+      'https://example.com/api/docs/',
       'https://example.com/api/greeting.txt',
     ]);
     expect(sitemap).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');

@@ -114,6 +114,15 @@ describe('preview of the built sample-site', () => {
     }
   });
 
+  it('never serves the files hosts read as configuration, such as _headers', async () => {
+    expect(readFileSync(join(dir, 'public/_headers'), 'utf8')).toContain('Content-Type:');
+    for (const path of ['/_headers', '/_HEADERS', '/%5Fheaders', '/_redirects']) {
+      const answer = await ask(url(path));
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toContain('Content-Type:');
+    }
+  });
+
   it('is what `prerender preview` serves, until SIGTERM ends it with exit code 0', async () => {
     const preview = await startBinServer('preview', root);
     try {

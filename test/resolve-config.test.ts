@@ -14,6 +14,8 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       routesDir: join(root, 'src/server/routes'),
       publicDir: join(root, 'public'),
       outDir: join(root, 'dist'),
+      preset: 'static',
+      mistypedFiles: 'error',
       prerender: { routes: [], sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true },
       configFile: undefined,
     });
@@ -70,7 +72,9 @@ const lastmod = (value: unknown) => ({ prerender: { routes: [{ route: '/a', site
 
 describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key and what is allowed', () => {
   it.each([
-    ['unknown top-level key', { prerender: {}, outdir: 'x' }, '"outdir"', 'name, apiPrefix, routesDir, publicDir, outDir, prerender'],
+    ['unknown top-level key', { prerender: {}, outdir: 'x' }, '"outdir"', 'name, apiPrefix, routesDir, publicDir, outDir, preset, mistypedFiles, prerender'],
+    ['unknown preset', { preset: 'heroku' }, '"preset"', 'static | netlify | cloudflare | vercel | github-pages'],
+    ['mistypedFiles not error or warn', { mistypedFiles: 'ignore' }, '"mistypedFiles"', "'error' | 'warn'"],
     ['unknown prerender key', { prerender: { route: [] } }, '"prerender.route"', 'prerender.routes, prerender.sitemap'],
     ['unknown sitemap key', { prerender: { sitemap: { hostname: 'x' } } }, '"prerender.sitemap.hostname"', 'prerender.sitemap.host'],
     ['config not an object', [], '"config"', 'an object'],

@@ -77,7 +77,8 @@ describe('prerender build --shard and prerender merge', () => {
 
     const sitemap = readFileSync(join(merged, 'public/sitemap.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    const listed = [...items, ...notes.filter((_, i) => i % 4 !== 0), ...docs].map((path) => `https://shop.example.com${path}`);
+    // HTML routes are written as <path>/index.html, served at <path>/.
+    const listed = [...items, ...notes.filter((_, i) => i % 4 !== 0), ...docs.map((path) => path + '/')].map((path) => `https://shop.example.com${path}`);
     expect(locs).toEqual(listed.sort());
   });
 
@@ -161,6 +162,23 @@ describe('sitemap parts in a merge', () => {
 
   it('is no clash while one sitemap file holds every URL', () => {
     expect(() => claimRouteFiles([loaded(1, 100, ['sitemap-2.xml']), loaded(2, 100, [])])).not.toThrow();
+  });
+});
+
+describe('merging shards built for a preset', () => {
+  it('writes the host files of that preset, as one build does (vercel)', async () => {
+    const root = writeSite({
+      'src/server/routes/api/u/[id].ts': route(`(event) => ({ id: getRouterParam(event, 'id') })`, 'defineEventHandler, getRouterParam'),
+      'prerender.config.mjs': `export default { name: 'hosted', preset: 'vercel', prerender: { routes: ['/api/u/1', '/api/u/2', '/api/u/3', '/api/u/4'] } };`,
+    });
+    const shardOut = tempDir('shards-');
+    for (const shard of shards(2)) await buildSite(root, { now, shard, config: { outDir: shardOut } });
+    const { dir: unsharded } = await buildSite(root, { now });
+    const outDir = tempDir('merged-');
+    await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: createMemoryLogger() });
+    const config = JSON.parse(readFileSync(join(outDir, 'hosted', '.vercel/output/config.json'), 'utf8'));
+    expect(Object.keys(config.overrides)).toEqual(['api/u/1', 'api/u/2', 'api/u/3', 'api/u/4']);
+    expect(snapshotTree(join(outDir, 'hosted'))).toEqual(snapshotTree(unsharded));
   });
 });
 

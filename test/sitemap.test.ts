@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { joinUrl, writeSitemap, type SitemapEntry } from '../src/prerender/sitemap.ts';
+import { joinUrl, writeSitemap, type SitemapEntry, sitemapPath } from '../src/prerender/sitemap.ts';
 import { tempDir } from './helpers.ts';
 
 const entries = (...routes: string[]): SitemapEntry[] => routes.map((route) => ({ route, fields: {} }));
@@ -25,6 +25,18 @@ describe('joinUrl', () => {
     ['https://x.com/blog/', '/a/', 'https://x.com/blog/a/'],
   ])('%s + %s = %s', (host, route, url) => {
     expect(joinUrl(host, route)).toBe(url);
+  });
+});
+
+describe('sitemapPath', () => {
+  it.each([
+    ['/docs', 'docs/index.html', '/docs/'],
+    ['/docs/', 'docs/index.html', '/docs/'],
+    ['/', 'index.html', '/'],
+    ['/api/feed.json', 'api/feed.json', '/api/feed.json'],
+    ['/api/users/1', 'api/users/1', '/api/users/1'],
+  ])('%s written as %s is listed as %s', (route, file, path) => {
+    expect(sitemapPath(route, file)).toBe(path);
   });
 });
 

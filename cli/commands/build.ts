@@ -8,6 +8,7 @@ import { positiveInteger } from '../flags.ts';
 interface BuildFlags {
   config?: string;
   apiPrefix?: string;
+  preset?: string;
   concurrency?: unknown;
   failOnError?: boolean;
   typecheck?: boolean;
@@ -21,6 +22,7 @@ export function registerBuild(cli: CAC): void {
     .command('build [root]', 'Bundle the routes, prerender the configured ones and write dist/<name>/')
     .option('--config <file>', 'Config file, relative to the root (default: prerender.config.{ts,mts,js,mjs})')
     .option('--api-prefix <prefix>', 'URL prefix of the api/ folder (default: api)')
+    .option('--preset <host>', 'Host the output is written for: static, netlify, cloudflare, vercel, github-pages (default: static)')
     .option('--concurrency <n>', 'Routes rendered at once (default: 16)')
     .option('--no-fail-on-error', 'Report failed routes but publish the rest and exit 0')
     .option('--no-typecheck', 'Skip type checking (faster; syntax errors still fail)')
@@ -58,6 +60,7 @@ async function exitWhenWritten(): Promise<never> {
 function overrides(flags: BuildFlags): UserConfig {
   const config: UserConfig = {};
   if (flags.apiPrefix !== undefined) config.apiPrefix = String(flags.apiPrefix);
+  if (flags.preset !== undefined) config.preset = String(flags.preset) as UserConfig['preset'];
   const prerender: NonNullable<UserConfig['prerender']> = {};
   if (flags.concurrency !== undefined) prerender.concurrency = positiveInteger('--concurrency', flags.concurrency);
   if (flags.failOnError === false) prerender.failOnError = false;

@@ -5,15 +5,15 @@ import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { errors, warnings, type Warning } from '../errors.ts';
 import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
-import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
-import { sitemapFileNames, sitemapOwner, writeSitemap } from '../prerender/sitemap.ts';
+import { sitemapFileNames, sitemapOwner, sitemapPath, writeSitemap } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
+import { writeHostOutput } from './host-output.ts';
 import { createProgress } from './progress.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
@@ -133,19 +133,21 @@ async function buildRoutes(
 
     const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
     await writeManifest(stage, written);
-    const headerRules = await writeHeadersFile(publicOut, written);
     const sitemap = sitemapEntries(routes, written);
     if (config.prerender.sitemapHost) {
       for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, sitemapOwner);
     }
     const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
+    // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
+    const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
     if (options.shard) {
-      const { name: site, publicDir, prerender } = config;
-      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, planned, sitemap, sitemapFiles, results });
+      const { name: site, publicDir, prerender, preset, mistypedFiles } = config;
+      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, results });
     }
-    warnUntyped(written, logger);
+    // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
+    if (config.preset !== 'vercel' && config.preset !== 'github-pages') warnUntyped(written, logger);
 
-    const result = createReport(config.name, dir, results, sitemapFiles.length + (headerRules ? 1 : 0), performance.now() - started, warned);
+    const result = createReport(config.name, dir, results, sitemapFiles.length + hostFiles, performance.now() - started, warned);
     if (failures.length > 0) {
       logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
       for (const line of failures) logger.error(line);
@@ -186,8 +188,11 @@ function shortPath(root: string, path: string): string {
 }
 
 function sitemapEntries(routes: PrerenderRoute[], written: ManifestEntry[]) {
-  const ok = new Set(written.map((entry) => entry.route));
-  return routes.flatMap(({ route, sitemap }) => (sitemap !== false && ok.has(route) ? [{ route, fields: sitemap }] : []));
+  const files = new Map(written.map((entry) => [entry.route, entry.file]));
+  return routes.flatMap(({ route, sitemap }) => {
+    const file = files.get(route);
+    return sitemap !== false && file !== undefined ? [{ route: sitemapPath(route, file), fields: sitemap }] : [];
+  });
 }
 
 /** Files without extension and not HTML keep their type only on hosts that read `_headers`. */

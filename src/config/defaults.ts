@@ -4,6 +4,8 @@ export const defaults = {
   routesDir: 'src/server/routes',
   publicDir: 'public',
   outDir: 'dist',
+  preset: 'static',
+  mistypedFiles: 'error',
   prerender: {
     /** Chosen by the benchmark in bench/: past 16 in flight the loop gains nothing. */
     concurrency: 16,

@@ -3,9 +3,9 @@ import { basename, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { defaults } from './defaults.ts';
 import { checkOutput } from './output-paths.ts';
-import type { PrerenderRoute, ResolvedConfig, SitemapFields, UserConfig } from './types.ts';
+import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
-const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'prerender'] as const;
+const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'preset', 'mistypedFiles', 'prerender'] as const;
 const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError'] as const;
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 
@@ -37,6 +37,8 @@ export async function resolveConfig(
     name,
     apiPrefix: resolveApiPrefix(user.apiPrefix),
     ...dirs,
+    preset: optional<Preset>('preset', user.preset, (v) => presets.includes(v as Preset), presets.join(' | ')) ?? defaults.preset,
+    mistypedFiles: optional<'error' | 'warn'>('mistypedFiles', user.mistypedFiles, (v) => v === 'error' || v === 'warn', "'error' | 'warn'") ?? defaults.mistypedFiles,
     prerender: {
       routes: await resolveRoutes(pre.routes),
       sitemapHost: optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),

@@ -1,5 +1,11 @@
 /** The config a site writes, and the resolved form every step receives. */
 
+/** The hosts the output can be written for; see the README's "Deploy" section. */
+export const presets = ['static', 'netlify', 'cloudflare', 'vercel', 'github-pages'] as const;
+
+/** The host the output is written for. */
+export type Preset = (typeof presets)[number];
+
 /** Per-route sitemap fields, as the sitemap protocol defines them. */
 export interface SitemapFields {
   /** Last modification, a W3C date string such as `2026-11-21`. */
@@ -38,6 +44,20 @@ export interface UserConfig {
   publicDir?: string;
   /** Where builds go, relative to the site root. @default 'dist' */
   outDir?: string;
+  /**
+   * The host the output is written for: `static` writes `_headers` within Cloudflare's limits (read
+   * by Netlify and Cloudflare Pages); `netlify` without those limits; `cloudflare` also checks its file
+   * limits; `vercel` writes the Build Output API (`.vercel/output`); `github-pages` writes `.nojekyll`
+   * and refuses files the host would serve with another type.
+   * @default 'static'
+   */
+  preset?: Preset;
+  /**
+   * On a host without header control (`github-pages`), a file the host would serve with another type
+   * than its response had: `'error'` fails the build naming the route, `'warn'` publishes it anyway.
+   * @default 'error'
+   */
+  mistypedFiles?: 'error' | 'warn';
   prerender?: {
     /** The routes to prerender. @default [] */
     routes?: RouteList;
@@ -73,6 +93,8 @@ export interface ResolvedConfig {
   routesDir: string;
   publicDir: string;
   outDir: string;
+  preset: Preset;
+  mistypedFiles: 'error' | 'warn';
   prerender: {
     routes: PrerenderRoute[];
     sitemapHost: string | undefined;

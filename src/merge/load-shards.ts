@@ -40,6 +40,7 @@ function mismatch(info: ShardInfo, first: ShardInfo): string | undefined {
   if (info.routes !== first.routes) return 'another list of routes';
   if (info.sitemapHost !== first.sitemapHost) return `sitemap host ${info.sitemapHost}, not ${first.sitemapHost}`;
   if (info.headersBase !== first.headersBase) return 'another public/_headers';
+  if (info.preset !== first.preset || info.mistypedFiles !== first.mistypedFiles) return `preset ${info.preset}, not ${first.preset}`;
   return undefined;
 }
 

@@ -3,7 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { withStaging } from '../build/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
-import { writeHeadersFile } from '../prerender/headers-file.ts';
+import { writeHostOutput } from '../build/host-output.ts';
 import { writeManifest } from '../prerender/manifest.ts';
 import { writeSitemap } from '../prerender/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';
@@ -47,7 +47,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
   const shards = await loadShards(options.shardDirs);
   claimRouteFiles(shards);
   const [first] = shards;
-  const { name, sitemapHost, headersBase } = first.info;
+  const { name, sitemapHost, headersBase, preset, mistypedFiles } = first.info;
   const outDir = resolve(options.outDir ?? 'dist');
   const entries = shards.flatMap((shard) => shard.entries);
 
@@ -56,8 +56,8 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
     await copyFiles([...(await siteFiles(first, stage)), ...shards.flatMap((shard) => routeFiles(shard, publicOut))]);
     if (headersBase !== null) await writeFile(join(publicOut, '_headers'), headersBase);
     await writeManifest(stage, entries);
-    await writeHeadersFile(publicOut, entries);
     if (sitemapHost) await writeSitemap(publicOut, sitemapHost, shards.flatMap((shard) => shard.info.sitemap));
+    await writeHostOutput({ preset, mistypedFiles, distDir: stage, publicDir: publicOut, files: entries, logger });
   });
 
   const report: MergeReport = {

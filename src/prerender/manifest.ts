@@ -1,5 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CarriedHeader } from './carried-headers.ts';
 import { byRoute } from './route-to-file.ts';
 
 /** What `prerender-manifest.json` records for each prerendered route. */
@@ -9,6 +10,8 @@ export interface ManifestEntry {
   file: string;
   status: number;
   contentType: string;
+  /** Other headers the handler set that a static host can carry; absent when none. */
+  headers?: CarriedHeader[];
   bytes: number;
   ms: number;
 }
@@ -30,8 +33,8 @@ export async function writeManifest(distDir: string, entries: ManifestEntry[]): 
   try {
     let text = '{\n  "version": 1,\n  "routes": [\n';
     for (let i = 0; i < sorted.length; i++) {
-      const { route, file, status, contentType, bytes, ms } = sorted[i];
-      text += `    ${JSON.stringify({ route, file, status, contentType, bytes, ms })}${i < sorted.length - 1 ? ',' : ''}\n`;
+      const { route, file, status, contentType, headers, bytes, ms } = sorted[i];
+      text += `    ${JSON.stringify({ route, file, status, contentType, headers, bytes, ms })}${i < sorted.length - 1 ? ',' : ''}\n`;
       if (text.length >= chunkSize) {
         await handle.write(text);
         text = '';

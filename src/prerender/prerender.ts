@@ -1,4 +1,5 @@
 import type { PrerenderRoute } from '../config/types.ts';
+import type { CarriedHeader } from './carried-headers.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type FetchHandler, type ThrownLookup } from './render-route.ts';
@@ -11,6 +12,8 @@ export interface PrerenderResult {
   file?: string;
   status: number;
   contentType?: string;
+  /** Headers a static host can carry (carried-headers.ts), when the handler set any. */
+  headers?: CarriedHeader[];
   bytes?: number;
   ms: number;
   error?: string;
@@ -53,6 +56,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
         input.claims.claim(file, route);
         await input.write(file, rendered.body);
         result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
+        if (rendered.headers.length > 0) result.headers = rendered.headers;
       } else {
         result = { route, status: rendered.status, ms, error: rendered.error };
       }

@@ -1,8 +1,9 @@
 import { messageOf } from '../errors.ts';
+import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
 
 /** A route's response, read whole, or why it failed. */
 export type Rendered =
-  | { ok: true; status: number; contentType: string; body: Uint8Array; ms: number }
+  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
   | { ok: false; status: number; error: string; ms: number };
 
 /** A route's request handler: the built server's `fetch`, without the static files. */
@@ -61,7 +62,7 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
   if (status < 200 || status >= 300) return { ok: false, status, error: failureMessage(response, body, thrownBy?.(request)), ms };
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
-  return { ok: true, status, contentType, body, ms };
+  return { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
 }
 
 /** Reads the body chunk by chunk through a reader the timeout can cancel. */

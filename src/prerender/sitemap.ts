@@ -21,6 +21,16 @@ export function joinUrl(host: string, route: string): string {
   return host.replace(/\/+$/, '') + '/' + route.replace(/^\/+/, '');
 }
 
+/**
+ * The path a sitemap lists for a route written to `file`: a route written as `<path>/index.html` is
+ * listed as `<path>/`, the URL hosts serve it at without a redirect (Cloudflare Pages, Netlify and S3
+ * websites answer `<path>` with a redirect to `<path>/`).
+ * @example sitemapPath('/docs', 'docs/index.html') // '/docs/'
+ */
+export function sitemapPath(route: string, file: string): string {
+  return (file === 'index.html' || file.endsWith('/index.html')) && !route.endsWith('/') ? route + '/' : route;
+}
+
 /** The files a sitemap of `count` URLs is written to: `sitemap.xml`, then its parts past {@link sitemapLimit}. */
 export function sitemapFileNames(count: number): string[] {
   if (count <= sitemapLimit) return ['sitemap.xml'];

@@ -11,6 +11,7 @@ import { join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { lookup } from 'mrmime';
 import { decodeSegment, isHiddenName, normalizePathname } from './url-path.ts';
+import { isHostConfigFile } from './host-files.ts';
 
 /** Answers a request from the files, or `undefined` to let the routes answer. */
 export type StaticHandler = (request: Request) => Promise<Response | undefined>;
@@ -19,6 +20,8 @@ export type StaticHandler = (request: Request) => Promise<Response | undefined>;
 export interface StaticOptions {
   /** Content types by file path relative to the folder (`api/feed`), as the manifest records them. */
   types?: Map<string, string>;
+  /** Other headers by file path, as the manifest records them (`[name, value]`); they win over the defaults. */
+  headers?: Map<string, [string, string][]>;
   /** @default 'public, max-age=0, must-revalidate' */
   cacheControl?: string;
 }
@@ -34,6 +37,7 @@ export function createStaticHandler(root: string, options: StaticOptions = {}): 
     const segments = pathSegments(new URL(request.url).pathname);
     if (segments === 'bad') return plain(400, 'Bad Request');
     if (segments === 'no-file') return undefined;
+    if (isHostConfigFile(segments)) return undefined;
 
     realRoot ??= await realpath(root).catch(() => root);
     const found = await findFile(realRoot, segments);
@@ -46,6 +50,7 @@ export function createStaticHandler(root: string, options: StaticOptions = {}): 
       etag,
       'cache-control': cacheControl,
     });
+    for (const [name, value] of options.headers?.get(found.relative) ?? []) headers.set(name, value);
     if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
       headers.delete('content-length');
       return new Response(null, { status: 304, headers });
@@ -57,12 +62,21 @@ export function createStaticHandler(root: string, options: StaticOptions = {}): 
 
 /** The types recorded in `<distDir>/prerender-manifest.json`, by file path relative to `public/`. */
 export function readManifestTypes(distDir: string): Map<string, string> {
+  return readManifestFiles(distDir).types;
+}
+
+/** The types and other headers recorded in `<distDir>/prerender-manifest.json`, by file path relative to `public/`. */
+export function readManifestFiles(distDir: string): { types: Map<string, string>; headers: Map<string, [string, string][]> } {
   const file = join(distDir, 'prerender-manifest.json');
   const types = new Map<string, string>();
-  if (!existsSync(file)) return types;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { routes?: { file: string; contentType: string }[] };
-  for (const entry of manifest.routes ?? []) types.set(entry.file, entry.contentType);
-  return types;
+  const headers = new Map<string, [string, string][]>();
+  if (!existsSync(file)) return { types, headers };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { routes?: { file: string; contentType: string; headers?: [string, string][] }[] };
+  for (const entry of manifest.routes ?? []) {
+    types.set(entry.file, entry.contentType);
+    if (entry.headers) headers.set(entry.file, entry.headers);
+  }
+  return { types, headers };
 }
 
 /**

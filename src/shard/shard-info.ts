@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PrerenderRoute } from '../config/types.ts';
+import type { Preset, PrerenderRoute } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import type { SitemapEntry } from '../prerender/sitemap.ts';
@@ -24,6 +24,9 @@ export interface ShardInfo {
   /** How many routes were planned, all shards together. */
   total: number;
   sitemapHost: string | null;
+  /** The preset the shards were built for, which merge writes the host files of. */
+  preset: Preset;
+  mistypedFiles: 'error' | 'warn';
   /** The sitemap entries of this shard's written routes, as the build passed them to the sitemap. */
   sitemap: SitemapEntry[];
   /** Files in `public/` the build generated (the sitemap); merge writes them afresh. */
@@ -40,6 +43,8 @@ export interface ShardInfoInput {
   shard: Shard;
   publicDir: string;
   sitemapHost: string | undefined;
+  preset: Preset;
+  mistypedFiles: 'error' | 'warn';
   /** Every planned route, all shards together. */
   planned: PrerenderRoute[];
   sitemap: SitemapEntry[];
@@ -58,6 +63,8 @@ export async function writeShardInfo(distDir: string, input: ShardInfoInput): Pr
     routes: fingerprintRoutes(input.planned),
     total: input.planned.length,
     sitemapHost: input.sitemapHost ?? null,
+    preset: input.preset,
+    mistypedFiles: input.mistypedFiles,
     sitemap: input.sitemap,
     generated: input.sitemapFiles,
     headersBase: existsSync(headersFile) ? await readFile(headersFile, 'utf8') : null,

@@ -1,0 +1,74 @@
+/**
+ * What each preset adds to `public/` for its host (SPEC section 5, "Hosts"): `_headers` for Netlify and
+ * Cloudflare Pages (within Cloudflare's limits for `static` and `cloudflare`), Cloudflare's file
+ * limits, GitHub Pages' `.nojekyll` and its refusal of mistyped files, Vercel's Build Output API.
+ */
+import { readdir, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { Preset } from '../config/types.ts';
+import { errors, warnings } from '../errors.ts';
+import { warn, type Logger } from '../log.ts';
+import { cloudflareLimits, type TypedFile } from '../prerender/header-rules.ts';
+import { writeHeadersFile } from '../prerender/headers-file.ts';
+import { hostType, sameType } from '../prerender/host-types.ts';
+import { isHostConfigFile } from '../runtime/host-files.ts';
+import { writeVercelOutput } from './vercel-output.ts';
+
+/** Cloudflare Pages' largest file, and the file count past which a deploy needs a paid plan. */
+const cloudflareFiles = { bytes: 25 * 1024 * 1024, shown: '25 MiB', count: 20_000 };
+
+/** What the preset needs beyond the files; narrow on purpose. */
+export interface HostOutputInput {
+  preset: Preset;
+  mistypedFiles: 'error' | 'warn';
+  /** The build's folder (`dist/<name>` being staged) and its `public/`. */
+  distDir: string;
+  publicDir: string;
+  files: TypedFile[];
+  logger: Logger;
+}
+
+/** Writes the preset's host files; returns how many files it added to the output. */
+export async function writeHostOutput(input: HostOutputInput): Promise<number> {
+  const { preset, publicDir, files } = input;
+  switch (preset) {
+    case 'static':
+      return (await writeHeadersFile(publicDir, files, cloudflareLimits)) > 0 ? 1 : 0;
+    case 'netlify':
+      return (await writeHeadersFile(publicDir, files)) > 0 ? 1 : 0;
+    case 'cloudflare':
+      await checkCloudflareFiles(publicDir, input.logger);
+      return (await writeHeadersFile(publicDir, files, cloudflareLimits)) > 0 ? 1 : 0;
+    case 'github-pages':
+      checkGithubTypes(files, input.mistypedFiles, input.logger);
+      // Without it, GitHub Pages runs Jekyll over the output, which drops files starting with "_".
+      await writeFile(join(publicDir, '.nojekyll'), '');
+      return 1;
+    case 'vercel':
+      return writeVercelOutput(input.distDir, publicDir, files);
+  }
+}
+
+/** GitHub Pages types files by extension and reads no header rules. */
+function checkGithubTypes(files: TypedFile[], policy: 'error' | 'warn', logger: Logger): void {
+  const wrong = files.filter((file) => !sameType(hostType('github-pages', file.file), file.contentType));
+  if (wrong.length === 0) return;
+  const lines = wrong.map((file) => `  ${file.route} (${file.file}): answered ${file.contentType}, served as ${hostType('github-pages', file.file)}`);
+  if (policy === 'error') throw errors.mistypedFiles('GitHub Pages', lines);
+  warn(logger, warnings.mistypedFiles('GitHub Pages', lines));
+}
+
+async function checkCloudflareFiles(publicDir: string, logger: Logger): Promise<void> {
+  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const large: string[] = [];
+  for (const path of files) {
+    const { size } = await stat(path);
+    const file = relative(publicDir, path).split(sep).join('/');
+    if (size > cloudflareFiles.bytes && !isHostConfigFile(file.split('/'))) large.push(`  ${file} (${size} bytes)`);
+  }
+  if (large.length > 0) throw errors.fileTooLarge('Cloudflare Pages', cloudflareFiles.shown, large);
+  if (files.length > cloudflareFiles.count) {
+    warn(logger, warnings.manyFiles('Cloudflare Pages', files.length, cloudflareFiles.count));
+  }
+}

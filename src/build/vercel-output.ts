@@ -1,0 +1,49 @@
+/**
+ * Vercel's Build Output API v3 beside `public/`: `.vercel/output/static/` (the files, hard-linked,
+ * so nothing is copied) and `.vercel/output/config.json`, whose `overrides` give each file the type
+ * its route answered where Vercel's extension table would not, and whose routes add the headers a
+ * route set. `cd dist/<name> && vercel deploy --prebuilt` publishes it.
+ */
+import { link, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { servedPaths, type TypedFile } from '../prerender/header-rules.ts';
+import { needsTypeRule } from '../prerender/host-types.ts';
+import { isHostConfigFile } from '../runtime/host-files.ts';
+
+/** The part of config.json the build writes (https://vercel.com/docs/build-output-api/v3/configuration). */
+interface VercelConfig {
+  version: 3;
+  routes: ({ src: string; headers: Record<string, string>; continue: true } | { handle: 'filesystem' })[];
+  overrides: Record<string, { contentType: string }>;
+}
+
+/** Writes `.vercel/output` into `distDir` from `publicDir`; returns how many files it added (config.json). */
+export async function writeVercelOutput(distDir: string, publicDir: string, files: TypedFile[]): Promise<number> {
+  const output = join(distDir, '.vercel', 'output');
+  const staticDir = join(output, 'static');
+  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const from = join(entry.parentPath, entry.name);
+    const file = relative(publicDir, from).split(sep).join('/');
+    if (isHostConfigFile(file.split('/'))) continue;
+    const to = join(staticDir, file);
+    await mkdir(dirname(to), { recursive: true });
+    await link(from, to);
+  }
+  await writeFile(join(output, 'config.json'), JSON.stringify(vercelConfig(files), null, 2) + '\n');
+  return 1;
+}
+
+/** The config.json for these route files: type overrides, then header routes before the filesystem. */
+export function vercelConfig(files: TypedFile[]): VercelConfig {
+  const sorted = [...files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const overrides: VercelConfig['overrides'] = {};
+  for (const file of sorted) if (needsTypeRule(file.file, file.contentType)) overrides[file.file] = { contentType: file.contentType };
+  const routes: VercelConfig['routes'] = sorted
+    .filter((file) => (file.headers?.length ?? 0) > 0)
+    .flatMap((file) => servedPaths(file.file).map((path) => ({ src: `^${escapeRegExp(path)}$`, headers: Object.fromEntries(file.headers!), continue: true as const })));
+  return { version: 3, routes: [...routes, { handle: 'filesystem' }], overrides };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
