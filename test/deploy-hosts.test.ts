@@ -40,7 +40,9 @@ const site = {
     `(event) => { setHeader(event, 'content-type', 'text/html; charset=utf-8'); return '<h1>Docs</h1>'; }`,
     'defineEventHandler, setHeader',
   ),
-  'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(['/api/data', '/api/hello', '/api/tag/c++', '/api/tag/a:b', '/rss.xml', '/docs', '/api/cached.json', '/page.html', ...users])} } };`,
+  // No `:` in a route: the build refuses names Windows and macOS cannot hold (route-to-file.test.ts);
+  // how a `:` would be spelled in a rule is in header-rules.test.ts.
+  'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(['/api/data', '/api/hello', '/api/tag/c++', '/rss.xml', '/docs', '/api/cached.json', '/page.html', ...users])} } };`,
 };
 
 let dir: string;
@@ -66,7 +68,7 @@ const requestPath = (entry: ManifestEntry) =>
 
 describe('wrangler pages dev serves every prerendered route as the manifest records it', () => {
   it('reads every _headers rule, within its limits', () => {
-    expect(manifest).toHaveLength(158);
+    expect(manifest).toHaveLength(157);
     expect(manifest.find((entry) => entry.route === '/api/cached.json')?.headers).toEqual([['cache-control', 'public, max-age=3600'], ['x-robots-tag', 'noindex']]);
     const output = pages!.output();
     expect(output).toMatch(/Parsed \d+ valid header rules?/);
