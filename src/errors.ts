@@ -235,7 +235,7 @@ export const warnings = {
   }),
   dotFilesLeftOut: (label: string, names: string[]): Warning => ({
     code: 'DOT_FILE_LEFT_OUT',
-    message: `Left out the dot-files and dot-folders in ${label}: ${names.join(', ')}. No server serves them, so they are not published; .well-known/ is.`,
+    message: `Left out the dot-files and dot-folders in ${label}: ${names.join(', ')}. No server serves them, so they are not published; .well-known/ is. Set publicDotFiles: true to publish them.`,
   }),
   mistypedFiles: (host: string, lines: string[]): Warning => ({
     code: 'MISTYPED_FILE',

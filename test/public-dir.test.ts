@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPreviewServer } from '../src/index.ts';
 import { catchError } from './catch-error.ts';
 import { buildSite, route, tempDir, writeSite } from './helpers.ts';
 
@@ -36,6 +37,34 @@ describe('publicDir copy', () => {
     const { dir } = await buildSite(root);
     expect(readFileSync(join(dir, 'public/assets-alias/a.txt'), 'utf8')).toBe('a');
     expect(existsSync(join(dir, 'public/deep/up'))).toBe(false);
+  });
+
+  it('leaves out dot-files by default with a coded warning; publicDotFiles: true copies them, never served', async () => {
+    const files = {
+      'public/.htaccess': 'Options -Indexes\n',
+      'public/.env': 'SECRET=1\n',
+      'public/.well-known/security.txt': 'Contact: mailto:a@b.c\n',
+      'src/server/routes/api/x.ts': route(`() => 'x'`),
+    };
+    const left = await buildSite(writeSite(files), { config: { name: 'dots' } });
+    expect(readdirSync(join(left.dir, 'public')).sort()).toEqual(['.well-known']);
+    expect(left.report.warnings).toEqual([
+      { code: 'DOT_FILE_LEFT_OUT', message: expect.stringContaining('.env, .htaccess. No server serves them') },
+    ]);
+
+    const root = writeSite(files);
+    const kept = await buildSite(root, { config: { name: 'dots', publicDotFiles: true } });
+    expect(readFileSync(join(kept.dir, 'public/.htaccess'), 'utf8')).toBe('Options -Indexes\n');
+    expect(readFileSync(join(kept.dir, 'public/.env'), 'utf8')).toBe('SECRET=1\n');
+    expect(kept.report.warnings).toEqual([]);
+    const server = await createPreviewServer({ root, config: { outDir: kept.outDir, name: 'dots' }, port: 0 });
+    try {
+      const answer = await fetch(new URL('/.htaccess', server.url));
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).not.toContain('Indexes');
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses a route writing _headers, which the build itself writes', async () => {

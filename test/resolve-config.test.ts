@@ -14,6 +14,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       routesDir: join(root, 'src/server/routes'),
       publicDir: join(root, 'public'),
       outDir: join(root, 'dist'),
+      publicDotFiles: false,
       preset: 'static',
       mistypedFiles: 'error',
       prerender: { routes: [], sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true },
@@ -72,7 +73,7 @@ const lastmod = (value: unknown) => ({ prerender: { routes: [{ route: '/a', site
 
 describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key and what is allowed', () => {
   it.each([
-    ['unknown top-level key', { prerender: {}, outdir: 'x' }, '"outdir"', 'name, apiPrefix, routesDir, publicDir, outDir, preset, mistypedFiles, prerender'],
+    ['unknown top-level key', { prerender: {}, outdir: 'x' }, '"outdir"', 'name, apiPrefix, routesDir, publicDir, outDir, publicDotFiles, preset, mistypedFiles, prerender'],
     ['unknown preset', { preset: 'heroku' }, '"preset"', 'static | netlify | cloudflare | vercel | github-pages'],
     ['mistypedFiles not error or warn', { mistypedFiles: 'ignore' }, '"mistypedFiles"', "'error' | 'warn'"],
     ['unknown prerender key', { prerender: { route: [] } }, '"prerender.route"', 'prerender.routes, prerender.sitemap'],
@@ -100,6 +101,7 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['timeout past setTimeout', { prerender: { timeout: 2 ** 31 } }, '"prerender.timeout"', 'from 1 to 2147483647'],
     ['timeout Infinity', { prerender: { timeout: Infinity } }, '"prerender.timeout"', 'from 1 to 2147483647'],
     ['failOnError "no"', { prerender: { failOnError: 'no' } }, '"prerender.failOnError"', 'true or false'],
+    ['publicDotFiles "yes"', { publicDotFiles: 'yes' }, '"publicDotFiles"', 'true or false'],
     ['routes not an array', { prerender: { routes: '/a' } }, '"prerender.routes"', 'an array of routes'],
     ['routes function returning no array', { prerender: { routes: fn({}) } }, '"prerender.routes"', 'an array of routes'],
     ['route without leading /', { prerender: { routes: ['api/x'] } }, '"prerender.routes[0]"', 'a path starting with "/"'],

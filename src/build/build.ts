@@ -103,7 +103,7 @@ async function buildRoutes(
   return withStaging(config.outDir, name, async (stage) => {
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
-    await copyPublicDir(config.publicDir, publicOut, relative(config.root, config.publicDir) || '.', claims, logger);
+    await copyPublicDir(config.publicDir, publicOut, { label: relative(config.root, config.publicDir) || '.', dotFiles: config.publicDotFiles }, claims, logger);
     if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
 
     const serverFile = join(stage, 'server', 'index.mjs');

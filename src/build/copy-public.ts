@@ -8,13 +8,21 @@ import { isHiddenName } from '../runtime/url-path.ts';
 
 /**
  * Copies publicDir into the staged `public/` and claims every file in it, so no route overwrites one.
- * Hidden files and folders (dot-names other than `.well-known`) are left out with a warning: no server
- * serves them, so a host must not either.
+ * Hidden files and folders (dot-names other than `.well-known`) are left out with a warning, unless
+ * `dotFiles` (the `publicDotFiles` key) asks for them: no server of ours serves them, and a stray
+ * `.env` must not reach a host.
  * A symbolic link is copied as what it points to when that stays inside publicDir; one leading out of
  * it is left out with a warning. Copied as a link, it would let a route's file be written through it,
  * outside the output; followed, it would publish files from outside the folder.
  */
-export async function copyPublicDir(publicDir: string, publicOut: string, label: string, claims: FileClaims, logger: Logger): Promise<void> {
+export async function copyPublicDir(
+  publicDir: string,
+  publicOut: string,
+  options: { label: string; dotFiles: boolean },
+  claims: FileClaims,
+  logger: Logger,
+): Promise<void> {
+  const { label } = options;
   await mkdir(publicOut, { recursive: true });
   if (existsSync(publicDir)) {
     const root = await realpath(publicDir);
@@ -22,7 +30,7 @@ export async function copyPublicDir(publicDir: string, publicOut: string, label:
     const hidden: string[] = [];
     const filter = async (source: string) => {
       const name = relative(publicDir, source);
-      if (name && isHiddenName(basename(source))) {
+      if (name && !options.dotFiles && isHiddenName(basename(source))) {
         hidden.push(name.split(sep).join('/'));
         return false;
       }

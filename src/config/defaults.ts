@@ -4,6 +4,7 @@ export const defaults = {
   routesDir: 'src/server/routes',
   publicDir: 'public',
   outDir: 'dist',
+  publicDotFiles: false,
   preset: 'static',
   mistypedFiles: 'error',
   prerender: {

@@ -5,7 +5,7 @@ import { defaults } from './defaults.ts';
 import { checkOutput } from './output-paths.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
-const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'preset', 'mistypedFiles', 'prerender'] as const;
+const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
 const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError'] as const;
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 
@@ -37,6 +37,7 @@ export async function resolveConfig(
     name,
     apiPrefix: resolveApiPrefix(user.apiPrefix),
     ...dirs,
+    publicDotFiles: optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false') ?? defaults.publicDotFiles,
     preset: optional<Preset>('preset', user.preset, (v) => presets.includes(v as Preset), presets.join(' | ')) ?? defaults.preset,
     mistypedFiles: optional<'error' | 'warn'>('mistypedFiles', user.mistypedFiles, (v) => v === 'error' || v === 'warn', "'error' | 'warn'") ?? defaults.mistypedFiles,
     prerender: {

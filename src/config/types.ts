@@ -45,6 +45,13 @@ export interface UserConfig {
   /** Where builds go, relative to the site root. @default 'dist' */
   outDir?: string;
   /**
+   * Copy publicDir's dot-files and dot-folders (`.htaccess`, `.domains`, ...) into the output too.
+   * Left out by default, with a warning naming each, since a stray `.env` must not be published;
+   * `.well-known/` is always copied. Preview and the built server never serve dot-files either way.
+   * @default false
+   */
+  publicDotFiles?: boolean;
+  /**
    * The host the output is written for: `static` writes `_headers` within Cloudflare's limits (read
    * by Netlify and Cloudflare Pages); `netlify` without those limits; `cloudflare` also checks its file
    * limits; `vercel` writes the Build Output API (`.vercel/output`); `github-pages` writes `.nojekyll`
@@ -93,6 +100,7 @@ export interface ResolvedConfig {
   routesDir: string;
   publicDir: string;
   outDir: string;
+  publicDotFiles: boolean;
   preset: Preset;
   mistypedFiles: 'error' | 'warn';
   prerender: {
