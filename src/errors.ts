@@ -85,6 +85,14 @@ export const errors = {
       cause,
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
+  vitePrefix: () =>
+    new PrerenderError('CONFIG', 'Config key "apiPrefix" is empty, which in Vite would take every URL from the site, index.html too.', {
+      hint: 'Give apiRoutes({ apiPrefix }) or your prerender config a prefix such as "api".',
+    }),
+  viteOutDir: (viteOutDir: string, output: string) =>
+    new PrerenderError('CONFIG', `Vite's build.outDir (${viteOutDir}) and the prerender output (${output}) overlap: each build replaces the output whole.`, {
+      hint: 'Point Vite\'s build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in your prerender config.',
+    }),
   routeName: (file: string, reason: string) =>
     new PrerenderError('ROUTE_NAME', `Malformed route file name ${file}: ${reason}.`, {
       hint: 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.',
