@@ -119,6 +119,14 @@ export const errors = {
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
       hint: source.startsWith('.') ? 'Fix the import path (relative to the importing file).' : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
+  missingAsset: (importer: string, file: string) =>
+    new PrerenderError('COMPILE', `${importer} reads ${file} through new URL(..., import.meta.url), and there is no such file or folder.`, {
+      hint: 'The path is relative to the file that reads it; create the file or fix the path.',
+    }),
+  emptyAssetFolder: (importer: string, folder: string) =>
+    new PrerenderError('COMPILE', `${importer} reads the folder ${folder} through new URL(..., import.meta.url), and it holds no files to copy next to the server.`, {
+      hint: 'Put the files the route reads in the folder, or read a file instead.',
+    }),
   routePath: (route: string, reason: string) =>
     new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
       hint: 'Fix the route in prerender.routes.',
