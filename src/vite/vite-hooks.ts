@@ -6,7 +6,7 @@
 import { relative, resolve } from 'node:path';
 import { build } from '../build/build.ts';
 import { isInside } from '../config/output-paths.ts';
-import { errors } from '../errors.ts';
+import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { startDevRoutes, type DevRoutes } from './dev-routes.ts';
 import { fromViteLogger, type ViteLogger } from './logger.ts';
@@ -92,7 +92,9 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       const output = resolve(site.outDir, site.name);
       if (isInside(clientOutDir, output) || isInside(output, clientOutDir)) throw errors.viteOutDir(clientOutDir, output);
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
-      await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger });
+      await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
+        throw forVite(error);
+      });
     },
   };
   return { hooks, active: () => active };
@@ -102,6 +104,17 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
 function isClientBuild(context: unknown): boolean {
   const environment = (context as { environment?: { config?: { consumer?: string } } } | undefined)?.environment;
   return environment?.config?.consumer === undefined || environment.config.consumer === 'client';
+}
+
+/**
+ * Vite prints a build error's stack and every property (a failed build's whole report): ours goes
+ * out as the CLI prints it, message and hint, keeping its code.
+ */
+function forVite(error: unknown): unknown {
+  if (!(error instanceof PrerenderError)) return error;
+  const shown = new Error(`[api-prerender] ${error.message}${error.hint ? `\n  hint: ${error.hint}` : ''}`);
+  shown.stack = shown.message;
+  return Object.assign(shown, { code: error.code });
 }
 
 function reportTo(logger: Logger): (error: unknown) => void {
