@@ -3,9 +3,9 @@
  * vite.config.mjs that imports the package, driven through Vite's own JS API (createServer, build,
  * preview), over real sockets.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,26 @@ describe('vite build and vite preview (Vite 8)', () => {
     writeFileSync(join(root, 'src/server/routes/api/posts.json.ts'), route(`() => { throw new Error('database down'); }`));
     await expect(vite8.build({ root, customLogger: createViteLogger() })).rejects.toThrow(/^\[api-prerender\] 1 route failed[\s\S]*\/api\/posts\.json  500[\s\S]*hint: /);
     expect(readFileSync(join(dir, 'public', 'api', 'posts.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('Vite config errors', () => {
+  it("refuses a build.outDir inside the prerender output before Vite empties it", async () => {
+    const root = copyViteSite('vite-outdir-');
+    // What an earlier build left, which Vite would empty along with its outDir.
+    const posts = join(root, 'dist/vite-site/public/api/posts.json');
+    mkdirSync(dirname(posts), { recursive: true });
+    writeFileSync(posts, '[]');
+    const before = readFileSync(posts, 'utf8');
+    const build = vite8.build({ root, build: { outDir: 'dist/vite-site/public' }, customLogger: createViteLogger() });
+    await expect(build).rejects.toThrow(/Vite's build.outDir \(.*dist\/vite-site\/public\) and the prerender output \(.*dist\/vite-site\) overlap/);
+    expect(readFileSync(posts, 'utf8')).toBe(before);
+  });
+
+  it('refuses an empty prefix, which would take index.html from Vite', async () => {
+    const root = copyViteSite('vite-prefix-');
+    writeFileSync(join(root, 'vite.config.mjs'), "import { apiRoutes } from 'api-prerender';\nexport default { plugins: [apiRoutes({ apiPrefix: '/' })] };\n");
+    await expect(vite8.createServer({ root, server: { port: 0 }, customLogger: createViteLogger() })).rejects.toThrow(/Config key "apiPrefix" is empty/);
   });
 });
 

@@ -29,7 +29,7 @@ export interface ViteDevServerLike extends ViteServerLike {
 /** The Vite-only hooks of the plugin; Rollup ignores them. */
 export interface ViteHooks {
   config(config: { root?: string; build?: { outDir?: string } }, env: { command: string; isPreview?: boolean }): Promise<{ build: { outDir: string } } | undefined>;
-  configResolved(config: { root: string; command: string; build: { outDir: string }; logger: ViteLogger }): void;
+  configResolved(config: { root: string; command: string; build: { outDir: string }; logger: ViteLogger }): Promise<void>;
   configureServer(server: ViteDevServerLike): Promise<void>;
   configurePreviewServer(server: ViteServerLike): Promise<void>;
   buildEnd(this: unknown, error?: Error): void;
@@ -57,11 +57,17 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       const outDir = env.command === 'build' ? resolve(site.outDir, 'client') : resolve(site.outDir, site.name, 'public');
       return { build: { outDir: relative(root, outDir) || '.' } };
     },
-    configResolved(config) {
+    async configResolved(config) {
       command = config.command;
       root = config.root;
       clientOutDir = resolve(config.root, config.build.outDir);
       logger = fromViteLogger(config.logger);
+      // Before Vite empties its outDir: that must never be the output of an earlier build.
+      if (command === 'build') {
+        const site = await loadSiteConfig(root, overrides);
+        const output = resolve(site.outDir, site.name);
+        if (isInside(clientOutDir, output) || isInside(output, clientOutDir)) throw errors.viteOutDir(clientOutDir, output);
+      }
     },
     async configureServer(server) {
       const site = await loadSiteConfig(server.config.root, overrides);
@@ -88,9 +94,6 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       if (command !== 'build') return dev?.close();
       if (!isClientBuild(this) || clientFailed) return;
       const options = configOptions(root, overrides);
-      const site = await loadSiteConfig(root, overrides);
-      const output = resolve(site.outDir, site.name);
-      if (isInside(clientOutDir, output) || isInside(output, clientOutDir)) throw errors.viteOutDir(clientOutDir, output);
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
       await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
         throw forVite(error);
