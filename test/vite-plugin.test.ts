@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../src/index.ts';
 import { route } from './helpers.ts';
 import { ask, pollUntil, type Answer } from './poll.ts';
 import { copyViteSite, createViteLogger } from './vite-site.ts';
@@ -145,6 +146,23 @@ describe('vite build and vite preview (Vite 8)', () => {
     writeFileSync(join(root, 'src/server/routes/api/posts.json.ts'), route(`() => { throw new Error('database down'); }`));
     await expect(vite8.build({ root, customLogger: createViteLogger() })).rejects.toThrow(/^\[api-prerender\] 1 route failed[\s\S]*\/api\/posts\.json  500[\s\S]*hint: /);
     expect(readFileSync(join(dir, 'public', 'api', 'posts.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('vite dev with the plugin given inline', () => {
+  it('keeps serving after server.restart(), which reuses the plugin object', async () => {
+    const root = copyViteSite('vite-inline-');
+    const server = await vite8.createServer({ root, configFile: false, plugins: [apiRoutes()], server: { port: 0, host: '127.0.0.1' }, customLogger: createViteLogger() });
+    try {
+      await server.listen();
+      const url = () => new URL('/api/hello', server.resolvedUrls!.local[0]).href;
+      expect((await ask(url())).body).toBe('Hello from the API');
+      await server.restart();
+      const after = await ask(url());
+      expect([after.status, after.body]).toEqual([200, 'Hello from the API']);
+    } finally {
+      await server.close();
+    }
   });
 });
 

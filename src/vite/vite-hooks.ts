@@ -44,7 +44,9 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
   let clientOutDir = '';
   let logger: Logger | undefined;
   let clientFailed = false;
-  let dev: DevRoutes | undefined;
+  // By the server's resolved config: a plugin given inline to createServer() is reused when Vite
+  // restarts, and Vite starts the new server before it closes the old one.
+  const devs = new Map<object, DevRoutes>();
 
   const hooks: ViteHooks = {
     async config(user, env) {
@@ -53,9 +55,8 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       if (user.build?.outDir !== undefined) return undefined;
       // Vite's client build goes beside our output (as Analog's dist/client), then into public/.
       const site = await loadSiteConfig(resolve(user.root ?? process.cwd()), overrides);
-      const root = site.root;
       const outDir = env.command === 'build' ? resolve(site.outDir, 'client') : resolve(site.outDir, site.name, 'public');
-      return { build: { outDir: relative(root, outDir) || '.' } };
+      return { build: { outDir: relative(site.root, outDir) || '.' } };
     },
     async configResolved(config) {
       command = config.command;
@@ -71,8 +72,8 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
     },
     async configureServer(server) {
       const site = await loadSiteConfig(server.config.root, overrides);
-      dev = await startDevRoutes(site, logger!);
-      const routes = dev;
+      const routes = await startDevRoutes(site, logger!);
+      devs.set(server.config, routes);
       const owns = ownsPrefix(site.apiPrefix);
       server.middlewares.use(toNodeMiddleware(async (request) => (owns(new URL(request.url).pathname) ? routes.fetch(request) : undefined), { owns, onError: reportTo(logger!) }));
       // The config decides the prefix and the routes folder: a change restarts Vite and with it the routes.
@@ -91,7 +92,7 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
     },
     async closeBundle() {
       if (!active) return;
-      if (command !== 'build') return dev?.close();
+      if (command !== 'build') return closeDev(devs, this);
       if (!isClientBuild(this) || clientFailed) return;
       const options = configOptions(root, overrides);
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
@@ -101,6 +102,16 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
     },
   };
   return { hooks, active: () => active };
+}
+
+/** Closes the routes of the server whose environment is closing (all of them if Vite does not say). */
+async function closeDev(devs: Map<object, DevRoutes>, context: unknown): Promise<void> {
+  const server = (context as { environment?: { getTopLevelConfig?(): object } } | undefined)?.environment?.getTopLevelConfig?.();
+  for (const [key, routes] of devs) {
+    if (server !== undefined && key !== server) continue;
+    devs.delete(key);
+    await routes.close();
+  }
 }
 
 /** Vite 7 and 8 run a plugin's build hooks once per environment: ours run with the browser's. */
