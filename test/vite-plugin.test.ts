@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../src/index.ts';
 import { route } from './helpers.ts';
 import { ask, pollUntil, type Answer } from './poll.ts';
+import { rawRequest } from './raw-http.ts';
 import { copyViteSite, createViteLogger } from './vite-site.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -56,6 +57,14 @@ describe('vite dev (Vite 8)', () => {
     expect(index.body).toContain('/@vite/client');
     const other = await ask(url('/apis/x'), { headers: html });
     expect(other.body).toContain('<h1>Vite site</h1>');
+  });
+
+  it('refuses a malformed target that lands under the prefix, as every server of ours does', async () => {
+    const port = Number(new URL(server.resolvedUrls!.local[0]).port);
+    for (const target of ['/x/../api/hello', '/api/%2e%2e/api/hello', '/api/hel%00lo']) {
+      // Vite refuses unknown Host names (DNS rebinding) before any plugin runs.
+      expect((await rawRequest(port, target, { host: `127.0.0.1:${port}` })).status, target).toBe(400);
+    }
   });
 
   it('serves an edited route without a restart', async () => {

@@ -40,9 +40,13 @@ export function toNodeMiddleware(handle: PartialHandler, options: NodeMiddleware
         return plain(500, 'Internal Server Error');
       }
     };
-    answer().then(
-      (response) => (response ? sendNodeResponse(res, response) : next()),
-      (error: unknown) => next(error),
-    );
+    answer()
+      .then((response) => (response ? sendNodeResponse(res, response) : next()))
+      .catch((error: unknown) => {
+        // A response already on its way (the client went away mid-body) can only be cut short.
+        if (!res.headersSent) return next(error);
+        options.onError(error);
+        res.destroy();
+      });
   };
 }
