@@ -1,63 +1,59 @@
 // How long a saved route edit takes to be served by `prerender dev` (SPEC section 7: within 300 ms).
-// Starts the real bin on a copy of sample-site in a temporary folder, edits a route, polls the URL
-// until the new body comes back, and repeats. Prints every sample, the median and the max.
-//
-// Run after `npm run build`: node bench/dev-reload.mjs   Env: BENCH_EDITS (default 10).
+// Starts the real bin on a site, edits one route file, polls its URL until the new body comes back,
+// and repeats. `npm run bench` runs it on sample-site and on a site of 1,000 route files; alone:
+// `node bench/dev-reload.mjs` (after `npm run build`) measures sample-site. Env: BENCH_EDITS (10).
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { copySampleSite } from './fixtures.mjs';
+import { median } from './measure.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(repo, 'lib', 'cli', 'prerender.js');
-const edits = Number(process.env.BENCH_EDITS ?? 10);
 
-const work = mkdtempSync(join(tmpdir(), 'bench-dev-'));
-const root = join(work, 'sample-site');
-const source = join(repo, 'sample-site');
-cpSync(source, root, { recursive: true, filter: (path) => !relative(source, path).split(sep).includes('dist') });
-const routeFile = join(root, 'src/server/routes/api/v1/hello.ts');
-const routeSource = (word) => `import { defineEventHandler } from 'h3';\n\nexport default defineEventHandler(() => 'Hello ${word}');\n`;
-
-const port = await freePort();
-const url = `http://127.0.0.1:${port}/api/v1/hello`;
-const server = spawn(process.execPath, [cli, 'dev', root, '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-let log = '';
-server.stderr.on('data', (chunk) => (log += chunk));
-const stopped = new Promise((resolve) => server.on('close', resolve));
-
-try {
-  await waitForBody('Hello World', 60_000);
-  const samples = [];
-  // Edit 0 warms up the rebuild path and is not counted.
-  for (let i = 0; i <= edits; i++) {
-    const word = `edit-${i}`;
-    const started = performance.now();
-    writeFileSync(routeFile, routeSource(word));
-    await waitForBody(`Hello ${word}`, 30_000);
-    if (i > 0) samples.push(performance.now() - started);
-    // Let the save's trailing watcher events and rebuilds settle before the next edit.
-    await sleep(400);
+/**
+ * Edits `file` (relative to `root`) `edits` times, each time to a handler answering a new word, and
+ * returns the milliseconds from each save to the new body served at `path`; edit 0 only warms up.
+ */
+export async function measureDevReload(root, file, path, edits = Number(process.env.BENCH_EDITS ?? 10)) {
+  const server = spawn(process.execPath, [cli, 'dev', root, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  const listening = new Promise((resolve, reject) => {
+    server.stderr.on('data', (chunk) => {
+      log += chunk;
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(log)?.[1];
+      if (port) resolve(port);
+    });
+    server.on('close', () => reject(new Error(`prerender dev exited:\n${log}`)));
+  });
+  const stopped = new Promise((resolve) => server.on('close', resolve));
+  try {
+    const url = `http://127.0.0.1:${await listening}${path}`;
+    await waitForStatus(url, 60_000);
+    const samples = [];
+    for (let i = 0; i <= edits; i++) {
+      const word = `edit-${i}`;
+      const started = performance.now();
+      writeFileSync(join(root, file), `import { defineEventHandler } from 'h3';\n\nexport default defineEventHandler(() => 'Hello ${word}');\n`);
+      await waitForBody(url, `Hello ${word}`, 30_000);
+      if (i > 0) samples.push(performance.now() - started);
+      // Let the save's trailing watcher events and rebuilds settle before the next edit.
+      await sleep(400);
+    }
+    return { median: median(samples), max: Math.max(...samples), samples };
+  } catch (error) {
+    throw new Error(`${error.message}\n--- dev server output ---\n${log}`);
+  } finally {
+    server.kill('SIGINT');
+    await stopped;
   }
-  samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)];
-  console.log(`edit to served, ${samples.length} edits of sample-site/src/server/routes/api/v1/hello.ts:`);
-  console.log(`  samples (ms): ${samples.map((ms) => ms.toFixed(0)).join(' ')}`);
-  console.log(`  median ${median.toFixed(0)} ms, max ${samples.at(-1).toFixed(0)} ms (target: 300 ms)`);
-} catch (error) {
-  console.error(`${error.message}\n--- dev server output ---\n${log}`);
-  process.exitCode = 1;
-} finally {
-  server.kill('SIGINT');
-  await stopped;
-  rmSync(work, { recursive: true, force: true });
 }
 
 /** Polls `url` every few milliseconds until it answers `body`. */
-async function waitForBody(body, deadlineMs) {
+async function waitForBody(url, body, deadlineMs) {
   const deadline = performance.now() + deadlineMs;
   for (;;) {
     const text = await fetch(url).then((r) => r.text(), () => undefined);
@@ -67,13 +63,23 @@ async function waitForBody(body, deadlineMs) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+/** Polls `url` until it answers 200 (the first build is done). */
+async function waitForStatus(url, deadlineMs) {
+  const deadline = performance.now() + deadlineMs;
+  while ((await fetch(url).then((r) => r.status, () => 0)) !== 200) {
+    if (performance.now() > deadline) throw new Error(`${url} never answered 200`);
+    await sleep(20);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const work = mkdtempSync(join(tmpdir(), 'bench-dev-'));
+  try {
+    const root = copySampleSite(join(repo, 'sample-site'), join(work, 'sample-site'));
+    const result = await measureDevReload(root, 'src/server/routes/api/v1/hello.ts', '/api/v1/hello');
+    console.log(`edit to served, sample-site: samples (ms) ${result.samples.map((ms) => ms.toFixed(0)).join(' ')}`);
+    console.log(`  median ${result.median.toFixed(0)} ms, max ${result.max.toFixed(0)} ms (target: 300 ms)`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

@@ -91,11 +91,12 @@ export function writeRouteFilesSite(root, count) {
   return writeFiles(root, files);
 }
 
-/** A copy of sample-site with its tsconfig path to the library adjusted to the new depth. */
+/** A copy of sample-site, its tsconfig pointing at this repository's compiled library wherever the copy is. */
 export function copySampleSite(from, root) {
   rmSync(root, { recursive: true, force: true });
   cpSync(from, root, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
   const tsconfig = join(root, 'tsconfig.json');
-  writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('"../src/index.ts"', '"../../src/index.ts"'));
+  const library = join(from, '..', 'lib', 'src', 'index.d.ts');
+  writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('"../lib/src/index.d.ts"', JSON.stringify(library)));
   return root;
 }

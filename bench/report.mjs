@@ -12,12 +12,16 @@ const count = (n) => n.toLocaleString('en-US');
 const ratio = (n) => n.toFixed(2);
 
 /** The tables of one benchmark run. */
-export function formatTables({ machine, nitro, prerender, scale, concurrency, bundling, sample }) {
+export function formatTables({ machine, nitro, dev, prerender, scale, concurrency, bundling, sample }) {
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`, ''];
   lines.push(...nitroTable(nitro));
   lines.push(
     `**sample-site, cold** (fresh process, no previous output): ${seconds(sample.check.ms)} with type checking (the default), ` +
       `${seconds(sample.noCheck.ms)} with --no-typecheck; peak RSS ${megabytes(sample.check.rss)}.`,
+    '',
+    `**Dev**: a saved route edit until \`prerender dev\` serves it, ${dev.sample.samples.length} edits each: sample-site median ` +
+      `**${dev.sample.median.toFixed(0)} ms** (max ${dev.sample.max.toFixed(0)} ms); 1,000 route files median ` +
+      `**${dev.thousand.median.toFixed(0)} ms** (max ${dev.thousand.max.toFixed(0)} ms). Target: 300 ms.`,
   );
   if (prerender) lines.push('', ...prerenderTables(prerender, scale, concurrency, bundling));
   return lines.join('\n');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copySampleSite, writeCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
 import { againstNitro } from './against-nitro.mjs';
+import { measureDevReload } from './dev-reload.mjs';
 import { measure, median } from './measure.mjs';
 import { formatTables, writeResults } from './report.mjs';
 
@@ -73,8 +74,16 @@ const cold = (args) => () => (clearSample(), measure([cli, 'build', sampleSite, 
 const sampleCheck = await sample('sample-site', cold([]));
 const sampleNoCheck = await sample('sample-site --no-typecheck', cold(['--no-typecheck']));
 clearSample();
+// Dev: a saved route edit until it is served, on sample-site and on a site of 1,000 route files.
+note('dev reload: sample-site');
+const devSample = await measureDevReload(sampleSite, 'src/server/routes/api/v1/hello.ts', '/api/v1/hello');
+const thousand = writeRouteFilesSite(join(work, 'dev-files-1000'), 1000);
+note('dev reload: 1,000 route files');
+const devThousand = await measureDevReload(thousand, 'src/server/routes/api/group-0/route-0.get.ts', '/api/group-0/route-0');
+rmSync(thousand, { recursive: true, force: true });
+const dev = { sample: devSample, thousand: devThousand };
 const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
-if (quick) finish(formatTables({ machine, nitro, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+if (quick) finish(formatTables({ machine, nitro, dev, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 // Prerender at scale, against the floor.
 const floorServer = join(work, 'floor-server', 'index.mjs');
@@ -145,7 +154,7 @@ if (million > 0) {
   scale = { routes: million, ms: big.ms, cost: big.ms - zero.ms, rss: big.rss };
 }
 
-finish(formatTables({ machine, nitro, prerender, scale, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+finish(formatTables({ machine, nitro, dev, prerender, scale, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 /** Prints and records the tables, removes the outputs, and ends the run. */
 function finish(tables) {

@@ -1,4 +1,4 @@
-import { PrerenderError, type Logger } from '../src/index.ts';
+import { PrerenderError, stackWithCauses, type Logger } from '../src/index.ts';
 
 /**
  * The one top-level handler: prints what went wrong (location, code frame, hint, cause) and returns
@@ -11,6 +11,7 @@ export function handleError(error: unknown, logger: Logger): number {
     const where = at && !error.message.includes(at) ? `${at}: ` : '';
     logger.error(`${where}${error.message}`);
     if (error.frame) logger.info(error.frame);
+    if (error.traceCause && error.cause !== undefined) logger.info(stackWithCauses(error.cause));
     if (error.hint) logger.info(`  hint: ${error.hint}`);
     return error.exitCode;
   }
@@ -19,6 +20,6 @@ export function handleError(error: unknown, logger: Logger): number {
     logger.error(`${cacError.message?.replace(/\.?$/, '.')} Run \`prerender --help\` for usage.`);
     return 2;
   }
-  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  logger.error(stackWithCauses(error));
   return 1;
 }

@@ -9,6 +9,10 @@ import { registerMerge } from './commands/merge.ts';
 import { registerPreview } from './commands/preview.ts';
 import { handleError } from './handle-error.ts';
 
+// Stack traces of route code (a handler that throws during the prerender, in dev, in preview) name
+// the route file and line: every bundle is loaded after this, with its source map.
+process.setSourceMapsEnabled(true);
+
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const cli = cac('prerender');
 

@@ -3,7 +3,14 @@
  * Every message names the file, route or option at fault; `hint` says how to fix it.
  */
 
-/** What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1. */
+/**
+ * What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1.
+ * `COMPILE`: the code cannot be bundled (syntax, unresolved import); `MODULE_IMPORT`: it was bundled,
+ * but a route module (or one it imports) threw while it loaded. `OUTPUT`: a file stands where the
+ * output folder goes; `WRITE_FAILED`: the file system refused a write (full disk, permissions: see the
+ * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
+ * again later can succeed.
+ */
 export type ErrorCode =
   | 'USAGE'
   | 'CONFIG'
@@ -11,10 +18,13 @@ export type ErrorCode =
   | 'ROUTE_CONFLICT'
   | 'NO_HANDLER'
   | 'COMPILE'
+  | 'MODULE_IMPORT'
   | 'ROUTE_PATH'
   | 'OUTPUT_CLASH'
   | 'ROUTES_FAILED'
   | 'OUTPUT'
+  | 'WRITE_FAILED'
+  | 'LOCKED'
   | 'NO_BUILD'
   | 'SERVER';
 
@@ -33,11 +43,13 @@ export class PrerenderError extends Error {
   readonly frame?: string;
   /** Anything the caller may want to print or return, such as the build report of failed routes. */
   readonly details?: unknown;
+  /** The cause is the site's own code failing: its stack and cause chain are printed with the error. */
+  readonly traceCause: boolean;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { hint?: string; loc?: SourceLocation; frame?: string; details?: unknown; cause?: unknown } = {},
+    extra: { hint?: string; loc?: SourceLocation; frame?: string; details?: unknown; cause?: unknown; traceCause?: boolean } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'PrerenderError';
@@ -46,6 +58,7 @@ export class PrerenderError extends Error {
     this.loc = extra.loc;
     this.frame = extra.frame;
     this.details = extra.details;
+    this.traceCause = extra.traceCause ?? false;
   }
 
   /** `2` for bad usage or config (a route in the config that can never be a file counts), `1` for the rest. */
@@ -74,6 +87,7 @@ export const errors = {
     new PrerenderError('CONFIG', `The function given as prerender.routes failed: ${messageOf(cause)}`, {
       hint: 'Fix the function in your prerender config that lists the routes.',
       cause,
+      traceCause: true,
     }),
   configNotFound: (file: string) =>
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
@@ -147,7 +161,7 @@ export const errors = {
       details,
     }),
   output: (path: string, cause: unknown) =>
-    new PrerenderError('OUTPUT', `Cannot write ${path}: ${messageOf(cause)}`, {
+    new PrerenderError('WRITE_FAILED', `Cannot write ${path}: ${messageOf(cause)}`, {
       hint: 'Check that the output folder is writable and the disk has room.',
       cause,
     }),
@@ -156,8 +170,22 @@ export const errors = {
       hint: `Remove or rename that file, or change "${key}" in your prerender config.`,
     }),
   buildRunning: (name: string, outDir: string, pid: number, lockFile: string) =>
-    new PrerenderError('OUTPUT', `Another build of "${name}" (process ${pid}) is writing ${outDir}; this build stopped before touching it.`, {
+    new PrerenderError('LOCKED', `Another build of "${name}" (process ${pid}) is writing ${outDir}; this build stopped before touching it.`, {
       hint: `Run one build at a time: wait for that one to finish, then build again. If no build is running, delete ${lockFile}.`,
+    }),
+  lockTakeover: (lockFile: string) =>
+    new PrerenderError('LOCKED', `Another build is taking over ${lockFile}, left by a build that died; this build stopped before touching the output.`, {
+      hint: 'Run one build of a site at a time: wait for that one to finish, then build again.',
+    }),
+  lockContended: (lockFile: string) =>
+    new PrerenderError('LOCKED', `Other builds keep taking the lock ${lockFile}; this build stopped before touching the output.`, {
+      hint: 'Run one build of a site at a time.',
+    }),
+  moduleImport: (cause: unknown) =>
+    new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
+      hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',
+      cause,
+      traceCause: true,
     }),
   noBuild: (dir: string) =>
     new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
@@ -172,6 +200,37 @@ export const errors = {
       hint: 'Check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0) and --port (1024 to 65535 needs no privileges).',
       cause,
     }),
+};
+
+/** What a warning is about: `--json` lists every warning of a build with its code. */
+export type WarningCode = 'TYPE_ERROR' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DOT_FILE_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
+
+/** A problem that does not stop the build: printed, and listed in the build report. */
+export interface Warning {
+  code: WarningCode;
+  message: string;
+}
+
+/** The catalogue of warnings, as {@link errors} is of errors. */
+export const warnings = {
+  typeError: (location: string, diagnostic: string): Warning => ({ code: 'TYPE_ERROR', message: `${location}${diagnostic}` }),
+  /** Any other warning of Rollup or one of its plugins, in its own words. */
+  bundle: (message: string): Warning => ({ code: 'BUNDLE', message }),
+  linksLeftOut: (label: string, links: string[]): Warning => ({
+    code: 'LINK_LEFT_OUT',
+    message: `Left out ${links.length} link${links.length === 1 ? '' : 's'} in ${label} leading outside it: ${links.join(', ')}. Copy the files in instead.`,
+  }),
+  dotFilesLeftOut: (label: string, names: string[]): Warning => ({
+    code: 'DOT_FILE_LEFT_OUT',
+    message: `Left out the dot-files and dot-folders in ${label}: ${names.join(', ')}. No server serves them, so they are not published; .well-known/ is.`,
+  }),
+  duplicateRoute: (route: string): Warning => ({ code: 'DUPLICATE_ROUTE', message: `Route "${route}" is listed twice in prerender.routes; it is rendered once.` }),
+  untypedFiles: (count: number, examples: string, more: boolean): Warning => ({
+    code: 'UNTYPED_FILE',
+    message:
+      `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} without extension: ${examples}${more ? ', ...' : ''}. ` +
+      'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with that type; give the route an extension (feed.json) to be safe.',
+  }),
 };
 
 /** The message of anything thrown, for embedding in another message. */

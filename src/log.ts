@@ -3,10 +3,13 @@
  * keeps stdout for the report alone, and uses colour only on a terminal without NO_COLOR.
  */
 
+import type { Warning, WarningCode } from './errors.ts';
+
 /** What the build and the servers print through. */
 export interface Logger {
   info(message: string): void;
-  warn(message: string): void;
+  /** `code` is the warning's in the catalogue (src/errors.ts); the build report lists it. */
+  warn(message: string, code?: WarningCode): void;
   error(message: string): void;
   /** Replace the current progress line on a terminal; elsewhere print it as a line. */
   progress(message: string): void;
@@ -63,4 +66,28 @@ export function createMemoryLogger(): Logger & { lines: string[] } {
     error: (m) => void lines.push(`error ${m}`),
     progress: (m) => void lines.push(m),
   };
+}
+
+/** Prints a warning of the catalogue. */
+export function warn(logger: Logger, warning: Warning): void {
+  logger.warn(warning.message, warning.code);
+}
+
+/**
+ * `logger`, keeping every warning it prints in `warnings` too, for the build report. A warning
+ * printed without a code is a `BUNDLE` warning: only Rollup's reach the logger without one.
+ */
+export function collectWarnings(logger: Logger): { logger: Logger; warnings: Warning[] } {
+  const warnings: Warning[] = [];
+  const collecting: Logger = {
+    isTTY: logger.isTTY,
+    info: (message) => logger.info(message),
+    warn: (message, code) => {
+      warnings.push({ code: code ?? 'BUNDLE', message });
+      logger.warn(message, code);
+    },
+    error: (message) => logger.error(message),
+    progress: (message) => logger.progress(message),
+  };
+  return { logger: collecting, warnings };
 }

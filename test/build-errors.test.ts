@@ -59,6 +59,12 @@ describe('route file errors, before anything is written', () => {
       message: [`${api}/number.ts`, 'default-exports number, not an event handler'],
     },
     {
+      name: 'a module that throws while it loads (not a compile error)',
+      files: { [`${api}/settings.ts`]: `throw new Error('settings.json not found');\n${route(`() => 'a'`)}` },
+      code: 'MODULE_IMPORT',
+      message: ['A route module threw while it was loaded: settings.json not found'],
+    },
+    {
       name: 'an npm package that is not installed',
       files: { [`${api}/pkg.ts`]: `import pad from '@nowhere/left-pad/sub';\n${route('() => pad')}` },
       code: 'COMPILE',

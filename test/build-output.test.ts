@@ -52,7 +52,7 @@ describe('build output of a site with every kind of body', () => {
     expect(basename(dir)).toBe('output-site');
   });
 
-  it('writes exactly public/, server/index.mjs and prerender-manifest.json', () => {
+  it('writes exactly public/, server/index.mjs (and its source map) and prerender-manifest.json', () => {
     expect(Object.keys(snapshotTree(dir)).sort()).toEqual([
       'prerender-manifest.json',
       'public/_headers',
@@ -65,6 +65,7 @@ describe('build output of a site with every kind of body', () => {
       'public/robots.txt',
       'public/sitemap.xml',
       'server/index.mjs',
+      'server/index.mjs.map',
     ]);
     expect(report).toMatchObject({ ok: 5, failed: 0, failures: [] });
   });

@@ -110,6 +110,35 @@ describe('prerender build', () => {
     expect(existsSync(join(dir, 'public/svc/data.json'))).toBe(true);
   });
 
+  it('--json keeps stdout for the report though route modules print while they load and run', async () => {
+    const noisy = [
+      `import { defineEventHandler } from 'h3';`,
+      `console.log('loading noisy');`,
+      `process.stdout.write('raw write at import\\n');`,
+      `export default defineEventHandler(() => { console.log('handling noisy'); console.info('info too'); return 'quiet'; });`,
+    ].join('\n');
+    const { root } = cliSite(['/api/noisy.txt', '/api/hello.txt'], { 'src/server/routes/api/noisy.txt.ts': noisy });
+    const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: 2, failed: 0 });
+    for (const line of ['loading noisy', 'raw write at import', 'handling noisy', 'info too']) expect(stderr).toContain(line);
+  });
+
+  it('--json lists every warning with its code', async () => {
+    const { root } = cliSite(['/api/hello.txt', '/api/hello.txt', '/api/untyped'], {
+      'src/server/routes/api/untyped.ts': `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => ({ count }));\n`,
+    });
+    const { code, stdout, stderr } = await cli('build', root, '--json');
+    expect(code).toBe(0);
+    const { warnings } = onlyJson(stdout);
+    // (A site in a temporary folder has no h3 types to find: more TYPE_ERRORs besides this one.)
+    expect(warnings).toContainEqual({ code: 'DUPLICATE_ROUTE', message: 'Route "/api/hello.txt" is listed twice in prerender.routes; it is rendered once.' });
+    expect(warnings).toContainEqual({ code: 'TYPE_ERROR', message: expect.stringMatching(/^src\/server\/routes\/api\/untyped\.ts:2:7: TS2322: /) });
+    expect(warnings).toContainEqual({ code: 'UNTYPED_FILE', message: expect.stringContaining('/api/untyped (application/json') });
+    expect(new Set(warnings.map((warning: { code: string }) => warning.code))).toEqual(new Set(['DUPLICATE_ROUTE', 'TYPE_ERROR', 'UNTYPED_FILE']));
+    for (const warning of warnings) expect(stderr).toContain(`warning ${warning.message}`);
+  });
+
   describe('with a failing route', () => {
     const files = {
       'src/server/routes/api/gone.json.ts': route(`() => { throw createError({ statusCode: 410, statusMessage: 'Gone for good' }); }`, 'defineEventHandler, createError'),
@@ -135,5 +164,15 @@ describe('prerender build', () => {
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
     });
+  });
+});
+
+describe('prerender merge --json', () => {
+  it('prints the error as one JSON object on failure, as build does', async () => {
+    const missing = join(tempDir('shards-'), 'not-a-shard');
+    const { code, stdout, stderr } = await cli('merge', missing, '--json');
+    expect(code).toBe(2);
+    expect(stderr).toContain(missing);
+    expect(onlyJson(stdout).error).toMatchObject({ code: 'USAGE', message: expect.stringContaining(missing) });
   });
 });

@@ -64,7 +64,7 @@ describe('a build killed with SIGKILL mid-prerender', () => {
       expect(running, 'the build ended before it could be killed').toBe(true);
 
       const refused = (await buildSite(root, { config: { outDir } }).catch((error) => error)) as PrerenderError;
-      expect(refused.code).toBe('OUTPUT');
+      expect(refused.code).toBe('LOCKED');
       expect(refused.message).toBe(`Another build of "gated" (process ${child.pid}) is writing ${outDir}; this build stopped before touching it.`);
     } finally {
       child.kill('SIGKILL');

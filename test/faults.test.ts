@@ -91,11 +91,16 @@ describe('a full disk', () => {
 
     // 2 MB of bodies on a 1 MB disk.
     writeFileSync(join(root, 'src/server/routes/api/a.json.ts'), route(`() => ({ big: 'x'.repeat(2 * 1024 * 1024) })`));
-    const cli = await runCli(['build', root, '--no-typecheck']);
+    const cli = await runCli(['build', root, '--no-typecheck', '--json']);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toMatch(/Cannot write \S+: ENOSPC: no space left on device/);
     expect(cli.stderr).toContain('the disk has room');
     noStack(cli.stderr);
+    // The staging folder is gone: the message names the file where the output goes.
+    expect(cli.stderr).not.toContain('.site.staging-');
+    expect(cli.stderr).toContain(`Cannot write ${join(outDir, 'site', 'public')}`);
+    // Not LOCKED: a CI job can tell a full disk from a build to retry later.
+    expect(JSON.parse(cli.stdout).error).toMatchObject({ code: 'WRITE_FAILED', errno: 'ENOSPC' });
     expect(snapshotTree(dir)).toEqual(before);
     expect(leftovers(outDir, 'site')).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merge, type Shard } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
+import { claimRouteFiles, type LoadedShard } from '../src/merge/load-shards.ts';
 import { parseShard, selectShard, shardOf } from '../src/shard/shard.ts';
 import { catchError, catchErrorSync } from './catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
@@ -129,6 +130,37 @@ describe('routes that clash only across shards', () => {
     expect(error.message).toContain(`route "${routes[0]}"`);
     expect(error.message).toContain(`route "${routes[1]}"`);
     expect(existsSync(join(outDir, 'clash'))).toBe(false);
+  });
+});
+
+describe('sitemap parts in a merge', () => {
+  /** Shard `index` of 2 as merge reads it: `urls` sitemap URLs, and routes that wrote `files`. */
+  const loaded = (index: number, urls: number, files: string[]): LoadedShard => ({
+    dir: `/shards/${index}`,
+    info: {
+      version: 1,
+      name: 'big',
+      shard: { index, count: 2 },
+      routes: 'fingerprint',
+      total: 2 * urls,
+      sitemapHost: 'https://example.com',
+      sitemap: Array.from({ length: urls }, (_, i) => ({ route: `/p/${index}/${i}`, fields: {} })),
+      generated: ['sitemap.xml'],
+      headersBase: null,
+      failures: [],
+    },
+    entries: files.map((file) => ({ route: `/${file}`, file, status: 200, contentType: 'application/xml', bytes: 1, ms: 0 })),
+  });
+
+  it('a route writing sitemap-2.xml clashes when the shards together need parts, as in one build', () => {
+    // 30,000 URLs each: no shard alone needs parts, both together do (over 50,000).
+    const error = catchErrorSync(() => claimRouteFiles([loaded(1, 30_000, ['sitemap-2.xml']), loaded(2, 30_000, [])]));
+    expect(error.code).toBe('OUTPUT_CLASH');
+    expect(error.message).toBe('the sitemap (prerender.sitemap.host) and route "/sitemap-2.xml" both write sitemap-2.xml.');
+  });
+
+  it('is no clash while one sitemap file holds every URL', () => {
+    expect(() => claimRouteFiles([loaded(1, 100, ['sitemap-2.xml']), loaded(2, 100, [])])).not.toThrow();
   });
 });
 

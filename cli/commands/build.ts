@@ -1,6 +1,7 @@
 import type { CAC } from 'cac';
-import { build, createLogger, parseShard, PrerenderError, type UserConfig } from '../../src/index.ts';
+import { build, createLogger, parseShard, type UserConfig } from '../../src/index.ts';
 import { handleError } from '../handle-error.ts';
+import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 import { positiveInteger } from '../flags.ts';
 
@@ -30,12 +31,13 @@ export function registerBuild(cli: CAC): void {
     .action(async (root: string | undefined, flags: BuildFlags) => {
       limitHeapGrowth();
       const logger = createLogger();
+      const printJson = flags.json ? reserveStdout() : undefined;
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger });
-        if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+        await printJson?.(jsonText(report));
       } catch (error) {
-        if (flags.json) process.stdout.write(JSON.stringify(jsonOfError(error), null, 2) + '\n');
+        await printJson?.(jsonText(jsonOfError(error)));
         process.exitCode = handleError(error, logger);
       }
       await exitWhenWritten();
@@ -61,16 +63,4 @@ function overrides(flags: BuildFlags): UserConfig {
   if (flags.failOnError === false) prerender.failOnError = false;
   if (Object.keys(prerender).length > 0) config.prerender = prerender;
   return config;
-}
-
-/**
- * What `--json` prints when the build fails: the build report when routes failed, else the error, so
- * that stdout always holds exactly one JSON object.
- */
-function jsonOfError(error: unknown): object {
-  if (error instanceof PrerenderError) {
-    if (error.details) return error.details;
-    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc } };
-  }
-  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
 }

@@ -1,7 +1,7 @@
 import type { CAC } from 'cac';
-import { createDevServer, createLogger } from '../../src/index.ts';
+import { createDevServer, createLogger, stopOnSignal } from '../../src/index.ts';
+import { shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
-import { stopOnSignal } from '../stop-on-signal.ts';
 
 interface DevFlags {
   config?: string;
@@ -25,6 +25,7 @@ export function registerDev(cli: CAC): void {
     .action(async (root: string | undefined, flags: DevFlags) => {
       const logger = createLogger();
       try {
+        const timeout = shutdownTimeout();
         const server = await createDevServer({
           root,
           configFile: flags.config,
@@ -35,7 +36,7 @@ export function registerDev(cli: CAC): void {
           logger,
         });
         logger.info(`dev server listening on ${server.url} (Ctrl-C to stop)`);
-        stopOnSignal(server, logger);
+        stopOnSignal(server, { timeout, log: (message) => logger.info(message) });
       } catch (error) {
         process.exitCode = handleError(error, logger);
       }

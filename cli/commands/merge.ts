@@ -1,6 +1,7 @@
 import type { CAC } from 'cac';
 import { createLogger, merge } from '../../src/index.ts';
 import { handleError } from '../handle-error.ts';
+import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 
 interface MergeFlags {
@@ -19,10 +20,12 @@ export function registerMerge(cli: CAC): void {
     .action(async (shardDirs: string[], flags: MergeFlags) => {
       limitHeapGrowth();
       const logger = createLogger();
+      const printJson = flags.json ? reserveStdout() : undefined;
       try {
         const report = await merge({ shardDirs, outDir: flags.outDir, logger });
-        if (flags.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+        await printJson?.(jsonText(report));
       } catch (error) {
+        await printJson?.(jsonText(jsonOfError(error)));
         process.exitCode = handleError(error, logger);
       }
     });

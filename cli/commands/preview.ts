@@ -1,7 +1,7 @@
 import type { CAC } from 'cac';
-import { createLogger, createPreviewServer } from '../../src/index.ts';
+import { createLogger, createPreviewServer, stopOnSignal } from '../../src/index.ts';
+import { shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
-import { stopOnSignal } from '../stop-on-signal.ts';
 
 interface PreviewFlags {
   config?: string;
@@ -22,6 +22,7 @@ export function registerPreview(cli: CAC): void {
     .action(async (root: string | undefined, flags: PreviewFlags) => {
       const logger = createLogger();
       try {
+        const timeout = shutdownTimeout();
         const server = await createPreviewServer({
           root,
           configFile: flags.config,
@@ -30,7 +31,7 @@ export function registerPreview(cli: CAC): void {
           bodyLimit: flags.bodyLimit as number | undefined,
         });
         logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
-        stopOnSignal(server, logger);
+        stopOnSignal(server, { timeout, log: (message) => logger.info(message) });
       } catch (error) {
         process.exitCode = handleError(error, logger);
       }

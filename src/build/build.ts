@@ -2,14 +2,14 @@ import { isAbsolute, join, relative } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfigWith, type LoadConfigOptions } from '../config/load.ts';
 import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
-import { errors } from '../errors.ts';
-import { createLogger, type Logger } from '../log.ts';
+import { errors, warnings, type Warning } from '../errors.ts';
+import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
 import { writeHeadersFile } from '../prerender/headers-file.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
-import { sitemapFileNames, writeSitemap } from '../prerender/sitemap.ts';
+import { sitemapFileNames, sitemapOwner, writeSitemap } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
@@ -45,18 +45,18 @@ export interface BuildOptions extends LoadConfigOptions {
  */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const started = performance.now();
-  const logger = options.logger ?? createLogger();
+  const { logger, warnings: warned } = collectWarnings(options.logger ?? createLogger());
   // Rollup and TypeScript load only in this worker, which ends before the prerender starts.
   const toolchain = startToolchain(logger);
   try {
-    return await buildSite(options, logger, toolchain, started);
+    return await buildSite(options, logger, toolchain, started, warned);
   } finally {
     await toolchain.close();
   }
 }
 
 /** {@link build}, with config compilation and bundling done by `toolchain`. */
-async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number): Promise<BuildReport> {
+async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
   const planned = planRoutes(config.prerender.routes, logger);
   const routes = selectShard(planned, options.shard);
@@ -67,7 +67,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
     await copyPublicDir(config.publicDir, publicOut, relative(config.root, config.publicDir) || '.', claims, logger);
-    if (config.prerender.sitemapHost) claims.claim('sitemap.xml', 'the sitemap (prerender.sitemap.host)');
+    if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
 
     const serverFile = join(stage, 'server', 'index.mjs');
     const routeFiles = await toolchain.bundleServer(config, options.typecheck, serverFile);
@@ -91,7 +91,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     const failures = formatFailures(results);
     // Failed routes stop the build before anything else is written: the staging folder goes.
     if (failures.length > 0 && config.prerender.failOnError) {
-      throw errors.routesFailed(failures, createReport(config.name, dir, results, 0, performance.now() - started));
+      throw errors.routesFailed(failures, createReport(config.name, dir, results, 0, performance.now() - started, warned));
     }
 
     const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
@@ -99,7 +99,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     const headerRules = await writeHeadersFile(publicOut, written);
     const sitemap = sitemapEntries(routes, written);
     if (config.prerender.sitemapHost) {
-      for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, 'the sitemap (prerender.sitemap.host)');
+      for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, sitemapOwner);
     }
     const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
     if (options.shard) {
@@ -108,7 +108,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     }
     warnUntyped(written, logger);
 
-    const result = createReport(config.name, dir, results, sitemapFiles.length + (headerRules ? 1 : 0), performance.now() - started);
+    const result = createReport(config.name, dir, results, sitemapFiles.length + (headerRules ? 1 : 0), performance.now() - started, warned);
     if (failures.length > 0) {
       logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
       for (const line of failures) logger.error(line);
@@ -130,7 +130,7 @@ function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] 
   for (const entry of routes) {
     const decoded = routeSegments(entry.route).join('/') + (entry.route.endsWith('/') ? '/' : '');
     if (seen.has(entry.route)) {
-      logger.warn(`Route "${entry.route}" is listed twice in prerender.routes; it is rendered once.`);
+      warn(logger, warnings.duplicateRoute(entry.route));
       continue;
     }
     const other = spellings.get(decoded);
@@ -160,8 +160,5 @@ function warnUntyped(written: ManifestEntry[], logger: Logger): void {
   const untyped = written.filter((entry) => !hasExtension(entry.file.split('/').at(-1)) && !isHtml(entry.contentType));
   if (untyped.length === 0) return;
   const examples = untyped.slice(0, 3).map((entry) => `${entry.route} (${entry.contentType})`).join(', ');
-  logger.warn(
-    `${untyped.length} route${untyped.length === 1 ? ' was written as a file' : 's were written as files'} without extension: ${examples}${untyped.length > 3 ? ', ...' : ''}. ` +
-      'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with that type; give the route an extension (feed.json) to be safe.',
-  );
+  warn(logger, warnings.untypedFiles(untyped.length, examples, untyped.length > 3));
 }

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import type { Logger } from '../log.ts';
+import { warnings } from '../errors.ts';
+import { warn, type Logger } from '../log.ts';
 import type { FileClaims } from '../prerender/file-claims.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 
@@ -32,10 +33,10 @@ export async function copyPublicDir(publicDir: string, publicOut: string, label:
     };
     await cp(publicDir, publicOut, { recursive: true, dereference: true, filter });
     if (hidden.length > 0) {
-      logger.warn(`Left out the dot-files and dot-folders in ${label}: ${hidden.sort().join(', ')}. No server serves them, so they are not published; .well-known/ is.`);
+      warn(logger, warnings.dotFilesLeftOut(label, hidden.sort()));
     }
     if (skipped.length > 0) {
-      logger.warn(`Left out ${skipped.length} link${skipped.length === 1 ? '' : 's'} in ${label} leading outside it: ${skipped.join(', ')}. Copy the files in instead.`);
+      warn(logger, warnings.linksLeftOut(label, skipped));
     }
   }
   let hasHeaders = false;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors } from '../errors.ts';
 
@@ -22,7 +22,7 @@ const heldHere = new Set<string>();
 export async function takeLock(outDir: string, name: string): Promise<() => Promise<void>> {
   const file = join(outDir, `.${name}.lock`);
   const owner: LockOwner = { host: hostname(), pid: process.pid, id: randomBytes(8).toString('hex') };
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     try {
       await createWhole(file, JSON.stringify(owner));
       heldHere.add(owner.id);
@@ -32,12 +32,74 @@ export async function takeLock(outDir: string, name: string): Promise<() => Prom
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw errors.output(file, error);
-      const holder = await readOwner(file);
-      if (holder && isRunning(holder)) throw errors.buildRunning(name, outDir, holder.pid, file);
-      await rm(file, { force: true });
+      const found = await inspectLock(file);
+      if (!found) continue;
+      if (found.owner && isRunning(found.owner)) throw errors.buildRunning(name, outDir, found.owner.pid, file);
+      await takeOver(file, found);
     }
   }
-  throw errors.output(file, new Error('the lock file keeps reappearing'));
+  throw errors.lockContended(file);
+}
+
+/** A lock file as it was read: its text, its owner (none when unreadable) and its inode. */
+interface FoundLock {
+  text: string;
+  owner?: LockOwner;
+  ino: number;
+}
+
+/** The lock file as it is now, read through one handle so that text and inode are of one file. */
+async function inspectLock(file: string): Promise<FoundLock | undefined> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw errors.output(file, error);
+  }
+  try {
+    const { ino } = await handle.stat();
+    const text = await handle.readFile('utf8');
+    return { text, owner: parseOwner(text), ino };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A takeover marker older than this was left by a build that died while taking over: a takeover takes milliseconds. */
+const abandonedAfterMs = 30_000;
+
+/**
+ * Removes the dead build's lock `file`, unless another build does it first. Several builds may find
+ * one dead lock at once, and deleting it blindly, one of them could delete the lock another has just
+ * taken in its place, and both would run. So only the build that hard-links the dead lock to
+ * `<file>.stale-<inode>` first removes it: the link is made once, and what it names (the same inode
+ * and text; a new lock may reuse a freed inode, never the text) proves that `file` was still the dead
+ * lock when it was made. The others fail with LOCKED.
+ */
+async function takeOver(file: string, dead: FoundLock): Promise<void> {
+  const marker = `${file}.stale-${dead.ino}`;
+  try {
+    await link(file, marker);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    if (code !== 'EEXIST') {
+      // A file system without hard links (network shares, FUSE): remove it, and hope.
+      await rm(file, { force: true });
+      return;
+    }
+    const since = await stat(marker).then((found) => Date.now() - found.ctimeMs, () => 0);
+    if (since > abandonedAfterMs) return void (await rm(marker, { force: true }));
+    throw errors.lockTakeover(file);
+  }
+  try {
+    // The dead lock was replaced between reading and linking it: the link names the new, live one.
+    const linked = await inspectLock(marker);
+    if (linked?.ino === dead.ino && linked.text === dead.text) await rm(file, { force: true });
+  } finally {
+    await rm(marker, { force: true });
+  }
 }
 
 /**
@@ -58,9 +120,9 @@ async function createWhole(file: string, content: string): Promise<void> {
   }
 }
 
-async function readOwner(file: string): Promise<LockOwner | undefined> {
+function parseOwner(text: string): LockOwner | undefined {
   try {
-    const owner = JSON.parse(await readFile(file, 'utf8')) as Partial<LockOwner>;
+    const owner = JSON.parse(text) as Partial<LockOwner>;
     if (typeof owner.host === 'string' && typeof owner.pid === 'number' && typeof owner.id === 'string') return owner as LockOwner;
   } catch {
     // Unreadable or half-written (killed while writing it): treated as stale.

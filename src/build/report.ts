@@ -1,3 +1,4 @@
+import type { Warning } from '../errors.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 
 /** What `build()` returns and `--json` prints. */
@@ -16,10 +17,12 @@ export interface BuildReport {
   /** Every route, in config order. */
   routes: PrerenderResult[];
   failures: { route: string; status: number; error: string }[];
+  /** Every warning the build printed, with its code (src/errors.ts), in the order printed. */
+  warnings: Warning[];
 }
 
 /** The report of a finished prerender. */
-export function createReport(name: string, dir: string, routes: PrerenderResult[], extraFiles: number, ms: number): BuildReport {
+export function createReport(name: string, dir: string, routes: PrerenderResult[], extraFiles: number, ms: number, warnings: Warning[] = []): BuildReport {
   const written = routes.filter((r) => r.file !== undefined);
   const failures = routes.filter((r) => r.error !== undefined).map((r) => ({ route: r.route, status: r.status, error: r.error! }));
   return {
@@ -32,6 +35,7 @@ export function createReport(name: string, dir: string, routes: PrerenderResult[
     ms: Math.round(ms),
     routes,
     failures,
+    warnings: [...warnings],
   };
 }
 

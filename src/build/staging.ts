@@ -32,7 +32,7 @@ export async function withStaging<T>(outDir: string, name: string, work: (stageD
     } catch {
       // The build's own error matters more than a staging folder the next build clears anyway.
     }
-    throw toOutputError(error, stage);
+    throw outOfStage(toOutputError(error, stage), stage, final);
   } finally {
     await release();
   }
@@ -72,6 +72,15 @@ async function swap(stage: string, final: string, old: string): Promise<void> {
  */
 function removeTree(path: string): void {
   rmSync(path, { recursive: true, force: true });
+}
+
+/**
+ * A write error names the file where the output goes, not in the staging folder: that folder is
+ * gone by the time anyone reads the message.
+ */
+function outOfStage(error: unknown, stage: string, final: string): unknown {
+  if (error instanceof PrerenderError && error.code === 'WRITE_FAILED') error.message = error.message.split(stage).join(final);
+  return error;
 }
 
 /** A Node file system error (it carries a `syscall`) as the clear error the CLI prints without a stack. */

@@ -17,7 +17,7 @@ const post = (reply: ToolchainReply) => port.postMessage(reply);
 const logger: Logger = {
   isTTY: false,
   info: (message) => post({ log: 'info', message }),
-  warn: (message) => post({ log: 'warn', message }),
+  warn: (message, code) => post({ log: 'warn', message, code }),
   error: (message) => post({ log: 'error', message }),
   progress: (message) => post({ log: 'progress', message }),
 };

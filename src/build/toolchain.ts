@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
+import type { WarningCode } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { libDir } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -24,7 +25,7 @@ export type ToolchainRequest = ToolchainTask & { id: number };
 export type ToolchainReply =
   | { id: number; value: unknown; error?: undefined }
   | { id: number; error: ThreadError; value?: undefined }
-  | { log: 'info' | 'warn' | 'error' | 'progress'; message: string };
+  | { log: 'info' | 'warn' | 'error' | 'progress'; message: string; code?: WarningCode };
 
 /** A running toolchain worker. */
 export interface Toolchain {
@@ -54,7 +55,7 @@ export function startToolchain(logger: Logger): Toolchain {
     pending.clear();
   };
   worker.on('message', (reply: ToolchainReply) => {
-    if ('log' in reply) return logger[reply.log](reply.message);
+    if ('log' in reply) return reply.log === 'warn' ? logger.warn(reply.message, reply.code) : logger[reply.log](reply.message);
     const waiting = pending.get(reply.id);
     pending.delete(reply.id);
     if (reply.error) waiting?.reject(fromThreadError(reply.error));

@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { errors, PrerenderError, messageOf } from '../errors.ts';
+import { errors } from '../errors.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
 
 /** What a built server module exports (see the generated entry). */
@@ -32,9 +32,6 @@ export async function loadBundle(file: string, site?: RouteFiles): Promise<Serve
     if (invalid.name === 'InvalidHandlerError') {
       throw errors.noHandler(site ? [...relative(site.root, site.routesDir).split(sep), invalid.file!].filter(Boolean).join('/') : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
     }
-    throw new PrerenderError('COMPILE', `The server bundle failed to load: ${messageOf(error)}`, {
-      hint: 'A route file or a module it imports throws when it is loaded; the stack trace above shows where.',
-      cause: error,
-    });
+    throw errors.moduleImport(error);
   }
 }

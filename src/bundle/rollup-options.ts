@@ -5,8 +5,8 @@ import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
-import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { errors, messageOf, PrerenderError, warnings, type SourceLocation } from '../errors.ts';
+import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId } from './entry.ts';
 import { apiRoutes } from './plugin.ts';
@@ -40,9 +40,13 @@ export function inputOptions(setup: BundleSetup): InputOptions {
   };
 }
 
-/** Rollup output options: one self-contained ES module. */
+/**
+ * Rollup output options: one self-contained ES module, and its source map beside it (`index.mjs.map`)
+ * so that stack traces name the route files and lines (see runtime/source-maps.ts). The map holds no
+ * copy of the sources: it only points at them.
+ */
 export function outputOptions(file: string): OutputOptions {
-  return { file, format: 'es', inlineDynamicImports: true, generatedCode: 'es2015' };
+  return { file, format: 'es', inlineDynamicImports: true, generatedCode: 'es2015', sourcemap: true, sourcemapExcludeSources: true };
 }
 
 /**
@@ -61,14 +65,14 @@ function handleWarning(warning: RollupLog, setup: BundleSetup, syntaxErrors: Syn
       return;
     }
     if (setup.check === false) return;
-    logger.warn(`${loc ? `${loc.file}:${loc.line}:${loc.column}: ` : ''}${reason}`);
+    warn(logger, warnings.typeError(loc ? `${loc.file}:${loc.line}:${loc.column}: ` : '', reason));
     return;
   }
   if (warning.code === 'UNRESOLVED_IMPORT') {
     throw errors.unresolvedImport(warning.id ? relative(config.root, warning.id) : 'a route file', warning.exporter ?? '?');
   }
   if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'THIS_IS_UNDEFINED') return;
-  logger.warn(warning.message);
+  warn(logger, warnings.bundle(warning.message));
 }
 
 /** Turns an error Rollup threw into a PrerenderError that names the file. */

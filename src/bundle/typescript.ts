@@ -45,7 +45,10 @@ export function typescriptPlugin(root: string, options: { check?: boolean } = {}
       noEmitOnError: false,
       declaration: false,
       declarationMap: false,
-      sourceMap: false,
+      // The bundle's source map leads back to the TypeScript source through these.
+      sourceMap: true,
+      inlineSourceMap: false,
+      inlineSources: false,
       // Lets route files import './x.ts' as Node's type stripping does; Rollup resolves the file as is.
       rewriteRelativeImportExtensions: true,
       allowImportingTsExtensions: false,

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
 import { readManifest, type ManifestEntry } from '../prerender/manifest.ts';
+import { sitemapFileNames, sitemapOwner } from '../prerender/sitemap.ts';
 import { readShardInfo, type ShardInfo } from '../shard/shard-info.ts';
 
 /** A shard build's output, read: where it is, what it says about itself, and its manifest. */
@@ -76,11 +77,17 @@ async function checkSameBundle(shards: LoadedShard[]): Promise<void> {
 }
 
 /**
- * Claims every route file of every shard, as one build would have, so that two routes of different
- * shards writing one file (or a file where another needs a folder) fail as they would unsharded.
+ * Claims every route file of every shard and the sitemap's files, as one build would have, so that
+ * two routes of different shards writing one file (or a file where another needs a folder), or a
+ * route writing a sitemap part (`sitemap-2.xml`: the shards together may need parts where no shard
+ * alone did), fail as they would unsharded.
  */
 export function claimRouteFiles(shards: LoadedShard[]): void {
   const claims = new FileClaims();
-  if (shards[0].info.sitemapHost) claims.claim('sitemap.xml', 'the sitemap (prerender.sitemap.host)');
+  const withSitemap = Boolean(shards[0].info.sitemapHost);
+  if (withSitemap) claims.claim('sitemap.xml', sitemapOwner);
   for (const { entries } of shards) for (const { file, route } of entries) claims.claim(file, route);
+  if (!withSitemap) return;
+  const urls = shards.reduce((sum, shard) => sum + shard.info.sitemap.length, 0);
+  for (const part of sitemapFileNames(urls).slice(1)) claims.claim(part, sitemapOwner);
 }

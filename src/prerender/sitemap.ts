@@ -7,6 +7,9 @@ import { byRoute } from './route-to-file.ts';
 /** The most URLs one sitemap file may hold (sitemaps.org); past it, `sitemap.xml` becomes an index. */
 export const sitemapLimit = 50_000;
 
+/** Who writes the sitemap's files, as a clash with a route's file names it. */
+export const sitemapOwner = 'the sitemap (prerender.sitemap.host)';
+
 /** One URL of the sitemap. */
 export interface SitemapEntry {
   route: string;

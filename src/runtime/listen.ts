@@ -3,6 +3,7 @@
  * accept and refuse requests alike: raw request targets are checked before URL parsing, request
  * bodies are capped, and unhandled errors are logged, never sent.
  */
+import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerRequest } from 'srvx';
 import { isSafeTarget } from './request-target.ts';
 
@@ -26,10 +27,23 @@ export interface ServeOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A listening server. `close()` is safe to call twice. */
+/** How {@link RunningServer.close} treats the requests in flight. */
+export interface CloseOptions {
+  /**
+   * Let the requests in flight finish (idle connections close at once); without it they are cut.
+   * Either way no new connection is accepted from the call on.
+   * @default false
+   */
+  graceful?: boolean;
+}
+
+/**
+ * A listening server. `close()` is safe to call more than once: a call that is not graceful cuts
+ * what a graceful one is still waiting for, and every call resolves when the server is closed.
+ */
 export interface RunningServer {
   url: string;
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /** A request handler in the Fetch API's terms. */
@@ -54,13 +68,23 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
     port: options.port ?? 3000,
     hostname: options.host,
     silent: true,
+    // Signals are the program's to handle (runtime/shutdown.ts), not a library server's.
     gracefulShutdown: false,
   });
   await server.ready();
+  // Plain HTTP: no TLS options are ever passed.
+  const node = server.node!.server as HttpServer;
   let closing: Promise<void> | undefined;
+  // Node closes the connections idle when the close starts; one whose response ends later would be
+  // kept alive for its next request and hold the close up, so it is closed as soon as it is idle.
+  node.on('request', (_request, response) => response.once('close', () => closing && setImmediate(() => node.closeIdleConnections())));
   return {
     url: server.url!,
-    close: () => (closing ??= server.close(true)),
+    close(options = {}) {
+      closing ??= server.close(false);
+      if (!options.graceful) node.closeAllConnections();
+      return closing;
+    },
   };
 }
 

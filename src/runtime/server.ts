@@ -1,12 +1,15 @@
 /**
  * The production server inside the bundle: `public/` files first, then the API routes.
- * `node dist/<name>/server/index.mjs` starts it (PORT, HOST, BODY_LIMIT); `prerender preview` calls `serve`.
+ * `node dist/<name>/server/index.mjs` starts it (PORT, HOST, BODY_LIMIT, SHUTDOWN_TIMEOUT); `prerender
+ * preview` calls `serve`.
  */
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { H3 } from 'h3';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
+import { defaultShutdownTimeout, stopOnSignal } from './shutdown.ts';
+import { mapStackTraces } from './source-maps.ts';
 import { createStaticHandler, readManifestTypes } from './static.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
@@ -21,11 +24,12 @@ export function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {
 
 /** Starts the server when the bundle is the program node runs, not when it is imported. */
 export function startIfMain(bundleUrl: string, app: H3): void {
-  const self = fileURLToPath(bundleUrl);
-  if (!process.argv[1] || realpathSync(process.argv[1]) !== realpathSync(self)) return;
+  if (!isMain(bundleUrl)) return;
   let options: ServeOptions;
+  let timeout: number;
   try {
     options = optionsFromEnv(process.env);
+    timeout = shutdownTimeoutFromEnv(process.env);
   } catch (error) {
     console.error(`Could not start the server: ${(error as Error).message}`);
     process.exit(1);
@@ -33,9 +37,7 @@ export function startIfMain(bundleUrl: string, app: H3): void {
   serveBuild(app, bundleUrl, options).then(
     (server) => {
       console.log(`Listening on ${server.url}`);
-      const stop = () => void server.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stopOnSignal(server, { timeout });
     },
     (error: Error) => {
       console.error(`Could not start the server: ${error.message}`);
@@ -44,9 +46,27 @@ export function startIfMain(bundleUrl: string, app: H3): void {
   );
 }
 
+/** Whether the module at `url` is the program node runs (`node dist/<name>/server/index.mjs`). */
+function isMain(url: string): boolean {
+  try {
+    return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(url));
+  } catch {
+    return false;
+  }
+}
+
+// Before the route modules are evaluated (the generated entry imports the runtime first), so that
+// an error one throws while it loads is mapped too. In the bundle, import.meta.url is the bundle's.
+if (isMain(import.meta.url)) mapStackTraces(import.meta.url);
+
 /** PORT, HOST and BODY_LIMIT (bytes) from the environment; a value that is no number is an error. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ServeOptions {
   return { port: wholeNumber(env, 'PORT') ?? 3000, host: env.HOST || undefined, bodyLimit: wholeNumber(env, 'BODY_LIMIT') };
+}
+
+/** SHUTDOWN_TIMEOUT: the milliseconds requests in flight get to finish after SIGTERM or SIGINT. @default 10000 */
+export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv): number {
+  return wholeNumber(env, 'SHUTDOWN_TIMEOUT') ?? defaultShutdownTimeout;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {

@@ -2,6 +2,7 @@
  * How the dev server shows a build that failed: in the terminal (location, message, code frame,
  * hint) and as the answer to every route request until the code is fixed.
  */
+import { stackWithCauses } from '../error-stack.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
@@ -23,7 +24,7 @@ export interface BuildFailure {
 export function describeFailure(error: unknown): BuildFailure {
   if (error instanceof PrerenderError) {
     const location = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}` : undefined;
-    const stack = error.cause instanceof Error && error.cause.stack ? ownFrames(error.cause.stack) : undefined;
+    const stack = error.traceCause && error.cause !== undefined ? stackWithCauses(error.cause) : undefined;
     return { code: error.code, message: error.message, location, frame: error.frame, hint: devHint(error.hint), stack };
   }
   // An error we did not expect: its stack is the only clue.
@@ -81,13 +82,6 @@ function failurePage(failure: BuildFailure): string {
     '</html>',
     '',
   ].join('\n');
-}
-
-/** A stack without the frames of Node's module loader and below: those are the dev server's, not the site's. */
-function ownFrames(stack: string): string {
-  const lines = stack.split('\n');
-  const loader = lines.findIndex((line) => line.includes('(node:internal/modules/'));
-  return (loader === -1 ? lines : lines.slice(0, loader)).join('\n');
 }
 
 /** Text safe inside HTML elements and attribute values. */

@@ -89,13 +89,17 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   let closing: Promise<void> | undefined;
   return {
     url: running.url,
-    close: () =>
-      (closing ??= (async () => {
+    close(options) {
+      // Every call reaches the socket layer: a later call that is not graceful cuts the requests a
+      // graceful one waits for. The bundle they run on is removed only once they are done.
+      const stopped = running.close(options);
+      return (closing ??= (async () => {
         configWatcher?.close();
-        await running.close();
+        await stopped;
         await (await session!).bundler.close();
         await rm(workDir, { recursive: true, force: true });
-      })()),
+      })());
+    },
   };
 }
 

@@ -21,7 +21,7 @@ export const routes = [
 ];
 
 export const app = createApp(routes);
-export const fetch = (request) => app.fetch(request);
+export const fetch = app.fetch.bind(app);
 export const serve = (options) => serveBuild(app, import.meta.url, options);
 export { errorOf };
 

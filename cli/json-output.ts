@@ -1,0 +1,31 @@
+import { PrerenderError } from '../src/index.ts';
+
+/**
+ * Keeps stdout for the one JSON report of `--json`: from now on, whatever else the process writes
+ * there (a route module's `console.log` while it loads or handles a request, a worker thread's
+ * output) goes to stderr. Returns the way to write to the real stdout, resolving once written.
+ */
+export function reserveStdout(): (text: string) => Promise<void> {
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  return (text) => new Promise((done) => write(text, () => done()));
+}
+
+/**
+ * What `--json` prints when a command fails: the report when routes failed, else the error, so that
+ * stdout always holds exactly one JSON object.
+ */
+export function jsonOfError(error: unknown): object {
+  if (error instanceof PrerenderError) {
+    if (error.code === 'ROUTES_FAILED' && error.details) return error.details;
+    // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
+    const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined } };
+  }
+  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
+}
+
+/** `value` as the indented JSON `--json` prints, with a final newline. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}

@@ -1,0 +1,61 @@
+/**
+ * How the built server, `prerender preview` and `prerender dev` stop on SIGTERM or SIGINT: no new
+ * connection is accepted, the requests in flight finish, then the process exits 0. A rolling deploy
+ * sends SIGTERM and waits; nothing it had accepted is cut. A second signal, or the time limit, cuts
+ * what is left and exits 1.
+ */
+import type { CloseOptions } from './listen.ts';
+
+/** How long requests in flight may take to finish after the signal, when nothing says otherwise: 10 s. */
+export const defaultShutdownTimeout = 10_000;
+
+/** What {@link stopOnSignal} needs of a server. */
+export interface Closable {
+  close(options?: CloseOptions): Promise<void>;
+}
+
+/** Options of {@link stopOnSignal}. */
+export interface StopOptions {
+  /** Milliseconds the requests in flight get before they are cut. @default 10000 */
+  timeout?: number;
+  /** Where the shutdown says what it does. @default console.error */
+  log?: (message: string) => void;
+}
+
+/**
+ * Stops `server` gracefully on the first SIGINT or SIGTERM and exits 0 once it is closed; a second
+ * signal or `timeout` ms cut the requests still running, and the process exits 1. The process exits
+ * even when a route module keeps a timer or a connection open.
+ */
+export function stopOnSignal(server: Closable, options: StopOptions = {}): void {
+  const timeout = options.timeout ?? defaultShutdownTimeout;
+  const log = options.log ?? ((message: string) => console.error(message));
+  let stopping = false;
+  let cut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const force = (why: string) => {
+    if (cut) return;
+    cut = true;
+    clearTimeout(timer);
+    log(`${why}: cutting the requests still running.`);
+    void server.close();
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return force(`${signal} again`);
+    stopping = true;
+    log(`${signal}: no new connections; finishing the requests in flight (up to ${timeout} ms, or send the signal again).`);
+    timer = setTimeout(() => force(`Requests still running after ${timeout} ms`), timeout);
+    server.close({ graceful: true }).then(
+      () => {
+        clearTimeout(timer);
+        process.exit(cut ? 1 : 0);
+      },
+      (error: unknown) => {
+        log(`Could not close the server: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -1,0 +1,142 @@
+/**
+ * Stack traces name the route file and line the error came from, through the bundle's source map,
+ * with the whole `cause` chain: in `prerender build` (a handler that throws, a module that throws
+ * while it loads), in `prerender dev` and in the built server. None points into a staging folder.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { binPath, buildSite, runCli, tempDir, writeSite } from './helpers.ts';
+
+const api = 'src/server/routes/api';
+
+/** A route whose handler fails at line 10 (column 11), caused by an error made at line 4 (column 56). */
+const throwingRoute = [
+  `import { defineEventHandler } from 'h3';`, // 1
+  ``, // 2
+  `function readPrice(sku: string): number {`, // 3
+  `  if (sku !== 'known') throw new Error('no price for ' + sku, { cause: new Error('price table is empty') });`, // 4
+  `  return 1;`, // 5
+  `}`, // 6
+  ``, // 7
+  `export default defineEventHandler(() => {`, // 8
+  `  try { return { price: readPrice('unknown') }; }`, // 9
+  `  catch (error) { throw new Error('pricing failed', { cause: error }); }`, // 10
+  `});`, // 11
+].join('\n');
+
+/** A route module that throws at line 5 while it loads, caused by an error made at line 3. */
+const throwingModule = [
+  `import { defineEventHandler } from 'h3';`, // 1
+  `function loadSettings(): string {`, // 2
+  `  const missing = new Error('settings.json not found');`, // 3
+  `  // the next line throws`, // 4
+  `  throw new Error('cannot start without settings', { cause: missing });`, // 5
+  `}`, // 6
+  `const settings = loadSettings();`, // 7
+  `export default defineEventHandler(() => settings);`, // 8
+].join('\n');
+
+/** A site with `files` building into its own outDir, prerendering `routes`. */
+function site(files: Record<string, string>, routes: string[]) {
+  const outDir = tempDir('out-');
+  const root = writeSite({
+    ...files,
+    'prerender.config.mjs': `export default { name: 'traces', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ${JSON.stringify(routes)} } };`,
+  });
+  return { root, outDir };
+}
+
+describe('prerender build', () => {
+  it('prints the stack of a handler that throws, naming the route file and line, and its cause chain', async () => {
+    const { root, outDir } = site({ [`${api}/price.json.ts`]: throwingRoute }, ['/api/price.json']);
+    const { code, stderr } = await runCli(['build', root, '--no-typecheck']);
+    expect(code).toBe(1);
+    const file = join(root, api, 'price.json.ts');
+    expect(stderr).toContain('Error: pricing failed');
+    expect(stderr).toContain(`${file}:10:`);
+    expect(stderr).toContain('Error: no price for unknown');
+    expect(stderr).toContain(`${file}:4:`);
+    expect(stderr).toContain('Error: price table is empty');
+    expect(stderr).not.toContain('.staging-');
+    expect(existsSync(join(outDir, 'traces'))).toBe(false);
+  });
+
+  it('prints MODULE_IMPORT with the stack and cause chain of a module that throws while it loads', async () => {
+    const { root } = site({ [`${api}/settings.ts`]: throwingModule }, []);
+    const { code, stdout, stderr } = await runCli(['build', root, '--no-typecheck', '--json']);
+    expect(code).toBe(1);
+    const file = join(root, api, 'settings.ts');
+    expect(stderr).toContain('A route module threw while it was loaded: cannot start without settings');
+    expect(stderr).toMatch(new RegExp(`Error: cannot start without settings\\n\\s+at loadSettings \\(${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:5:\\d+\\)`));
+    expect(stderr).toContain(`Caused by: Error: settings.json not found\n    at loadSettings (${file}:3:`);
+    // Below the module are only Node's loader and the tool that imported it.
+    expect(stderr).not.toMatch(/node:internal|loadBundle/);
+    expect(stderr).not.toContain('.staging-');
+    expect(JSON.parse(stdout).error).toMatchObject({ code: 'MODULE_IMPORT' });
+  });
+});
+
+/** Spawns `args`; resolves with the URL it prints after "listening on", and its output so far. */
+function startListening(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const found = /listening on (http:\/\/\S+)/i.exec(output)?.[1];
+      if (found) resolve(found);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('close', (exitCode) => reject(new Error(`exited (${exitCode}) before listening:\n${output}`)));
+  });
+  return { child, url, output: () => output };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('servers', () => {
+  it('the built server logs the stack of a handler that throws at its place in the route file', async () => {
+    const { root } = site({ [`${api}/price.json.ts`]: throwingRoute }, []);
+    const { dir } = await buildSite(root);
+    expect(existsSync(join(dir, 'server', 'index.mjs.map'))).toBe(true);
+    expect(readFileSync(join(dir, 'server', 'index.mjs'), 'utf8')).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\n?$/);
+    const server = startListening([join(dir, 'server', 'index.mjs')], { PORT: '0', HOST: '127.0.0.1' });
+    try {
+      const response = await fetch(new URL('/api/price.json', await server.url));
+      expect(response.status).toBe(500);
+      expect(await response.text()).not.toContain('pricing failed');
+      await until(() => server.output().includes('price table is empty'));
+      // The bundle was built in a staging folder; the map still leads to the source.
+      const file = join(root, api, 'price.json.ts');
+      expect(server.output()).toContain(`${file}:10:`);
+      expect(server.output()).toContain(`at readPrice (${file}:4:`);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('prerender dev logs the stack at its place in the route file, not in the temporary bundle', async () => {
+    const { root } = site({ [`${api}/price.json.ts`]: throwingRoute }, []);
+    const server = startListening([binPath, 'dev', root, '--port', '0']);
+    try {
+      const response = await fetch(new URL('/api/price.json', await server.url));
+      expect(response.status).toBe(500);
+      await until(() => server.output().includes('price table is empty'));
+      const file = join(root, api, 'price.json.ts');
+      expect(server.output()).toContain(`${file}:10:`);
+      expect(server.output()).toContain(`at readPrice (${file}:4:`);
+      expect(server.output()).not.toContain('prerender-dev-');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+});
