@@ -6,6 +6,7 @@
 import { relative, resolve } from 'node:path';
 import { build } from '../build/build.ts';
 import { isInside } from '../config/output-paths.ts';
+import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { startDevRoutes, type DevRoutes } from './dev-routes.ts';
@@ -47,6 +48,8 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
   // By the server's resolved config: a plugin given inline to createServer() is reused when Vite
   // restarts, and Vite starts the new server before it closes the old one.
   const devs = new Map<object, DevRoutes>();
+  // The config hook's load, reused by configResolved: `prerender.routes` may be a costly function.
+  let early: { root: string; site: Promise<ResolvedConfig> } | undefined;
 
   const hooks: ViteHooks = {
     async config(user, env) {
@@ -54,7 +57,9 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       if (env.command !== 'build' && !env.isPreview) return undefined;
       if (user.build?.outDir !== undefined) return undefined;
       // Vite's client build goes beside our output (as Analog's dist/client), then into public/.
-      const site = await loadSiteConfig(resolve(user.root ?? process.cwd()), overrides);
+      const siteRoot = resolve(user.root ?? process.cwd());
+      early = { root: siteRoot, site: loadSiteConfig(siteRoot, overrides) };
+      const site = await early.site;
       const outDir = env.command === 'build' ? resolve(site.outDir, 'client') : resolve(site.outDir, site.name, 'public');
       return { build: { outDir: relative(site.root, outDir) || '.' } };
     },
@@ -65,7 +70,8 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       logger = fromViteLogger(config.logger);
       // Before Vite empties its outDir: that must never be the output of an earlier build.
       if (command === 'build') {
-        const site = await loadSiteConfig(root, overrides);
+        const site = await (early?.root === root ? early.site : loadSiteConfig(root, overrides));
+        early = undefined;
         const output = resolve(site.outDir, site.name);
         if (isInside(clientOutDir, output) || isInside(output, clientOutDir)) throw errors.viteOutDir(clientOutDir, output);
       }
