@@ -40,6 +40,7 @@ describe('vite dev (Vite 8)', () => {
     expect(JSON.parse(posts.body)).toEqual([{ slug: 'first', title: 'First post' }]);
     const hello = await ask(url('/api/hello'));
     expect([hello.status, hello.headers.get('content-type'), hello.body]).toEqual([200, 'text/plain; charset=utf-8', 'Hello from the API']);
+    expect((await ask(url('/api/about.txt'))).body).toBe('# About\n');
   });
 
   it('answers an unknown path under the prefix with 404 from the routes, never the SPA index.html', async () => {
@@ -117,6 +118,7 @@ describe('vite build and vite preview (Vite 8)', () => {
     const pub = join(dir, 'public');
     expect(readFileSync(join(pub, 'api', 'posts.json'), 'utf8')).toBe('[{"slug":"first","title":"First post"}]');
     expect(readFileSync(join(pub, 'api', 'hello'), 'utf8')).toBe('Hello from the API');
+    expect(readFileSync(join(pub, 'api', 'about.txt'), 'utf8')).toBe('# About\n');
     expect(readFileSync(join(pub, 'index.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     expect(readFileSync(join(pub, 'robots.txt'), 'utf8')).toBe('User-agent: *\n');
     expect(readFileSync(join(pub, '_headers'), 'utf8')).toContain('/api/hello\n  Content-Type: text/plain; charset=utf-8');
