@@ -106,6 +106,14 @@ export const errors = {
       cause,
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
+  vitePrefix: () =>
+    new PrerenderError('CONFIG', 'Config key "apiPrefix" is empty, which in Vite would take every URL from the site, index.html too.', {
+      hint: 'Give apiRoutes({ apiPrefix }) or your prerender config a prefix such as "api".',
+    }),
+  viteOutDir: (viteOutDir: string, output: string) =>
+    new PrerenderError('CONFIG', `Vite's build.outDir (${viteOutDir}) and the prerender output (${output}) overlap: each build replaces the output whole.`, {
+      hint: 'Point Vite\'s build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in your prerender config.',
+    }),
   routeName: (file: string, reason: string) =>
     new PrerenderError('ROUTE_NAME', `Malformed route file name ${file}: ${reason}.`, {
       hint: 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.',
@@ -135,6 +143,14 @@ export const errors = {
   missingExport: (importer: string, binding: string, exporter: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${exporter}, which does not export it.`, {
       hint: 'Fix the name imported; a type is imported with `import type { ... }`.',
+    }),
+  missingAsset: (importer: string, file: string) =>
+    new PrerenderError('COMPILE', `${importer} reads ${file} through new URL(..., import.meta.url), and there is no such file or folder.`, {
+      hint: 'The path is relative to the file that reads it; create the file or fix the path.',
+    }),
+  emptyAssetFolder: (importer: string, folder: string) =>
+    new PrerenderError('COMPILE', `${importer} reads the folder ${folder} through new URL(..., import.meta.url), and it holds no files to copy next to the server.`, {
+      hint: 'Put the files the route reads in the folder, or read a file instead.',
     }),
   routePath: (route: string, reason: string) =>
     new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {

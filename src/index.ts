@@ -7,7 +7,7 @@ export type { BuildReport } from './build/report.ts';
 export type { PrerenderResult } from './prerender/prerender.ts';
 export { parseShard, type Shard } from './shard/shard.ts';
 export { merge, type MergeOptions, type MergeReport } from './merge/merge.ts';
-export { apiRoutes, type ApiRoutesOptions } from './bundle/plugin.ts';
+export { apiRoutes, type ApiRoutesOptions, type ApiRoutesPlugin } from './vite/plugin.ts';
 export { createDevServer, type DevServerOptions } from './server/dev-server.ts';
 export { createPreviewServer, type PreviewServerOptions } from './server/preview-server.ts';
 export type { CloseOptions, RunningServer } from './runtime/listen.ts';

@@ -15,6 +15,8 @@ export interface RawResponse {
 /** Options of {@link rawRequest}. */
 export interface RawRequestOptions {
   method?: string;
+  /** The Host header. @default 'x' */
+  host?: string;
   /** Extra header lines, such as `content-length: 10`. */
   headers?: string[];
   /** Written after the head, one `write` per chunk (already framed when chunked). */
@@ -23,7 +25,7 @@ export interface RawRequestOptions {
 
 /** Sends one request with `Connection: close` and reads the response until the server closes. */
 export function rawRequest(port: number, target: string, options: RawRequestOptions = {}): Promise<RawResponse> {
-  const head = [`${options.method ?? 'GET'} ${target} HTTP/1.1`, 'Host: x', 'Connection: close', ...(options.headers ?? []), '', ''].join('\r\n');
+  const head = [`${options.method ?? 'GET'} ${target} HTTP/1.1`, `Host: ${options.host ?? 'x'}`, 'Connection: close', ...(options.headers ?? []), '', ''].join('\r\n');
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];

@@ -4,6 +4,7 @@ import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
+import { rewriteAssetUrls } from './asset-urls.ts';
 import { entryId, generateEntry, runtimeId } from './entry.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
@@ -52,6 +53,13 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     },
     load(id) {
       return id === resolvedEntry ? generateEntry(routes) : null;
+    },
+    // After every other transform (TypeScript's), so it reads JavaScript and its output is kept.
+    transform: {
+      order: 'post',
+      handler(code, id) {
+        return rewriteAssetUrls(this, code, id);
+      },
     },
   };
 }

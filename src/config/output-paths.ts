@@ -26,7 +26,7 @@ export function checkOutput(root: string, name: string, dirs: { routesDir: strin
 }
 
 /** True when `child` is `parent` or lies under it. */
-function isInside(child: string, parent: string): boolean {
+export function isInside(child: string, parent: string): boolean {
   const rel = relative(parent, child);
   return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
 }

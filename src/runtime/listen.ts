@@ -88,8 +88,11 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
   };
 }
 
-/** The answer to a request no handler may see, else `undefined`. */
-function refuse(request: Request, limit: number): Response | undefined {
+/**
+ * The answer to a request no handler may see (an unsafe raw target, a declared body over `limit`),
+ * else `undefined`. Every socket that serves routes asks this first, the Vite plugin's too.
+ */
+export function refuse(request: Request, limit: number): Response | undefined {
   const target = (request as ServerRequest).runtime?.node?.req?.url;
   if (target !== undefined && !isSafeTarget(target)) return plain(400, 'Bad Request');
   const length = request.headers.get('content-length');
@@ -101,6 +104,6 @@ function refuse(request: Request, limit: number): Response | undefined {
 }
 
 /** A plain-text answer that echoes nothing of the request. */
-function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
+export function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
   return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 }

@@ -1,0 +1,38 @@
+/**
+ * `vite dev`: the routes under the prefix, from the same watch build as `prerender dev` (same
+ * plugins, same routing table, same error page), answered inside Vite's server.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { Logger } from '../log.ts';
+import { failureResponse } from '../server/build-error.ts';
+
+/** The latest build of the routes as a Fetch handler. */
+export interface DevRoutes {
+  /** Waits for a build in progress, then answers from it, or with its failure (`500`). */
+  fetch(request: Request): Promise<Response>;
+  /** Stops watching and removes the build folder. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Starts watching and building the site's routes. */
+export async function startDevRoutes(config: ResolvedConfig, logger: Logger): Promise<DevRoutes> {
+  const workDir = await mkdtemp(join(tmpdir(), 'prerender-vite-'));
+  // Loaded only here: importing the plugin in a vite.config must not load Rollup.
+  const { startDevBundler } = await import('../server/dev-bundler.ts');
+  const bundler = startDevBundler({ config, logger, outFile: join(workDir, 'server', 'index.mjs') });
+  let closing: Promise<void> | undefined;
+  return {
+    async fetch(request) {
+      const build = await bundler.current();
+      return build.bundle ? build.bundle.fetch(request) : failureResponse(build.failure, request);
+    },
+    close: () =>
+      (closing ??= (async () => {
+        await bundler.close();
+        await rm(workDir, { recursive: true, force: true });
+      })()),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Logger } from '../log.ts';
+
+/** The part of Vite's logger we print through. */
+export interface ViteLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * Our messages in Vite's terminal, through Vite's logger (its log level and `customLogger` apply),
+ * marked as ours. Progress prints as plain lines: Vite owns the screen.
+ */
+export function fromViteLogger(vite: ViteLogger): Logger {
+  const mark = (message: string) => `[api-prerender] ${message}`;
+  return {
+    isTTY: false,
+    info: (message) => vite.info(mark(message)),
+    warn: (message) => vite.warn(mark(message)),
+    error: (message) => vite.error(mark(message)),
+    progress: (message) => vite.info(mark(message)),
+  };
+}

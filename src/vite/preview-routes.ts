@@ -1,0 +1,24 @@
+/**
+ * `vite preview`: the last build as `prerender preview` serves it: files of `<outDir>/<name>/public`
+ * with the types the manifest recorded, then the routes of its server bundle under the prefix.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBundle } from '../bundle/load-bundle.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { errors } from '../errors.ts';
+import { createStaticHandler, readManifestTypes } from '../runtime/static.ts';
+import type { PartialHandler } from './node-middleware.ts';
+
+/**
+ * A handler over the build: a file when there is one, a route under the prefix, else `undefined`
+ * (Vite serves the rest). Throws NO_BUILD when the site was never built.
+ */
+export async function startPreviewRoutes(config: ResolvedConfig, owns: (pathname: string) => boolean): Promise<PartialHandler> {
+  const dir = join(config.outDir, config.name);
+  const serverFile = join(dir, 'server', 'index.mjs');
+  if (!existsSync(serverFile)) throw errors.noBuild(dir);
+  const bundle = await loadBundle(serverFile, config);
+  const files = createStaticHandler(join(dir, 'public'), { types: readManifestTypes(dir) });
+  return async (request) => (await files(request)) ?? (owns(new URL(request.url).pathname) ? bundle.fetch(request) : undefined);
+}

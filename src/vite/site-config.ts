@@ -1,0 +1,41 @@
+/**
+ * The prerender config as the Vite plugin sees it: `prerender.config.*` in Vite's root, with the
+ * plugin's own options winning, and the prefix the plugin claims from Vite's server.
+ */
+import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { errors } from '../errors.ts';
+import { normalizePathname } from '../runtime/url-path.ts';
+
+/** What the plugin's options add to or override in the site's config. */
+export interface SiteOverrides {
+  apiPrefix?: string;
+  routesDir?: string;
+  configFile?: string | false;
+}
+
+/** Where the config lives and what overrides it, for `loadConfig` and `build`. */
+export function configOptions(root: string, overrides: SiteOverrides): LoadConfigOptions {
+  return { root, configFile: overrides.configFile, config: { apiPrefix: overrides.apiPrefix, routesDir: overrides.routesDir } };
+}
+
+/** Loads the site's config for Vite; an empty prefix is refused, as it would own every URL. */
+export async function loadSiteConfig(root: string, overrides: SiteOverrides): Promise<ResolvedConfig> {
+  const config = await loadConfig(configOptions(root, overrides));
+  if (config.apiPrefix === '') throw errors.vitePrefix();
+  return config;
+}
+
+/**
+ * Whether a URL path lies under the prefix, in the one spelling the router matches on: these paths
+ * are ours (a route, or our 404), all others stay Vite's.
+ * @example ownsPrefix('api')('/api/posts.json') // true
+ * @example ownsPrefix('api')('/apis') // false
+ */
+export function ownsPrefix(apiPrefix: string): (pathname: string) => boolean {
+  const base = `/${apiPrefix}`;
+  return (pathname) => {
+    const path = normalizePathname(pathname);
+    return path === base || path.startsWith(`${base}/`);
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * What `apiRoutes()` does inside Vite: `vite dev` and `vite preview` answer the routes under the
+ * prefix, `vite build` builds and prerenders after Vite's client build. Typed structurally, so the
+ * package's types need no `vite` installed; Vite 7 and 8 both accept them.
+ */
+import { relative, resolve } from 'node:path';
+import { build } from '../build/build.ts';
+import { isInside } from '../config/output-paths.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { errors, PrerenderError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { startDevRoutes, type DevRoutes } from './dev-routes.ts';
+import { fromViteLogger, type ViteLogger } from './logger.ts';
+import { toNodeMiddleware, type NodeMiddleware } from './node-middleware.ts';
+import { startPreviewRoutes } from './preview-routes.ts';
+import { configOptions, loadSiteConfig, ownsPrefix, type SiteOverrides } from './site-config.ts';
+
+/** The parts of a Vite dev or preview server the plugin uses. */
+export interface ViteServerLike {
+  config: { root: string; logger: ViteLogger };
+  middlewares: { use(middleware: NodeMiddleware): unknown };
+}
+
+/** The parts of Vite's dev server the plugin uses on top of {@link ViteServerLike}. */
+export interface ViteDevServerLike extends ViteServerLike {
+  watcher: { add(path: string): unknown; on(event: 'change', listener: (file: string) => void): unknown };
+  restart(): Promise<void>;
+}
+
+/** The Vite-only hooks of the plugin; Rollup ignores them. */
+export interface ViteHooks {
+  config(config: { root?: string; build?: { outDir?: string } }, env: { command: string; isPreview?: boolean }): Promise<{ build: { outDir: string } } | undefined>;
+  configResolved(config: { root: string; command: string; build: { outDir: string }; logger: ViteLogger }): Promise<void>;
+  configureServer(server: ViteDevServerLike): Promise<void>;
+  configurePreviewServer(server: ViteServerLike): Promise<void>;
+  buildEnd(this: unknown, error?: Error): void;
+  closeBundle(this: unknown): Promise<void>;
+}
+
+/** The Vite hooks, and whether Vite is running them (then the Rollup hooks stand aside). */
+export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; active(): boolean } {
+  let active = false;
+  let command = 'serve';
+  let root = process.cwd();
+  let clientOutDir = '';
+  let logger: Logger | undefined;
+  let clientFailed = false;
+  // By the server's resolved config: a plugin given inline to createServer() is reused when Vite
+  // restarts, and Vite starts the new server before it closes the old one.
+  const devs = new Map<object, DevRoutes>();
+  // The config hook's load, reused by configResolved: `prerender.routes` may be a costly function.
+  let early: { root: string; site: Promise<ResolvedConfig> } | undefined;
+
+  const hooks: ViteHooks = {
+    async config(user, env) {
+      active = true;
+      if (env.command !== 'build' && !env.isPreview) return undefined;
+      if (user.build?.outDir !== undefined) return undefined;
+      // Vite's client build goes beside our output (as Analog's dist/client), then into public/.
+      const siteRoot = resolve(user.root ?? process.cwd());
+      early = { root: siteRoot, site: loadSiteConfig(siteRoot, overrides) };
+      const site = await early.site;
+      const outDir = env.command === 'build' ? resolve(site.outDir, 'client') : resolve(site.outDir, site.name, 'public');
+      return { build: { outDir: relative(site.root, outDir) || '.' } };
+    },
+    async configResolved(config) {
+      command = config.command;
+      root = config.root;
+      clientOutDir = resolve(config.root, config.build.outDir);
+      logger = fromViteLogger(config.logger);
+      // Before Vite empties its outDir: that must never be the output of an earlier build.
+      if (command === 'build') {
+        const site = await (early?.root === root ? early.site : loadSiteConfig(root, overrides));
+        early = undefined;
+        const output = resolve(site.outDir, site.name);
+        if (isInside(clientOutDir, output) || isInside(output, clientOutDir)) throw errors.viteOutDir(clientOutDir, output);
+      }
+    },
+    async configureServer(server) {
+      const site = await loadSiteConfig(server.config.root, overrides);
+      const routes = await startDevRoutes(site, logger!);
+      devs.set(server.config, routes);
+      const owns = ownsPrefix(site.apiPrefix);
+      server.middlewares.use(toNodeMiddleware(async (request) => (owns(new URL(request.url).pathname) ? routes.fetch(request) : undefined), { owns, onError: reportTo(logger!) }));
+      // The config decides the prefix and the routes folder: a change restarts Vite and with it the routes.
+      if (site.configFile) {
+        server.watcher.add(site.configFile);
+        server.watcher.on('change', (file) => void (resolve(file) === site.configFile && server.restart()));
+      }
+    },
+    async configurePreviewServer(server) {
+      const site = await loadSiteConfig(server.config.root, overrides);
+      const owns = ownsPrefix(site.apiPrefix);
+      server.middlewares.use(toNodeMiddleware(await startPreviewRoutes(site, owns), { owns, onError: reportTo(logger!) }));
+    },
+    buildEnd(error) {
+      if (error && isClientBuild(this)) clientFailed = true;
+    },
+    async closeBundle() {
+      if (!active) return;
+      if (command !== 'build') return closeDev(devs, this);
+      if (!isClientBuild(this) || clientFailed) return;
+      const options = configOptions(root, overrides);
+      // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
+      await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
+        throw forVite(error);
+      });
+    },
+  };
+  return { hooks, active: () => active };
+}
+
+/** Closes the routes of the server whose environment is closing (all of them if Vite does not say). */
+async function closeDev(devs: Map<object, DevRoutes>, context: unknown): Promise<void> {
+  const server = (context as { environment?: { getTopLevelConfig?(): object } } | undefined)?.environment?.getTopLevelConfig?.();
+  for (const [key, routes] of devs) {
+    if (server !== undefined && key !== server) continue;
+    devs.delete(key);
+    await routes.close();
+  }
+}
+
+/** Vite 7 and 8 run a plugin's build hooks once per environment: ours run with the browser's. */
+function isClientBuild(context: unknown): boolean {
+  const environment = (context as { environment?: { config?: { consumer?: string } } } | undefined)?.environment;
+  return environment?.config?.consumer === undefined || environment.config.consumer === 'client';
+}
+
+/**
+ * Vite prints a build error's stack and every property (a failed build's whole report): ours goes
+ * out as the CLI prints it, message and hint, keeping its code.
+ */
+function forVite(error: unknown): unknown {
+  if (!(error instanceof PrerenderError)) return error;
+  const shown = new Error(`[api-prerender] ${error.message}${error.hint ? `\n  hint: ${error.hint}` : ''}`);
+  shown.stack = shown.message;
+  return Object.assign(shown, { code: error.code });
+}
+
+function reportTo(logger: Logger): (error: unknown) => void {
+  return (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
