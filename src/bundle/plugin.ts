@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
-import type { Plugin } from 'rollup';
+import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import type { InputOptions, Plugin } from 'rollup';
 import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
 import { entryId, generateEntry, runtimeId } from './entry.ts';
+import { typescriptPlugin } from './typescript.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
 export interface ApiRoutesOptions {
@@ -36,6 +40,9 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
 
   return {
     name: 'api-prerender:routes',
+    // In a user's own rollup.config.mjs this plugin alone must give a working server: what our build
+    // adds beside it (TypeScript, npm packages, CommonJS, JSON) is added here when it is missing.
+    options: (input) => withCompanions(input, process.cwd()),
     async buildStart() {
       routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix));
       options.onRoutes?.(routes);
@@ -45,10 +52,11 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       if (source === entryId) return resolvedEntry;
       if (source === runtimeId) return runtimeEntry;
       if (importer === resolvedEntry) return resolve(routesDir, source);
-      // Route files and the runtime share the runtime's h3, so the bundle holds exactly one copy.
-      if (source === 'h3' || source.startsWith('h3/')) {
-        return this.resolve(source, runtimeEntry, { skipSelf: true });
-      }
+      // Route files and the runtime share the runtime's h3, so the bundle holds exactly one copy: its
+      // Node build, whatever export conditions a site's own node-resolve is set up with (h3's generic
+      // build would give a server that listens nowhere).
+      if (source === 'h3') return this.resolve('h3/node', runtimeEntry, { skipSelf: true });
+      if (source.startsWith('h3/')) return this.resolve(source, runtimeEntry, { skipSelf: true });
       return null;
     },
     load(id) {
@@ -62,4 +70,16 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       },
     },
   };
+}
+
+/** `input` with the plugins the server bundle needs added after the others, unless it has them. */
+function withCompanions(input: InputOptions, root: string): InputOptions {
+  const plugins = ([input.plugins] as unknown[]).flat(Infinity) as (Plugin | null | false | undefined)[];
+  const names = new Set(plugins.map((plugin) => (plugin ? plugin.name : undefined)));
+  const missing: Plugin[] = [];
+  if (!names.has('api-prerender:typescript')) missing.push(typescriptPlugin(root));
+  if (!names.has('node-resolve')) missing.push(nodeResolve({ exportConditions: ['node'], preferBuiltins: true, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }));
+  if (!names.has('commonjs')) missing.push(commonjs());
+  if (!names.has('json')) missing.push(json());
+  return missing.length === 0 ? input : { ...input, plugins: [...plugins, ...missing] };
 }

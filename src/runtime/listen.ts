@@ -4,7 +4,9 @@
  * bodies are capped, and unhandled errors are logged, never sent.
  */
 import type { Server as HttpServer } from 'node:http';
-import { serve, type ServerRequest } from 'srvx';
+// The Node adapter by name: a site's own node-resolve may lack the 'node' export condition.
+import type { ServerRequest } from 'srvx';
+import { serve } from 'srvx/node';
 import { isSafeTarget } from './request-target.ts';
 
 /** The request body limit when none is given: 1 MiB. */
