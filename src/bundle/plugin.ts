@@ -1,15 +1,11 @@
 import { resolve } from 'node:path';
-import commonjs from '@rollup/plugin-commonjs';
-import json from '@rollup/plugin-json';
-import nodeResolve from '@rollup/plugin-node-resolve';
-import type { InputOptions, Plugin } from 'rollup';
+import type { Plugin } from 'rollup';
 import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
 import { entryId, generateEntry, runtimeId } from './entry.ts';
-import { typescriptPlugin } from './typescript.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
 export interface ApiRoutesOptions {
@@ -42,7 +38,8 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     name: 'api-prerender:routes',
     // In a user's own rollup.config.mjs this plugin alone must give a working server: what our build
     // adds beside it (TypeScript, npm packages, CommonJS, JSON) is added here when it is missing.
-    options: (input) => withCompanions(input, process.cwd()),
+    // Loaded here, not at import: the CLI and the dev server import this module without bundling.
+    options: async (input) => (await import('./companions.ts')).withCompanions(input, process.cwd()),
     async buildStart() {
       routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix));
       options.onRoutes?.(routes);
@@ -70,16 +67,4 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       },
     },
   };
-}
-
-/** `input` with the plugins the server bundle needs added after the others, unless it has them. */
-function withCompanions(input: InputOptions, root: string): InputOptions {
-  const plugins = ([input.plugins] as unknown[]).flat(Infinity) as (Plugin | null | false | undefined)[];
-  const names = new Set(plugins.map((plugin) => (plugin ? plugin.name : undefined)));
-  const missing: Plugin[] = [];
-  if (!names.has('api-prerender:typescript')) missing.push(typescriptPlugin(root));
-  if (!names.has('node-resolve')) missing.push(nodeResolve({ exportConditions: ['node'], preferBuiltins: true, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }));
-  if (!names.has('commonjs')) missing.push(commonjs());
-  if (!names.has('json')) missing.push(json());
-  return missing.length === 0 ? input : { ...input, plugins: [...plugins, ...missing] };
 }
