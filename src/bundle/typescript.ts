@@ -1,10 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { CompilerOptions } from 'typescript';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'rollup';
-import ts from 'typescript';
 import { errors } from '../errors.ts';
 import { codeFrame } from './code-frame.ts';
 import { isTypeScriptFile } from './typescript-file.ts';
+
+// Required, not imported: an ES import of this 9 MB CommonJS module first scans all of it for its
+// export names (cjs-module-lexer), a third of a second on every build.
+const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
 
 /**
  * The TypeScript step of every Rollup build here (the site's routes and its config file): each file
@@ -58,7 +63,7 @@ const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFi
  * left out) with what a bundle needs on top: ES modules, no helpers imported from tslib, import paths
  * kept as written (Rollup resolves `./x.ts` itself), nothing but the JavaScript emitted.
  */
-function transpileOptions(root: string): ts.CompilerOptions {
+function transpileOptions(root: string): CompilerOptions {
   const file = join(root, 'tsconfig.json');
   const site = existsSync(file) ? ts.getParsedCommandLineOfConfigFile(file, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })?.options : undefined;
   return {
