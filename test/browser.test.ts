@@ -15,7 +15,7 @@ describe('sample-site in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const { root, outDir } = sampleBuild();
+    const { root, outDir } = await sampleBuild();
     server = await createPreviewServer({ root, config: { outDir }, port: 0 });
     browser = await launchChromium();
   });

@@ -20,7 +20,7 @@ describe('prerendered sample-site files match the server', () => {
   let routesOnly: RunningServer;
 
   beforeAll(async () => {
-    ({ dir } = sampleBuild());
+    ({ dir } = await sampleBuild());
     entries = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8')).routes;
     server = await startServerProcess(join(dir, 'server/index.mjs'));
     const bundle = await loadBundle(join(dir, 'server/index.mjs'));

@@ -26,7 +26,7 @@ describe('preview of the built sample-site', () => {
   beforeAll(async () => {
     // The shared build is in the copy's own dist/, so the bin finds it without flags; its publicDir
     // holds a planted .env that must never be served.
-    ({ root, outDir, dir } = sampleBuild());
+    ({ root, outDir, dir } = await sampleBuild());
     manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8')).routes;
     server = await createPreviewServer({ root, config: { outDir }, port: 0 });
   });

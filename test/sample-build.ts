@@ -1,8 +1,8 @@
-/** The shared build of sample-site (see setup/sample.ts), made once per run by the global setup. */
+/** The shared build of sample-site (see setup/sample.ts), started once per run by the global setup. */
 import { inject } from 'vitest';
-import type { SampleBuild } from './setup/sample.ts';
+import { awaitSharedSample, type SampleBuild } from './setup/sample.ts';
 
-/** Where the shared sample build is: read it, serve it, never write to it. */
-export function sampleBuild(): SampleBuild {
-  return inject('sample');
+/** Where the shared sample build is, once it is done: read it, serve it, never write to it. */
+export function sampleBuild(): Promise<SampleBuild> {
+  return awaitSharedSample(inject('sample'));
 }

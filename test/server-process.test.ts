@@ -15,7 +15,7 @@ describe('the built sample-site server process', () => {
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 
   beforeAll(async () => {
-    const { dir } = sampleBuild();
+    const { dir } = await sampleBuild();
     server = await startServerProcess(join(dir, 'server/index.mjs'));
   });
   afterAll(() => server?.stop());
