@@ -123,6 +123,7 @@ async function buildRoutes(
       claims,
       concurrency: config.prerender.concurrency,
       timeout: config.prerender.timeout,
+      retry: config.prerender.retry,
       now: options.now,
       onResult: (result) => progress.tick(result.error !== undefined),
     });

@@ -12,6 +12,8 @@ export const defaults = {
     concurrency: 16,
     timeout: 30_000,
     failOnError: true,
+    /** The first wait of `prerender.retry` when it gives no `delay`, in ms. */
+    retryDelay: 500,
   },
 } as const;
 

@@ -1,8 +1,9 @@
-import type { PrerenderRoute } from '../config/types.ts';
+import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type FetchHandler, type ThrownLookup } from './render-route.ts';
+import { renderWithRetry } from './retry.ts';
 import { routeToFile } from './route-to-file.ts';
 import type { FileWriter } from './write-files.ts';
 
@@ -17,6 +18,8 @@ export interface PrerenderResult {
   bytes?: number;
   ms: number;
   error?: string;
+  /** Attempts past the first (prerender.retry), when there were any. */
+  retries?: number;
 }
 
 /** What the prerender loop needs; narrow on purpose. */
@@ -30,6 +33,8 @@ export interface PrerenderInput {
   claims: FileClaims;
   concurrency: number;
   timeout: number;
+  /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
+  retry?: RetryPolicy;
   /** Called after each route, in completion order. */
   onResult?: (result: PrerenderResult) => void;
   /** The clock route times (`ms`) are measured with. @default performance.now */
@@ -48,7 +53,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
   try {
     await runPool(input.routes, input.concurrency, async ({ route }, index) => {
       const start = now();
-      const rendered = await renderRoute(input.fetch, route, input.timeout, input.thrownBy);
+      const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.timeout, input.thrownBy), input.retry);
       const ms = round(now() - start);
       let result: PrerenderResult;
       if (rendered.ok) {
@@ -60,6 +65,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
       } else {
         result = { route, status: rendered.status, ms, error: rendered.error };
       }
+      if (retries > 0) result.retries = retries;
       results[index] = result;
       input.onResult?.(result);
     });
