@@ -17,7 +17,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       publicDotFiles: false,
       preset: 'static',
       mistypedFiles: 'error',
-      prerender: { routes: [], sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true, retry: undefined },
+      prerender: { routes: [], sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true, retry: undefined, validate: 'warn' },
       configFile: undefined,
     });
   });
@@ -109,6 +109,8 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['retry delay -1', { prerender: { retry: { attempts: 2, delay: -1 } } }, '"prerender.retry.delay"', 'a whole number of milliseconds from 0 to 60000'],
     ['retry delay past the cap', { prerender: { retry: { attempts: 2, delay: 60_001 } } }, '"prerender.retry.delay"', 'from 0 to 60000'],
     ['retry unknown key', { prerender: { retry: { attempts: 2, backoff: 2 } } }, '"prerender.retry.backoff"', 'prerender.retry.attempts, prerender.retry.delay'],
+    ['validate true', { prerender: { validate: true } }, '"prerender.validate"', "'warn' | 'error' | false"],
+    ['validate "strict"', { prerender: { validate: 'strict' } }, '"prerender.validate"', "'warn' | 'error' | false"],
     ['publicDotFiles "yes"', { publicDotFiles: 'yes' }, '"publicDotFiles"', 'true or false'],
     ['routes not an array', { prerender: { routes: '/a' } }, '"prerender.routes"', 'an array of routes'],
     ['routes function returning no array', { prerender: { routes: fn({}) } }, '"prerender.routes"', 'an array of routes'],
@@ -151,6 +153,10 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     [false, undefined],
   ])('retry %j resolves to %j', async (retry, resolved) => {
     expect((await resolveConfig({ prerender: { retry } }, tempDir())).prerender.retry).toEqual(resolved);
+  });
+
+  it.each(['warn', 'error', false] as const)('validate %j is kept', async (validate) => {
+    expect((await resolveConfig({ prerender: { validate } }, tempDir())).prerender.validate).toBe(validate);
   });
 
   it.each(['2026', '2026-11', '2026-11-21', '2024-02-29', '2026-11-21T08:00Z', '2026-11-21T08:00:30.5+02:00'])('lastmod %s is a W3C date', async (value) => {

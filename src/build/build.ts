@@ -7,6 +7,7 @@ import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
+import { createOutputChecks } from '../prerender/check-output.ts';
 import { claimRobots, writeRobots } from '../prerender/robots.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
 import { sitemapFileNames, sitemapOwner, sitemapPath, writeSitemap } from '../prerender/sitemap.ts';
@@ -115,6 +116,7 @@ async function buildRoutes(
     const bundle = await loadBundle(serverFile, config);
 
     const progress = createProgress(logger, routes.length);
+    const checks = createOutputChecks(config.prerender.validate);
     const results = await prerenderRoutes({
       routes,
       fetch: bundle.fetch,
@@ -124,6 +126,7 @@ async function buildRoutes(
       concurrency: config.prerender.concurrency,
       timeout: config.prerender.timeout,
       retry: config.prerender.retry,
+      inspect: checks?.inspect,
       now: options.now,
       onResult: (result) => progress.tick(result.error !== undefined),
     });
@@ -133,6 +136,8 @@ async function buildRoutes(
     if (failures.length > 0 && config.prerender.failOnError) {
       throw errors.routesFailed(failures, createReport(config.name, dir, results, 0, performance.now() - started, warned));
     }
+    // With validate: 'error' this throws, and the staging folder goes as with failed routes.
+    checks?.report(logger);
 
     const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
     await writeManifest(stage, written);

@@ -14,6 +14,7 @@ export const defaults = {
     failOnError: true,
     /** The first wait of `prerender.retry` when it gives no `delay`, in ms. */
     retryDelay: 500,
+    validate: 'warn',
   },
 } as const;
 

@@ -7,7 +7,7 @@ import { checkOutput } from './output-paths.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
-const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry'] as const;
+const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate'] as const;
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 
 /**
@@ -48,6 +48,7 @@ export async function resolveConfig(
       timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout,
       failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
       retry: resolveRetry(pre.retry),
+      validate: optional<'warn' | 'error' | false>('prerender.validate', pre.validate, (v) => v === 'warn' || v === 'error' || v === false, "'warn' | 'error' | false") ?? defaults.prerender.validate,
     },
     configFile,
   };

@@ -88,6 +88,13 @@ export interface UserConfig {
      * @example { attempts: 3, delay: 500 }
      */
     retry?: false | { attempts: number; delay?: number };
+    /**
+     * Check every prerendered file whose type is JSON or XML: JSON parses, XML is well-formed, RSS 2.0
+     * and Atom feeds have their required elements, dates, absolute links and unique ids. `'warn'`
+     * prints a warning per problem, `'error'` fails the build (nothing is written), `false` skips it.
+     * @default 'warn'
+     */
+    validate?: 'warn' | 'error' | false;
   };
 }
 
@@ -126,6 +133,7 @@ export interface ResolvedConfig {
     failOnError: boolean;
     /** Absent: no retries. */
     retry: RetryPolicy | undefined;
+    validate: 'warn' | 'error' | false;
   };
   /** The config file that was loaded, if any. */
   configFile: string | undefined;

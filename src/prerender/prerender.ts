@@ -33,6 +33,8 @@ export interface PrerenderInput {
   claims: FileClaims;
   concurrency: number;
   timeout: number;
+  /** Sees each body before it is written (prerender.validate's checks). */
+  inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => void;
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
   retry?: RetryPolicy;
   /** Called after each route, in completion order. */
@@ -59,6 +61,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
       if (rendered.ok) {
         const file = routeToFile(route, rendered.contentType);
         input.claims.claim(file, route);
+        input.inspect?.(route, file, rendered.contentType, rendered.body);
         await input.write(file, rendered.body);
         result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
         if (rendered.headers.length > 0) result.headers = rendered.headers;
