@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'ROUTE_PATH'
   | 'OUTPUT_CLASH'
   | 'ROUTES_FAILED'
+  | 'INVALID_OUTPUT'
   | 'OUTPUT'
   | 'WRITE_FAILED'
   | 'LOCKED'
@@ -171,6 +172,10 @@ export const errors = {
       hint: 'Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.',
       details,
     }),
+  invalidOutput: (lines: string[], more: number) =>
+    new PrerenderError('INVALID_OUTPUT', `${lines.length + more} problem${lines.length + more === 1 ? '' : 's'} in prerendered files (prerender.validate is "error"); nothing was published:\n${lines.map((line) => `  ${line}`).join('\n')}${more > 0 ? `\n  ... and ${more} more` : ''}`, {
+      hint: 'Fix the routes named, or set prerender.validate to "warn" to publish them anyway.',
+    }),
   headerRulePath: (route: string, file: string, reason: string) =>
     new PrerenderError('HOST_RULES', `Route "${route}" (file ${file}) needs a _headers rule for its type, but ${reason}.`, {
       hint: 'Rename the route so its segments hold no "*" or ":name" another file also matches, or give it an extension that implies its type (such as .json).',
@@ -230,7 +235,20 @@ export const errors = {
 };
 
 /** What a warning is about: `--json` lists every warning of a build with its code. */
-export type WarningCode = 'TYPE_ERROR' | 'TYPE_CHECK' | 'MISTYPED_FILE' | 'MANY_FILES' | 'BUNDLE' | 'LINK_LEFT_OUT' | 'DOT_FILE_LEFT_OUT' | 'DUPLICATE_ROUTE' | 'UNTYPED_FILE';
+export type WarningCode =
+  | 'TYPE_ERROR'
+  | 'TYPE_CHECK'
+  | 'MISTYPED_FILE'
+  | 'MANY_FILES'
+  | 'BUNDLE'
+  | 'LINK_LEFT_OUT'
+  | 'DOT_FILE_LEFT_OUT'
+  | 'DUPLICATE_ROUTE'
+  | 'UNTYPED_FILE'
+  | 'INVALID_JSON'
+  | 'INVALID_XML'
+  | 'INVALID_FEED'
+  | 'INVALID_OUTPUT';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -262,6 +280,16 @@ export const warnings = {
     message: `public/ holds ${count} files; ${host} deploys at most ${limit} on its free plan.`,
   }),
   duplicateRoute: (route: string): Warning => ({ code: 'DUPLICATE_ROUTE', message: `Route "${route}" is listed twice in prerender.routes; it is rendered once.` }),
+  /** A prerendered JSON or XML file that does not parse, or a feed missing what its format requires (prerender.validate). */
+  invalidOutput: (problem: { code: 'INVALID_JSON' | 'INVALID_XML' | 'INVALID_FEED'; route: string; file: string; element?: string; message: string }): Warning => ({
+    code: problem.code,
+    message: `Route "${problem.route}" (public/${problem.file})${problem.element ? `: ${problem.element}` : ''} ${problem.message}.`,
+  }),
+  /** What is left unlisted past the first problems, which are listed one warning each. */
+  moreInvalidOutput: (listed: number, count: number): Warning => ({
+    code: 'INVALID_OUTPUT',
+    message: `... and ${count} more problem${count === 1 ? '' : 's'} in prerendered files, not listed (only the first ${listed} are).`,
+  }),
   untypedFiles: (count: number, examples: string, more: boolean): Warning => ({
     code: 'UNTYPED_FILE',
     message:

@@ -70,8 +70,8 @@ describe('build output of a site with every kind of body', () => {
     expect(report).toMatchObject({ ok: 5, failed: 0, failures: [] });
   });
 
-  it('copies publicDir as it is', () => {
-    expect(read('public/robots.txt').toString()).toBe(site['public/robots.txt']);
+  it('copies publicDir as it is (robots.txt only gains the Sitemap line, as sitemap.host is set)', () => {
+    expect(read('public/robots.txt').toString()).toBe(`${site['public/robots.txt']}Sitemap: https://example.com/sitemap.xml\n`);
     expect(read('public/img/logo.svg').toString()).toBe(svg);
   });
 

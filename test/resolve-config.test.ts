@@ -17,7 +17,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       publicDotFiles: false,
       preset: 'static',
       mistypedFiles: 'error',
-      prerender: { routes: [], sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true },
+      prerender: { routes: [], sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true, retry: undefined, validate: 'warn' },
       configFile: undefined,
     });
   });
@@ -101,6 +101,16 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['timeout past setTimeout', { prerender: { timeout: 2 ** 31 } }, '"prerender.timeout"', 'from 1 to 2147483647'],
     ['timeout Infinity', { prerender: { timeout: Infinity } }, '"prerender.timeout"', 'from 1 to 2147483647'],
     ['failOnError "no"', { prerender: { failOnError: 'no' } }, '"prerender.failOnError"', 'true or false'],
+    ['retry true', { prerender: { retry: true } }, '"prerender.retry"', 'false, or { attempts, delay? }'],
+    ['retry a number', { prerender: { retry: 3 } }, '"prerender.retry"', 'false, or { attempts, delay? }'],
+    ['retry without attempts', { prerender: { retry: { delay: 100 } } }, '"prerender.retry.attempts"', 'a whole number from 1 to 10'],
+    ['retry attempts 0', { prerender: { retry: { attempts: 0 } } }, '"prerender.retry.attempts"', 'a whole number from 1 to 10'],
+    ['retry attempts 11', { prerender: { retry: { attempts: 11 } } }, '"prerender.retry.attempts"', 'a whole number from 1 to 10'],
+    ['retry delay -1', { prerender: { retry: { attempts: 2, delay: -1 } } }, '"prerender.retry.delay"', 'a whole number of milliseconds from 0 to 60000'],
+    ['retry delay past the cap', { prerender: { retry: { attempts: 2, delay: 60_001 } } }, '"prerender.retry.delay"', 'from 0 to 60000'],
+    ['retry unknown key', { prerender: { retry: { attempts: 2, backoff: 2 } } }, '"prerender.retry.backoff"', 'prerender.retry.attempts, prerender.retry.delay'],
+    ['validate true', { prerender: { validate: true } }, '"prerender.validate"', "'warn' | 'error' | false"],
+    ['validate "strict"', { prerender: { validate: 'strict' } }, '"prerender.validate"', "'warn' | 'error' | false"],
     ['publicDotFiles "yes"', { publicDotFiles: 'yes' }, '"publicDotFiles"', 'true or false'],
     ['routes not an array', { prerender: { routes: '/a' } }, '"prerender.routes"', 'an array of routes'],
     ['routes function returning no array', { prerender: { routes: fn({}) } }, '"prerender.routes"', 'an array of routes'],
@@ -135,6 +145,18 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain(key);
     expect(error.message).toContain(allowed);
+  });
+
+  it.each([
+    [{ attempts: 3 }, { attempts: 3, delay: 500 }],
+    [{ attempts: 1, delay: 0 }, { attempts: 1, delay: 0 }],
+    [false, undefined],
+  ])('retry %j resolves to %j', async (retry, resolved) => {
+    expect((await resolveConfig({ prerender: { retry } }, tempDir())).prerender.retry).toEqual(resolved);
+  });
+
+  it.each(['warn', 'error', false] as const)('validate %j is kept', async (validate) => {
+    expect((await resolveConfig({ prerender: { validate } }, tempDir())).prerender.validate).toBe(validate);
   });
 
   it.each(['2026', '2026-11', '2026-11-21', '2024-02-29', '2026-11-21T08:00Z', '2026-11-21T08:00:30.5+02:00'])('lastmod %s is a W3C date', async (value) => {

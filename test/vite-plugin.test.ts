@@ -126,7 +126,7 @@ describe('vite build and vite preview (Vite 8)', () => {
     expect(readFileSync(join(pub, 'api', 'hello'), 'utf8')).toBe('Hello from the API');
     expect(readFileSync(join(pub, 'api', 'about.txt'), 'utf8')).toBe('# About\n');
     expect(readFileSync(join(pub, 'index.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
-    expect(readFileSync(join(pub, 'robots.txt'), 'utf8')).toBe('User-agent: *\n');
+    expect(readFileSync(join(pub, 'robots.txt'), 'utf8')).toBe('User-agent: *\nSitemap: https://example.com/sitemap.xml\n');
     expect(readFileSync(join(pub, '_headers'), 'utf8')).toContain('/api/hello\n  Content-Type: text/plain; charset=utf-8');
     expect(readFileSync(join(pub, 'sitemap.xml'), 'utf8')).toContain('<loc>https://example.com/api/posts.json</loc>');
     const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));

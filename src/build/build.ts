@@ -7,6 +7,8 @@ import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
 import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
+import { createOutputChecks } from '../prerender/check-output.ts';
+import { claimRobots, writeRobots } from '../prerender/robots.ts';
 import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
 import { sitemapFileNames, sitemapOwner, sitemapPath, writeSitemap } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
@@ -105,6 +107,7 @@ async function buildRoutes(
     const claims = new FileClaims();
     await copyPublicDir(config.publicDir, publicOut, { label: relative(config.root, config.publicDir) || '.', dotFiles: config.publicDotFiles }, claims, logger);
     if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
+    if (config.prerender.sitemapHost) claimRobots(claims, publicOut);
 
     const serverFile = join(stage, 'server', 'index.mjs');
     await toolchain.bundleServer(config, routeFiles, serverFile);
@@ -113,6 +116,7 @@ async function buildRoutes(
     const bundle = await loadBundle(serverFile, config);
 
     const progress = createProgress(logger, routes.length);
+    const checks = createOutputChecks(config.prerender.validate);
     const results = await prerenderRoutes({
       routes,
       fetch: bundle.fetch,
@@ -121,6 +125,8 @@ async function buildRoutes(
       claims,
       concurrency: config.prerender.concurrency,
       timeout: config.prerender.timeout,
+      retry: config.prerender.retry,
+      inspect: checks?.inspect,
       now: options.now,
       onResult: (result) => progress.tick(result.error !== undefined),
     });
@@ -130,6 +136,8 @@ async function buildRoutes(
     if (failures.length > 0 && config.prerender.failOnError) {
       throw errors.routesFailed(failures, createReport(config.name, dir, results, 0, performance.now() - started, warned));
     }
+    // With validate: 'error' this throws, and the staging folder goes as with failed routes.
+    checks?.report(logger);
 
     const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
     await writeManifest(stage, written);
@@ -138,6 +146,7 @@ async function buildRoutes(
       for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, sitemapOwner);
     }
     const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
+    const robotsFiles = config.prerender.sitemapHost && (await writeRobots(publicOut, config.prerender.sitemapHost)) ? 1 : 0;
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
     if (options.shard) {
@@ -147,7 +156,7 @@ async function buildRoutes(
     // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
     if (config.preset !== 'vercel' && config.preset !== 'github-pages') warnUntyped(written, logger);
 
-    const result = createReport(config.name, dir, results, sitemapFiles.length + hostFiles, performance.now() - started, warned);
+    const result = createReport(config.name, dir, results, sitemapFiles.length + robotsFiles + hostFiles, performance.now() - started, warned);
     if (failures.length > 0) {
       logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
       for (const line of failures) logger.error(line);

@@ -14,6 +14,8 @@ export interface BuildReport {
   /** Bytes of prerendered bodies. */
   bytes: number;
   ms: number;
+  /** Attempts past the first, all routes together (prerender.retry); each route's are its `retries`. */
+  retries: number;
   /** Every route, in config order. */
   routes: PrerenderResult[];
   failures: { route: string; status: number; error: string }[];
@@ -33,6 +35,7 @@ export function createReport(name: string, dir: string, routes: PrerenderResult[
     files: written.length + extraFiles,
     bytes: written.reduce((sum, r) => sum + (r.bytes ?? 0), 0),
     ms: Math.round(ms),
+    retries: routes.reduce((sum, r) => sum + (r.retries ?? 0), 0),
     routes,
     failures,
     warnings: [...warnings],
@@ -46,7 +49,8 @@ export function formatFailures(routes: PrerenderResult[]): string[] {
 
 /** The closing line: ok, failed, files, bytes, time. */
 export function formatSummary(report: BuildReport): string {
-  return `${report.ok} routes ok, ${report.failed} failed, ${report.files} files, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
+  const retries = report.retries > 0 ? `, ${report.retries} ${report.retries === 1 ? 'retry' : 'retries'}` : '';
+  return `${report.ok} routes ok, ${report.failed} failed${retries}, ${report.files} files, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
 }
 
 function formatBytes(bytes: number): string {

@@ -12,6 +12,9 @@ export const defaults = {
     concurrency: 16,
     timeout: 30_000,
     failOnError: true,
+    /** The first wait of `prerender.retry` when it gives no `delay`, in ms. */
+    retryDelay: 500,
+    validate: 'warn',
   },
 } as const;
 

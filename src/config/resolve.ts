@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { defaults } from './defaults.ts';
+import { resolveRetry } from './resolve-retry.ts';
 import { checkOutput } from './output-paths.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
-const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError'] as const;
+const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate'] as const;
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 
 /**
@@ -46,6 +47,8 @@ export async function resolveConfig(
       concurrency: optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
       timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout,
       failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
+      retry: resolveRetry(pre.retry),
+      validate: optional<'warn' | 'error' | false>('prerender.validate', pre.validate, (v) => v === 'warn' || v === 'error' || v === false, "'warn' | 'error' | false") ?? defaults.prerender.validate,
     },
     configFile,
   };

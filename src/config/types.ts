@@ -79,11 +79,33 @@ export interface UserConfig {
     timeout?: number;
     /** `false`: failed routes are reported and skipped, the rest is published. @default true */
     failOnError?: boolean;
+    /**
+     * Ask a route again when it answers 408, 425, 429 or 5xx, or runs past `timeout`: up to `attempts`
+     * requests in all, waiting `delay` ms, then twice that, and so on (a `Retry-After` header instead,
+     * when the response has one); no wait is longer than a minute. The build report counts each
+     * route's retries. Off by default: a failing route fails at once.
+     * @default false
+     * @example { attempts: 3, delay: 500 }
+     */
+    retry?: false | { attempts: number; delay?: number };
+    /**
+     * Check every prerendered file whose type is JSON or XML: JSON parses, XML is well-formed, RSS 2.0
+     * and Atom feeds have their required elements, dates, absolute links and unique ids. `'warn'`
+     * prints a warning per problem, `'error'` fails the build (nothing is written), `false` skips it.
+     * @default 'warn'
+     */
+    validate?: 'warn' | 'error' | false;
   };
 }
 
 /** A config file's default export: the object, or a (sync or async) function returning it. */
 export type ConfigExport = UserConfig | (() => UserConfig | Promise<UserConfig>);
+
+/** `prerender.retry`, resolved: requests per route in all (first one included), and the first wait in ms. */
+export interface RetryPolicy {
+  attempts: number;
+  delay: number;
+}
 
 /** A route to prerender, after validation. */
 export interface PrerenderRoute {
@@ -109,6 +131,9 @@ export interface ResolvedConfig {
     concurrency: number;
     timeout: number;
     failOnError: boolean;
+    /** Absent: no retries. */
+    retry: RetryPolicy | undefined;
+    validate: 'warn' | 'error' | false;
   };
   /** The config file that was loaded, if any. */
   configFile: string | undefined;

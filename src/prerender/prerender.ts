@@ -1,8 +1,9 @@
-import type { PrerenderRoute } from '../config/types.ts';
+import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type FetchHandler, type ThrownLookup } from './render-route.ts';
+import { renderWithRetry } from './retry.ts';
 import { routeToFile } from './route-to-file.ts';
 import type { FileWriter } from './write-files.ts';
 
@@ -17,6 +18,8 @@ export interface PrerenderResult {
   bytes?: number;
   ms: number;
   error?: string;
+  /** Attempts past the first (prerender.retry), when there were any. */
+  retries?: number;
 }
 
 /** What the prerender loop needs; narrow on purpose. */
@@ -30,6 +33,10 @@ export interface PrerenderInput {
   claims: FileClaims;
   concurrency: number;
   timeout: number;
+  /** Sees each body before it is written (prerender.validate's checks). */
+  inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => void;
+  /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
+  retry?: RetryPolicy;
   /** Called after each route, in completion order. */
   onResult?: (result: PrerenderResult) => void;
   /** The clock route times (`ms`) are measured with. @default performance.now */
@@ -48,18 +55,20 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
   try {
     await runPool(input.routes, input.concurrency, async ({ route }, index) => {
       const start = now();
-      const rendered = await renderRoute(input.fetch, route, input.timeout, input.thrownBy);
+      const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.timeout, input.thrownBy), input.retry);
       const ms = round(now() - start);
       let result: PrerenderResult;
       if (rendered.ok) {
         const file = routeToFile(route, rendered.contentType);
         input.claims.claim(file, route);
+        input.inspect?.(route, file, rendered.contentType, rendered.body);
         await input.write(file, rendered.body);
         result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
         if (rendered.headers.length > 0) result.headers = rendered.headers;
       } else {
         result = { route, status: rendered.status, ms, error: rendered.error };
       }
+      if (retries > 0) result.retries = retries;
       results[index] = result;
       input.onResult?.(result);
     });

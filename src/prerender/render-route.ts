@@ -1,10 +1,13 @@
 import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
 
-/** A route's response, read whole, or why it failed. */
+/**
+ * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
+ * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout.
+ */
 export type Rendered =
   | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
-  | { ok: false; status: number; error: string; ms: number };
+  | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true };
 
 /** A route's request handler: the built server's `fetch`, without the static files. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -27,10 +30,11 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   let controller: AbortController | undefined;
   const pending: PendingBody = {};
   let timer: NodeJS.Timeout | undefined;
+  let timeoutError: Error | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const stage = pending.reader ? 'its body did not end' : 'did not respond';
-      const error = new Error(`${stage} within ${timeout} ms (prerender.timeout)`);
+      const error = (timeoutError = new Error(`${stage} within ${timeout} ms (prerender.timeout)`));
       (controller ??= new AbortController()).abort(error);
       pending.reader?.cancel(error).catch(() => {});
       reject(error);
@@ -44,7 +48,9 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   try {
     return await Promise.race([read(fetch, request, start, pending, thrownBy), expired]);
   } catch (error) {
-    return { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
+    const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
+    if (error === timeoutError) failed.timedOut = true;
+    return failed;
   } finally {
     clearTimeout(timer);
   }
@@ -59,7 +65,12 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
     const location = response.headers.get('location');
     return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect`, ms };
   }
-  if (status < 200 || status >= 300) return { ok: false, status, error: failureMessage(response, body, thrownBy?.(request)), ms };
+  if (status < 200 || status >= 300) {
+    const failed: Rendered = { ok: false, status, error: failureMessage(response, body, thrownBy?.(request)), ms };
+    const retryAfter = response.headers.get('retry-after');
+    if (retryAfter !== null) failed.retryAfter = retryAfter;
+    return failed;
+  }
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
   return { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };

@@ -1,0 +1,29 @@
+import { errors } from '../errors.ts';
+import { maxRetryWait } from '../prerender/retry.ts';
+import { defaults } from './defaults.ts';
+import type { RetryPolicy } from './types.ts';
+
+/** More attempts than this would keep a build waiting on one route for many minutes. */
+export const maxAttempts = 10;
+
+const shape = `false, or { attempts, delay? } with attempts a whole number from 1 to ${maxAttempts}`;
+
+/**
+ * `prerender.retry` checked: `undefined` or `false` is off; `{ attempts, delay? }` needs `attempts`
+ * from 1 to {@link maxAttempts} and a `delay` of 0 to {@link maxRetryWait} ms. Throws a CONFIG error
+ * naming the key.
+ */
+export function resolveRetry(value: unknown): RetryPolicy | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.configKey('prerender.retry', shape, value);
+  const known = ['attempts', 'delay'];
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) throw errors.unknownConfigKey(`prerender.retry.${key}`, known.map((k) => `prerender.retry.${k}`));
+  }
+  const { attempts, delay = defaults.prerender.retryDelay } = value as { attempts?: unknown; delay?: unknown };
+  if (!isWhole(attempts, 1, maxAttempts)) throw errors.configKey('prerender.retry.attempts', `a whole number from 1 to ${maxAttempts} (requests per route, the first included)`, attempts);
+  if (!isWhole(delay, 0, maxRetryWait)) throw errors.configKey('prerender.retry.delay', `a whole number of milliseconds from 0 to ${maxRetryWait}`, delay);
+  return { attempts, delay };
+}
+
+const isWhole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
