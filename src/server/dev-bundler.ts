@@ -38,10 +38,22 @@ export interface DevBundler {
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const { config, logger, outFile } = options;
   let routeCount = 0;
-  const base = inputOptions({ config, logger, onRoutes: (routes) => (routeCount = routes.length) });
+  // Every route file a build has had. Rollup stops watching a file once no build reaches it, and
+  // its watcher then ignores that path even inside the watched routes folder: a route file removed
+  // and written again (`git stash`, `git checkout`) would never be seen. Watching them by name keeps
+  // each one seen.
+  const routeFiles = new Set<string>();
+  const base = inputOptions({
+    config,
+    logger,
+    onRoutes: (routes) => {
+      routeCount = routes.length;
+      for (const route of routes) routeFiles.add(resolve(config.routesDir, route.file));
+    },
+  });
   const plugins = [
     // The routes folder is watched even by a build that fails at once, so new route files count.
-    watchFirst(() => [config.routesDir]),
+    watchFirst(() => [config.routesDir, ...routeFiles]),
     externalRuntime(),
     ...(base.plugins as Plugin[]),
   ];
