@@ -3,21 +3,55 @@
  * gone, and a route file removed and written again at the same path (`git stash`, `git checkout`)
  * is served again.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDevServer, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { route, writeSite } from './helpers.ts';
+import { route, tempDir, writeSite } from './helpers.ts';
 import { ask, pollUntil } from './poll.ts';
 
 const api = 'src/server/routes/api';
+
+/** A route module that appends its build's `tag` to `log` every 20 ms, from the moment it loads. */
+function tickingRoute(log: string, tag: string): string {
+  return [
+    `import { appendFileSync } from 'node:fs';`,
+    `import { defineEventHandler } from 'h3';`,
+    `setInterval(() => { try { appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(tag + '\n')}); } catch {} }, 20);`,
+    `let hits = 0;`,
+    `export default defineEventHandler(() => ${JSON.stringify(tag)} + ' ' + ++hits);`,
+  ].join('\n');
+}
+
+const ticks = (log: string, tag: string) => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line === tag).length : 0);
 
 describe('dev rebuilds are isolated', () => {
   let server: RunningServer | undefined;
   afterEach(async () => {
     await server?.close();
     server = undefined;
+  });
+
+  it('stops the timers and forgets the module state of the build a save replaced', async () => {
+    const log = join(tempDir('ticks-'), 'ticks.log');
+    const root = writeSite({ [`${api}/tick.ts`]: tickingRoute(log, 'first') });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const url = new URL('/api/tick', server.url).href;
+    expect((await ask(url)).body).toBe('first 1');
+    expect((await ask(url)).body).toBe('first 2');
+
+    writeFileSync(join(root, api, 'tick.ts'), tickingRoute(log, 'second'));
+    // A new build starts counting from its own module state.
+    await pollUntil(url, (answer) => answer.body.startsWith('second'));
+    // Wait until the new build has ticked well past the swap: the old one, if alive, ticks as often.
+    const before = ticks(log, 'first');
+    const deadline = Date.now() + 30_000;
+    while (ticks(log, 'second') < 25 && Date.now() < deadline) await sleep(20);
+    expect(ticks(log, 'second')).toBeGreaterThanOrEqual(25);
+    // One tick may have been on its way when the old build was stopped.
+    expect(ticks(log, 'first') - before).toBeLessThanOrEqual(1);
   });
 
   it('serves a route file removed and then written again at the same path', async () => {

@@ -1,12 +1,11 @@
 /**
  * The dev server's build: Rollup in watch mode over the same plugins as `prerender build`. Every
- * rebuild is imported afresh and replaces the previous bundle whole; a failed one replaces it with
- * its error, until a save fixes it.
+ * rebuild is loaded in a new worker thread and replaces the previous build whole, whose thread then
+ * ends; a failed one replaces it with its error, until a save fixes it.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
-import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { PrerenderError } from '../errors.ts';
@@ -14,6 +13,7 @@ import type { Logger } from '../log.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
 import { externalRuntime, watchFirst } from './dev-plugins.ts';
 import { waitForFolder, watchNames } from './watch-names.ts';
+import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
 
 /** What the dev bundler needs. */
 export interface DevBundlerOptions {
@@ -23,8 +23,13 @@ export interface DevBundlerOptions {
   outFile: string;
 }
 
-/** The latest build: a bundle to serve, or the reason there is none. */
-export type DevBuild = { bundle: ServerBundle; failure?: undefined } | { bundle?: undefined; failure: BuildFailure };
+/** What serves a build's routes. */
+export interface DevRoutes {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** The latest build: routes to serve, or the reason there is none. */
+export type DevBuild = { bundle: DevRoutes; failure?: undefined } | { bundle?: undefined; failure: BuildFailure };
 
 /** A running watch build. */
 export interface DevBundler {
@@ -67,6 +72,26 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   // Watches a broken file Rollup does not, or for the missing routes folder, to start over then.
   let retry: { close(): void } | undefined;
   let closing: Promise<void> | undefined;
+  // The thread serving the latest good build, and one started ahead for the next build.
+  let active: BundleWorker | undefined;
+  let spare: BundleWorker | undefined;
+  const workers = new Set<BundleWorker>();
+  const startWorker = () => {
+    const worker = startBundleWorker((error) => {
+      workers.delete(worker);
+      if (!error || worker !== active) return;
+      active = undefined;
+      settle({ failure: describeFailure(error) });
+    });
+    workers.add(worker);
+    return worker;
+  };
+  // Replaces the build being served; the thread of the one before ends once it has answered.
+  const replace = (build: DevBuild, worker?: BundleWorker) => {
+    active?.retire();
+    active = worker;
+    settle(build);
+  };
 
   const settle = (build: DevBuild) => {
     latest = build;
@@ -88,11 +113,20 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       retry?.close();
       watchedByRollup = new Set(event.result.watchFiles);
       await event.result.close();
-      settle({ bundle: await loadBundle(outFile, config) });
+      const worker = spare ?? startWorker();
+      spare = undefined;
+      const failure = await worker.load(outFile, { root: config.root, routesDir: config.routesDir });
+      if (failure) {
+        void worker.terminate();
+        replace({ failure });
+      } else {
+        replace({ bundle: worker }, worker);
+      }
+      if (!closing) spare = startWorker();
     } else if (event.code === 'ERROR') {
       await event.result?.close();
       const error = toBuildError(event.error, config.root);
-      settle({ failure: describeFailure(error) });
+      replace({ failure: describeFailure(error) });
       const file = failedFile(error, config.root);
       retry?.close();
       retry = undefined;
@@ -133,6 +167,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
         retry?.close();
         await watcher.close();
         if (running) settle({ failure: { code: 'SERVER', message: 'The dev server is shutting down.' } });
+        await Promise.all([...workers].map((worker) => worker.terminate()));
       })()),
   };
 }
