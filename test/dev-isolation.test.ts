@@ -54,6 +54,24 @@ describe('dev rebuilds are isolated', () => {
     expect(ticks(log, 'first') - before).toBeLessThanOrEqual(1);
   });
 
+  it('shows an error a route module throws outside any request as the build failure, and recovers', async () => {
+    const crashing = `import { defineEventHandler } from 'h3';\nsetTimeout(() => { throw new Error('queue connection lost'); }, 50);\nexport default defineEventHandler(() => 'up');\n`;
+    const root = writeSite({ [`${api}/crash.ts`]: crashing });
+    const logger = createMemoryLogger();
+    server = await createDevServer({ root, port: 0, logger });
+    const url = new URL('/api/crash', server.url).href;
+    const failed = await pollUntil(url, (answer) => answer.status === 500);
+    expect(JSON.parse(failed.body)).toMatchObject({
+      code: 'ROUTES_STOPPED',
+      message: 'The route modules stopped running: queue connection lost',
+      stack: expect.stringMatching(new RegExp(`^Error: queue connection lost\\n\\s+at .*${join(root, api, 'crash.ts').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2:`)),
+    });
+    expect(logger.lines).toContainEqual(expect.stringContaining('queue connection lost'));
+
+    writeFileSync(join(root, api, 'crash.ts'), route(`() => 'fixed'`));
+    expect((await pollUntil(url, (answer) => answer.body === 'fixed')).status).toBe(200);
+  });
+
   it('serves a route file removed and then written again at the same path', async () => {
     const root = writeSite({ [`${api}/stash.ts`]: route(`() => 'before'`), [`${api}/other.ts`]: route(`() => 'other'`) });
     const logger = createMemoryLogger();

@@ -8,7 +8,7 @@ import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import { PrerenderError } from '../errors.ts';
+import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
 import { externalRuntime, watchFirst } from './dev-plugins.ts';
@@ -81,7 +81,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       workers.delete(worker);
       if (!error || worker !== active) return;
       active = undefined;
-      settle({ failure: describeFailure(error) });
+      settle({ failure: describeFailure(errors.routesStopped(error)) });
     });
     workers.add(worker);
     return worker;
