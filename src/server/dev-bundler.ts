@@ -11,7 +11,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
-import { externalRuntime, watchFirst } from './dev-plugins.ts';
+import { externalRuntime, reuseSources, watchFirst } from './dev-plugins.ts';
 import { waitForFolder, watchNames } from './watch-names.ts';
 import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
 
@@ -140,7 +140,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   const start = (): RollupWatcher => {
-    const self = watch({ ...base, plugins, output: outputOptions(outFile), watch: { clearScreen: false } });
+    const self = watch({ ...base, plugins: [reuseSources(), ...plugins], output: outputOptions(outFile), watch: { clearScreen: false } });
     // Rollup awaits this handler, so a bundle is imported before the next build begins.
     self.on('event', async (event) => {
       if (self !== watcher) return;
