@@ -116,13 +116,14 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       const worker = spare ?? startWorker();
       spare = undefined;
       const failure = await worker.load(outFile, { root: config.root, routesDir: config.routesDir });
+      if (closing) return void worker.terminate();
       if (failure) {
         void worker.terminate();
         replace({ failure });
       } else {
         replace({ bundle: worker }, worker);
       }
-      if (!closing) spare = startWorker();
+      spare = startWorker();
     } else if (event.code === 'ERROR') {
       await event.result?.close();
       const error = toBuildError(event.error, config.root);

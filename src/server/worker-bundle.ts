@@ -40,6 +40,8 @@ interface InFlight {
 export function startBundleWorker(onExit: (error?: Error) => void): BundleWorker {
   // Always the compiled worker, as with the toolchain: see paths.ts.
   const worker = new Worker(join(libDir, 'server', 'bundle-worker.js'));
+  // The socket keeps the dev server's process alive; a thread must never be what holds it.
+  worker.unref();
   const inFlight = new Map<number, InFlight>();
   let nextId = 0;
   let loaded: ((failure: BuildFailure | undefined) => void) | undefined;
