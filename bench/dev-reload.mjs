@@ -19,6 +19,24 @@ const cli = join(repo, 'lib', 'cli', 'prerender.js');
  * returns the milliseconds from each save to the new body served at `path`; edit 0 only warms up.
  */
 export async function measureDevReload(root, file, path, edits = Number(process.env.BENCH_EDITS ?? 10)) {
+  return withDevServer(root, path, async (url) => {
+    const samples = [];
+    for (let i = 0; i <= edits; i++) {
+      const started = performance.now();
+      await saveAndWait(root, file, url, `edit-${i}`);
+      if (i > 0) samples.push(performance.now() - started);
+      // Let the save's trailing watcher events and rebuilds settle before the next edit.
+      await sleep(400);
+    }
+    return { median: median(samples), max: Math.max(...samples), samples };
+  });
+}
+
+/**
+ * Starts `prerender dev root` (the real bin), waits until `path` answers 200, and returns what
+ * `use(url, pid)` returns; the server is stopped after, and its output shown if `use` throws.
+ */
+export async function withDevServer(root, path, use) {
   const server = spawn(process.execPath, [cli, 'dev', root, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   const listening = new Promise((resolve, reject) => {
@@ -33,23 +51,19 @@ export async function measureDevReload(root, file, path, edits = Number(process.
   try {
     const url = `http://127.0.0.1:${await listening}${path}`;
     await waitForStatus(url, 60_000);
-    const samples = [];
-    for (let i = 0; i <= edits; i++) {
-      const word = `edit-${i}`;
-      const started = performance.now();
-      writeFileSync(join(root, file), `import { defineEventHandler } from 'h3';\n\nexport default defineEventHandler(() => 'Hello ${word}');\n`);
-      await waitForBody(url, `Hello ${word}`, 30_000);
-      if (i > 0) samples.push(performance.now() - started);
-      // Let the save's trailing watcher events and rebuilds settle before the next edit.
-      await sleep(400);
-    }
-    return { median: median(samples), max: Math.max(...samples), samples };
+    return await use(url, server.pid);
   } catch (error) {
-    throw new Error(`${error.message}\n--- dev server output ---\n${log}`);
+    throw new Error(`${error.message}\n--- dev server output ---\n${log.slice(-5000)}`);
   } finally {
     server.kill('SIGINT');
     await stopped;
   }
+}
+
+/** Saves `file` as a route answering `Hello <word>` and waits until `url` serves it. */
+export async function saveAndWait(root, file, url, word) {
+  writeFileSync(join(root, file), `import { defineEventHandler } from 'h3';\n\nexport default defineEventHandler(() => 'Hello ${word}');\n`);
+  await waitForBody(url, `Hello ${word}`, 30_000);
 }
 
 /** Polls `url` every few milliseconds until it answers `body`. */

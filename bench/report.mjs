@@ -23,6 +23,14 @@ export function formatTables({ machine, nitro, dev, prerender, scale, concurrenc
       `**${dev.sample.median.toFixed(0)} ms** (max ${dev.sample.max.toFixed(0)} ms); 1,000 route files median ` +
       `**${dev.thousand.median.toFixed(0)} ms** (max ${dev.thousand.max.toFixed(0)} ms). Target: 300 ms.`,
   );
+  if (dev.memory) {
+    const { early, late, earlyEdits, edits } = dev.memory;
+    lines.push(
+      '',
+      `**Dev memory**: RSS of \`prerender dev\` on sample-site (the whole process, every worker thread) after ${earlyEdits} saved edits ` +
+        `${early.toFixed(0)} MB, after ${edits} ${late.toFixed(0)} MB: **${ratio(late / early)}x**. Target: at most 1.20x.`,
+    );
+  }
   if (prerender) lines.push('', ...prerenderTables(prerender, scale, concurrency, bundling));
   return lines.join('\n');
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copySampleSite, writeCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
 import { againstNitro } from './against-nitro.mjs';
+import { measureDevMemory } from './dev-memory.mjs';
 import { measureDevReload } from './dev-reload.mjs';
 import { measure, median } from './measure.mjs';
 import { formatTables, writeResults } from './report.mjs';
@@ -81,7 +82,9 @@ const thousand = writeRouteFilesSite(join(work, 'dev-files-1000'), 1000);
 note('dev reload: 1,000 route files');
 const devThousand = await measureDevReload(thousand, 'src/server/routes/api/group-0/route-0.get.ts', '/api/group-0/route-0');
 rmSync(thousand, { recursive: true, force: true });
-const dev = { sample: devSample, thousand: devThousand };
+note('dev memory: 200 edits on sample-site');
+const devMemory = await measureDevMemory(sampleSite, 'src/server/routes/api/v1/hello.ts', '/api/v1/hello');
+const dev = { sample: devSample, thousand: devThousand, memory: devMemory };
 const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
 if (quick) finish(formatTables({ machine, nitro, dev, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 

@@ -6,7 +6,8 @@
 /**
  * What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1.
  * `COMPILE`: the code cannot be bundled (syntax, unresolved import); `MODULE_IMPORT`: it was bundled,
- * but a route module (or one it imports) threw while it loaded. `OUTPUT`: a file stands where the
+ * but a route module (or one it imports) threw while it loaded; `ROUTES_STOPPED` (dev only): a route
+ * module threw outside any request, or exited, after it loaded. `OUTPUT`: a file stands where the
  * output folder goes; `WRITE_FAILED`: the file system refused a write (full disk, permissions: see the
  * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
  * again later can succeed.
@@ -19,6 +20,7 @@ export type ErrorCode =
   | 'NO_HANDLER'
   | 'COMPILE'
   | 'MODULE_IMPORT'
+  | 'ROUTES_STOPPED'
   | 'ROUTE_PATH'
   | 'OUTPUT_CLASH'
   | 'ROUTES_FAILED'
@@ -216,6 +218,12 @@ export const errors = {
   moduleImport: (cause: unknown) =>
     new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
       hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',
+      cause,
+      traceCause: true,
+    }),
+  routesStopped: (cause: unknown) =>
+    new PrerenderError('ROUTES_STOPPED', `The route modules stopped running: ${messageOf(cause)}`, {
+      hint: 'An error thrown outside any request (in a timer or listener a route module started), or process.exit(), ends the build, as it would end the built server. Fix it and save: the dev server rebuilds then.',
       cause,
       traceCause: true,
     }),

@@ -1,19 +1,19 @@
 /**
  * The dev server's build: Rollup in watch mode over the same plugins as `prerender build`. Every
- * rebuild is imported afresh and replaces the previous bundle whole; a failed one replaces it with
- * its error, until a save fixes it.
+ * rebuild is loaded in a new worker thread and replaces the previous build whole, whose thread then
+ * ends; a failed one replaces it with its error, until a save fixes it.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
-import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import { PrerenderError } from '../errors.ts';
+import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
-import { externalRuntime, watchFirst } from './dev-plugins.ts';
+import { externalRuntime, reuseSources, watchFirst } from './dev-plugins.ts';
 import { waitForFolder, watchNames } from './watch-names.ts';
+import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
 
 /** What the dev bundler needs. */
 export interface DevBundlerOptions {
@@ -23,8 +23,13 @@ export interface DevBundlerOptions {
   outFile: string;
 }
 
-/** The latest build: a bundle to serve, or the reason there is none. */
-export type DevBuild = { bundle: ServerBundle; failure?: undefined } | { bundle?: undefined; failure: BuildFailure };
+/** What serves a build's routes. */
+export interface DevRoutes {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** The latest build: routes to serve, or the reason there is none. */
+export type DevBuild = { bundle: DevRoutes; failure?: undefined } | { bundle?: undefined; failure: BuildFailure };
 
 /** A running watch build. */
 export interface DevBundler {
@@ -38,10 +43,22 @@ export interface DevBundler {
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const { config, logger, outFile } = options;
   let routeCount = 0;
-  const base = inputOptions({ config, logger, onRoutes: (routes) => (routeCount = routes.length) });
+  // Every route file a build has had. Rollup stops watching a file once no build reaches it, and
+  // its watcher then ignores that path even inside the watched routes folder: a route file removed
+  // and written again (`git stash`, `git checkout`) would never be seen. Watching them by name keeps
+  // each one seen.
+  const routeFiles = new Set<string>();
+  const base = inputOptions({
+    config,
+    logger,
+    onRoutes: (routes) => {
+      routeCount = routes.length;
+      for (const route of routes) routeFiles.add(resolve(config.routesDir, route.file));
+    },
+  });
   const plugins = [
     // The routes folder is watched even by a build that fails at once, so new route files count.
-    watchFirst(() => [config.routesDir]),
+    watchFirst(() => [config.routesDir, ...routeFiles]),
     externalRuntime(),
     ...(base.plugins as Plugin[]),
   ];
@@ -55,6 +72,26 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   // Watches a broken file Rollup does not, or for the missing routes folder, to start over then.
   let retry: { close(): void } | undefined;
   let closing: Promise<void> | undefined;
+  // The thread serving the latest good build, and one started ahead for the next build.
+  let active: BundleWorker | undefined;
+  let spare: BundleWorker | undefined;
+  const workers = new Set<BundleWorker>();
+  const startWorker = () => {
+    const worker = startBundleWorker((error) => {
+      workers.delete(worker);
+      if (!error || worker !== active) return;
+      active = undefined;
+      settle({ failure: describeFailure(errors.routesStopped(error)) });
+    });
+    workers.add(worker);
+    return worker;
+  };
+  // Replaces the build being served; the thread of the one before ends once it has answered.
+  const replace = (build: DevBuild, worker?: BundleWorker) => {
+    active?.retire();
+    active = worker;
+    settle(build);
+  };
 
   const settle = (build: DevBuild) => {
     latest = build;
@@ -76,11 +113,21 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       retry?.close();
       watchedByRollup = new Set(event.result.watchFiles);
       await event.result.close();
-      settle({ bundle: await loadBundle(outFile, config) });
+      const worker = spare ?? startWorker();
+      spare = undefined;
+      const failure = await worker.load(outFile, { root: config.root, routesDir: config.routesDir });
+      if (closing) return void worker.terminate();
+      if (failure) {
+        void worker.terminate();
+        replace({ failure });
+      } else {
+        replace({ bundle: worker }, worker);
+      }
+      spare = startWorker();
     } else if (event.code === 'ERROR') {
       await event.result?.close();
       const error = toBuildError(event.error, config.root);
-      settle({ failure: describeFailure(error) });
+      replace({ failure: describeFailure(error) });
       const file = failedFile(error, config.root);
       retry?.close();
       retry = undefined;
@@ -94,7 +141,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   const start = (): RollupWatcher => {
-    const self = watch({ ...base, plugins, output: outputOptions(outFile), watch: { clearScreen: false } });
+    const self = watch({ ...base, plugins: [reuseSources(), ...plugins], output: outputOptions(outFile), watch: { clearScreen: false } });
     // Rollup awaits this handler, so a bundle is imported before the next build begins.
     self.on('event', async (event) => {
       if (self !== watcher) return;
@@ -121,6 +168,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
         retry?.close();
         await watcher.close();
         if (running) settle({ failure: { code: 'SERVER', message: 'The dev server is shutting down.' } });
+        await Promise.all([...workers].map((worker) => worker.terminate()));
       })()),
   };
 }

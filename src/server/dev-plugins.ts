@@ -2,6 +2,8 @@
  * What the dev server adds to the build's Rollup setup: rebuilds fast enough for every save, and a
  * broken first build that is still retried.
  */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'rollup';
 import { runtimeId } from '../bundle/entry.ts';
@@ -37,6 +39,35 @@ export function watchFirst(files: () => Iterable<string>): Plugin {
     name: 'api-prerender:dev-watch',
     buildStart() {
       for (const file of files()) this.addWatchFile(file);
+    },
+  };
+}
+
+/**
+ * Gives every rebuild the sources the one before read, except those the watcher saw change: Rollup
+ * otherwise reads every module again to compare it with its cache, a thousand reads for a thousand
+ * route files when one was saved. A new plugin per watcher: a change seen by another watcher (the
+ * dev server's own, which restarts Rollup) must not meet a kept source. Put it first.
+ */
+export function reuseSources(): Plugin {
+  const sources = new Map<string, string>();
+  return {
+    name: 'api-prerender:dev-sources',
+    async load(id) {
+      if (!isAbsolute(id)) return null;
+      let code = sources.get(id);
+      if (code === undefined) {
+        // Rollup reads it then, and names the file and its importer if that fails.
+        code = await readFile(id, 'utf8').catch(() => undefined);
+        if (code === undefined) return null;
+        sources.set(id, code);
+      }
+      // Rollup watches what it reads itself; what a plugin loads, the plugin must ask it to watch.
+      this.addWatchFile(id);
+      return code;
+    },
+    watchChange(id) {
+      sources.delete(id);
     },
   };
 }
