@@ -72,6 +72,27 @@ describe('dev rebuilds are isolated', () => {
     expect((await pollUntil(url, (answer) => answer.body === 'fixed')).status).toBe(200);
   });
 
+  it('answers a request in flight when its build stops with the page that says why', async () => {
+    const gate = join(tempDir('gate-'), 'open');
+    // The handler holds its request until the gate opens; the module then throws outside any request.
+    const crashing = [
+      `import { existsSync } from 'node:fs';`,
+      `import { defineEventHandler } from 'h3';`,
+      `const opened = new Promise((resolve) => { const check = setInterval(() => { if (existsSync(${JSON.stringify(gate)})) { clearInterval(check); resolve(); } }, 10); });`,
+      `opened.then(() => setTimeout(() => { throw new Error('pool closed'); }, 0));`,
+      `export default defineEventHandler(() => new Promise(() => {}));`,
+    ].join('\n');
+    const root = writeSite({ [`${api}/hold.ts`]: crashing });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const held = ask(new URL('/api/hold', server.url).href);
+    // The request reaches the thread first: the build is loaded once a request to it has begun.
+    await sleep(200);
+    writeFileSync(gate, '');
+    const answer = await held;
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'ROUTES_STOPPED', message: 'The route modules stopped running: pool closed' });
+  });
+
   it('serves a route file removed and then written again at the same path', async () => {
     const root = writeSite({ [`${api}/stash.ts`]: route(`() => 'before'`), [`${api}/other.ts`]: route(`() => 'other'`) });
     const logger = createMemoryLogger();

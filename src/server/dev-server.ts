@@ -73,7 +73,16 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
       const file = await files?.(request);
       if (file) return file;
       const build = await bundler.current();
-      return build.bundle ? build.bundle.fetch(request) : failureResponse(build.failure, request);
+      if (!build.bundle) return failureResponse(build.failure, request);
+      try {
+        return await build.bundle.fetch(request);
+      } catch (error) {
+        // The build's thread stopped while this request ran (a route module threw outside any
+        // request): the request gets the page that says why, as the next one will.
+        const now = await bundler.current();
+        if (now.failure) return failureResponse(now.failure, request);
+        throw error;
+      }
     }, logger);
     server = await listenOn(address, () =>
       listen(handle, { ...address, bodyLimit, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
