@@ -21,7 +21,8 @@ import { startToolchain, type Toolchain } from './toolchain.ts';
 import { isTypeScriptFile } from '../bundle/typescript-file.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { startTypeCheck, type TypeCheck } from '../typecheck/typecheck.ts';
+import type { TypeCheckTask } from '../typecheck/check-types.ts';
+import { reportTypeCheck, type TypeCheckReply } from '../typecheck/typecheck.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -53,7 +54,7 @@ export interface BuildOptions extends LoadConfigOptions {
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const started = performance.now();
   const { logger, warnings: warned } = collectWarnings(options.logger ?? createLogger());
-  // Rollup and TypeScript load only in this worker, which ends before the prerender starts.
+  // Rollup and TypeScript load only in this process, which type-checks while the prerender runs.
   const toolchain = startToolchain(logger);
   try {
     return await buildSite(options, logger, toolchain, started, warned);
@@ -66,16 +67,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
   const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
-  const typeCheck = options.typecheck === false ? undefined : startTypeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) });
-  try {
-    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned);
-    await typeCheck?.report(logger);
-    logger.info(formatSummary(report));
-    // The type check reports last: its warnings join the report's here.
-    return { ...report, warnings: [...warned] };
-  } finally {
-    await typeCheck?.cancel();
-  }
+  const check = options.typecheck === false ? undefined : { root: config.root, files: typeCheckFiles(config, routeFiles) };
+  const checking: { reply?: Promise<TypeCheckReply> } = {};
+  const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check, checking);
+  if (checking.reply) reportTypeCheck(await checking.reply, logger);
+  logger.info(formatSummary(report));
+  // The type check reports last: its warnings join the report's here.
+  return { ...report, warnings: [...warned] };
 }
 
 /** The TypeScript files the type check starts from: the route files and the config file. */
@@ -94,6 +92,8 @@ async function buildRoutes(
   toolchain: Toolchain,
   started: number,
   warned: Warning[],
+  check: TypeCheckTask | undefined,
+  checking: { reply?: Promise<TypeCheckReply> },
 ): Promise<BuildReport> {
   const planned = planRoutes(config.prerender.routes, logger);
   const routes = selectShard(planned, options.shard);
@@ -108,7 +108,10 @@ async function buildRoutes(
 
     const serverFile = join(stage, 'server', 'index.mjs');
     await toolchain.bundleServer(config, routeFiles, serverFile);
-    await toolchain.close();
+    // The check runs in the toolchain process from here on, beside the prerender; without one, the
+    // process ends now. A failed build closes it (build()), dropping the check.
+    if (check) checking.reply = toolchain.typeCheck(check);
+    else await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     const bundle = await loadBundle(serverFile, config);
 
