@@ -5,16 +5,17 @@ import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { errors, warnings, type Warning } from '../errors.ts';
 import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
-import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
+import { readManifest } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
-import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
-import { sitemapFileNames, sitemapOwner, sitemapPath, writeSitemap } from '../prerender/sitemap.ts';
+import { byRoute, routeSegments } from '../prerender/route-to-file.ts';
+import { sitemapFileNames, sitemapOwner } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
 import { writeHostOutput } from './host-output.ts';
 import { createProgress } from './progress.ts';
+import { createRouteSink } from './route-sink.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
 import { startToolchain, type Toolchain } from './toolchain.ts';
@@ -96,7 +97,8 @@ async function buildRoutes(
   checking: { reply?: Promise<TypeCheckReply> },
 ): Promise<BuildReport> {
   const planned = planRoutes(config.prerender.routes, logger);
-  const routes = selectShard(planned, options.shard);
+  // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk.
+  const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
 
@@ -115,42 +117,61 @@ async function buildRoutes(
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     const bundle = await loadBundle(serverFile, config);
 
-    const progress = createProgress(logger, routes.length);
-    const results = await prerenderRoutes({
-      routes,
-      fetch: bundle.fetch,
-      thrownBy: bundle.errorOf,
-      write: createFileWriter(publicOut),
-      claims,
-      concurrency: config.prerender.concurrency,
-      timeout: config.prerender.timeout,
-      now: options.now,
-      onResult: (result) => progress.tick(result.error !== undefined),
-    });
+    const progress = createProgress(logger, sorted.length);
+    const sink = createRouteSink({ routes: sorted, distDir: stage, publicDir: publicOut, sitemapHost: config.prerender.sitemapHost, keepSitemapEntries: options.shard !== undefined });
+    try {
+      await prerenderRoutes({
+        routes: sorted,
+        fetch: bundle.fetch,
+        thrownBy: bundle.errorOf,
+        write: createFileWriter(publicOut),
+        claims,
+        concurrency: config.prerender.concurrency,
+        timeout: config.prerender.timeout,
+        now: options.now,
+        onResult: (result, index) => {
+          progress.tick(result.error !== undefined);
+          sink.add(result, index);
+        },
+      });
+    } catch (error) {
+      await sink.sitemap?.abort();
+      throw error;
+    } finally {
+      sink.closeManifest();
+    }
     progress.finish();
-    const failures = formatFailures(results);
+    const { tally } = sink;
+    const failures = formatFailures(tally.failures);
     // Failed routes stop the build before anything else is written: the staging folder goes.
     if (failures.length > 0 && config.prerender.failOnError) {
-      throw errors.routesFailed(failures, createReport(config.name, dir, results, 0, performance.now() - started, warned));
+      await sink.sitemap?.abort();
+      throw errors.routesFailed(failures, createReport(config.name, dir, tally, 0, performance.now() - started, warned));
     }
 
-    const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
-    await writeManifest(stage, written);
-    const sitemap = sitemapEntries(routes, written);
-    if (config.prerender.sitemapHost) {
-      for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, sitemapOwner);
+    let sitemapFiles: string[] = [];
+    if (sink.sitemap) {
+      for (const part of sitemapFileNames(sink.sitemap.count).slice(1)) claims.claim(part, sitemapOwner);
+      sitemapFiles = await sink.sitemap.finish();
     }
-    const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
+    // The host files need every route's file only for some presets, or when some file needs a rule:
+    // then they are read back from the manifest, rather than kept all along.
+    const wantsFiles = sink.needsRules || config.preset === 'vercel' || config.preset === 'github-pages';
+    const written = wantsFiles ? await readManifest(stage) : [];
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
     if (options.shard) {
       const { name: site, publicDir, prerender, preset, mistypedFiles } = config;
-      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, results });
+      const sitemap = sink.sitemapEntries ?? [];
+      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, failures: tally.failures });
     }
     // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
-    if (config.preset !== 'vercel' && config.preset !== 'github-pages') warnUntyped(written, logger);
+    if (config.preset !== 'vercel' && config.preset !== 'github-pages' && sink.untyped.count > 0) {
+      const { count, examples } = sink.untyped;
+      warn(logger, warnings.untypedFiles(count, examples.join(', '), count > 3));
+    }
 
-    const result = createReport(config.name, dir, results, sitemapFiles.length + hostFiles, performance.now() - started, warned);
+    const result = createReport(config.name, dir, tally, sitemapFiles.length + hostFiles, performance.now() - started, warned);
     if (failures.length > 0) {
       logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
       for (const line of failures) logger.error(line);
@@ -188,20 +209,4 @@ function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] 
 function shortPath(root: string, path: string): string {
   const inside = relative(root, path);
   return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
-}
-
-function sitemapEntries(routes: PrerenderRoute[], written: ManifestEntry[]) {
-  const files = new Map(written.map((entry) => [entry.route, entry.file]));
-  return routes.flatMap(({ route, sitemap }) => {
-    const file = files.get(route);
-    return sitemap !== false && file !== undefined ? [{ route: sitemapPath(route, file), fields: sitemap }] : [];
-  });
-}
-
-/** Files without extension and not HTML keep their type only on hosts that read `_headers`. */
-function warnUntyped(written: ManifestEntry[], logger: Logger): void {
-  const untyped = written.filter((entry) => !hasExtension(entry.file.split('/').at(-1)) && !isHtml(entry.contentType));
-  if (untyped.length === 0) return;
-  const examples = untyped.slice(0, 3).map((entry) => `${entry.route} (${entry.contentType})`).join(', ');
-  warn(logger, warnings.untypedFiles(untyped.length, examples, untyped.length > 3));
 }
