@@ -129,6 +129,7 @@ async function buildRoutes(
         concurrency: config.prerender.concurrency,
         timeout: config.prerender.timeout,
         now: options.now,
+        behind: () => sink.sitemap?.behind,
         onResult: (result, index) => {
           progress.tick(result.error !== undefined);
           sink.add(result, index);
@@ -185,21 +186,22 @@ async function buildRoutes(
  * Two spellings of one URL (`/caf%c3%a9`, `/caf%C3%A9`, `/café`) would write one file: a clash.
  */
 function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] {
-  const seen = new Set<string>();
-  const spellings = new Map<string, string>();
+  // One map, URL (decoded, respelled) -> the route that listed it first. A route without "%" is its
+  // own key, so a million routes add no strings here, only the map.
+  const byUrl = new Map<string, string>();
   const planned: PrerenderRoute[] = [];
   for (const entry of routes) {
-    const decoded = routeSegments(entry.route).join('/') + (entry.route.endsWith('/') ? '/' : '');
-    if (seen.has(entry.route)) {
+    const segments = routeSegments(entry.route);
+    const url = entry.route.includes('%') ? '/' + segments.join('/') + (entry.route.endsWith('/') ? '/' : '') : entry.route;
+    const other = byUrl.get(url);
+    if (other === entry.route) {
       warn(logger, warnings.duplicateRoute(entry.route));
       continue;
     }
-    const other = spellings.get(decoded);
     if (other !== undefined) {
-      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, /${decoded}, so both would write one file.`);
+      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, ${url}, so both would write one file.`);
     }
-    seen.add(entry.route);
-    spellings.set(decoded, entry.route);
+    byUrl.set(url, entry.route);
     planned.push(entry);
   }
   return planned;

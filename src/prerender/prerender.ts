@@ -35,6 +35,8 @@ export interface PrerenderInput {
    * it), so that results can be streamed out in order and none kept.
    */
   onResult?: (result: PrerenderResult, index: number) => void;
+  /** A promise while whoever takes the results is behind: no more routes start until it settles. */
+  behind?: () => Promise<void> | undefined;
   /** The clock route times (`ms`) are measured with. @default performance.now */
   now?: () => number;
 }
@@ -64,6 +66,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
         result = { route, status: rendered.status, ms, error: rendered.error };
       }
       inOrder(index, result);
+      await input.behind?.();
     });
   } catch (error) {
     // The loop's own error says most; a write failing meanwhile is a consequence.

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { once } from 'node:events';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { SitemapFields } from '../config/types.ts';
 import { byRoute } from './route-to-file.ts';
@@ -50,6 +51,8 @@ export interface SitemapWriter {
   add(entry: SitemapEntry, route: string): void;
   /** URLs added so far. */
   readonly count: number;
+  /** A promise while the file is behind (adding more would pile URLs up in memory), else undefined. */
+  readonly behind: Promise<void> | undefined;
   /** Writes the rest: `sitemap.xml` (an index past {@link sitemapLimit}) and its parts. Returns the files. */
   finish(): Promise<string[]>;
   /** Stops writing (the build failed): waits for the parts under way, so their folder can go. */
@@ -72,6 +75,7 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
   let part: SitemapStream | undefined;
   let inPart = 0;
   let count = 0;
+  let behind: Promise<void> | undefined;
 
   const emit = ({ route, fields }: SitemapEntry) => {
     if (!part || inPart === sitemapLimit) {
@@ -82,7 +86,11 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
       parts.push(made.then((dir) => finished(stream.pipe(createWriteStream(join(dir, file))))));
       inPart = 0;
     }
-    part.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority });
+    if (!part.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority }) && !behind) {
+      const full = part;
+      // Drained, or ended (a part's last URL): either way this part holds no more.
+      behind = Promise.race([once(full, 'drain'), finished(full).catch(() => {})]).then(() => void (behind = undefined));
+    }
     inPart++;
     count++;
   };
@@ -100,6 +108,9 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
     },
     get count() {
       return count + waiting.length;
+    },
+    get behind() {
+      return behind;
     },
     async finish() {
       release(undefined);
