@@ -136,11 +136,12 @@ async function buildRoutes(
         },
       });
     } catch (error) {
+      // The prerender's error is the one to report, not what closing the manifest meets on a full disk.
+      sink.closeManifest(true);
       await sink.sitemap?.abort();
       throw error;
-    } finally {
-      sink.closeManifest();
     }
+    sink.closeManifest();
     progress.finish();
     const { tally } = sink;
     const failures = formatFailures(tally.failures);

@@ -24,8 +24,8 @@ export interface RouteSink {
   sitemap?: SitemapWriter;
   /** The sitemap's entries, kept only when asked (a shard build hands them to merge). */
   sitemapEntries?: SitemapEntry[];
-  /** Ends the manifest. */
-  closeManifest(): void;
+  /** Ends the manifest; `abandon`: only closes its file (the build failed), never throws. */
+  closeManifest(abandon?: boolean): void;
 }
 
 /** Options of {@link createRouteSink}. */
@@ -68,7 +68,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       sink.sitemap.add(listed, route);
       sink.sitemapEntries?.push(listed);
     },
-    closeManifest: () => manifest.close(),
+    closeManifest: (abandon) => manifest.close(abandon),
   };
   return sink;
 }

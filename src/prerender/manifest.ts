@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errors } from '../errors.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { byRoute } from './route-to-file.ts';
 
@@ -27,8 +28,8 @@ const chunkSize = 64 * 1024;
 export interface ManifestWriter {
   /** Appends an entry; entries must come sorted by route (byRoute). */
   add(entry: ManifestEntry): void;
-  /** Ends the list and closes the file. */
-  close(): void;
+  /** Ends the list and closes the file; `abandon`: only closes it (the build failed), never throws. */
+  close(abandon?: boolean): void;
 }
 
 /**
@@ -37,7 +38,15 @@ export interface ManifestWriter {
  * file in pieces as they are added, so a build of a million routes holds neither them nor the text.
  */
 export function createManifestWriter(distDir: string): ManifestWriter {
-  const fd = openSync(join(distDir, manifestName), 'w');
+  const path = join(distDir, manifestName);
+  const fd = openSync(path, 'w');
+  const put = (piece: string) => {
+    try {
+      writeSync(fd, piece);
+    } catch (error) {
+      throw errors.output(path, error);
+    }
+  };
   let text = '{\n  "version": 1,\n  "routes": [';
   let count = 0;
   return {
@@ -45,13 +54,13 @@ export function createManifestWriter(distDir: string): ManifestWriter {
       text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify({ route, file, status, contentType, headers, bytes, ms })}`;
       // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
       if (text.length >= chunkSize) {
-        writeSync(fd, text);
+        put(text);
         text = '';
       }
     },
-    close() {
+    close(abandon = false) {
       try {
-        writeSync(fd, text + '\n  ]\n}\n');
+        if (!abandon) put(text + '\n  ]\n}\n');
       } finally {
         closeSync(fd);
       }
