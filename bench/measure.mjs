@@ -1,8 +1,11 @@
-// Runs one whole process and reports its wall time and peak RSS (through the max-rss.mjs preload).
+// Runs one whole process and reports its wall time and peak RSS: the peak of the summed RSS of the
+// process and its children, sampled from /proc (tree-rss.mjs), so that a type check in a child
+// process counts; the main process's own maxRSS (through the max-rss.mjs preload) is kept beside it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sampleTreeRss } from './tree-rss.mjs';
 
 const preload = new URL('./max-rss.mjs', import.meta.url).href;
 const scratch = mkdtempSync(join(tmpdir(), 'bench-rss-'));
@@ -11,7 +14,8 @@ let runs = 0;
 
 /**
  * `node --import max-rss.mjs ...args` with `env` added, in `cwd`; resolves to `{ ms, rss, cpu }` (wall
- * ms, peak RSS in bytes, CPU ms of all threads) or rejects with the process's stderr when it exits
+ * ms; `rss`, the peak RSS in bytes of the process tree, or of the process alone off Linux; `mainRss`, the
+ * process's own maxRSS; `cpu`, CPU ms of all its threads and child processes) or rejects with the process's stderr when it exits
  * non-zero.
  */
 export function measure(args, env = {}, cwd = undefined) {
@@ -23,13 +27,17 @@ export function measure(args, env = {}, cwd = undefined) {
       stdio: ['ignore', 'ignore', 'pipe'],
       cwd,
     });
+    const sampler = sampleTreeRss(child.pid);
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - started;
+      const tree = sampler.stop();
       if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`));
-      resolve({ ms, ...JSON.parse(readFileSync(rssFile, 'utf8')), stderr });
+      const { rss: mainRss, cpu } = JSON.parse(readFileSync(rssFile, 'utf8'));
+      // Sampling can miss a short peak of the main process that maxRSS saw: the larger of the two.
+      resolve({ ms, rss: Math.max(tree.peak ?? 0, mainRss), mainRss, cpu: cpu + tree.childCpu, stderr });
     });
   });
 }

@@ -120,7 +120,10 @@ describe('prerender build', () => {
     expect(code).toBe(0);
     const report = onlyJson(stdout);
     expect(report).toMatchObject({ name: 'cli-site', dir, ok: 1, failed: 0, failures: [] });
-    expect(report.routes).toEqual([expect.objectContaining({ route: '/svc/data.json', file: 'svc/data.json', status: 200 })]);
+    // Routes written are listed in the manifest; the report counts them (a million would not fit).
+    expect(report).not.toHaveProperty('routes');
+    const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));
+    expect(manifest.routes).toEqual([expect.objectContaining({ route: '/svc/data.json', file: 'svc/data.json', status: 200 })]);
     expect(stderr).toContain('1 routes ok, 0 failed');
     expect(existsSync(join(dir, 'public/svc/data.json'))).toBe(true);
   });
@@ -166,7 +169,7 @@ describe('prerender build', () => {
       expect(stderr).toContain('/api/gone.json  410  Gone for good');
       const report = onlyJson(stdout);
       expect(report).toMatchObject({ ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }] });
-      expect(report.routes.map((r: { route: string }) => r.route)).toEqual(['/api/hello.txt', '/api/gone.json']);
+      expect(report).not.toHaveProperty('routes');
       expect(existsSync(dir)).toBe(false);
     });
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { joinUrl, writeSitemap, type SitemapEntry, sitemapPath } from '../src/prerender/sitemap.ts';
+import { createSitemapWriter, joinUrl, writeSitemap, type SitemapEntry, sitemapPath } from '../src/prerender/sitemap.ts';
+import { readdirSync } from 'node:fs';
 import { tempDir } from './helpers.ts';
 
 const entries = (...routes: string[]): SitemapEntry[] => routes.map((route) => ({ route, fields: {} }));
@@ -117,5 +118,21 @@ describe('writeSitemap', () => {
     expect(locs(part1)[0]).toBe('https://x.com/p/00000');
     expect(locs(part1).at(-1)).toBe('https://x.com/p/49999');
     expect(locs(part2)).toEqual(['https://x.com/p/50000']);
+  });
+});
+
+describe('createSitemapWriter', () => {
+  it('fed in route order, writes what writeSitemap writes, though "/docs" is listed as "/docs/" after "/docs-a"', async () => {
+    // Route order: /docs < /docs-a < /docs.b; listed order: /docs-a < /docs.b < /docs/ (as "-" and "." sort before "/").
+    const routes = ['/a', '/docs', '/docs-a', '/docs.b', '/docs/x', '/e', '/f'];
+    const listed = routes.map((route) => ({ route: route === '/docs' || route === '/e' ? route + '/' : route, fields: {} }));
+    const dir = tempDir('sitemap-stream-');
+    const writer = createSitemapWriter(dir, 'https://x.com');
+    listed.forEach((entry, i) => writer.add(entry, routes[i]));
+    expect(await writer.finish()).toEqual(['sitemap.xml']);
+    const streamed = readFileSync(join(dir, 'sitemap.xml'), 'utf8');
+    expect(locs(streamed)).toEqual(['/a', '/docs-a', '/docs.b', '/docs/', '/docs/x', '/e/', '/f'].map((path) => 'https://x.com' + path));
+    expect(streamed).toBe((await write('https://x.com', listed)).xml);
+    expect(readdirSync(dir)).toEqual(['sitemap.xml']);
   });
 });

@@ -5,25 +5,27 @@ import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { errors, warnings, type Warning } from '../errors.ts';
 import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
-import { writeManifest, type ManifestEntry } from '../prerender/manifest.ts';
+import { readManifest } from '../prerender/manifest.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { createOutputChecks } from '../prerender/check-output.ts';
 import { claimRobots, writeRobots } from '../prerender/robots.ts';
-import { hasExtension, isHtml, routeSegments } from '../prerender/route-to-file.ts';
-import { sitemapFileNames, sitemapOwner, sitemapPath, writeSitemap } from '../prerender/sitemap.ts';
+import { byRoute, routeSegments } from '../prerender/route-to-file.ts';
+import { sitemapFileNames, sitemapOwner } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
 import { writeHostOutput } from './host-output.ts';
 import { createProgress } from './progress.ts';
+import { createRouteSink } from './route-sink.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
 import { startToolchain, type Toolchain } from './toolchain.ts';
 import { isTypeScriptFile } from '../bundle/typescript-file.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { startTypeCheck, type TypeCheck } from '../typecheck/typecheck.ts';
+import type { TypeCheckTask } from '../typecheck/check-types.ts';
+import { reportTypeCheck, type TypeCheckReply } from '../typecheck/typecheck.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -55,7 +57,7 @@ export interface BuildOptions extends LoadConfigOptions {
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const started = performance.now();
   const { logger, warnings: warned } = collectWarnings(options.logger ?? createLogger());
-  // Rollup and TypeScript load only in this worker, which ends before the prerender starts.
+  // Rollup and TypeScript load only in this process, which type-checks while the prerender runs.
   const toolchain = startToolchain(logger);
   try {
     return await buildSite(options, logger, toolchain, started, warned);
@@ -68,16 +70,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
   const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
-  const typeCheck = options.typecheck === false ? undefined : startTypeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) });
-  try {
-    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned);
-    await typeCheck?.report(logger);
-    logger.info(formatSummary(report));
-    // The type check reports last: its warnings join the report's here.
-    return { ...report, warnings: [...warned] };
-  } finally {
-    await typeCheck?.cancel();
-  }
+  const check = options.typecheck === false ? undefined : { root: config.root, files: typeCheckFiles(config, routeFiles) };
+  const checking: { reply?: Promise<TypeCheckReply> } = {};
+  const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check, checking);
+  if (checking.reply) reportTypeCheck(await checking.reply, logger);
+  logger.info(formatSummary(report));
+  // The type check reports last: its warnings join the report's here.
+  return { ...report, warnings: [...warned] };
 }
 
 /** The TypeScript files the type check starts from: the route files and the config file. */
@@ -96,9 +95,12 @@ async function buildRoutes(
   toolchain: Toolchain,
   started: number,
   warned: Warning[],
+  check: TypeCheckTask | undefined,
+  checking: { reply?: Promise<TypeCheckReply> },
 ): Promise<BuildReport> {
   const planned = planRoutes(config.prerender.routes, logger);
-  const routes = selectShard(planned, options.shard);
+  // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk.
+  const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
 
@@ -111,52 +113,81 @@ async function buildRoutes(
 
     const serverFile = join(stage, 'server', 'index.mjs');
     await toolchain.bundleServer(config, routeFiles, serverFile);
-    await toolchain.close();
+    // The check runs in the toolchain process from here on, beside the prerender; without one, the
+    // process ends now. A failed build closes it (build()), dropping the check.
+    if (check) checking.reply = toolchain.typeCheck(check);
+    else await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     const bundle = await loadBundle(serverFile, config);
 
-    const progress = createProgress(logger, routes.length);
+    const progress = createProgress(logger, sorted.length);
     const checks = createOutputChecks(config.prerender.validate);
-    const results = await prerenderRoutes({
-      routes,
-      fetch: bundle.fetch,
-      thrownBy: bundle.errorOf,
-      write: createFileWriter(publicOut),
-      claims,
-      concurrency: config.prerender.concurrency,
-      timeout: config.prerender.timeout,
-      retry: config.prerender.retry,
-      inspect: checks?.inspect,
-      now: options.now,
-      onResult: (result) => progress.tick(result.error !== undefined),
-    });
+    const sink = createRouteSink({ routes: sorted, distDir: stage, publicDir: publicOut, sitemapHost: config.prerender.sitemapHost, keepSitemapEntries: options.shard !== undefined });
+    try {
+      await prerenderRoutes({
+        routes: sorted,
+        fetch: bundle.fetch,
+        thrownBy: bundle.errorOf,
+        write: createFileWriter(publicOut),
+        claims,
+        concurrency: config.prerender.concurrency,
+        timeout: config.prerender.timeout,
+        retry: config.prerender.retry,
+        inspect: checks?.inspect,
+        now: options.now,
+        behind: () => sink.sitemap?.behind,
+        onResult: (result, index) => {
+          progress.tick(result.error !== undefined);
+          sink.add(result, index);
+        },
+      });
+    } catch (error) {
+      // The prerender's error is the one to report, not what closing the manifest meets on a full disk.
+      sink.closeManifest(true);
+      await sink.sitemap?.abort();
+      throw error;
+    }
+    sink.closeManifest();
     progress.finish();
-    const failures = formatFailures(results);
+    const { tally } = sink;
+    const failures = formatFailures(tally.failures);
     // Failed routes stop the build before anything else is written: the staging folder goes.
     if (failures.length > 0 && config.prerender.failOnError) {
-      throw errors.routesFailed(failures, createReport(config.name, dir, results, 0, performance.now() - started, warned));
+      await sink.sitemap?.abort();
+      throw errors.routesFailed(failures, createReport(config.name, dir, tally, 0, performance.now() - started, warned));
     }
-    // With validate: 'error' this throws, and the staging folder goes as with failed routes.
-    checks?.report(logger);
+    try {
+      // With validate: 'error' this throws, and the staging folder goes as with failed routes.
+      checks?.report(logger);
+    } catch (error) {
+      await sink.sitemap?.abort();
+      throw error;
+    }
 
-    const written = results.filter((r) => r.file !== undefined) as ManifestEntry[];
-    await writeManifest(stage, written);
-    const sitemap = sitemapEntries(routes, written);
-    if (config.prerender.sitemapHost) {
-      for (const part of sitemapFileNames(sitemap.length).slice(1)) claims.claim(part, sitemapOwner);
+    let sitemapFiles: string[] = [];
+    if (sink.sitemap) {
+      for (const part of sitemapFileNames(sink.sitemap.count).slice(1)) claims.claim(part, sitemapOwner);
+      sitemapFiles = await sink.sitemap.finish();
     }
-    const sitemapFiles = config.prerender.sitemapHost ? await writeSitemap(publicOut, config.prerender.sitemapHost, sitemap) : [];
+    // The host files need every route's file only for some presets, or when some file needs a rule:
+    // then they are read back from the manifest, rather than kept all along.
+    const wantsFiles = sink.needsRules || config.preset === 'vercel' || config.preset === 'github-pages';
+    const written = wantsFiles ? await readManifest(stage) : [];
     const robotsFiles = config.prerender.sitemapHost && (await writeRobots(publicOut, config.prerender.sitemapHost)) ? 1 : 0;
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
     if (options.shard) {
       const { name: site, publicDir, prerender, preset, mistypedFiles } = config;
-      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, results });
+      const sitemap = sink.sitemapEntries ?? [];
+      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, failures: tally.failures });
     }
     // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
-    if (config.preset !== 'vercel' && config.preset !== 'github-pages') warnUntyped(written, logger);
+    if (config.preset !== 'vercel' && config.preset !== 'github-pages' && sink.untyped.count > 0) {
+      const { count, examples } = sink.untyped;
+      warn(logger, warnings.untypedFiles(count, examples.join(', '), count > 3));
+    }
 
-    const result = createReport(config.name, dir, results, sitemapFiles.length + robotsFiles + hostFiles, performance.now() - started, warned);
+    const result = createReport(config.name, dir, tally, sitemapFiles.length + robotsFiles + hostFiles, performance.now() - started, warned);
     if (failures.length > 0) {
       logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
       for (const line of failures) logger.error(line);
@@ -170,21 +201,22 @@ async function buildRoutes(
  * Two spellings of one URL (`/caf%c3%a9`, `/caf%C3%A9`, `/café`) would write one file: a clash.
  */
 function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] {
-  const seen = new Set<string>();
-  const spellings = new Map<string, string>();
+  // One map, URL (decoded, respelled) -> the route that listed it first. A route without "%" is its
+  // own key, so a million routes add no strings here, only the map.
+  const byUrl = new Map<string, string>();
   const planned: PrerenderRoute[] = [];
   for (const entry of routes) {
-    const decoded = routeSegments(entry.route).join('/') + (entry.route.endsWith('/') ? '/' : '');
-    if (seen.has(entry.route)) {
+    const segments = routeSegments(entry.route);
+    const url = entry.route.includes('%') ? '/' + segments.join('/') + (entry.route.endsWith('/') ? '/' : '') : entry.route;
+    const other = byUrl.get(url);
+    if (other === entry.route) {
       warn(logger, warnings.duplicateRoute(entry.route));
       continue;
     }
-    const other = spellings.get(decoded);
     if (other !== undefined) {
-      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, /${decoded}, so both would write one file.`);
+      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, ${url}, so both would write one file.`);
     }
-    seen.add(entry.route);
-    spellings.set(decoded, entry.route);
+    byUrl.set(url, entry.route);
     planned.push(entry);
   }
   return planned;
@@ -194,20 +226,4 @@ function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] 
 function shortPath(root: string, path: string): string {
   const inside = relative(root, path);
   return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
-}
-
-function sitemapEntries(routes: PrerenderRoute[], written: ManifestEntry[]) {
-  const files = new Map(written.map((entry) => [entry.route, entry.file]));
-  return routes.flatMap(({ route, sitemap }) => {
-    const file = files.get(route);
-    return sitemap !== false && file !== undefined ? [{ route: sitemapPath(route, file), fields: sitemap }] : [];
-  });
-}
-
-/** Files without extension and not HTML keep their type only on hosts that read `_headers`. */
-function warnUntyped(written: ManifestEntry[], logger: Logger): void {
-  const untyped = written.filter((entry) => !hasExtension(entry.file.split('/').at(-1)) && !isHtml(entry.contentType));
-  if (untyped.length === 0) return;
-  const examples = untyped.slice(0, 3).map((entry) => `${entry.route} (${entry.contentType})`).join(', ');
-  warn(logger, warnings.untypedFiles(untyped.length, examples, untyped.length > 3));
 }

@@ -1,5 +1,4 @@
 import type { Warning } from '../errors.ts';
-import type { PrerenderResult } from '../prerender/prerender.ts';
 
 /** What `build()` returns and `--json` prints. */
 export interface BuildReport {
@@ -14,37 +13,52 @@ export interface BuildReport {
   /** Bytes of prerendered bodies. */
   bytes: number;
   ms: number;
-  /** Attempts past the first, all routes together (prerender.retry); each route's are its `retries`. */
+  /** Attempts past the first, all routes together (prerender.retry). */
   retries: number;
-  /** Every route, in config order. */
-  routes: PrerenderResult[];
-  failures: { route: string; status: number; error: string }[];
+  /** Each route that needed a retry, written or failed, sorted by route: how many it took. */
+  retried: { route: string; retries: number }[];
+  /** The failed routes, sorted by route. (Routes written are listed in the manifest, not here.) */
+  failures: RouteFailure[];
   /** Every warning the build printed, with its code (src/errors.ts), in the order printed. */
   warnings: Warning[];
 }
 
+/** A route that failed: its status (0 when there was no response) and why. */
+export interface RouteFailure {
+  route: string;
+  status: number;
+  error: string;
+}
+
+/** What a prerender adds up to: counts, and the failed and retried routes (the only routes kept). */
+export interface RouteTally {
+  ok: number;
+  bytes: number;
+  retries: number;
+  retried: { route: string; retries: number }[];
+  failures: RouteFailure[];
+}
+
 /** The report of a finished prerender. */
-export function createReport(name: string, dir: string, routes: PrerenderResult[], extraFiles: number, ms: number, warnings: Warning[] = []): BuildReport {
-  const written = routes.filter((r) => r.file !== undefined);
-  const failures = routes.filter((r) => r.error !== undefined).map((r) => ({ route: r.route, status: r.status, error: r.error! }));
+export function createReport(name: string, dir: string, tally: RouteTally, extraFiles: number, ms: number, warnings: Warning[] = []): BuildReport {
   return {
     name,
     dir,
-    ok: written.length,
-    failed: failures.length,
-    files: written.length + extraFiles,
-    bytes: written.reduce((sum, r) => sum + (r.bytes ?? 0), 0),
+    ok: tally.ok,
+    failed: tally.failures.length,
+    files: tally.ok + extraFiles,
+    bytes: tally.bytes,
     ms: Math.round(ms),
-    retries: routes.reduce((sum, r) => sum + (r.retries ?? 0), 0),
-    routes,
-    failures,
+    retries: tally.retries,
+    retried: [...tally.retried],
+    failures: [...tally.failures],
     warnings: [...warnings],
   };
 }
 
 /** The failed routes, one line each: route, status (or `error` when there was no response) and message. */
-export function formatFailures(routes: PrerenderResult[]): string[] {
-  return routes.flatMap((r) => (r.error === undefined ? [] : [`  ${r.route}  ${r.status || 'error'}  ${r.error}`]));
+export function formatFailures(failures: RouteFailure[]): string[] {
+  return failures.map((r) => `  ${r.route}  ${r.status || 'error'}  ${r.error}`);
 }
 
 /** The closing line: ok, failed, files, bytes, time. */

@@ -91,14 +91,17 @@ async function resolveRoutes(input: unknown): Promise<PrerenderRoute[]> {
   return list.map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`));
 }
 
+/** The sitemap fields of a route that sets none: one shared, frozen object, not one per route (a million routes). */
+const noFields: SitemapFields = Object.freeze({});
+
 function resolveRouteEntry(entry: unknown, key: string): PrerenderRoute {
   const shape = 'a path string such as "/api/rss.xml", or { route, sitemap? }';
-  if (typeof entry === 'string') return { route: checkRoute(entry, key), sitemap: {} };
+  if (typeof entry === 'string') return { route: checkRoute(entry, key), sitemap: noFields };
   const object = objectAt(key, entry, shape);
   checkKeys(`${key}.`, object, ['route', 'sitemap']);
   if (typeof object.route !== 'string') throw errors.configKey(`${key}.route`, shape, object.route);
   const route = checkRoute(object.route, `${key}.route`);
-  if (object.sitemap === undefined) return { route, sitemap: {} };
+  if (object.sitemap === undefined) return { route, sitemap: noFields };
   if (object.sitemap === false) return { route, sitemap: false };
   return { route, sitemap: resolveSitemapFields(object.sitemap, `${key}.sitemap`) };
 }

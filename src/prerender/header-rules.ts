@@ -88,7 +88,8 @@ const displayName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: st
 /** Files served alike get one key: same media type, charset and other headers. */
 const keyOf = (file: TypedFile) => `${mediaType(file.contentType)};${charsetOf(file.contentType) ?? ''}${JSON.stringify(file.headers ?? [])}`;
 
-const needsRule = (file: TypedFile) => file.route !== undefined && ((file.headers?.length ?? 0) > 0 || needsTypeRule(file.file, file.contentType));
+/** Whether a route's file needs a `_headers` rule: its extension does not give its type, or it carries headers. */
+export const needsRule = (file: TypedFile) => file.route !== undefined && ((file.headers?.length ?? 0) > 0 || needsTypeRule(file.file, file.contentType));
 
 interface PlannedRule extends HeaderRule {
   key: string;

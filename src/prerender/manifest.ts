@@ -1,5 +1,7 @@
-import { open, readFile } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errors } from '../errors.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { byRoute } from './route-to-file.ts';
 
@@ -22,27 +24,57 @@ export const manifestName = 'prerender-manifest.json';
 /** Text is handed to the file in pieces of about this many characters, never as one string. */
 const chunkSize = 64 * 1024;
 
+/** A manifest being written, entry by entry. */
+export interface ManifestWriter {
+  /** Appends an entry; entries must come sorted by route (byRoute). */
+  add(entry: ManifestEntry): void;
+  /** Ends the list and closes the file; `abandon`: only closes it (the build failed), never throws. */
+  close(abandon?: boolean): void;
+}
+
 /**
- * Writes the manifest of a build into `distDir`: `{ "version": 1, "routes": [...] }`, entries sorted
- * by route, one entry per line (readable, and a diff shows the routes that changed). It is streamed
- * out in pieces, so a build of 100,000 routes never holds the whole text.
+ * Starts `prerender-manifest.json` in `distDir`: `{ "version": 1, "routes": [...] }`, entries sorted by
+ * route, one entry per line (readable, and a diff shows the routes that changed). Entries go to the
+ * file in pieces as they are added, so a build of a million routes holds neither them nor the text.
  */
-export async function writeManifest(distDir: string, entries: ManifestEntry[]): Promise<void> {
-  const sorted = [...entries].sort(byRoute);
-  const handle = await open(join(distDir, manifestName), 'w');
-  try {
-    let text = '{\n  "version": 1,\n  "routes": [\n';
-    for (let i = 0; i < sorted.length; i++) {
-      const { route, file, status, contentType, headers, bytes, ms } = sorted[i];
-      text += `    ${JSON.stringify({ route, file, status, contentType, headers, bytes, ms })}${i < sorted.length - 1 ? ',' : ''}\n`;
+export function createManifestWriter(distDir: string): ManifestWriter {
+  const path = join(distDir, manifestName);
+  const fd = openSync(path, 'w');
+  const put = (piece: string) => {
+    try {
+      writeSync(fd, piece);
+    } catch (error) {
+      throw errors.output(path, error);
+    }
+  };
+  let text = '{\n  "version": 1,\n  "routes": [';
+  let count = 0;
+  return {
+    add({ route, file, status, contentType, headers, bytes, ms }) {
+      text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify({ route, file, status, contentType, headers, bytes, ms })}`;
+      // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
       if (text.length >= chunkSize) {
-        await handle.write(text);
+        put(text);
         text = '';
       }
-    }
-    await handle.write(text + '  ]\n}\n');
+    },
+    close(abandon = false) {
+      try {
+        if (!abandon) put(text + '\n  ]\n}\n');
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+/** Writes the manifest of `entries` (in any order) into `distDir`: see {@link createManifestWriter}. */
+export async function writeManifest(distDir: string, entries: ManifestEntry[]): Promise<void> {
+  const writer = createManifestWriter(distDir);
+  try {
+    for (const entry of [...entries].sort(byRoute)) writer.add(entry);
   } finally {
-    await handle.close();
+    writer.close();
   }
 }
 

@@ -37,8 +37,13 @@ export interface PrerenderInput {
   inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => void;
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
   retry?: RetryPolicy;
-  /** Called after each route, in completion order. */
-  onResult?: (result: PrerenderResult) => void;
+  /**
+   * Called once per route, in the order of `routes` (a route finished early waits for those before
+   * it), so that results can be streamed out in order and none kept.
+   */
+  onResult?: (result: PrerenderResult, index: number) => void;
+  /** A promise while whoever takes the results is behind: no more routes start until it settles. */
+  behind?: () => Promise<void> | undefined;
   /** The clock route times (`ms`) are measured with. @default performance.now */
   now?: () => number;
 }
@@ -47,10 +52,10 @@ export interface PrerenderInput {
  * Renders every route with bounded concurrency and hands each 2xx body to `write` as it arrives
  * (bodies are not kept). Failed routes become results with an error; a file clash throws at once,
  * naming both routes. `write` is closed before this returns or throws, so every file is on disk (or
- * the first write error thrown) and nothing is written after. Results come back in the order of `routes`.
+ * the first write error thrown) and nothing is written after. Results go to `onResult`; none are kept.
  */
-export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderResult[]> {
-  const results = new Array<PrerenderResult>(input.routes.length);
+export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
+  const inOrder = createReorder(input.onResult ?? (() => {}));
   const now = input.now ?? performance.now.bind(performance);
   try {
     await runPool(input.routes, input.concurrency, async ({ route }, index) => {
@@ -69,8 +74,8 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
         result = { route, status: rendered.status, ms, error: rendered.error };
       }
       if (retries > 0) result.retries = retries;
-      results[index] = result;
-      input.onResult?.(result);
+      inOrder(index, result);
+      await input.behind?.();
     });
   } catch (error) {
     // The loop's own error says most; a write failing meanwhile is a consequence.
@@ -78,7 +83,23 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<PrerenderR
     throw error;
   }
   await input.write.close();
-  return results;
+}
+
+/**
+ * Hands `emit` the results given by index, in index order. Only results finished ahead of a slower
+ * route are held: about as many as routes in flight, not a list of every route.
+ */
+function createReorder(emit: (result: PrerenderResult, index: number) => void): (index: number, result: PrerenderResult) => void {
+  const early = new Map<number, PrerenderResult>();
+  let next = 0;
+  return (index, result) => {
+    if (index !== next) return void early.set(index, result);
+    emit(result, index);
+    for (next++; early.has(next); next++) {
+      emit(early.get(next)!, next);
+      early.delete(next);
+    }
+  };
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

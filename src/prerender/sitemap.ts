@@ -1,5 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { once } from 'node:events';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { SitemapFields } from '../config/types.ts';
 import { byRoute } from './route-to-file.ts';
@@ -38,39 +41,122 @@ export function sitemapFileNames(count: number): string[] {
   return ['sitemap.xml', ...parts];
 }
 
+/** A sitemap being written, entry by entry. */
+export interface SitemapWriter {
+  /**
+   * Adds an entry. Entries come in the order of their routes; `entry.route` (the listed path) may
+   * sort later than its route (`/docs` listed as `/docs/`), so an entry waits until the routes
+   * added after it show no earlier path can come.
+   */
+  add(entry: SitemapEntry, route: string): void;
+  /** URLs added so far. */
+  readonly count: number;
+  /** A promise while the file is behind (adding more would pile URLs up in memory), else undefined. */
+  readonly behind: Promise<void> | undefined;
+  /** Writes the rest: `sitemap.xml` (an index past {@link sitemapLimit}) and its parts. Returns the files. */
+  finish(): Promise<string[]>;
+  /** Stops writing (the build failed): waits for the parts under way, so their folder can go. */
+  abort(): Promise<void>;
+}
+
 /**
- * Writes `sitemap.xml` into `publicDir`: one `<url>` per entry, sorted by route so two builds of one
- * input are byte-identical, with the standard namespace only. Over {@link sitemapLimit} URLs it writes
- * `sitemap-1.xml`, `sitemap-2.xml`, ... and a sitemap index as `sitemap.xml`. No entries: an empty
- * urlset. Returns the files written.
+ * Starts the sitemap of `publicDir`: one `<url>` per entry, sorted by listed path so two builds of
+ * one input are byte-identical, with the standard namespace only. Its parts of {@link sitemapLimit}
+ * URLs are written as entries arrive, into a folder beside `publicDir` (so that no route's file is
+ * touched), and moved in by `finish`: one part becomes `sitemap.xml`; more are `sitemap-1.xml`,
+ * `sitemap-2.xml`, ... under a sitemap index. No entries: an empty urlset.
  */
+export function createSitemapWriter(publicDir: string, host: string): SitemapWriter {
+  // Beside publicDir, not in it; a folder of its own, so that sitemaps written at once never meet.
+  const made = mkdtemp(join(dirname(publicDir), '.sitemap-parts-'));
+  let partsDir = '';
+  const waiting: SitemapEntry[] = [];
+  const parts: Promise<void>[] = [];
+  let part: SitemapStream | undefined;
+  let inPart = 0;
+  let count = 0;
+  let behind: Promise<void> | undefined;
+
+  const emit = ({ route, fields }: SitemapEntry) => {
+    if (!part || inPart === sitemapLimit) {
+      part?.end();
+      part = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: false } });
+      const file = `sitemap-${parts.length + 1}.xml`;
+      const stream = part;
+      parts.push(made.then((dir) => finished(stream.pipe(createWriteStream(join(dir, file))))));
+      inPart = 0;
+    }
+    if (!part.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority }) && !behind) {
+      const full = part;
+      // Drained, or ended (a part's last URL): either way this part holds no more.
+      behind = Promise.race([once(full, 'drain'), finished(full).catch(() => {})]).then(() => void (behind = undefined));
+    }
+    inPart++;
+    count++;
+  };
+  // Entries whose listed path sorts before `bound` can be written: every later one lists `bound` or after.
+  const release = (bound: string | undefined) => {
+    let ready = 0;
+    while (ready < waiting.length && (bound === undefined || waiting[ready].route < bound)) ready++;
+    for (const entry of waiting.splice(0, ready)) emit(entry);
+  };
+
+  return {
+    add(entry, route) {
+      release(route);
+      waiting.splice(insertionPoint(waiting, entry.route), 0, entry);
+    },
+    get count() {
+      return count + waiting.length;
+    },
+    get behind() {
+      return behind;
+    },
+    async finish() {
+      release(undefined);
+      part?.end();
+      partsDir = await made;
+      await Promise.all(parts);
+      const names = sitemapFileNames(count);
+      if (names.length === 1) {
+        // With every route failed or left out, sitemap.xml still exists, as the host setting promises.
+        if (count === 0) await writeFile(join(publicDir, names[0]), emptyUrlset);
+        else await rename(join(partsDir, 'sitemap-1.xml'), join(publicDir, names[0]));
+      } else {
+        for (const name of names.slice(1)) await rename(join(partsDir, name), join(publicDir, name));
+        const index = new SitemapIndexStream();
+        for (const name of names.slice(1)) index.write({ url: joinUrl(host, name) });
+        index.end();
+        await writeFile(join(publicDir, names[0]), await streamToPromise(index));
+      }
+      await rm(partsDir, { recursive: true, force: true });
+      return names;
+    },
+    async abort() {
+      part?.end();
+      await Promise.allSettled(parts);
+      await made.then((dir) => rm(dir, { recursive: true, force: true })).catch(() => {});
+    },
+  };
+}
+
+/** Where `route` goes in `sorted` (sorted by route) to keep it sorted. */
+function insertionPoint(sorted: SitemapEntry[], route: string): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid].route < route) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Writes the sitemap of `entries` (in any order) into `publicDir`: see {@link createSitemapWriter}. */
 export async function writeSitemap(publicDir: string, host: string, entries: SitemapEntry[]): Promise<string[]> {
-  const sorted = [...entries].sort(byRoute);
-  const [main, ...parts] = sitemapFileNames(sorted.length);
-  if (parts.length === 0) {
-    await writeFile(join(publicDir, main), await urlset(host, sorted));
-    return [main];
-  }
-  for (const [i, name] of parts.entries()) {
-    await writeFile(join(publicDir, name), await urlset(host, sorted.slice(i * sitemapLimit, (i + 1) * sitemapLimit)));
-  }
-  const index = new SitemapIndexStream();
-  for (const name of parts) index.write({ url: joinUrl(host, name) });
-  index.end();
-  await writeFile(join(publicDir, main), await streamToPromise(index));
-  return [main, ...parts];
+  const writer = createSitemapWriter(publicDir, host);
+  for (const entry of [...entries].sort(byRoute)) writer.add(entry, entry.route);
+  return writer.finish();
 }
 
 /** What the sitemap package writes for a urlset, which it refuses to write empty. */
 const emptyUrlset = '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>';
-
-async function urlset(host: string, entries: SitemapEntry[]): Promise<Buffer | string> {
-  // With every route failed or left out, sitemap.xml still exists, as the host setting promises.
-  if (entries.length === 0) return emptyUrlset;
-  const stream = new SitemapStream({ xmlns: { news: false, xhtml: false, image: false, video: false } });
-  for (const { route, fields } of entries) {
-    stream.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority });
-  }
-  stream.end();
-  return streamToPromise(stream);
-}

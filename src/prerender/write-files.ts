@@ -45,7 +45,8 @@ export function createFileWriter(publicDir: string): FileWriter {
 
   const startThread = () => {
     // No inherited flags: the writer needs none, and some (--input-type, profilers) break or slow a worker.
-    const worker = new Worker(workerFile, { execArgv: [] });
+    // A small young generation: the thread only holds the batches in flight (~20 MB less RSS).
+    const worker = new Worker(workerFile, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 2 } });
     worker.on('message', (ack: WriteAck) => {
       // Idle, the thread does not keep the process alive, so a writer nobody closed cannot hang it.
       if (--queued === 0) worker.unref();

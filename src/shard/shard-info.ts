@@ -3,7 +3,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Preset, PrerenderRoute } from '../config/types.ts';
 import { errors } from '../errors.ts';
-import type { PrerenderResult } from '../prerender/prerender.ts';
 import type { SitemapEntry } from '../prerender/sitemap.ts';
 import { fingerprintRoutes, type Shard } from './shard.ts';
 
@@ -49,8 +48,8 @@ export interface ShardInfoInput {
   planned: PrerenderRoute[];
   sitemap: SitemapEntry[];
   sitemapFiles: string[];
-  /** This shard's routes, written or failed. */
-  results: PrerenderResult[];
+  /** This shard's routes that failed. */
+  failures: { route: string; status: number; error: string }[];
 }
 
 /** Writes `prerender-shard.json` into a shard's `distDir`. */
@@ -68,7 +67,7 @@ export async function writeShardInfo(distDir: string, input: ShardInfoInput): Pr
     sitemap: input.sitemap,
     generated: input.sitemapFiles,
     headersBase: existsSync(headersFile) ? await readFile(headersFile, 'utf8') : null,
-    failures: input.results.flatMap(({ route, status, error }) => (error === undefined ? [] : [{ route, status, error }])),
+    failures: input.failures,
   };
   await writeFile(join(distDir, shardInfoName), JSON.stringify(info) + '\n');
 }

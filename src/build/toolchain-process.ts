@@ -1,19 +1,20 @@
 /**
- * The toolchain worker of `prerender build`: compiles a TypeScript config and bundles the routes with
- * Rollup and TypeScript (transpiling only; type checking has a worker of its own), in a thread the build ends before it prerenders, so that their code and
- * memory are gone by then. Requests and replies are {@link ToolchainRequest} / {@link ToolchainReply};
- * warnings go to the build's logger as messages.
+ * The toolchain process of `prerender build`: compiles a TypeScript config, bundles the routes with
+ * Rollup and TypeScript (transpiling only), then type-checks the site with the TypeScript already
+ * loaded, while the build's own process prerenders. A process, not a thread: when it exits, the
+ * memory of Rollup, TypeScript and the check goes back to the system (a thread's stays in the build
+ * process). Requests and replies are {@link ToolchainRequest} / {@link ToolchainReply}; warnings go
+ * to the build's logger as messages.
  */
-import { parentPort } from 'node:worker_threads';
 import { bundleServer } from '../bundle/bundle-server.ts';
 import { compileConfig } from '../config/compile-config.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
+import { runTypeCheck } from '../typecheck/typecheck.ts';
 import { toThreadError } from './thread-error.ts';
 import type { ToolchainReply, ToolchainRequest } from './toolchain.ts';
 
-const port = parentPort!;
-const post = (reply: ToolchainReply) => port.postMessage(reply);
+const post = (reply: ToolchainReply) => process.send!(reply);
 const logger: Logger = {
   isTTY: false,
   info: (message) => post({ log: 'info', message }),
@@ -22,10 +23,12 @@ const logger: Logger = {
   progress: (message) => post({ log: 'progress', message }),
 };
 
-port.on('message', async (request: ToolchainRequest) => {
+process.on('message', async (request: ToolchainRequest) => {
   try {
     if (request.type === 'compile-config') {
       post({ id: request.id, value: await compileConfig(request.file) });
+    } else if (request.type === 'typecheck') {
+      post({ id: request.id, value: runTypeCheck(request.task) });
     } else {
       // Bundling reads only these fields of the config; the rest (the route list) stays on the main side.
       const config = request.site as ResolvedConfig;
@@ -35,3 +38,5 @@ port.on('message', async (request: ToolchainRequest) => {
     post({ id: request.id, error: toThreadError(error) });
   }
 });
+// The build ends this process; without its parent (killed), it ends itself.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,78 @@
+/**
+ * Where the prerender's results go, one by one in route order, so that nothing growing with the
+ * route count stays in memory: each written route becomes a manifest line and a sitemap URL on their
+ * way to disk, and only counts, failures and a few facts the end of the build needs are kept.
+ */
+import type { PrerenderRoute } from '../config/types.ts';
+import { needsRule } from '../prerender/header-rules.ts';
+import { createManifestWriter, type ManifestEntry } from '../prerender/manifest.ts';
+import type { PrerenderResult } from '../prerender/prerender.ts';
+import { hasExtension, isHtml } from '../prerender/route-to-file.ts';
+import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../prerender/sitemap.ts';
+import type { RouteTally } from './report.ts';
+
+/** What a sink was told, for the end of the build. */
+export interface RouteSink {
+  /** Takes the result of `routes[index]`; results come in index order. */
+  add(result: PrerenderResult, index: number): void;
+  tally: RouteTally;
+  /** Written files without extension and not HTML (hosts reading no `_headers` guess their type): how many, and the first three. */
+  untyped: { count: number; examples: string[] };
+  /** Whether some written file needs a `_headers` rule (then the host output reads the manifest back). */
+  needsRules: boolean;
+  /** The sitemap under way, when the site has one. */
+  sitemap?: SitemapWriter;
+  /** The sitemap's entries, kept only when asked (a shard build hands them to merge). */
+  sitemapEntries?: SitemapEntry[];
+  /** Ends the manifest; `abandon`: only closes its file (the build failed), never throws. */
+  closeManifest(abandon?: boolean): void;
+}
+
+/** Options of {@link createRouteSink}. */
+export interface RouteSinkOptions {
+  /** The routes, sorted by route: the order results arrive in, the manifest's and the sitemap's. */
+  routes: PrerenderRoute[];
+  /** The staged `dist/<name>` (the manifest) and its `public/` (the sitemap). */
+  distDir: string;
+  publicDir: string;
+  sitemapHost?: string;
+  keepSitemapEntries: boolean;
+}
+
+/** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
+export function createRouteSink(options: RouteSinkOptions): RouteSink {
+  const manifest = createManifestWriter(options.distDir);
+  const sink: RouteSink = {
+    tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [] },
+    untyped: { count: 0, examples: [] },
+    needsRules: false,
+    sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
+    sitemapEntries: options.keepSitemapEntries ? [] : undefined,
+    add(result, index) {
+      const { route, file, status, contentType, headers, bytes, ms, error, retries } = result;
+      if (retries) {
+        sink.tally.retries += retries;
+        sink.tally.retried.push({ route, retries });
+      }
+      if (error !== undefined || file === undefined || contentType === undefined) {
+        sink.tally.failures.push({ route, status, error: error ?? 'no file' });
+        return;
+      }
+      const entry: ManifestEntry = { route, file, status, contentType, headers, bytes: bytes ?? 0, ms };
+      manifest.add(entry);
+      sink.tally.ok++;
+      sink.tally.bytes += entry.bytes;
+      if (!sink.needsRules && needsRule(entry)) sink.needsRules = true;
+      if (!hasExtension(file.split('/').at(-1)) && !isHtml(contentType)) {
+        if (sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
+      }
+      const fields = options.routes[index].sitemap;
+      if (fields === false || !sink.sitemap) return;
+      const listed = { route: sitemapPath(route, file), fields };
+      sink.sitemap.add(listed, route);
+      sink.sitemapEntries?.push(listed);
+    },
+    closeManifest: (abandon) => manifest.close(abandon),
+  };
+  return sink;
+}
