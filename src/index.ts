@@ -15,6 +15,7 @@ export { shutdownTimeoutFromEnv } from './runtime/server.ts';
 export { stopOnSignal, type StopOptions } from './runtime/shutdown.ts';
 export { entryId } from './bundle/entry.ts';
 export type { RouteDefinition } from './routes/file-to-route.ts';
-export { PrerenderError, type ErrorCode, type Warning, type WarningCode } from './errors.ts';
+export { PrerenderError, type ErrorCode } from './errors.ts';
+export type { Warning, WarningCode } from './warnings.ts';
 export { stackWithCauses } from './error-stack.ts';
 export { createLogger, type Logger } from './log.ts';

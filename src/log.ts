@@ -3,7 +3,7 @@
  * keeps stdout for the report alone, and uses colour only on a terminal without NO_COLOR.
  */
 
-import type { Warning, WarningCode } from './errors.ts';
+import type { Warning, WarningCode } from './warnings.ts';
 
 /** What the build and the servers print through. */
 export interface Logger {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { warnings } from '../errors.ts';
+import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { FileClaims } from '../prerender/file-claims.ts';
 import { isHiddenName } from '../runtime/url-path.ts';

@@ -6,7 +6,8 @@
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Preset } from '../config/types.ts';
-import { errors, warnings } from '../errors.ts';
+import { errors } from '../errors.ts';
+import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { cloudflareLimits, type TypedFile } from '../prerender/header-rules.ts';
 import { writeHeadersFile } from '../prerender/headers-file.ts';

@@ -1,4 +1,4 @@
-import type { Warning } from '../errors.ts';
+import type { Warning } from '../warnings.ts';
 
 /** What `build()` returns and `--json` prints. */
 export interface BuildReport {

@@ -7,7 +7,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import type { WarningCode } from '../errors.ts';
+import type { WarningCode } from '../warnings.ts';
 import type { Logger } from '../log.ts';
 import { libDir } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';

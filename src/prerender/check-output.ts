@@ -1,4 +1,5 @@
-import { errors, warnings, type Warning } from '../errors.ts';
+import { errors } from '../errors.ts';
+import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { checkFeed } from './check-feed.ts';
 import { charsetOf, mediaType } from './host-types.ts';

@@ -3,7 +3,8 @@
  * bundling, while the build prerenders: type errors are warnings, printed when the build has done
  * its work, so the check never delays the bundle or the prerender.
  */
-import { messageOf, warnings } from '../errors.ts';
+import { messageOf } from '../errors.ts';
+import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { checkTypes, type TypeCheckTask } from './check-types.ts';
 import { loadTypeChecker } from './site-typescript.ts';
