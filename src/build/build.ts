@@ -25,8 +25,7 @@ import { startToolchain, type Toolchain } from './toolchain.ts';
 import { isTypeScriptFile } from '../bundle/typescript-file.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import type { TypeCheckTask } from '../typecheck/check-types.ts';
-import { reportTypeCheck, type TypeCheckReply } from '../typecheck/typecheck.ts';
+import { reportTypeCheck } from '../typecheck/typecheck.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -58,7 +57,7 @@ export interface BuildOptions extends LoadConfigOptions {
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const started = performance.now();
   const { logger, warnings: warned } = collectWarnings(options.logger ?? createLogger());
-  // Rollup and TypeScript load only in this process, which type-checks while the prerender runs.
+  // Rollup and TypeScript load only in this process, which ends once the bundle is written.
   const toolchain = startToolchain(logger);
   try {
     return await buildSite(options, logger, toolchain, started, warned);
@@ -71,13 +70,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
   const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
-  const check = options.typecheck === false ? undefined : { root: config.root, files: typeCheckFiles(config, routeFiles) };
-  const checking: { reply?: Promise<TypeCheckReply> } = {};
-  const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check, checking);
-  if (checking.reply) reportTypeCheck(await checking.reply, logger);
-  logger.info(formatSummary(report));
-  // The type check reports last: its warnings join the report's here.
-  return { ...report, warnings: [...warned] };
+  // The check starts now, in a process of its own, on the other core while this one bundles and
+  // prerenders: for a small site it would otherwise be most of the build's time.
+  const checker = options.typecheck === false ? undefined : startToolchain(logger);
+  const reply = checker?.typeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) });
+  try {
+    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned);
+    if (reply) reportTypeCheck(await reply, logger);
+    logger.info(formatSummary(report));
+    // The type check reports last: its warnings join the report's here.
+    return { ...report, warnings: [...warned] };
+  } finally {
+    await checker?.close();
+  }
 }
 
 /** The TypeScript files the type check starts from: the route files and the config file. */
@@ -96,8 +101,6 @@ async function buildRoutes(
   toolchain: Toolchain,
   started: number,
   warned: Warning[],
-  check: TypeCheckTask | undefined,
-  checking: { reply?: Promise<TypeCheckReply> },
 ): Promise<BuildReport> {
   const planned = planRoutes(config.prerender.routes, logger);
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk.
@@ -114,10 +117,7 @@ async function buildRoutes(
 
     const serverFile = join(stage, 'server', 'index.mjs');
     await toolchain.bundleServer(config, routeFiles, serverFile);
-    // The check runs in the toolchain process from here on, beside the prerender; without one, the
-    // process ends now. A failed build closes it (build()), dropping the check.
-    if (check) checking.reply = toolchain.typeCheck(check);
-    else await toolchain.close();
+    await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     const bundle = await loadBundle(serverFile, config);
 

@@ -1,7 +1,7 @@
 /**
- * The type check of `prerender build`, run in the toolchain process (toolchain-process.ts) after
- * bundling, while the build prerenders: type errors are warnings, printed when the build has done
- * its work, so the check never delays the bundle or the prerender.
+ * The type check of `prerender build`, run in a toolchain process of its own (toolchain-process.ts)
+ * from the start of bundling, beside it and the prerender: type errors are warnings, printed when the
+ * build has done its work, so the check never delays the bundle or the prerender.
  */
 import { messageOf } from '../errors.ts';
 import { warnings } from '../warnings.ts';
