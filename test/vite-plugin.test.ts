@@ -148,6 +148,9 @@ describe('vite build and vite preview (Vite 8)', () => {
       const hello = await ask(url('/api/hello'));
       expect([hello.status, hello.headers.get('content-type'), hello.body]).toEqual([200, 'text/plain; charset=utf-8', 'Hello from the API']);
       expect(hello.headers.get('etag')).toBeTruthy();
+      // The prerendered file keeps the header its handler set, as prerender preview sends it.
+      const posts = await ask(url('/api/posts.json'));
+      expect([posts.status, posts.headers.get('cache-control')]).toEqual([200, 'public, max-age=60']);
       const user = await ask(url('/api/users/7'));
       expect([user.status, user.body]).toEqual([200, '{"id":"7"}']);
       const missing = await ask(url('/api/nope'), { headers: html });

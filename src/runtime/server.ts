@@ -4,13 +4,13 @@
  * preview` calls `serve`.
  */
 import { realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { H3 } from 'h3';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
 import { defaultShutdownTimeout, stopOnSignal } from './shutdown.ts';
 import { mapStackTraces } from './source-maps.ts';
-import { createStaticHandler, readManifestFiles } from './static.ts';
+import { createBuildFiles } from './static.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
 export { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
@@ -18,7 +18,7 @@ export { listen, type FetchHandler, type RunningServer, type ServeOptions } from
 /** Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder, then `app`. */
 export function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {}): Promise<RunningServer> {
   const distDir = dirname(dirname(fileURLToPath(bundleUrl)));
-  const files = createStaticHandler(join(distDir, 'public'), readManifestFiles(distDir));
+  const files = createBuildFiles(distDir);
   return listen(async (request) => (await files(request)) ?? app.fetch(request), options);
 }
 

@@ -60,9 +60,12 @@ export function createStaticHandler(root: string, options: StaticOptions = {}): 
   };
 }
 
-/** The types recorded in `<distDir>/prerender-manifest.json`, by file path relative to `public/`. */
-export function readManifestTypes(distDir: string): Map<string, string> {
-  return readManifestFiles(distDir).types;
+/**
+ * The static layer of a build: `<distDir>/public`, with the types and headers its manifest recorded.
+ * The built server (and so `prerender preview`) and `vite preview` serve files through this one call.
+ */
+export function createBuildFiles(distDir: string): StaticHandler {
+  return createStaticHandler(join(distDir, 'public'), readManifestFiles(distDir));
 }
 
 /** The types and other headers recorded in `<distDir>/prerender-manifest.json`, by file path relative to `public/`. */

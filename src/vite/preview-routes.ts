@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
-import { createStaticHandler, readManifestTypes } from '../runtime/static.ts';
+import { createBuildFiles } from '../runtime/static.ts';
 import type { PartialHandler } from './node-middleware.ts';
 
 /**
@@ -19,6 +19,6 @@ export async function startPreviewRoutes(config: ResolvedConfig, owns: (pathname
   const serverFile = join(dir, 'server', 'index.mjs');
   if (!existsSync(serverFile)) throw errors.noBuild(dir);
   const bundle = await loadBundle(serverFile, config);
-  const files = createStaticHandler(join(dir, 'public'), { types: readManifestTypes(dir) });
+  const files = createBuildFiles(dir);
   return async (request) => (await files(request)) ?? (owns(new URL(request.url).pathname) ? bundle.fetch(request) : undefined);
 }
