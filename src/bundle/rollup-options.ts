@@ -1,7 +1,4 @@
 import { relative } from 'node:path';
-import commonjs from '@rollup/plugin-commonjs';
-import json from '@rollup/plugin-json';
-import nodeResolve from '@rollup/plugin-node-resolve';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
@@ -9,8 +6,8 @@ import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId } from './entry.ts';
+import { companionPlugins } from './companions.ts';
 import { apiRoutes } from './plugin.ts';
-import { typescriptPlugin } from './typescript.ts';
 
 /** What both the one-off build and the dev watcher need to bundle a site. */
 export interface BundleSetup {
@@ -28,10 +25,7 @@ export function inputOptions(setup: BundleSetup): InputOptions {
     input: entryId,
     plugins: [
       apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, routes: setup.routes, onRoutes: setup.onRoutes }),
-      typescriptPlugin(config.root),
-      nodeResolve({ exportConditions: ['node'], preferBuiltins: true, rootDir: config.root, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }),
-      commonjs(),
-      json(),
+      ...companionPlugins(config.root),
     ],
     onwarn: (warning) => handleWarning(warning, setup),
   };
