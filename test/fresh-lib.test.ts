@@ -2,10 +2,10 @@
  * No test runs a stale lib/: worker threads and the runtime that goes into bundles are loaded from
  * lib/, and the global setup compiles it from the current src/ before every run. Shown in a copy of
  * this repository: a runtime source is changed, one test file is run with vitest, and what it
- * prerenders carries the change.
+ * prerenders carries the change. An output whose source is gone is deleted.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, tempDir } from './helpers.ts';
@@ -42,9 +42,9 @@ function run(args: string[], cwd: string) {
 }
 
 describe('the global setup', () => {
-  it('compiles a changed runtime source into lib/ before the tests of that run', async () => {
+  it('compiles a changed runtime source into lib/ before the tests of that run, and prunes stale outputs', async () => {
     const copy = tempDir('repo-copy-');
-    for (const entry of ['cli', 'src', 'lib', 'sample-site', 'test/setup', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
+    for (const entry of ['.ci', 'cli', 'src', 'lib', 'sample-site', 'test/setup', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
       cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true, filter: (path) => !path.includes(`${join(repoRoot, 'sample-site', 'dist')}`) });
     }
     symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
@@ -57,9 +57,13 @@ describe('the global setup', () => {
     const changed = source.replace(/export const textType = '[^']*';/, `export const textType = '${marked}';`);
     expect(changed, 'src/runtime/app.ts no longer declares textType: update this test').not.toBe(source);
     writeFileSync(app, changed);
+    // The output of a source since deleted: a test that imports it must fail as on a fresh clone.
+    const stale = join(copy, 'lib/src/runtime/deleted-source.js');
+    writeFileSync(stale, 'export {};\n');
 
     const { code, output } = await run([join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'test/probe.test.ts'], copy);
     expect(output).toContain(`PROBE-TYPE ${marked}`);
     expect(code, output).toBe(0);
+    expect(existsSync(stale), 'a stale lib/ output survived the global setup').toBe(false);
   });
 });

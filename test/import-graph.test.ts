@@ -33,6 +33,6 @@ describe('static imports', () => {
   });
 
   it('would show one that did', () => {
-    expect(heavyImports(join(repoRoot, 'lib/src/build/toolchain-worker.js'))).toContainEqual(expect.stringMatching(/^rollup via /));
+    expect(heavyImports(join(repoRoot, 'lib/src/build/toolchain-process.js'))).toContainEqual(expect.stringMatching(/^rollup via /));
   });
 });

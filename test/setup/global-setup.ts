@@ -1,12 +1,14 @@
 /**
  * Runs once before the suite, and again before each rerun in watch mode:
- * - compiles src/ into lib/, which the worker threads, the bundled runtime and the bin are loaded from,
+ * - compiles src/ into lib/ and deletes outputs whose source is gone, which the worker threads, the bundled runtime and the bin are loaded from,
  *   so that `npm test`, `npx vitest` and watch mode never run stale code;
  * - starts one build of sample-site with the real bin, in the background, which the server and
  *   browser tests share (they wait for it: see sample.ts).
  */
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { buildLib } from './build-lib.ts';
+// @ts-expect-error: plain JavaScript, shared with `npm run build`.
+import { buildLib } from '../../.ci/build-lib.mjs';
 import { planSharedSample, removeSharedSample, startSharedSample, type SampleBuild } from './sample.ts';
 
 declare module 'vitest' {
@@ -16,14 +18,16 @@ declare module 'vitest' {
   }
 }
 
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
 export default function setup(project: TestProject) {
-  buildLib();
+  buildLib(repoRoot);
   const sample = planSharedSample();
   let building = startSharedSample(sample);
   project.provide('sample', sample);
   project.onTestsRerun(async () => {
     await building.done;
-    buildLib();
+    buildLib(repoRoot);
     building = startSharedSample(sample);
   });
   // By the end every test that needed the build has waited for it: one still running was not needed.
