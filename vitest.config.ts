@@ -9,7 +9,13 @@ export default defineConfig({
     // Builds run Rollup and TypeScript and spawn real processes: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Removes each test file's temporary folders after it.
+    setupFiles: ['test/setup/temp-dirs.ts'],
     pool: 'forks',
+    // Test files share their worker process: modules load once per worker, not per file, and the
+    // toolchain processes that build() keeps warm (toolchain-pool.ts) serve the next file's builds.
+    // No test changes process-wide state (env, cwd, handlers), and each uses its own folders.
+    isolate: false,
     // Most of a test's time is spent waiting on builds' worker threads and spawned servers, so two
     // files at once pay even on 2 cores (vitest's default there is one). Ports are never shared:
     // every server binds port 0.

@@ -3,6 +3,7 @@ export { defineConfig } from './config/define.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load.ts';
 export type { ConfigExport, PrerenderRoute, ResolvedConfig, RouteEntry, RouteList, SitemapFields, UserConfig } from './config/types.ts';
 export { build, type BuildOptions } from './build/build.ts';
+export { keepToolchainsWarm } from './build/toolchain-pool.ts';
 export type { BuildReport } from './build/report.ts';
 export type { PrerenderResult } from './prerender/prerender.ts';
 export { parseShard, type Shard } from './shard/shard.ts';

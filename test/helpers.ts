@@ -4,7 +4,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 import { build, type BuildOptions } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
 
@@ -13,9 +12,11 @@ export const fixturesDir = join(repoRoot, 'test', 'fixtures');
 export const binPath = join(repoRoot, 'lib', 'cli', 'prerender.js');
 
 const made: string[] = [];
-afterAll(() => {
+
+/** Removes every folder {@link tempDir} made; run after each test file (test/setup/temp-dirs.ts). */
+export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A fresh folder under the OS temp folder, removed after the test file. */
 export function tempDir(prefix = 'api-prerender-'): string {

@@ -1,5 +1,5 @@
 import type { CAC } from 'cac';
-import { build, createLogger, parseShard, type UserConfig } from '../../src/index.ts';
+import { build, createLogger, keepToolchainsWarm, parseShard, type UserConfig } from '../../src/index.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
@@ -32,6 +32,8 @@ export function registerBuild(cli: CAC): void {
     .example('prerender build --json > report.json')
     .action(async (root: string | undefined, flags: BuildFlags) => {
       limitHeapGrowth();
+      // One build per process: the toolchain's memory goes back as soon as the bundle is written.
+      keepToolchainsWarm(0);
       const logger = createLogger();
       const printJson = flags.json ? reserveStdout() : undefined;
       try {

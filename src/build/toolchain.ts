@@ -1,19 +1,18 @@
 /**
  * The main side of the toolchain process (see toolchain-process.ts). The build process then never
  * loads Rollup or TypeScript: its peak memory is the prerender's, and the toolchain's (TypeScript
- * alone is ~76 MB once imported) is given back to the system when the process ends.
+ * alone is ~76 MB once imported) is given back to the system when the process ends, or, when the
+ * build is done with it, the process waits warm for the next build (toolchain-pool.ts).
  */
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { WarningCode } from '../warnings.ts';
 import type { Logger } from '../log.ts';
-import { libDir } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { TypeCheckTask } from '../typecheck/check-types.ts';
 import type { TypeCheckReply } from '../typecheck/typecheck.ts';
 import { fromThreadError, type ThreadError } from './thread-error.ts';
+import { endToolchainProcess, giveBackToolchainProcess, takeToolchainProcess } from './toolchain-pool.ts';
 
 /** What the bundler needs of a resolved config. */
 export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'>;
@@ -41,40 +40,37 @@ export interface Toolchain {
   bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string): Promise<void>;
   /** Type-checks `task` (see typecheck.ts); a process that ends first answers with `failed`. */
   typeCheck(task: TypeCheckTask): Promise<TypeCheckReply>;
-  /** Ends the process (a check under way is dropped); safe to call more than once. */
+  /**
+   * Gives the process back, or ends it when a task is still under way (a check no longer waited
+   * for is dropped); safe to call more than once.
+   */
   close(): Promise<void>;
 }
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-/**
- * V8 flags of the process: a small young generation, ~25 MB less at its peak for a few percent more
- * time. No inherited flags: some (--input-type, profilers, preloads) break or slow it.
- */
-const execArgv = ['--max-semi-space-size=1'];
-
-/** Starts the process; warnings it reports go to `logger`. */
+/** Starts the process, or takes a warm one (see toolchain-pool.ts); warnings it reports go to `logger`. */
 export function startToolchain(logger: Logger): Toolchain {
-  // Always the compiled file, as with the runtime that goes into bundles: see paths.ts.
-  const child = fork(join(libDir, 'build', 'toolchain-process.js'), [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = takeToolchainProcess();
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let ended: unknown;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const failAll = (error: unknown) => {
     ended ??= error;
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
-  child.on('message', (reply: ToolchainReply) => {
+  const onMessage = (reply: ToolchainReply) => {
     if ('log' in reply) return reply.log === 'warn' ? logger.warn(reply.message, reply.code) : logger[reply.log](reply.message);
     const waiting = pending.get(reply.id);
     pending.delete(reply.id);
     if (reply.error) waiting?.reject(fromThreadError(reply.error));
     else waiting?.resolve(reply.value);
-  });
+  };
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => failAll(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
+  child.on('message', onMessage);
   child.on('error', failAll);
-  child.on('exit', (code, signal) => failAll(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`)));
+  child.on('exit', onExit);
 
   const ask = (task: ToolchainTask) =>
     new Promise<unknown>((resolve, reject) => {
@@ -92,9 +88,17 @@ export function startToolchain(logger: Logger): Toolchain {
     },
     typeCheck: (task) => (ask({ type: 'typecheck', task }) as Promise<TypeCheckReply>).catch((error: Error) => ({ failed: error.message })),
     async close() {
-      ended ??= new Error("The build's toolchain process was closed.");
-      if (child.exitCode === null && child.signalCode === null) child.kill();
-      await exited;
+      if (ended !== undefined) return;
+      ended = new Error("The build's toolchain process was closed.");
+      child.off('message', onMessage);
+      child.off('error', failAll);
+      child.off('exit', onExit);
+      // A task still under way (a check the build no longer waits for) is stopped with its process.
+      if (pending.size > 0) {
+        failAll(ended);
+        return endToolchainProcess(child);
+      }
+      giveBackToolchainProcess(child);
     },
   };
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain JavaScript, shared with `npm run build`.
 import { buildLib } from '../../.ci/build-lib.mjs';
-import { planSharedSample, removeSharedSample, startSharedSample, type SampleBuild } from './sample.ts';
+import { planSharedSample, removeSharedSample, skipSharedSample, startSharedSample, type SampleBuild } from './sample.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,12 +23,14 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export default function setup(project: TestProject) {
   buildLib(repoRoot);
   const sample = planSharedSample();
-  let building = startSharedSample(sample);
+  // A run that needs no sample-site (test/fresh-lib.test.ts runs one) skips its build.
+  const start = process.env.SHARED_SAMPLE === 'off' ? skipSharedSample : startSharedSample;
+  let building = start(sample);
   project.provide('sample', sample);
   project.onTestsRerun(async () => {
     await building.done;
     buildLib(repoRoot);
-    building = startSharedSample(sample);
+    building = start(sample);
   });
   // By the end every test that needed the build has waited for it: one still running was not needed.
   return async () => {

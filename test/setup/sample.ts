@@ -8,7 +8,7 @@
  * be, and {@link awaitSharedSample} (in a test worker) waits for the marker the build leaves when done.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,6 +74,13 @@ export async function awaitSharedSample(sample: SampleBuild): Promise<SampleBuil
   const { error } = JSON.parse(readFileSync(sample.marker, 'utf8')) as { error?: string };
   if (error) throw new Error(error);
   return sample;
+}
+
+/** Builds nothing: a test that waits for `sample` fails saying the build was skipped. */
+export function skipSharedSample(sample: SampleBuild): SampleBuilding {
+  mkdirSync(join(sample.marker, '..'), { recursive: true });
+  writeFileSync(sample.marker, JSON.stringify({ error: 'the shared sample-site build was skipped (SHARED_SAMPLE=off)' }));
+  return { done: Promise.resolve(), stop() {} };
 }
 
 /** Removes the temporary folder of a shared build. */

@@ -1,0 +1,81 @@
+/**
+ * The toolchain processes of this process's builds. Starting one costs most of a small build's CPU
+ * (Node, then Rollup and TypeScript loaded and compiled, about a second on these machines), so a
+ * process a build gives back in good order stays warm, unreferenced, for the next build of the same
+ * process: a script or a test suite that calls `build()` many times pays it once. The CLI runs one
+ * build per process and turns this off, so its toolchain's memory goes back to the system as soon as
+ * the bundle is written (see toolchain.ts).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { libDir } from '../paths.ts';
+
+/**
+ * V8 flags of the process: a small young generation, ~25 MB less at its peak for a few percent more
+ * time. No inherited flags: some (--input-type, profilers, preloads) break or slow it.
+ */
+const execArgv = ['--max-semi-space-size=1'];
+
+/** At most this many processes wait: a build uses two at once (bundling and the type check). */
+const maxIdle = 2;
+
+let keepWarmMs = 5_000;
+const idle = new Map<ChildProcess, NodeJS.Timeout>();
+
+/**
+ * How long a toolchain process a build gave back waits for the next build before it ends; 0 ends it
+ * at once (the CLI). @default 5000
+ */
+export function keepToolchainsWarm(ms: number): void {
+  keepWarmMs = ms;
+  if (ms === 0) for (const child of [...idle.keys()]) end(child);
+}
+
+/** A toolchain process for one build's use: a warm one if there is one, else a new one. */
+export function takeToolchainProcess(): ChildProcess {
+  for (const [child, timer] of idle) {
+    idle.delete(child);
+    clearTimeout(timer);
+    if (!isUsable(child)) continue;
+    child.ref();
+    child.channel?.ref();
+    return child;
+  }
+  // Always the compiled file, as with the runtime that goes into bundles: see paths.ts.
+  return fork(join(libDir, 'build', 'toolchain-process.js'), [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+/**
+ * Takes back a process whose build has no task left in it: it waits, not keeping this process
+ * alive, or ends when warm processes are off or enough of them wait already.
+ */
+export function giveBackToolchainProcess(child: ChildProcess): void {
+  if (!isUsable(child) || keepWarmMs === 0 || idle.size >= maxIdle) return end(child);
+  child.unref();
+  child.channel?.unref();
+  const timer = setTimeout(() => end(child), keepWarmMs);
+  timer.unref();
+  idle.set(child, timer);
+}
+
+/** Ends `child` (at once: it has nothing to finish) and resolves when it has exited. */
+export function endToolchainProcess(child: ChildProcess): Promise<void> {
+  if (!isRunning(child)) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  end(child);
+  return exited;
+}
+
+/** The process ids of the processes waiting for a build, oldest first. */
+export function idleToolchainPids(): number[] {
+  return [...idle.keys()].map((child) => child.pid!);
+}
+
+function end(child: ChildProcess): void {
+  clearTimeout(idle.get(child));
+  idle.delete(child);
+  if (isRunning(child)) child.kill();
+}
+
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+const isUsable = (child: ChildProcess) => isRunning(child) && child.connected;
