@@ -149,7 +149,8 @@ async function buildRoutes(
         now: options.now,
         behind: () => sink.sitemap?.behind,
         onResult: (result, _index, target) => {
-          progress.tick(result.error !== undefined);
+          progress.tick(result.error !== undefined && !result.unrouted);
+          if (result.unrouted) return;
           if (held) held.add(result, target.sitemap);
           else sink.add(result, target.sitemap);
         },

@@ -23,6 +23,8 @@ export interface PrerenderResult {
   retries?: number;
   /** The route a crawled route was first found on (prerender.crawl); absent for a listed route. */
   foundOn?: string;
+  /** A crawled link no route serves (the router's 404): not a route, so neither written nor failed. */
+  unrouted?: true;
 }
 
 /** A route to render: listed, or found by the crawl (then `foundOn` names where). */
@@ -53,7 +55,7 @@ export interface PrerenderInput {
   /**
    * Called once per route, in the order of `routes` (a route finished early waits for those before
    * it), so that results can be streamed out in order and none kept; then for each crawled level in
-   * its order, `index` counting on. A crawled link no route serves has no result.
+   * its order, `index` counting on.
    */
   onResult?: (result: PrerenderResult, index: number, target: RenderTarget) => void;
   /** A promise while whoever takes the results is behind: no more routes start until it settles. */
@@ -90,13 +92,11 @@ interface Finished {
   result: PrerenderResult;
   target: RenderTarget;
   links: string[];
-  unrouted: boolean;
 }
 
 /** Renders one level of routes; `offset` is the index of its first route among all rendered. */
 async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset: number, lookups: RequestLookups, now: () => number): Promise<void> {
-  const inOrder = createReorder<Finished>(({ result, target, links, unrouted }, index) => {
-    if (unrouted) return;
+  const inOrder = createReorder<Finished>(({ result, target, links }, index) => {
     input.onResult?.(result, offset + index, target);
     if (links.length > 0) input.crawl?.add(links, target.route);
   });
@@ -122,8 +122,8 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (retries > 0) result.retries = retries;
     if (foundOn !== undefined) result.foundOn = foundOn;
     // A listed route no route serves is a failed route; a crawled link to no route is not followed.
-    const unrouted = foundOn !== undefined && !rendered.ok && rendered.unrouted === true;
-    inOrder(index, { result, target, links, unrouted });
+    if (foundOn !== undefined && !rendered.ok && rendered.unrouted) result.unrouted = true;
+    inOrder(index, { result, target, links });
     await input.behind?.();
   });
 }
