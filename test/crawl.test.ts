@@ -45,13 +45,14 @@ function linkedSite(config: string, extra: Record<string, string> = {}): string 
     'src/server/routes/feed.xml.ts': typed('application/rss+xml; charset=utf-8', feed),
     'src/server/routes/index.ts': html(
       `'<!doctype html><base href="/posts/"><a href="3">three</a><a href="/about?x=1">About</a><img src="/logo.png"><a href="/nowhere">x</a>' +
-      '<a href="/a%2Fb">bad</a><a href="mailto:me@example.com">mail</a><a href="https://other.example/">o</a><script>var s = "<a href=\\\\"/in-script\\\\">";</script>'`,
+      '<a href="/a%2Fb">bad</a><a href="/api/subscribe">POST only</a><a href="mailto:me@example.com">mail</a><a href="https://other.example/">o</a><script>var s = "<a href=\\\\"/in-script\\\\">";</script>'`,
     ),
     // Served at /about/ (its file is about/index.html): "me" is /about/me.
     'src/server/routes/about.ts': html(`'<p>about <a href="/">home</a> <a href="&#x2F;posts&#x2F;1">one</a> <a href="me">me</a></p>'`),
     'src/server/routes/about/[who].ts': html(`'<p>' + getRouterParam(event, 'who') + '</p>'`),
     'src/server/routes/posts/[id].ts': html(`'<h1>post ' + getRouterParam(event, 'id') + '</h1><a href="../../feed.xml">feed</a><a href="/posts/1/">one</a>'`),
     'src/server/routes/media/[name].ts': typed('audio/mpeg', `new Uint8Array([1, 2, 3])`),
+    'src/server/routes/api/subscribe.post.ts': route(`() => ({ subscribed: true })`),
     'src/server/routes/api/items.json.ts': route(`() => (${items})`),
     'src/server/routes/api/items/[id].json.ts': route(`(event) => ({ id: getRouterParam(event, 'id'), list: '/api/items.json' })`, 'defineEventHandler, getRouterParam'),
     'src/server/routes/sitemap-pages.xml.ts': typed('application/xml', `'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${host}/pages/guide</loc></url></urlset>'`),
@@ -131,6 +132,7 @@ describe('prerender.crawl on a site of feeds, JSON, HTML and a sitemap', () => {
     const routes = manifest.map((entry) => entry.route);
     expect(routes).not.toContain('/logo.png');
     expect(routes).not.toContain('/nowhere');
+    expect(routes).not.toContain('/api/subscribe');
     expect(report.failures).toEqual([]);
     expect(readFileSync(join(dir, 'public/logo.png'), 'utf8')).toBe('png');
     const skipped = report.warnings.filter((w) => w.code === 'CRAWL_LINK_SKIPPED');

@@ -3,7 +3,8 @@ import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
 
 /**
  * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
- * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout.
+ * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; and, for the
+ * crawl, whether no route's handler ran at all (`unrouted`).
  */
 export type Rendered =
   | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
@@ -18,7 +19,7 @@ export type ThrownLookup = (request: Request) => unknown;
 /** What the built bundle says of a request it answered: what its handler threw, whether a handler ran. */
 export interface RequestLookups {
   thrownBy?: ThrownLookup;
-  /** The bundle's `isRouted`: with it, a 404 no handler answered is marked `unrouted`. */
+  /** The bundle's `isRouted`: with it, a 404 or 405 no handler answered is marked `unrouted`. */
   routedBy?: (request: Request) => boolean;
 }
 
@@ -74,7 +75,8 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
   }
   if (status < 200 || status >= 300) {
     const failed: Rendered = { ok: false, status, error: failureMessage(response, body, lookups.thrownBy?.(request)), ms };
-    if (status === 404 && lookups.routedBy && !lookups.routedBy(request)) failed.unrouted = true;
+    // No handler ran: the router found no route for the path (404), or none for GET (h3 may say 405).
+    if ((status === 404 || status === 405) && lookups.routedBy && !lookups.routedBy(request)) failed.unrouted = true;
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter !== null) failed.retryAfter = retryAfter;
     return failed;
