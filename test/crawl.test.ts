@@ -320,7 +320,8 @@ describe('the crawl frontier', () => {
 
   it('counts and names malformed paths instead of following them', () => {
     const crawl = frontier();
-    crawl.add(['/a%2Fb', '/.env', '/ok', '/%zz'], '/');
+    crawl.add(['/a%2Fb', '/.env', '/ok', '/%zz', '/a%2Fb'], '/');
+    crawl.add(['/.env'], '/ok');
     expect(crawl.next().map((r) => r.route)).toEqual(['/ok']);
     expect(crawl.skipped.count).toBe(3);
     expect(crawl.skipped.examples[1]).toBe('"/.env" on / (".env" starts with a dot: dot-files are never served, so the file could not be served at its route)');

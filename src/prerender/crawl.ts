@@ -63,6 +63,8 @@ export function createCrawl(options: CrawlOptions): Crawl {
     const segments = readRouteSegments(route);
     if (typeof segments !== 'string') seen.add('/' + segments.join('/'));
   }
+  // Apart from `seen`: a malformed path as written could equal another's decoded key.
+  const malformed = new Set<string>();
   let level: CrawledRoute[] = [];
   let followed = 0;
   const crawl: Crawl = {
@@ -78,6 +80,9 @@ export function createCrawl(options: CrawlOptions): Crawl {
       for (const route of routes) {
         const segments = readRouteSegments(route);
         if (typeof segments === 'string') {
+          // Such paths are few, and counted once each however many pages link them.
+          if (malformed.has(route)) continue;
+          malformed.add(route);
           if (crawl.skipped.count++ < 3) crawl.skipped.examples.push(`"${route}" on ${foundOn} (${segments})`);
           continue;
         }
