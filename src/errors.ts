@@ -15,7 +15,7 @@
 export type ErrorCode =
   | 'USAGE' | 'CONFIG' | 'ROUTE_NAME' | 'ROUTE_CONFLICT' | 'NO_HANDLER'
   | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
-  | 'ROUTE_PATH' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'INVALID_OUTPUT' | 'OUTPUT'
+  | 'ROUTE_PATH' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
   | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
   | 'NO_BUILD' | 'SERVER';
 
@@ -158,6 +158,14 @@ export const errors = {
     new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, {
       hint: 'Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.',
       details,
+    }),
+  crawlShard: () =>
+    new PrerenderError('USAGE', '--shard cannot be used with prerender.crawl: each shard would crawl from its own routes and could not tell which found route is its to render.', {
+      hint: 'Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false to shard the build.',
+    }),
+  crawlLimit: (limit: number, route: string, foundOn: string) =>
+    new PrerenderError('CRAWL_LIMIT', `Crawling found more than ${limit} links to follow (prerender.crawl.limit); the next, "${route}", was found on "${foundOn}". Nothing was published.`, {
+      hint: `If the site is that large, raise the limit (prerender: { crawl: { limit: ${limit * 10} } }); if not, a route links on without end (such as a "next page" link on every page): stop it.`,
     }),
   invalidOutput: (lines: string[], more: number) =>
     new PrerenderError('INVALID_OUTPUT', `${lines.length + more} problem${lines.length + more === 1 ? '' : 's'} in prerendered files (prerender.validate is "error"); nothing was published:\n${lines.map((line) => `  ${line}`).join('\n')}${more > 0 ? `\n  ... and ${more} more` : ''}`, {

@@ -13,6 +13,7 @@ export type WarningCode =
   | 'LINK_LEFT_OUT'
   | 'DOT_FILE_LEFT_OUT'
   | 'DUPLICATE_ROUTE'
+  | 'CRAWL_LINK_SKIPPED'
   | 'UNTYPED_FILE'
   | 'INVALID_JSON'
   | 'INVALID_XML'
@@ -47,6 +48,11 @@ export const warnings = {
   manyFiles: (host: string, count: number, limit: number): Warning => ({
     code: 'MANY_FILES',
     message: `public/ holds ${count} files; ${host} deploys at most ${limit} on its free plan.`,
+  }),
+  /** Links the crawl found that no file can be written for (prerender.crawl): the first few, and how many. */
+  crawlLinksSkipped: (count: number, examples: string[]): Warning => ({
+    code: 'CRAWL_LINK_SKIPPED',
+    message: `Crawling left out ${count} link${count === 1 ? '' : 's'} whose path cannot be a file name: ${examples.join(', ')}${count > examples.length ? `, and ${count - examples.length} more` : ''}.`,
   }),
   duplicateRoute: (route: string): Warning => ({ code: 'DUPLICATE_ROUTE', message: `Route "${route}" is listed twice in prerender.routes; it is rendered once.` }),
   /** A prerendered JSON or XML file that does not parse, or a feed missing what its format requires (prerender.validate). */

@@ -99,6 +99,23 @@ describe('progress in a log (not a terminal)', () => {
   });
 });
 
+describe('progress of a crawl', () => {
+  it('counts the routes crawling adds to the total, so done never passes it', () => {
+    const stream = fakeStream(false);
+    let ms = 0;
+    const progress = createProgress(createLogger({ stream }), 2, () => ms);
+    progress.tick(false);
+    progress.tick(false);
+    progress.grow(3);
+    for (let i = 0; i < 3; i++) progress.tick(false);
+    progress.grow(1);
+    ms = 6000;
+    progress.tick(false);
+    progress.finish();
+    expect(stream.raw.split('\n')).toEqual(['prerender 6/6 (100%) 1 routes/s, 6.0s elapsed, ETA 0s', '']);
+  });
+});
+
 describe('formatProgress', () => {
   it.each([
     [[1000, 100_000, 3, 10_000], 'prerender 1000/100000 (1%) 100 routes/s, 10.0s elapsed, ETA 16m30s, 3 failed'],

@@ -7,6 +7,7 @@ import { warnings, type Warning } from '../warnings.ts';
 import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
 import { readManifest } from '../prerender/manifest.ts';
+import { createCrawl } from '../prerender/crawl.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { createOutputChecks } from '../prerender/check-output.ts';
 import { claimRobots, writeRobots } from '../prerender/robots.ts';
@@ -19,6 +20,7 @@ import { copyPublicDir } from './copy-public.ts';
 import { writeHostOutput } from './host-output.ts';
 import { createProgress } from './progress.ts';
 import { createRouteSink } from './route-sink.ts';
+import { createSortedResults } from './sorted-results.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
 import { startToolchain, type Toolchain } from './toolchain.ts';
@@ -102,8 +104,12 @@ async function buildRoutes(
   started: number,
   warned: Warning[],
 ): Promise<BuildReport> {
+  // Each shard would crawl from its own routes and find what another shard renders: no shard could
+  // tell which crawled route is its own.
+  if (options.shard && config.prerender.crawl) throw errors.crawlShard();
   const planned = planRoutes(config.prerender.routes, logger);
-  // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk.
+  // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
+  // crawl's routes come after, level by level: its results are held and sorted, sorted-results.ts).
   const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
@@ -123,12 +129,17 @@ async function buildRoutes(
 
     const progress = createProgress(logger, sorted.length);
     const checks = createOutputChecks(config.prerender.validate);
-    const sink = createRouteSink({ routes: sorted, distDir: stage, publicDir: publicOut, sitemapHost: config.prerender.sitemapHost, keepSitemapEntries: options.shard !== undefined });
+    const sink = createRouteSink({ distDir: stage, publicDir: publicOut, sitemapHost: config.prerender.sitemapHost, keepSitemapEntries: options.shard !== undefined });
+    const { crawl: crawlPolicy, sitemapHost } = config.prerender;
+    const crawl = crawlPolicy && createCrawl({ listed: sorted, limit: crawlPolicy.limit, sitemapHost, claims, onLevel: progress.grow });
+    const held = crawl && createSortedResults(sink);
     try {
       await prerenderRoutes({
         routes: sorted,
         fetch: bundle.fetch,
         thrownBy: bundle.errorOf,
+        routedBy: bundle.isRouted,
+        crawl,
         write: createFileWriter(publicOut),
         claims,
         concurrency: config.prerender.concurrency,
@@ -137,11 +148,14 @@ async function buildRoutes(
         inspect: checks?.inspect,
         now: options.now,
         behind: () => sink.sitemap?.behind,
-        onResult: (result, index) => {
-          progress.tick(result.error !== undefined);
-          sink.add(result, index);
+        onResult: (result, _index, target) => {
+          progress.tick(result.error !== undefined && !result.unrouted);
+          if (result.unrouted) return;
+          if (held) held.add(result, target.sitemap);
+          else sink.add(result, target.sitemap);
         },
       });
+      await held?.flush();
     } catch (error) {
       // The prerender's error is the one to report, not what closing the manifest meets on a full disk.
       sink.closeManifest(true);
@@ -150,6 +164,7 @@ async function buildRoutes(
     }
     sink.closeManifest();
     progress.finish();
+    if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
     const { tally } = sink;
     const failures = formatFailures(tally.failures);
     // Failed routes stop the build before anything else is written: the staging folder goes.

@@ -3,6 +3,8 @@ import type { Logger } from '../log.ts';
 /** Counts finished routes and shows it: one redrawn line on a terminal, a line every few seconds elsewhere. */
 export interface Progress {
   tick(failed: boolean): void;
+  /** More routes to render than first counted (crawled ones): the total grows by `routes`. */
+  grow(routes: number): void;
   finish(): void;
 }
 
@@ -33,6 +35,9 @@ export function createProgress(logger: Logger, total: number, now: () => number 
       if (isFailure) failed++;
       const at = now();
       if (at - last >= every) show(at);
+    },
+    grow(routes) {
+      total += routes;
     },
     // The final count, if a line was shown and it is not already the last one; on a terminal the
     // next log line (the summary) replaces it.

@@ -19,6 +19,8 @@ export interface BuildReport {
   retried: { route: string; retries: number }[];
   /** The failed routes, sorted by route. (Routes written are listed in the manifest, not here.) */
   failures: RouteFailure[];
+  /** Routes found by crawling (prerender.crawl) and rendered, written or failed; the manifest names where each was found. */
+  crawled: number;
   /** Every warning the build printed, with its code (src/errors.ts), in the order printed. */
   warnings: Warning[];
 }
@@ -28,6 +30,8 @@ export interface RouteFailure {
   route: string;
   status: number;
   error: string;
+  /** Where a crawled route was first found (prerender.crawl). */
+  foundOn?: string;
 }
 
 /** What a prerender adds up to: counts, and the failed and retried routes (the only routes kept). */
@@ -37,6 +41,7 @@ export interface RouteTally {
   retries: number;
   retried: { route: string; retries: number }[];
   failures: RouteFailure[];
+  crawled: number;
 }
 
 /** The report of a finished prerender. */
@@ -52,19 +57,21 @@ export function createReport(name: string, dir: string, tally: RouteTally, extra
     retries: tally.retries,
     retried: [...tally.retried],
     failures: [...tally.failures],
+    crawled: tally.crawled,
     warnings: [...warnings],
   };
 }
 
 /** The failed routes, one line each: route, status (or `error` when there was no response) and message. */
 export function formatFailures(failures: RouteFailure[]): string[] {
-  return failures.map((r) => `  ${r.route}  ${r.status || 'error'}  ${r.error}`);
+  return failures.map((r) => `  ${r.route}  ${r.status || 'error'}  ${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`);
 }
 
 /** The closing line: ok, failed, files, bytes, time. */
 export function formatSummary(report: BuildReport): string {
   const retries = report.retries > 0 ? `, ${report.retries} ${report.retries === 1 ? 'retry' : 'retries'}` : '';
-  return `${report.ok} routes ok, ${report.failed} failed${retries}, ${report.files} files, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
+  const crawled = report.crawled > 0 ? ` (${report.crawled} found by crawling)` : '';
+  return `${report.ok} routes ok, ${report.failed} failed${crawled}${retries}, ${report.files} files, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
 }
 
 function formatBytes(bytes: number): string {

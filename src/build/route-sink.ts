@@ -3,7 +3,7 @@
  * route count stays in memory: each written route becomes a manifest line and a sitemap URL on their
  * way to disk, and only counts, failures and a few facts the end of the build needs are kept.
  */
-import type { PrerenderRoute } from '../config/types.ts';
+import type { SitemapFields } from '../config/types.ts';
 import { needsRule } from '../prerender/header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from '../prerender/manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
@@ -13,8 +13,8 @@ import type { RouteTally } from './report.ts';
 
 /** What a sink was told, for the end of the build. */
 export interface RouteSink {
-  /** Takes the result of `routes[index]`; results come in index order. */
-  add(result: PrerenderResult, index: number): void;
+  /** Takes a route's result and its sitemap fields (`false`: not listed); results come sorted by route. */
+  add(result: PrerenderResult, sitemap: false | SitemapFields): void;
   tally: RouteTally;
   /** Written files without extension and not HTML (hosts reading no `_headers` guess their type): how many, and the first three. */
   untyped: { count: number; examples: string[] };
@@ -30,8 +30,6 @@ export interface RouteSink {
 
 /** Options of {@link createRouteSink}. */
 export interface RouteSinkOptions {
-  /** The routes, sorted by route: the order results arrive in, the manifest's and the sitemap's. */
-  routes: PrerenderRoute[];
   /** The staged `dist/<name>` (the manifest) and its `public/` (the sitemap). */
   distDir: string;
   publicDir: string;
@@ -43,22 +41,23 @@ export interface RouteSinkOptions {
 export function createRouteSink(options: RouteSinkOptions): RouteSink {
   const manifest = createManifestWriter(options.distDir);
   const sink: RouteSink = {
-    tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [] },
+    tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0 },
     untyped: { count: 0, examples: [] },
     needsRules: false,
     sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
     sitemapEntries: options.keepSitemapEntries ? [] : undefined,
-    add(result, index) {
-      const { route, file, status, contentType, headers, bytes, ms, error, retries } = result;
+    add(result, fields) {
+      const { route, file, status, contentType, headers, bytes, ms, error, retries, foundOn } = result;
+      if (foundOn !== undefined) sink.tally.crawled++;
       if (retries) {
         sink.tally.retries += retries;
         sink.tally.retried.push({ route, retries });
       }
       if (error !== undefined || file === undefined || contentType === undefined) {
-        sink.tally.failures.push({ route, status, error: error ?? 'no file' });
+        sink.tally.failures.push(foundOn === undefined ? { route, status, error: error ?? 'no file' } : { route, status, error: error ?? 'no file', foundOn });
         return;
       }
-      const entry: ManifestEntry = { route, file, status, contentType, headers, bytes: bytes ?? 0, ms };
+      const entry: ManifestEntry = { route, foundOn, file, status, contentType, headers, bytes: bytes ?? 0, ms };
       manifest.add(entry);
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;
@@ -66,7 +65,6 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       if (!hasExtension(file.split('/').at(-1)) && !isHtml(contentType)) {
         if (sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
       }
-      const fields = options.routes[index].sitemap;
       if (fields === false || !sink.sitemap) return;
       const listed = { route: sitemapPath(route, file), fields };
       sink.sitemap.add(listed, route);

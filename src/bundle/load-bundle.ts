@@ -12,6 +12,8 @@ export interface ServerBundle {
   serve(options?: ServeOptions): Promise<RunningServer>;
   /** What the handler answering a request threw, if it threw. */
   errorOf?(request: Request): unknown;
+  /** Whether a route's handler was called for a request (else a 404 is the router's: no route has the path). */
+  isRouted?(request: Request): boolean;
 }
 
 /** Where the site's route files are, so that an error names a route file as the user sees it. */

@@ -15,6 +15,8 @@ export const defaults = {
     /** The first wait of `prerender.retry` when it gives no `delay`, in ms. */
     retryDelay: 500,
     validate: 'warn',
+    /** Links `prerender.crawl: true` may follow: far past most sites, and a runaway "next page" chain stops within seconds. */
+    crawlLimit: 10_000,
   },
 } as const;
 

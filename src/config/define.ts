@@ -6,14 +6,19 @@ type PrerenderOptions = NonNullable<UserConfig['prerender']>;
 type Extra<T, Shape> = { [K in Exclude<keyof T, keyof Shape>]: never };
 
 /**
- * `T` with no key beyond UserConfig's, at the top, in `prerender` and in `prerender.sitemap`. A
+ * `T` with no key beyond UserConfig's, at the top, in `prerender`, `prerender.sitemap` and `prerender.crawl`. A
  * generic signature alone lets any extra key through, and TypeScript checks no excess keys in what
  * an arrow function returns: this is what makes `prerender: { concurency: 4 }` an error in both forms.
  */
 export type StrictConfig<T> = T &
   Extra<T, UserConfig> &
   (T extends { prerender: infer P }
-    ? { prerender: P & Extra<P, PrerenderOptions> & (P extends { sitemap: infer S } ? { sitemap: S & Extra<S, NonNullable<PrerenderOptions['sitemap']>> } : unknown) }
+    ? {
+        prerender: P &
+          Extra<P, PrerenderOptions> &
+          (P extends { sitemap: infer S } ? { sitemap: S & Extra<S, NonNullable<PrerenderOptions['sitemap']>> } : unknown) &
+          (P extends { crawl: infer C extends object } ? { crawl: C & Extra<C, Exclude<PrerenderOptions['crawl'], boolean | undefined>> } : unknown);
+      }
     : unknown);
 
 /** The object form checked by {@link StrictConfig}, or the function form with its (awaited) result checked. */

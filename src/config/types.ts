@@ -95,6 +95,16 @@ export interface UserConfig {
      * @default 'warn'
      */
     validate?: 'warn' | 'error' | false;
+    /**
+     * Also prerender the same-site links found in prerendered responses, when a route serves them:
+     * HTML `href` and `src`, RSS and Atom `<link>`, `<enclosure url>`, sitemap `<loc>`, and JSON string
+     * values that are root-relative paths or URLs on `sitemap.host`. Breadth-first from the listed
+     * routes, each path once; `limit` bounds how many links are followed (a build error past it, never
+     * a silent cut). The manifest names the route each crawled route was first found on.
+     * @default false
+     * @example { limit: 50000 }
+     */
+    crawl?: boolean | { limit?: number };
   };
 }
 
@@ -105,6 +115,11 @@ export type ConfigExport = UserConfig | (() => UserConfig | Promise<UserConfig>)
 export interface RetryPolicy {
   attempts: number;
   delay: number;
+}
+
+/** `prerender.crawl`, resolved: how many links the crawl may follow beyond the listed routes. */
+export interface CrawlPolicy {
+  limit: number;
 }
 
 /** A route to prerender, after validation. */
@@ -134,6 +149,8 @@ export interface ResolvedConfig {
     /** Absent: no retries. */
     retry: RetryPolicy | undefined;
     validate: 'warn' | 'error' | false;
+    /** Absent: no crawling. */
+    crawl: CrawlPolicy | undefined;
   };
   /** The config file that was loaded, if any. */
   configFile: string | undefined;

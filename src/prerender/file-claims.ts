@@ -35,6 +35,11 @@ export class FileClaims {
     for (const folder of folders) if (!this.folders.has(folder)) this.folders.set(folder, owner);
     this.files.set(key, owner);
   }
+
+  /** Who claimed `file` (compared as {@link claim} compares), if anyone did. */
+  ownerOf(file: string): string | undefined {
+    return this.files.get(file.normalize('NFC').toLowerCase());
+  }
 }
 
 function describe(owner: string): string {

@@ -8,6 +8,8 @@ import { byRoute } from './route-to-file.ts';
 /** What `prerender-manifest.json` records for each prerendered route. */
 export interface ManifestEntry {
   route: string;
+  /** The route a crawled route was first found on (prerender.crawl); absent for a listed route. */
+  foundOn?: string;
   /** Path relative to `public/`, `/`-separated. */
   file: string;
   status: number;
@@ -50,8 +52,8 @@ export function createManifestWriter(distDir: string): ManifestWriter {
   let text = '{\n  "version": 1,\n  "routes": [';
   let count = 0;
   return {
-    add({ route, file, status, contentType, headers, bytes, ms }) {
-      text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify({ route, file, status, contentType, headers, bytes, ms })}`;
+    add({ route, foundOn, file, status, contentType, headers, bytes, ms }) {
+      text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify({ route, foundOn, file, status, contentType, headers, bytes, ms })}`;
       // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
       if (text.length >= chunkSize) {
         put(text);

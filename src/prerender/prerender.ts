@@ -1,8 +1,9 @@
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from './carried-headers.ts';
+import type { Crawl } from './crawl.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
-import { renderRoute, type FetchHandler, type ThrownLookup } from './render-route.ts';
+import { renderRoute, type FetchHandler, type RequestLookups, type ThrownLookup } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from './route-to-file.ts';
 import type { FileWriter } from './write-files.ts';
@@ -20,7 +21,14 @@ export interface PrerenderResult {
   error?: string;
   /** Attempts past the first (prerender.retry), when there were any. */
   retries?: number;
+  /** The route a crawled route was first found on (prerender.crawl); absent for a listed route. */
+  foundOn?: string;
+  /** A crawled link no route serves (the router's 404): not a route, so neither written nor failed. */
+  unrouted?: true;
 }
+
+/** A route to render: listed, or found by the crawl (then `foundOn` names where). */
+export type RenderTarget = PrerenderRoute & { foundOn?: string };
 
 /** What the prerender loop needs; narrow on purpose. */
 export interface PrerenderInput {
@@ -28,6 +36,8 @@ export interface PrerenderInput {
   fetch: FetchHandler;
   /** What the handler answering a request threw, to name it in the failure. */
   thrownBy?: ThrownLookup;
+  /** Whether a route's handler ran for a request (the bundle's `isRouted`): a crawled link no route serves is skipped. */
+  routedBy?: (request: Request) => boolean;
   write: FileWriter;
   /** Files already taken (publicDir, sitemap, _headers); route files are claimed into it. */
   claims: FileClaims;
@@ -38,10 +48,16 @@ export interface PrerenderInput {
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
   retry?: RetryPolicy;
   /**
-   * Called once per route, in the order of `routes` (a route finished early waits for those before
-   * it), so that results can be streamed out in order and none kept.
+   * Follows the links of written bodies (prerender.crawl): once `routes` are done, the routes they
+   * link to are rendered, then the routes those link to, and so on, each level sorted by route.
    */
-  onResult?: (result: PrerenderResult, index: number) => void;
+  crawl?: Crawl;
+  /**
+   * Called once per route, in the order of `routes` (a route finished early waits for those before
+   * it), so that results can be streamed out in order and none kept; then for each crawled level in
+   * its order, `index` counting on.
+   */
+  onResult?: (result: PrerenderResult, index: number, target: RenderTarget) => void;
   /** A promise while whoever takes the results is behind: no more routes start until it settles. */
   behind?: () => Promise<void> | undefined;
   /** The clock route times (`ms`) are measured with. @default performance.now */
@@ -55,28 +71,14 @@ export interface PrerenderInput {
  * the first write error thrown) and nothing is written after. Results go to `onResult`; none are kept.
  */
 export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
-  const inOrder = createReorder(input.onResult ?? (() => {}));
   const now = input.now ?? performance.now.bind(performance);
+  const lookups: RequestLookups = { thrownBy: input.thrownBy, routedBy: input.routedBy };
+  let offset = 0;
   try {
-    await runPool(input.routes, input.concurrency, async ({ route }, index) => {
-      const start = now();
-      const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.timeout, input.thrownBy), input.retry);
-      const ms = round(now() - start);
-      let result: PrerenderResult;
-      if (rendered.ok) {
-        const file = routeToFile(route, rendered.contentType);
-        input.claims.claim(file, route);
-        input.inspect?.(route, file, rendered.contentType, rendered.body);
-        await input.write(file, rendered.body);
-        result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
-        if (rendered.headers.length > 0) result.headers = rendered.headers;
-      } else {
-        result = { route, status: rendered.status, ms, error: rendered.error };
-      }
-      if (retries > 0) result.retries = retries;
-      inOrder(index, result);
-      await input.behind?.();
-    });
+    for (let level: RenderTarget[] = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
+      await renderLevel(input, level, offset, lookups, now);
+      offset += level.length;
+    }
   } catch (error) {
     // The loop's own error says most; a write failing meanwhile is a consequence.
     await input.write.close().catch(() => {});
@@ -85,12 +87,53 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
   await input.write.close();
 }
 
+/** A result on its way to `onResult`, with the links its body holds when crawling. */
+interface Finished {
+  result: PrerenderResult;
+  target: RenderTarget;
+  links: string[];
+}
+
+/** Renders one level of routes; `offset` is the index of its first route among all rendered. */
+async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset: number, lookups: RequestLookups, now: () => number): Promise<void> {
+  const inOrder = createReorder<Finished>(({ result, target, links }, index) => {
+    input.onResult?.(result, offset + index, target);
+    if (links.length > 0) input.crawl?.add(links, target.route);
+  });
+  await runPool(level, input.concurrency, async (target, index) => {
+    const { route, foundOn } = target;
+    const start = now();
+    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.timeout, lookups), input.retry);
+    const ms = round(now() - start);
+    let result: PrerenderResult;
+    let links: string[] = [];
+    if (rendered.ok) {
+      const file = routeToFile(route, rendered.contentType);
+      input.claims.claim(file, route);
+      input.inspect?.(route, file, rendered.contentType, rendered.body);
+      // Before the write, which may hand the body's memory to the writer thread.
+      if (input.crawl) links = input.crawl.read(route, file, rendered.contentType, rendered.body);
+      await input.write(file, rendered.body);
+      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
+      if (rendered.headers.length > 0) result.headers = rendered.headers;
+    } else {
+      result = { route, status: rendered.status, ms, error: rendered.error };
+    }
+    if (retries > 0) result.retries = retries;
+    if (foundOn !== undefined) result.foundOn = foundOn;
+    // A listed route no route serves is a failed route; a crawled link to no route is not followed.
+    if (foundOn !== undefined && !rendered.ok && rendered.unrouted) result.unrouted = true;
+    inOrder(index, { result, target, links });
+    await input.behind?.();
+  });
+}
+
 /**
  * Hands `emit` the results given by index, in index order. Only results finished ahead of a slower
  * route are held: about as many as routes in flight, not a list of every route.
  */
-function createReorder(emit: (result: PrerenderResult, index: number) => void): (index: number, result: PrerenderResult) => void {
-  const early = new Map<number, PrerenderResult>();
+function createReorder<T>(emit: (item: T, index: number) => void): (index: number, item: T) => void {
+  const early = new Map<number, T>();
   let next = 0;
   return (index, result) => {
     if (index !== next) return void early.set(index, result);

@@ -3,17 +3,25 @@ import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
 
 /**
  * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
- * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout.
+ * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; and, for the
+ * crawl, whether no route's handler ran at all (`unrouted`).
  */
 export type Rendered =
   | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
-  | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true };
+  | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true };
 
 /** A route's request handler: the built server's `fetch`, without the static files. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** What the handler answering a request threw, if it threw (the built bundle's `errorOf`). */
 export type ThrownLookup = (request: Request) => unknown;
+
+/** What the built bundle says of a request it answered: what its handler threw, whether a handler ran. */
+export interface RequestLookups {
+  thrownBy?: ThrownLookup;
+  /** The bundle's `isRouted`: with it, a 404 or 405 no handler answered is marked `unrouted`. */
+  routedBy?: (request: Request) => boolean;
+}
 
 /** The body being read, for the timeout to cancel. */
 interface PendingBody {
@@ -25,7 +33,7 @@ interface PendingBody {
  * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure; a body
  * still streaming at the timeout is cancelled, so a stream that never ends does not hold the build.
  */
-export async function renderRoute(fetch: FetchHandler, route: string, timeout: number, thrownBy?: ThrownLookup): Promise<Rendered> {
+export async function renderRoute(fetch: FetchHandler, route: string, timeout: number, lookups: RequestLookups = {}): Promise<Rendered> {
   const start = performance.now();
   let controller: AbortController | undefined;
   const pending: PendingBody = {};
@@ -46,7 +54,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.
   Object.defineProperty(request, 'signal', { get: () => (controller ??= new AbortController()).signal });
   try {
-    return await Promise.race([read(fetch, request, start, pending, thrownBy), expired]);
+    return await Promise.race([read(fetch, request, start, pending, lookups), expired]);
   } catch (error) {
     const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
     if (error === timeoutError) failed.timedOut = true;
@@ -56,7 +64,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   }
 }
 
-async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody, thrownBy?: ThrownLookup): Promise<Rendered> {
+async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody, lookups: RequestLookups): Promise<Rendered> {
   const response = await fetch(request);
   const body = await readBody(response, pending);
   const ms = performance.now() - start;
@@ -66,7 +74,9 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
     return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect`, ms };
   }
   if (status < 200 || status >= 300) {
-    const failed: Rendered = { ok: false, status, error: failureMessage(response, body, thrownBy?.(request)), ms };
+    const failed: Rendered = { ok: false, status, error: failureMessage(response, body, lookups.thrownBy?.(request)), ms };
+    // No handler ran: the router found no route for the path (404), or none for GET (h3 may say 405).
+    if ((status === 404 || status === 405) && lookups.routedBy && !lookups.routedBy(request)) failed.unrouted = true;
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter !== null) failed.retryAfter = retryAfter;
     return failed;

@@ -15,26 +15,36 @@ const deviceName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
  * @example routeSegments('/api/a%20b.json') // ['api', 'a b.json']
  */
 export function routeSegments(route: string): string[] {
-  if (!route.startsWith('/')) throw errors.routePath(route, 'it must start with "/"');
-  if (/[?#]/.test(route)) throw errors.routePath(route, 'a query or fragment cannot be part of a file name');
+  const read = readRouteSegments(route);
+  if (typeof read === 'string') throw errors.routePath(route, read);
+  return read;
+}
+
+/**
+ * {@link routeSegments} without the throw: the segments, or why the route cannot be a file (for a
+ * path found by crawling, which is skipped with a warning rather than failing the config).
+ */
+export function readRouteSegments(route: string): string[] | string {
+  if (!route.startsWith('/')) return 'it must start with "/"';
+  if (/[?#]/.test(route)) return 'a query or fragment cannot be part of a file name';
   const raw = route.slice(1).split('/');
   if (raw.at(-1) === '') raw.pop();
-  return raw.map((part) => {
+  const segments: string[] = [];
+  for (const part of raw) {
     const segment = decodeSegment(part);
-    if (segment === undefined) throw errors.routePath(route, `"${part}" is not valid percent-encoding`);
-    if (segment === '') throw errors.routePath(route, 'it has an empty segment ("//")');
-    if (segment === '.' || segment === '..') throw errors.routePath(route, `a "${segment}" segment would leave its folder`);
-    if (/[/\\]/.test(segment)) throw errors.routePath(route, `"${part}" decodes to a path separator`);
-    if (/[\0-\x1f\x7f]/.test(segment)) throw errors.routePath(route, `${JSON.stringify(part)} holds NUL or a control character`);
-    if (/\p{Cs}/u.test(segment)) throw errors.routePath(route, `"${part}" holds a lone UTF-16 surrogate, which no file name can`);
-    if (isHiddenName(segment)) {
-      throw errors.routePath(route, `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`);
-    }
-    if (Buffer.byteLength(segment) > 255) throw errors.routePath(route, 'a segment is longer than 255 bytes, the file-name limit');
+    if (segment === undefined) return `"${part}" is not valid percent-encoding`;
+    if (segment === '') return 'it has an empty segment ("//")';
+    if (segment === '.' || segment === '..') return `a "${segment}" segment would leave its folder`;
+    if (/[/\\]/.test(segment)) return `"${part}" decodes to a path separator`;
+    if (/[\0-\x1f\x7f]/.test(segment)) return `${JSON.stringify(part)} holds NUL or a control character`;
+    if (/\p{Cs}/u.test(segment)) return `"${part}" holds a lone UTF-16 surrogate, which no file name can`;
+    if (isHiddenName(segment)) return `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`;
+    if (Buffer.byteLength(segment) > 255) return 'a segment is longer than 255 bytes, the file-name limit';
     const unportable = unportableReason(segment);
-    if (unportable) throw errors.routePath(route, `"${segment}" ${unportable}`);
-    return segment;
-  });
+    if (unportable) return `"${segment}" ${unportable}`;
+    segments.push(segment);
+  }
+  return segments;
 }
 
 /** Why Windows or macOS users could not check out or upload a file of this name, if they could not. */

@@ -45,6 +45,17 @@ export function errorOf(request: Request): unknown {
   return thrown.get(request);
 }
 
+/** The requests a route's handler was called for; a 404 of any other request is the router's own. */
+const routed = new WeakSet<Request>();
+
+/**
+ * Whether a route's handler was called for `request`: the crawl follows only links a route serves, and
+ * tells "no route has this path" (skip the link) from a handler answering 404 (a failed route) by it.
+ */
+export function isRouted(request: Request): boolean {
+  return routed.has(request);
+}
+
 /**
  * The h3 app serving every route of the table. h3 orders matches: static, then parameter, then
  * catch-all. Every request is routed on its normalised path ({@link normalizePathname}), so two
@@ -85,6 +96,7 @@ function withDefaultType(route: RuntimeRoute) {
   const unnamedRest = route.path.endsWith('/**');
   return async (event: H3Event) => {
     if (unnamedRest) event.context.params = { _: event.context.params?._ ?? '' };
+    routed.add(event.req);
     let value: unknown;
     try {
       value = await handler(event);

@@ -109,12 +109,21 @@ interface FoundFile {
   mtimeMs: number;
 }
 
-/** The file for these segments (a folder's `index.html`), only if its real path stays under `root`. */
-async function findFile(root: string, segments: string[]): Promise<FoundFile | undefined> {
+/**
+ * The files a path of these segments ({@link pathSegments}) is answered from, first found wins: the
+ * file itself, then the folder's `index.html`; a folder path (ending in `/`, or the root) only the
+ * latter. The crawl asks it too, to leave links to publicDir files to the static layer.
+ * @example fileCandidates(['docs']) // [['docs'], ['docs', 'index.html']]
+ */
+export function fileCandidates(segments: readonly string[]): string[][] {
   const folder = segments.length === 0 || segments.at(-1) === '';
   const parts = segments.filter(Boolean);
-  const candidates = folder ? [[...parts, 'index.html']] : [parts, [...parts, 'index.html']];
-  for (const candidate of candidates) {
+  return folder ? [[...parts, 'index.html']] : [parts, [...parts, 'index.html']];
+}
+
+/** The file for these segments (a folder's `index.html`), only if its real path stays under `root`. */
+async function findFile(root: string, segments: string[]): Promise<FoundFile | undefined> {
+  for (const candidate of fileCandidates(segments)) {
     const path = join(root, ...candidate);
     const real = await realpath(path).catch(() => undefined);
     if (!real || !real.startsWith(root + sep)) continue;

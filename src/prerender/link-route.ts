@@ -1,0 +1,80 @@
+/**
+ * Which route of the site a found link names, if any: the one rule the crawl reads links by. A link
+ * is resolved as a browser resolves it (the URL parser removes `.` and `..` segments in every
+ * spelling, so no link climbs out of the site), its query and fragment dropped (a file cannot hold
+ * them: `/items?page=2` is served by the file of `/items`), and its path put in the one spelling
+ * routes are matched on ({@link normalizePathname}).
+ */
+import { normalizePathname } from '../runtime/url-path.ts';
+import type { FoundLinks } from './find-links.ts';
+
+/** Where the site is served: `prerender.sitemap.host`'s origin and path (ending in `/`). */
+export interface SiteUrl {
+  origin: string;
+  path: string;
+}
+
+/** The site's URL without `prerender.sitemap.host`: a reserved name no real link can point at (RFC 6761). */
+const standIn = 'http://site.invalid/';
+
+/**
+ * The site's URL from `prerender.sitemap.host`; without one, links with a host are never the site's.
+ * @example siteUrl('https://example.com/blog') // { origin: 'https://example.com', path: '/blog/' }
+ */
+export function siteUrl(host: string | undefined): SiteUrl {
+  const url = new URL(host ?? standIn);
+  return { origin: url.origin, path: url.pathname.endsWith('/') ? url.pathname : url.pathname + '/' };
+}
+
+/**
+ * The URL a page is served at, relative links in it resolve against: `servedPath` is the path hosts
+ * serve the route at (sitemap.ts's `sitemapPath`: `/docs/` for a route written as `docs/index.html`).
+ */
+export function pageUrl(site: SiteUrl, servedPath: string): string {
+  return site.origin + site.path + servedPath.slice(1);
+}
+
+/**
+ * The route `link` names, resolved against `base` (the page's URL): `undefined` when it is not a URL,
+ * or leaves the site (another scheme, host or port, or outside the host's path).
+ * @example linkToRoute('../b?x=1#top', 'https://example.com/docs/a/', siteUrl('https://example.com')) // '/docs/b'
+ */
+export function linkToRoute(link: string, base: string, site: SiteUrl): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(link, base);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== site.origin) return undefined;
+  if (url.pathname + '/' === site.path) return '/';
+  if (!url.pathname.startsWith(site.path)) return undefined;
+  return normalizePathname('/' + url.pathname.slice(site.path.length));
+}
+
+/**
+ * The routes of a body's links, in the order found (repeats included; the crawl drops them). JSON's
+ * root-relative paths are routes as written; its absolute URLs and every HTML and XML link must be on
+ * the site.
+ */
+export function linksToRoutes(found: FoundLinks, page: string, site: SiteUrl): string[] {
+  const routes: string[] = [];
+  const base = found.kind === 'document' && found.base !== undefined ? resolveBase(found.base, page) : page;
+  for (const link of found.links) {
+    const route = found.kind === 'data' && link.startsWith('/') ? linkToRoute(link, standIn, rootOnly) : linkToRoute(link, base, site);
+    if (route !== undefined) routes.push(route);
+  }
+  return routes;
+}
+
+/** Where JSON's root-relative paths resolve: the paths are routes whatever the host's own path. */
+const rootOnly: SiteUrl = { origin: new URL(standIn).origin, path: '/' };
+
+/** HTML's `<base href>` against the page's URL; the page's URL when it is not a URL. */
+function resolveBase(href: string, page: string): string {
+  try {
+    return new URL(href, page).href;
+  } catch {
+    return page;
+  }
+}
