@@ -1,4 +1,5 @@
-import { PrerenderError, shutdownTimeoutFromEnv } from '../src/index.ts';
+import { PrerenderError } from '../src/errors.ts';
+import { shutdownTimeoutFromEnv } from '../src/runtime/env-options.ts';
 
 /** A flag's value as a whole number above 0, or a usage error naming the flag. */
 export function positiveInteger(name: string, value: unknown): number {

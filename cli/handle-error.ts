@@ -1,4 +1,6 @@
-import { PrerenderError, stackWithCauses, type Logger } from '../src/index.ts';
+import { stackWithCauses } from '../src/error-stack.ts';
+import { PrerenderError } from '../src/errors.ts';
+import type { Logger } from '../src/log.ts';
 
 /**
  * The one top-level handler: prints what went wrong (location, code frame, hint, cause) and returns

@@ -1,4 +1,4 @@
-import { PrerenderError } from '../src/index.ts';
+import { PrerenderError } from '../src/errors.ts';
 
 /**
  * Keeps stdout for the one JSON report of `--json`: from now on, whatever else the process writes

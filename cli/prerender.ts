@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-/** The `prerender` command: argv -> library call -> exit code. Each command lives in cli/commands/. */
+/**
+ * The `prerender` command: argv -> library call -> exit code. Each command lives in cli/commands/ and
+ * imports the library code it runs when it runs: `--help`, `--version` and a usage error load none.
+ */
 import { readFileSync } from 'node:fs';
 import { cac } from 'cac';
-import { createLogger, PrerenderError } from '../src/index.ts';
+import { PrerenderError } from '../src/errors.ts';
+import { createLogger } from '../src/log.ts';
 import { registerBuild } from './commands/build.ts';
 import { registerDev } from './commands/dev.ts';
 import { registerMerge } from './commands/merge.ts';

@@ -12,7 +12,7 @@ export { apiRoutes, type ApiRoutesOptions, type ApiRoutesPlugin } from './vite/p
 export { createDevServer, type DevServerOptions } from './server/dev-server.ts';
 export { createPreviewServer, type PreviewServerOptions } from './server/preview-server.ts';
 export type { CloseOptions, RunningServer } from './runtime/listen.ts';
-export { shutdownTimeoutFromEnv } from './runtime/server.ts';
+export { shutdownTimeoutFromEnv } from './runtime/env-options.ts';
 export { stopOnSignal, type StopOptions } from './runtime/shutdown.ts';
 export { entryId } from './bundle/entry.ts';
 export type { RouteDefinition } from './routes/file-to-route.ts';

@@ -1,7 +1,8 @@
 /**
  * What the CLI and the library load before any work starts: Rollup, its plugins and TypeScript load
- * in the toolchain and type-check workers only (TypeScript alone costs about half a second to load,
- * on every command). Read from the static imports of the compiled lib/.
+ * in the toolchain processes only (TypeScript alone costs about half a second to load, on every
+ * command); the CLI loads a command's code when that command runs. Read from the static imports of
+ * the compiled lib/.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -9,9 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.ts';
 
 const heavy = ['typescript', 'rollup', '@rollup/plugin-commonjs', '@rollup/plugin-node-resolve', '@rollup/plugin-json', 'vite'];
+/** What a command loads only when it runs (`--help`, `--version` and usage errors load none of it). */
+const commandOnly = ['h3', 'srvx', 'srvx/node', 'sitemap', 'htmlparser2', 'saxes'];
+/** What a build loads only when the site asks for it: a sitemap, a crawl. */
+const optional = ['sitemap', 'htmlparser2'];
 
-/** Every heavy package `entry` reaches through static imports, with the chain of files that leads there. */
-function heavyImports(entry: string): string[] {
+/** Every package of `heavy` that `entry` reaches through static imports, with the chain of files that leads there. */
+function heavyImports(entry: string, heavy: string[]): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
   const walk = (file: string, chain: string[]) => {
@@ -29,10 +34,19 @@ function heavyImports(entry: string): string[] {
 
 describe('static imports', () => {
   it.each(['lib/cli/prerender.js', 'lib/src/index.js'])('of %s reach no bundler and no TypeScript', (entry) => {
-    expect(heavyImports(join(repoRoot, entry))).toEqual([]);
+    expect(heavyImports(join(repoRoot, entry), heavy)).toEqual([]);
+  });
+
+  it("of the CLI reach no command's libraries", () => {
+    expect(heavyImports(join(repoRoot, 'lib/cli/prerender.js'), commandOnly)).toEqual([]);
+  });
+
+  it('of a build reach no library a site may not use', () => {
+    expect(heavyImports(join(repoRoot, 'lib/src/build/build.js'), optional)).toEqual([]);
   });
 
   it('would show one that did', () => {
-    expect(heavyImports(join(repoRoot, 'lib/src/build/toolchain-process.js'))).toContainEqual(expect.stringMatching(/^rollup via /));
+    expect(heavyImports(join(repoRoot, 'lib/src/build/toolchain-process.js'), heavy)).toContainEqual(expect.stringMatching(/^rollup via /));
+    expect(heavyImports(join(repoRoot, 'lib/src/server/dev-server.js'), commandOnly)).not.toEqual([]);
   });
 });

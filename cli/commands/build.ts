@@ -1,5 +1,8 @@
 import type { CAC } from 'cac';
-import { build, createLogger, keepToolchainsWarm, parseShard, type UserConfig } from '../../src/index.ts';
+import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
+import type { UserConfig } from '../../src/config/types.ts';
+import { createLogger } from '../../src/log.ts';
+import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
@@ -38,6 +41,7 @@ export function registerBuild(cli: CAC): void {
       const printJson = flags.json ? reserveStdout() : undefined;
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
+        const { build } = await import('../../src/build/build.ts');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger });
         await printJson?.(jsonText(report));
       } catch (error) {

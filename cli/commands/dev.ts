@@ -1,5 +1,6 @@
 import type { CAC } from 'cac';
-import { createDevServer, createLogger, stopOnSignal } from '../../src/index.ts';
+import { createLogger } from '../../src/log.ts';
+import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 
@@ -26,6 +27,7 @@ export function registerDev(cli: CAC): void {
       const logger = createLogger();
       try {
         const timeout = shutdownTimeout();
+        const { createDevServer } = await import('../../src/server/dev-server.ts');
         const server = await createDevServer({
           root,
           configFile: flags.config,

@@ -1,5 +1,5 @@
 import type { CAC } from 'cac';
-import { createLogger, merge } from '../../src/index.ts';
+import { createLogger } from '../../src/log.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
@@ -22,6 +22,7 @@ export function registerMerge(cli: CAC): void {
       const logger = createLogger();
       const printJson = flags.json ? reserveStdout() : undefined;
       try {
+        const { merge } = await import('../../src/merge/merge.ts');
         const report = await merge({ shardDirs, outDir: flags.outDir, logger });
         await printJson?.(jsonText(report));
       } catch (error) {

@@ -1,5 +1,6 @@
 import type { CAC } from 'cac';
-import { createLogger, createPreviewServer, stopOnSignal } from '../../src/index.ts';
+import { createLogger } from '../../src/log.ts';
+import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 
@@ -23,6 +24,7 @@ export function registerPreview(cli: CAC): void {
       const logger = createLogger();
       try {
         const timeout = shutdownTimeout();
+        const { createPreviewServer } = await import('../../src/server/preview-server.ts');
         const server = await createPreviewServer({
           root,
           configFile: flags.config,

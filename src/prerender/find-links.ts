@@ -3,11 +3,15 @@
  * htmlparser2's tokenizer, XML with saxes, JSON with JSON.parse. Links are returned as written; which
  * of them name routes of the site is link-route.ts's rule.
  */
-import { Parser } from 'htmlparser2';
+import { createRequire } from 'node:module';
 import { SaxesParser } from 'saxes';
 import { isJsonType, isXmlType } from './check-output.ts';
 import { charsetOf } from './host-types.ts';
 import { isHtml } from './route-to-file.ts';
+
+// Loaded by the first HTML page a crawl reads, not by every command (a tenth of a second).
+let htmlparser2: typeof import('htmlparser2') | undefined;
+const loadHtmlParser = () => (htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2'));
 
 /**
  * What a body links to. `document` links (HTML, XML) resolve against the page's URL as a browser
@@ -36,7 +40,7 @@ function decode(contentType: string, body: Uint8Array): string {
 /** Every `href` and `src` attribute, entities decoded, and the first `<base href>`. */
 export function findHtmlLinks(html: string): FoundLinks {
   const found: FoundLinks & { kind: 'document' } = { kind: 'document', links: [] };
-  const parser = new Parser(
+  const parser = new (loadHtmlParser().Parser)(
     {
       onopentag(name, attributes) {
         if (name === 'base') {

@@ -3,5 +3,6 @@ export { binaryType, createApp, errorOf, InvalidHandlerError, isRouted, textType
 export { createBuildFiles, createStaticHandler, pathSegments, type StaticHandler } from './static.ts';
 export { defaultBodyLimit, listen, type CloseOptions, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 export { isSafeTarget } from './request-target.ts';
-export { optionsFromEnv, serveBuild, shutdownTimeoutFromEnv, startIfMain } from './server.ts';
+export { serveBuild, startIfMain } from './server.ts';
+export { optionsFromEnv, shutdownTimeoutFromEnv } from './env-options.ts';
 export { defaultShutdownTimeout, stopOnSignal, type StopOptions } from './shutdown.ts';

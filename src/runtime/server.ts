@@ -8,7 +8,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { H3 } from 'h3';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
-import { defaultShutdownTimeout, stopOnSignal } from './shutdown.ts';
+import { optionsFromEnv, shutdownTimeoutFromEnv } from './env-options.ts';
+import { stopOnSignal } from './shutdown.ts';
 import { mapStackTraces } from './source-maps.ts';
 import { createBuildFiles } from './static.ts';
 
@@ -58,22 +59,3 @@ function isMain(url: string): boolean {
 // Before the route modules are evaluated (the generated entry imports the runtime first), so that
 // an error one throws while it loads is mapped too. In the bundle, import.meta.url is the bundle's.
 if (isMain(import.meta.url)) mapStackTraces(import.meta.url);
-
-/** PORT, HOST and BODY_LIMIT (bytes) from the environment; a value that is no number is an error. */
-export function optionsFromEnv(env: NodeJS.ProcessEnv): ServeOptions {
-  return { port: wholeNumber(env, 'PORT') ?? 3000, host: env.HOST || undefined, bodyLimit: wholeNumber(env, 'BODY_LIMIT') };
-}
-
-/** SHUTDOWN_TIMEOUT: the milliseconds requests in flight get to finish after SIGTERM or SIGINT. @default 10000 */
-export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv): number {
-  return wholeNumber(env, 'SHUTDOWN_TIMEOUT') ?? defaultShutdownTimeout;
-}
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const value = env[name];
-  if (value === undefined || value === '') return undefined;
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new Error(`${name} must be a whole number, got ${JSON.stringify(value)}.`);
-  }
-  return Number(value);
-}
