@@ -15,26 +15,42 @@ const deviceName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
  * @example routeSegments('/api/a%20b.json') // ['api', 'a b.json']
  */
 export function routeSegments(route: string): string[] {
-  if (!route.startsWith('/')) throw errors.routePath(route, 'it must start with "/"');
-  if (/[?#]/.test(route)) throw errors.routePath(route, 'a query or fragment cannot be part of a file name');
+  const parsed = parseRouteSegments(route);
+  if ('problem' in parsed) throw errors.routePath(route, parsed.problem);
+  return parsed.segments;
+}
+
+/**
+ * {@link routeSegments} without throwing: the segments, or why the route cannot be a file, for callers
+ * that name the route's source themselves (a route file's `entries`).
+ * @example parseRouteSegments('/api/..') // { problem: 'a ".." segment would leave its folder' }
+ */
+export function parseRouteSegments(route: string): { segments: string[] } | { problem: string } {
+  if (!route.startsWith('/')) return { problem: 'it must start with "/"' };
+  if (/[?#]/.test(route)) return { problem: 'a query or fragment cannot be part of a file name' };
   const raw = route.slice(1).split('/');
   if (raw.at(-1) === '') raw.pop();
-  return raw.map((part) => {
+  const segments: string[] = [];
+  for (const part of raw) {
     const segment = decodeSegment(part);
-    if (segment === undefined) throw errors.routePath(route, `"${part}" is not valid percent-encoding`);
-    if (segment === '') throw errors.routePath(route, 'it has an empty segment ("//")');
-    if (segment === '.' || segment === '..') throw errors.routePath(route, `a "${segment}" segment would leave its folder`);
-    if (/[/\\]/.test(segment)) throw errors.routePath(route, `"${part}" decodes to a path separator`);
-    if (/[\0-\x1f\x7f]/.test(segment)) throw errors.routePath(route, `${JSON.stringify(part)} holds NUL or a control character`);
-    if (/\p{Cs}/u.test(segment)) throw errors.routePath(route, `"${part}" holds a lone UTF-16 surrogate, which no file name can`);
-    if (isHiddenName(segment)) {
-      throw errors.routePath(route, `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`);
-    }
-    if (Buffer.byteLength(segment) > 255) throw errors.routePath(route, 'a segment is longer than 255 bytes, the file-name limit');
-    const unportable = unportableReason(segment);
-    if (unportable) throw errors.routePath(route, `"${segment}" ${unportable}`);
-    return segment;
-  });
+    const problem = segment === undefined ? `"${part}" is not valid percent-encoding` : segmentProblem(part, segment);
+    if (problem) return { problem };
+    segments.push(segment!);
+  }
+  return { segments };
+}
+
+/** Why the decoded `segment` (spelled `part` in the route) cannot be a file or folder name, if it cannot. */
+function segmentProblem(part: string, segment: string): string | undefined {
+  if (segment === '') return 'it has an empty segment ("//")';
+  if (segment === '.' || segment === '..') return `a "${segment}" segment would leave its folder`;
+  if (/[/\\]/.test(segment)) return `"${part}" decodes to a path separator`;
+  if (/[\0-\x1f\x7f]/.test(segment)) return `${JSON.stringify(part)} holds NUL or a control character`;
+  if (/\p{Cs}/u.test(segment)) return `"${part}" holds a lone UTF-16 surrogate, which no file name can`;
+  if (isHiddenName(segment)) return `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`;
+  if (Buffer.byteLength(segment) > 255) return 'a segment is longer than 255 bytes, the file-name limit';
+  const unportable = unportableReason(segment);
+  return unportable ? `"${segment}" ${unportable}` : undefined;
 }
 
 /** Why Windows or macOS users could not check out or upload a file of this name, if they could not. */
