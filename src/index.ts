@@ -4,6 +4,7 @@ export { loadConfig, type LoadConfigOptions } from './config/load.ts';
 export type { ConfigExport, PrerenderRoute, ResolvedConfig, RouteEntry, RouteList, SitemapFields, UserConfig } from './config/types.ts';
 export { build, type BuildOptions } from './build/build.ts';
 export type { BuildReport } from './build/report.ts';
+export type { RouteEntries, RouteEntriesItem } from './build/route-entries.ts';
 export type { PrerenderResult } from './prerender/prerender.ts';
 export { parseShard, type Shard } from './shard/shard.ts';
 export { merge, type MergeOptions, type MergeReport } from './merge/merge.ts';
