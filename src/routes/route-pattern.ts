@@ -57,7 +57,7 @@ export function fillPattern(pattern: string, params: Record<string, unknown>): {
       continue;
     }
     const value = params[part.name];
-    if (typeof value !== 'string') return { problem: `the value of "${part.name}" is ${describe(value)}, not a string` };
+    if (typeof value !== 'string') return { problem: `the value of "${part.name}" is ${kindOf(value)}, not a string` };
     // The router lets an unnamed catch-all match no segment (`/api` reaches `api/[...].ts`), not a named one.
     const pieces = part.kind === 'rest' ? (value === '' && part.name === '_' ? [] : value.split('/')) : [value];
     if (part.kind === 'param' && value.includes('/')) {
@@ -97,7 +97,8 @@ export function matchesPattern(pattern: string, route: string): boolean {
 
 const list = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
 
-function describe(value: unknown): string {
+/** What a value is, for a message: `a number (2)`, `null`, `an object`. */
+function kindOf(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
