@@ -86,9 +86,8 @@ function entryRoute(item: unknown, pattern: string, file: string): string {
   }
   const filled = fillPattern(pattern, item as Record<string, unknown>);
   if ('problem' in filled) {
-    const names = patternParams(pattern);
-    const rest = names.some((name) => pattern.endsWith(`**:${name}`) || (name === '_' && pattern.endsWith('/**')));
-    throw refuse(filled.problem, `Give each entry a string for exactly the parameters the file name declares, such as ${example(pattern)}${rest ? '; the catch-all takes "/" between segments ("guide/intro")' : ''}.`);
+    const catchAll = pattern.includes('**') ? '; the catch-all takes "/" between segments ("guide/intro")' : '';
+    throw refuse(filled.problem, `Give each entry a string for exactly the parameters the file name declares, such as ${example(pattern)}${catchAll}.`);
   }
   const parsed = parseRouteSegments(filled.route);
   if ('problem' in parsed) throw refuse(`it makes the route ${filled.route}, and ${parsed.problem}`, unwritable);
