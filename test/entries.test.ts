@@ -98,6 +98,15 @@ describe('a route file exporting entries', () => {
     expect(warningCodes).not.toContain('BUNDLE');
   });
 
+  it('names in the manifest the route file whose entries listed each route', () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8')).routes as { route: string; listedBy?: string }[];
+    const listedBy = Object.fromEntries(manifest.map((entry) => [entry.route, entry.listedBy]));
+    expect(listedBy['/api/users/a%20b']).toBe('src/server/routes/api/users/[id].ts');
+    expect(listedBy['/files/a/b.txt']).toBe('src/server/routes/files/[...].ts');
+    // Listed in prerender.routes too, or only there: no listedBy.
+    expect(manifest.filter((entry) => !('listedBy' in entry)).map((entry) => entry.route)).toEqual(['/api/users/1', '/api/users/caf%c3%a9', '/hello']);
+  });
+
   it('lists the routes from entries in the sitemap', () => {
     const locs = [...readFileSync(join(dir, 'public/sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual(expect.arrayContaining(['https://example.com/api/users/a%20b', 'https://example.com/docs/guide/intro/', 'https://example.com/files/a/b.txt']));

@@ -55,7 +55,7 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles):
     if (!Array.isArray(list)) {
       throw errors.routeEntries(file, `exports entries, which returned ${show(list)}, not an array`, `Return an array of parameter objects or paths from entries, such as [${example(row.path)}].`);
     }
-    for (const item of list) routes.push({ route: entryRoute(item, row.path, file), sitemap: noFields });
+    for (const item of list) routes.push({ route: entryRoute(item, row.path, file), sitemap: noFields, listedBy: file });
   }
   return { routes, files: rows.length };
 }

@@ -58,7 +58,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
         sink.tally.failures.push({ route, status, error: error ?? 'no file' });
         return;
       }
-      const entry: ManifestEntry = { route, file, status, contentType, headers, bytes: bytes ?? 0, ms };
+      const entry: ManifestEntry = { route, file, status, contentType, headers, bytes: bytes ?? 0, ms, listedBy: options.routes[index].listedBy };
       manifest.add(entry);
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;

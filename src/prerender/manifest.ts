@@ -16,6 +16,8 @@ export interface ManifestEntry {
   headers?: CarriedHeader[];
   bytes: number;
   ms: number;
+  /** The route file whose `entries` listed the route; absent for a route of `prerender.routes`. */
+  listedBy?: string;
 }
 
 /** The file name, beside `public/` and `server/`. */
@@ -50,8 +52,8 @@ export function createManifestWriter(distDir: string): ManifestWriter {
   let text = '{\n  "version": 1,\n  "routes": [';
   let count = 0;
   return {
-    add({ route, file, status, contentType, headers, bytes, ms }) {
-      text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify({ route, file, status, contentType, headers, bytes, ms })}`;
+    add({ route, file, status, contentType, headers, bytes, ms, listedBy }) {
+      text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify({ route, file, status, contentType, headers, bytes, ms, listedBy })}`;
       // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
       if (text.length >= chunkSize) {
         put(text);
