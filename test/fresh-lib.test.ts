@@ -65,5 +65,6 @@ describe('the global setup', () => {
     expect(output).toContain(`PROBE-TYPE ${marked}`);
     expect(code, output).toBe(0);
     expect(existsSync(stale), 'a stale lib/ output survived the global setup').toBe(false);
-  });
+    // A whole compile of lib/ and a vitest run of its own: past a minute when the full suite loads the machine.
+  }, 240_000);
 });
