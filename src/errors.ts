@@ -10,12 +10,13 @@
  * module threw outside any request, or exited, after it loaded. `OUTPUT`: a file stands where the
  * output folder goes; `WRITE_FAILED`: the file system refused a write (full disk, permissions: see the
  * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
- * again later can succeed.
+ * again later can succeed. `ROUTE_ENTRIES`: a route file's `entries` export threw or listed a URL its
+ * file cannot serve or the build cannot write.
  */
 export type ErrorCode =
   | 'USAGE' | 'CONFIG' | 'ROUTE_NAME' | 'ROUTE_CONFLICT' | 'NO_HANDLER'
   | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
-  | 'ROUTE_PATH' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
+  | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
   | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
   | 'NO_BUILD' | 'SERVER';
 
@@ -143,6 +144,14 @@ export const errors = {
   routePath: (route: string, reason: string) =>
     new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
       hint: 'Fix the route in prerender.routes.',
+    }),
+  routeEntries: (file: string, problem: string, hint: string) =>
+    new PrerenderError('ROUTE_ENTRIES', `Route file ${file} ${problem}.`, { hint }),
+  entriesFailed: (file: string, cause: unknown) =>
+    new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} failed: ${messageOf(cause)}`, {
+      hint: 'Fix the `entries` function the file exports: the build calls it once, before prerendering, to list the URLs to render.',
+      cause,
+      traceCause: true,
     }),
   outputClash: (message: string) =>
     new PrerenderError('OUTPUT_CLASH', message, {

@@ -22,17 +22,18 @@ describe('generateEntry', () => {
   });
 
   it('imports every route file exactly once, relative to routesDir, and wires it into the table', () => {
-    const imports = [...source.matchAll(/^import (route\d+) from (".*");$/gm)].map((m) => [m[1], JSON.parse(m[2])]);
-    expect(imports.map(([, file]) => file)).toEqual(routes.map((route) => './' + route.file));
-    for (const [name, file] of imports) {
-      const rows = source.split('\n').filter((line) => line.includes(`handler: ${name} }`));
+    const imports = [...source.matchAll(/^import (route(\d+)), \* as (module\2) from (".*");$/gm)].map((m) => [m[1], m[3], JSON.parse(m[4])]);
+    expect(imports.map(([, , file]) => file)).toEqual(routes.map((route) => './' + route.file));
+    for (const [name, namespace, file] of imports) {
+      // The handler and the file's `entries` export come from the same import.
+      const rows = source.split('\n').filter((line) => line.includes(`handler: ${name}, entries: ${namespace}.entries }`));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain(`file: ${JSON.stringify(file.slice(2))}`);
     }
   });
 
   it('keeps the table in the given order with methods and router paths', () => {
-    const table = [...source.matchAll(/\{ method: (".*?"), path: (".*?"), file: (".*?"), handler: route(\d+) \}/g)];
+    const table = [...source.matchAll(/\{ method: (".*?"), path: (".*?"), file: (".*?"), handler: route(\d+), entries: module\4\.entries \}/g)];
     expect(table.map((m) => [JSON.parse(m[1]), JSON.parse(m[2]), Number(m[4])])).toEqual(routes.map((r, i) => [r.method, r.path, i]));
   });
 

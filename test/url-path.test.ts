@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSegment, isHiddenName, normalizePathname } from '../src/runtime/url-path.ts';
+import { decodeSegment, encodeSegment, isHiddenName, normalizePathname } from '../src/runtime/url-path.ts';
 
 describe('normalizePathname: the one spelling routes are matched on', () => {
   it.each([
@@ -76,5 +76,32 @@ describe('isHiddenName: one rule for scan, prerender, static files and the publi
     ['security.txt', false],
   ])('%s -> %s', (name, hidden) => {
     expect(isHiddenName(name)).toBe(hidden);
+  });
+});
+
+describe('encodeSegment: a value as one segment, in the one spelling', () => {
+  it.each([
+    ['café au lait', 'caf%C3%A9%20au%20lait'],
+    ['a/b', 'a%2Fb'],
+    ['50%', '50%25'],
+    ['a?b#c', 'a%3Fb%23c'],
+    ['Az0-._~', 'Az0-._~'],
+  ])('%s -> %s', (value, encoded) => {
+    expect(encodeSegment(value)).toBe(encoded);
+  });
+
+  it('is undefined for a lone surrogate, which no URL can hold', () => {
+    expect(encodeSegment('\ud800')).toBeUndefined();
+  });
+
+  it('decodes back to the value, and is already in the spelling routes are matched on', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 16 }), (value) => {
+        const encoded = encodeSegment(value)!;
+        expect(decodeSegment(encoded)).toBe(value);
+        expect(normalizePathname('/' + encoded)).toBe('/' + encoded);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

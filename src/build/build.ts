@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfigWith, type LoadConfigOptions } from '../config/load.ts';
-import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
+import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
@@ -11,14 +11,16 @@ import { createCrawl } from '../prerender/crawl.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
 import { createOutputChecks } from '../prerender/check-output.ts';
 import { claimRobots, writeRobots } from '../prerender/robots.ts';
-import { byRoute, routeSegments } from '../prerender/route-to-file.ts';
+import { byRoute } from '../prerender/route-to-file.ts';
 import { sitemapFileNames, sitemapOwner } from '../prerender/sitemap.ts';
 import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName, type Shard } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
 import { writeHostOutput } from './host-output.ts';
+import { planRoutes } from './plan-routes.ts';
 import { createProgress } from './progress.ts';
+import { listRouteEntries } from './route-entries.ts';
 import { createRouteSink } from './route-sink.ts';
 import { createSortedResults } from './sorted-results.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
@@ -107,10 +109,8 @@ async function buildRoutes(
   // Each shard would crawl from its own routes and find what another shard renders: no shard could
   // tell which crawled route is its own.
   if (options.shard && config.prerender.crawl) throw errors.crawlShard();
-  const planned = planRoutes(config.prerender.routes, logger);
-  // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
-  // crawl's routes come after, level by level: its results are held and sorted, sorted-results.ts).
-  const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
+  // prerender.routes are checked now, before the bundle; the routes' own entries join once it loads.
+  const plan = planRoutes(config.prerender.routes, logger);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
 
@@ -126,6 +126,13 @@ async function buildRoutes(
     await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     const bundle = await loadBundle(serverFile, config);
+    const listed = await listRouteEntries(bundle.routes, config);
+    plan.addEntries(listed.routes);
+    if (listed.files > 0) logger.info(`entries of ${listed.files} route file${listed.files === 1 ? '' : 's'} listed ${listed.routes.length} route${listed.routes.length === 1 ? '' : 's'}`);
+    const planned = plan.routes;
+    // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
+    // crawl's routes come after, level by level: its results are held and sorted, sorted-results.ts).
+    const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
 
     const progress = createProgress(logger, sorted.length);
     const checks = createOutputChecks(config.prerender.validate);
@@ -151,8 +158,8 @@ async function buildRoutes(
         onResult: (result, _index, target) => {
           progress.tick(result.error !== undefined && !result.unrouted);
           if (result.unrouted) return;
-          if (held) held.add(result, target.sitemap);
-          else sink.add(result, target.sitemap);
+          if (held) held.add(result, target);
+          else sink.add(result, target);
         },
       });
       await held?.flush();
@@ -210,32 +217,6 @@ async function buildRoutes(
     }
     return result;
   });
-}
-
-/**
- * Checks every route can be a file before anything runs, and drops repeats (the first entry wins).
- * Two spellings of one URL (`/caf%c3%a9`, `/caf%C3%A9`, `/café`) would write one file: a clash.
- */
-function planRoutes(routes: PrerenderRoute[], logger: Logger): PrerenderRoute[] {
-  // One map, URL (decoded, respelled) -> the route that listed it first. A route without "%" is its
-  // own key, so a million routes add no strings here, only the map.
-  const byUrl = new Map<string, string>();
-  const planned: PrerenderRoute[] = [];
-  for (const entry of routes) {
-    const segments = routeSegments(entry.route);
-    const url = entry.route.includes('%') ? '/' + segments.join('/') + (entry.route.endsWith('/') ? '/' : '') : entry.route;
-    const other = byUrl.get(url);
-    if (other === entry.route) {
-      warn(logger, warnings.duplicateRoute(entry.route));
-      continue;
-    }
-    if (other !== undefined) {
-      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, ${url}, so both would write one file.`);
-    }
-    byUrl.set(url, entry.route);
-    planned.push(entry);
-  }
-  return planned;
 }
 
 /** `path` relative to the site root when it is inside it, else absolute. */

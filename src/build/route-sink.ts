@@ -3,7 +3,7 @@
  * route count stays in memory: each written route becomes a manifest line and a sitemap URL on their
  * way to disk, and only counts, failures and a few facts the end of the build needs are kept.
  */
-import type { SitemapFields } from '../config/types.ts';
+import type { PrerenderRoute } from '../config/types.ts';
 import { needsRule } from '../prerender/header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from '../prerender/manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
@@ -13,8 +13,8 @@ import type { RouteTally } from './report.ts';
 
 /** What a sink was told, for the end of the build. */
 export interface RouteSink {
-  /** Takes a route's result and its sitemap fields (`false`: not listed); results come sorted by route. */
-  add(result: PrerenderResult, sitemap: false | SitemapFields): void;
+  /** Takes a route's result and the route it rendered (its sitemap fields, who listed it); results come sorted by route. */
+  add(result: PrerenderResult, target: PrerenderRoute): void;
   tally: RouteTally;
   /** Written files without extension and not HTML (hosts reading no `_headers` guess their type): how many, and the first three. */
   untyped: { count: number; examples: string[] };
@@ -46,7 +46,8 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
     needsRules: false,
     sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
     sitemapEntries: options.keepSitemapEntries ? [] : undefined,
-    add(result, fields) {
+    add(result, target) {
+      const fields = target.sitemap;
       const { route, file, status, contentType, headers, bytes, ms, error, retries, foundOn } = result;
       if (foundOn !== undefined) sink.tally.crawled++;
       if (retries) {
@@ -57,7 +58,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
         sink.tally.failures.push(foundOn === undefined ? { route, status, error: error ?? 'no file' } : { route, status, error: error ?? 'no file', foundOn });
         return;
       }
-      const entry: ManifestEntry = { route, foundOn, file, status, contentType, headers, bytes: bytes ?? 0, ms };
+      const entry: ManifestEntry = { route, foundOn, file, status, contentType, headers, bytes: bytes ?? 0, ms, listedBy: target.listedBy };
       manifest.add(entry);
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;

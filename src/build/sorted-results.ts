@@ -1,10 +1,10 @@
-import type { SitemapFields } from '../config/types.ts';
+import type { PrerenderRoute } from '../config/types.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import type { RouteSink } from './route-sink.ts';
 
 /** Results held back until all are in, then handed to a sink sorted by route. */
 export interface SortedResults {
-  add(result: PrerenderResult, sitemap: false | SitemapFields): void;
+  add(result: PrerenderResult, target: PrerenderRoute): void;
   /** Hands every result to the sink, sorted by route, waiting whenever the sitemap is behind. */
   flush(): Promise<void>;
 }
@@ -16,13 +16,13 @@ export interface SortedResults {
  * results to the sink instead and keeps none.
  */
 export function createSortedResults(sink: RouteSink): SortedResults {
-  const held: { result: PrerenderResult; sitemap: false | SitemapFields }[] = [];
+  const held: { result: PrerenderResult; target: PrerenderRoute }[] = [];
   return {
-    add: (result, sitemap) => void held.push({ result, sitemap }),
+    add: (result, target) => void held.push({ result, target }),
     async flush() {
       held.sort((a, b) => (a.result.route < b.result.route ? -1 : a.result.route > b.result.route ? 1 : 0));
-      for (const { result, sitemap } of held.splice(0)) {
-        sink.add(result, sitemap);
+      for (const { result, target } of held.splice(0)) {
+        sink.add(result, target);
         await sink.sitemap?.behind;
       }
     },

@@ -32,8 +32,16 @@ export async function loadBundle(file: string, site?: RouteFiles): Promise<Serve
   } catch (error) {
     const invalid = error as { name?: string; file?: string; got?: string };
     if (invalid.name === 'InvalidHandlerError') {
-      throw errors.noHandler(site ? [...relative(site.root, site.routesDir).split(sep), invalid.file!].filter(Boolean).join('/') : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
+      throw errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
     }
     throw errors.moduleImport(error);
   }
+}
+
+/**
+ * A route file (relative to routesDir) as the user sees it, from the site root.
+ * @example siteFile({ root: '/site', routesDir: '/site/src/server/routes' }, 'api/x.ts') // 'src/server/routes/api/x.ts'
+ */
+export function siteFile(site: RouteFiles, file: string): string {
+  return [...relative(site.root, site.routesDir).split(sep), file].filter(Boolean).join('/');
 }

@@ -126,6 +126,8 @@ export interface CrawlPolicy {
 export interface PrerenderRoute {
   route: string;
   sitemap: false | SitemapFields;
+  /** The route file whose `entries` listed the route (from the site root); absent for `prerender.routes`. */
+  listedBy?: string;
 }
 
 /** The config after defaults and validation: absolute paths, no optional keys. */

@@ -4,7 +4,7 @@ import { fileCandidates } from '../runtime/static.ts';
 import type { FileClaims } from './file-claims.ts';
 import { findLinks } from './find-links.ts';
 import { linksToRoutes, pageUrl, siteUrl } from './link-route.ts';
-import { byRoute, readRouteSegments } from './route-to-file.ts';
+import { byRoute, parseRouteSegments } from './route-to-file.ts';
 import { sitemapPath } from './sitemap.ts';
 
 /** A route the crawl found: rendered as a listed one is, and named with the route it was first found on. */
@@ -60,8 +60,8 @@ export function createCrawl(options: CrawlOptions): Crawl {
   const site = siteUrl(options.sitemapHost);
   const seen = new Set<string>();
   for (const { route } of options.listed) {
-    const segments = readRouteSegments(route);
-    if (typeof segments !== 'string') seen.add('/' + segments.join('/'));
+    const parsed = parseRouteSegments(route);
+    if ('segments' in parsed) seen.add('/' + parsed.segments.join('/'));
   }
   // Apart from `seen`: a malformed path as written could equal another's decoded key.
   const malformed = new Set<string>();
@@ -78,14 +78,15 @@ export function createCrawl(options: CrawlOptions): Crawl {
     },
     add(routes, foundOn) {
       for (const route of routes) {
-        const segments = readRouteSegments(route);
-        if (typeof segments === 'string') {
+        const parsed = parseRouteSegments(route);
+        if ('problem' in parsed) {
           // Such paths are few, and counted once each however many pages link them.
           if (malformed.has(route)) continue;
           malformed.add(route);
-          if (crawl.skipped.count++ < 3) crawl.skipped.examples.push(`"${route}" on ${foundOn} (${segments})`);
+          if (crawl.skipped.count++ < 3) crawl.skipped.examples.push(`"${route}" on ${foundOn} (${parsed.problem})`);
           continue;
         }
+        const { segments } = parsed;
         const key = '/' + segments.join('/');
         if (seen.has(key)) continue;
         seen.add(key);

@@ -18,6 +18,8 @@ export interface ManifestEntry {
   headers?: CarriedHeader[];
   bytes: number;
   ms: number;
+  /** The route file whose `entries` listed the route; absent for a route of `prerender.routes`. */
+  listedBy?: string;
 }
 
 /** The file name, beside `public/` and `server/`. */
@@ -52,8 +54,9 @@ export function createManifestWriter(distDir: string): ManifestWriter {
   let text = '{\n  "version": 1,\n  "routes": [';
   let count = 0;
   return {
-    add({ route, foundOn, file, status, contentType, headers, bytes, ms }) {
-      text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify({ route, foundOn, file, status, contentType, headers, bytes, ms })}`;
+    add({ route, foundOn, file, status, contentType, headers, bytes, ms, listedBy }) {
+      text += `${count++ === 0 ? '' : ','}
+    ${JSON.stringify({ route, foundOn, listedBy, file, status, contentType, headers, bytes, ms })}`;
       // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
       if (text.length >= chunkSize) {
         put(text);

@@ -15,36 +15,42 @@ const deviceName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
  * @example routeSegments('/api/a%20b.json') // ['api', 'a b.json']
  */
 export function routeSegments(route: string): string[] {
-  const read = readRouteSegments(route);
-  if (typeof read === 'string') throw errors.routePath(route, read);
-  return read;
+  const parsed = parseRouteSegments(route);
+  if ('problem' in parsed) throw errors.routePath(route, parsed.problem);
+  return parsed.segments;
 }
 
 /**
- * {@link routeSegments} without the throw: the segments, or why the route cannot be a file (for a
- * path found by crawling, which is skipped with a warning rather than failing the config).
+ * {@link routeSegments} without throwing: the segments, or why the route cannot be a file, for callers
+ * that name the route's source themselves (a route file's `entries`).
+ * @example parseRouteSegments('/api/..') // { problem: 'a ".." segment would leave its folder' }
  */
-export function readRouteSegments(route: string): string[] | string {
-  if (!route.startsWith('/')) return 'it must start with "/"';
-  if (/[?#]/.test(route)) return 'a query or fragment cannot be part of a file name';
+export function parseRouteSegments(route: string): { segments: string[] } | { problem: string } {
+  if (!route.startsWith('/')) return { problem: 'it must start with "/"' };
+  if (/[?#]/.test(route)) return { problem: 'a query or fragment cannot be part of a file name' };
   const raw = route.slice(1).split('/');
   if (raw.at(-1) === '') raw.pop();
   const segments: string[] = [];
   for (const part of raw) {
     const segment = decodeSegment(part);
-    if (segment === undefined) return `"${part}" is not valid percent-encoding`;
-    if (segment === '') return 'it has an empty segment ("//")';
-    if (segment === '.' || segment === '..') return `a "${segment}" segment would leave its folder`;
-    if (/[/\\]/.test(segment)) return `"${part}" decodes to a path separator`;
-    if (/[\0-\x1f\x7f]/.test(segment)) return `${JSON.stringify(part)} holds NUL or a control character`;
-    if (/\p{Cs}/u.test(segment)) return `"${part}" holds a lone UTF-16 surrogate, which no file name can`;
-    if (isHiddenName(segment)) return `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`;
-    if (Buffer.byteLength(segment) > 255) return 'a segment is longer than 255 bytes, the file-name limit';
-    const unportable = unportableReason(segment);
-    if (unportable) return `"${segment}" ${unportable}`;
-    segments.push(segment);
+    const problem = segment === undefined ? `"${part}" is not valid percent-encoding` : segmentProblem(part, segment);
+    if (problem) return { problem };
+    segments.push(segment!);
   }
-  return segments;
+  return { segments };
+}
+
+/** Why the decoded `segment` (spelled `part` in the route) cannot be a file or folder name, if it cannot. */
+function segmentProblem(part: string, segment: string): string | undefined {
+  if (segment === '') return 'it has an empty segment ("//")';
+  if (segment === '.' || segment === '..') return `a "${segment}" segment would leave its folder`;
+  if (/[/\\]/.test(segment)) return `"${part}" decodes to a path separator`;
+  if (/[\0-\x1f\x7f]/.test(segment)) return `${JSON.stringify(part)} holds NUL or a control character`;
+  if (/\p{Cs}/u.test(segment)) return `"${part}" holds a lone UTF-16 surrogate, which no file name can`;
+  if (isHiddenName(segment)) return `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`;
+  if (Buffer.byteLength(segment) > 255) return 'a segment is longer than 255 bytes, the file-name limit';
+  const unportable = unportableReason(segment);
+  return unportable ? `"${segment}" ${unportable}` : undefined;
 }
 
 /** Why Windows or macOS users could not check out or upload a file of this name, if they could not. */

@@ -16,6 +16,8 @@ export interface RuntimeRoute {
   file: string;
   /** The file's default export. */
   handler: unknown;
+  /** The file's `entries` export, if any: the build calls it to list URLs to prerender; serving ignores it. */
+  entries?: unknown;
 }
 
 /** The error thrown when a route file's default export is not a handler; the build names the file. */

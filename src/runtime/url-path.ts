@@ -46,6 +46,21 @@ export function decodeSegment(raw: string): string | undefined {
 }
 
 /**
+ * A value as one path segment, in the one spelling routes are matched on ({@link normalizePathname}):
+ * everything but unreserved characters and `!'()*` percent-encoded in upper-case hex, `/` and `%`
+ * included, so that {@link decodeSegment} gives the value back. `undefined` for a string no URL can
+ * hold (a lone UTF-16 surrogate).
+ * @example encodeSegment('café au lait') // 'caf%C3%A9%20au%20lait'
+ */
+export function encodeSegment(value: string): string | undefined {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether a file or folder name is hidden: a name starting with a dot is never a route, never served
  * and never copied to the output, except `.well-known` (RFC 8615), which sites must be able to serve.
  * @example isHiddenName('.env') // true
