@@ -1,0 +1,158 @@
+import { isAbsolute, join, relative } from 'node:path';
+import { loadBundle } from '../bundle/load-bundle.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { errors } from '../errors.ts';
+import { warnings, type Warning } from '../warnings.ts';
+import { warn, type Logger } from '../log.ts';
+import { FileClaims } from '../prerender/file-claims.ts';
+import { readManifest } from '../prerender/manifest.ts';
+import { createCrawl } from '../prerender/crawl.ts';
+import { prerenderRoutes } from '../prerender/prerender.ts';
+import { createOutputChecks } from '../prerender/check-output.ts';
+import { claimRobots, writeRobots } from '../prerender/robots.ts';
+import { byRoute } from '../prerender/route-to-file.ts';
+import { sitemapFileNames, sitemapOwner } from '../prerender/sitemap.ts';
+import { createFileWriter } from '../prerender/write-files.ts';
+import { writeShardInfo } from '../shard/shard-info.ts';
+import { selectShard, shardDirName } from '../shard/shard.ts';
+import { copyPublicDir } from './copy-public.ts';
+import { writeHostOutput } from './host-output.ts';
+import { planRoutes } from './plan-routes.ts';
+import { createProgress } from './progress.ts';
+import { listRouteEntries } from './route-entries.ts';
+import { createRouteSink } from './route-sink.ts';
+import { createSortedResults } from './sorted-results.ts';
+import { createReport, formatFailures, type BuildReport } from './report.ts';
+import { withStaging } from './staging.ts';
+import type { Toolchain } from './toolchain.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import type { BuildOptions } from './build.ts';
+
+/** Prerenders into a staging folder that replaces `dist/<name>` when everything succeeded. */
+export async function buildRoutes(
+  options: BuildOptions,
+  config: ResolvedConfig,
+  routeFiles: RouteDefinition[],
+  logger: Logger,
+  toolchain: Toolchain,
+  started: number,
+  warned: Warning[],
+): Promise<BuildReport> {
+  // Each shard would crawl from its own routes and find what another shard renders: no shard could
+  // tell which crawled route is its own.
+  if (options.shard && config.prerender.crawl) throw errors.crawlShard();
+  // prerender.routes are checked now, before the bundle; the routes' own entries join once it loads.
+  const plan = planRoutes(config.prerender.routes, logger);
+  const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
+  const dir = join(config.outDir, name);
+
+  return withStaging(config.outDir, name, async (stage) => {
+    const publicOut = join(stage, 'public');
+    const claims = new FileClaims();
+    await copyPublicDir(config.publicDir, publicOut, { label: relative(config.root, config.publicDir) || '.', dotFiles: config.publicDotFiles }, claims, logger);
+    if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
+    if (config.prerender.sitemapHost) claimRobots(claims, publicOut);
+
+    const serverFile = join(stage, 'server', 'index.mjs');
+    await toolchain.bundleServer(config, routeFiles, serverFile);
+    await toolchain.close();
+    logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
+    const bundle = await loadBundle(serverFile, config);
+    const listed = await listRouteEntries(bundle.routes, config);
+    plan.addEntries(listed.routes);
+    if (listed.files > 0) logger.info(`entries of ${listed.files} route file${listed.files === 1 ? '' : 's'} listed ${listed.routes.length} route${listed.routes.length === 1 ? '' : 's'}`);
+    const planned = plan.routes;
+    // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
+    // crawl's routes come after, level by level: its results are held and sorted, sorted-results.ts).
+    const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
+
+    const progress = createProgress(logger, sorted.length);
+    const checks = createOutputChecks(config.prerender.validate);
+    const sink = createRouteSink({ distDir: stage, publicDir: publicOut, sitemapHost: config.prerender.sitemapHost, keepSitemapEntries: options.shard !== undefined });
+    const { crawl: crawlPolicy, sitemapHost } = config.prerender;
+    const crawl = crawlPolicy && createCrawl({ listed: sorted, limit: crawlPolicy.limit, sitemapHost, claims, onLevel: progress.grow });
+    const held = crawl && createSortedResults(sink);
+    try {
+      await prerenderRoutes({
+        routes: sorted,
+        fetch: bundle.fetch,
+        thrownBy: bundle.errorOf,
+        routedBy: bundle.isRouted,
+        crawl,
+        write: createFileWriter(publicOut),
+        claims,
+        concurrency: config.prerender.concurrency,
+        timeout: config.prerender.timeout,
+        retry: config.prerender.retry,
+        inspect: checks?.inspect,
+        now: options.now,
+        behind: () => sink.sitemap?.behind,
+        onResult: (result, _index, target) => {
+          progress.tick(result.error !== undefined && !result.unrouted);
+          if (result.unrouted) return;
+          if (held) held.add(result, target);
+          else sink.add(result, target);
+        },
+      });
+      await held?.flush();
+    } catch (error) {
+      // The prerender's error is the one to report, not what closing the manifest meets on a full disk.
+      sink.closeManifest(true);
+      await sink.sitemap?.abort();
+      throw error;
+    }
+    sink.closeManifest();
+    progress.finish();
+    if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
+    const { tally } = sink;
+    const failures = formatFailures(tally.failures);
+    // Failed routes stop the build before anything else is written: the staging folder goes.
+    if (failures.length > 0 && config.prerender.failOnError) {
+      await sink.sitemap?.abort();
+      throw errors.routesFailed(failures, createReport(config.name, dir, tally, 0, performance.now() - started, warned));
+    }
+    try {
+      // With validate: 'error' this throws, and the staging folder goes as with failed routes.
+      checks?.report(logger);
+    } catch (error) {
+      await sink.sitemap?.abort();
+      throw error;
+    }
+
+    let sitemapFiles: string[] = [];
+    if (sink.sitemap) {
+      for (const part of sitemapFileNames(sink.sitemap.count).slice(1)) claims.claim(part, sitemapOwner);
+      sitemapFiles = await sink.sitemap.finish();
+    }
+    // The host files need every route's file only for some presets, or when some file needs a rule:
+    // then they are read back from the manifest, rather than kept all along.
+    const wantsFiles = sink.needsRules || config.preset === 'vercel' || config.preset === 'github-pages';
+    const written = wantsFiles ? await readManifest(stage) : [];
+    const robotsFiles = config.prerender.sitemapHost && (await writeRobots(publicOut, config.prerender.sitemapHost)) ? 1 : 0;
+    // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
+    const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
+    if (options.shard) {
+      const { name: site, publicDir, prerender, preset, mistypedFiles } = config;
+      const sitemap = sink.sitemapEntries ?? [];
+      await writeShardInfo(stage, { name: site, shard: options.shard, publicDir, sitemapHost: prerender.sitemapHost, preset, mistypedFiles, planned, sitemap, sitemapFiles, failures: tally.failures });
+    }
+    // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
+    if (config.preset !== 'vercel' && config.preset !== 'github-pages' && sink.untyped.count > 0) {
+      const { count, examples } = sink.untyped;
+      warn(logger, warnings.untypedFiles(count, examples.join(', '), count > 3));
+    }
+
+    const result = createReport(config.name, dir, tally, sitemapFiles.length + robotsFiles + hostFiles, performance.now() - started, warned);
+    if (failures.length > 0) {
+      logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
+      for (const line of failures) logger.error(line);
+    }
+    return result;
+  });
+}
+
+/** `path` relative to the site root when it is inside it, else absolute. */
+function shortPath(root: string, path: string): string {
+  const inside = relative(root, path);
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+}
