@@ -4,7 +4,7 @@
  * ends; a failed one replaces it with its error, until a save fixes it.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { watch, type InputOptions, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -12,7 +12,7 @@ import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
 import { externalRuntime, reuseSources, watchFirst } from './dev-plugins.ts';
-import { waitForFolder, watchNames } from './watch-names.ts';
+import { waitForFolder, watchFiles } from './watch-names.ts';
 import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
 
 /** What the dev bundler needs. */
@@ -137,8 +137,13 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (!existsSync(config.routesDir)) {
         logger.info(`waiting for the routes folder ${relative(config.root, config.routesDir) || '.'} to be created`);
         retry = { close: waitForFolder(config.routesDir, restart) };
-      } else if (file && !watchedByRollup.has(file)) {
-        retry = watchNames(dirname(file), [basename(file)], restart);
+      } else {
+        // Rollup's watcher can miss a module it read coming back after a removal: those are watched
+        // here too, with the failing file when Rollup never read it.
+        const gone = [...watchedByRollup].filter((path) => isAbsolute(path) && !existsSync(path));
+        retry = watchFiles(file && !watchedByRollup.has(file) ? [...gone, file] : gone, restart);
+        // Written back before the watch was in place: no event will come for it.
+        if (gone.some((path) => existsSync(path))) restart();
       }
     }
   };

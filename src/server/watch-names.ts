@@ -50,3 +50,15 @@ export function waitForFolder(folder: string, onAppear: () => void): () => void 
     watcher?.close();
   };
 }
+
+/**
+ * Calls `onChange` once one of `files` (absolute paths) is written, created or removed: one
+ * {@link watchNames} per folder. For the files a failed build needs that Rollup's watcher may not
+ * see come back (a module removed and written again).
+ */
+export function watchFiles(files: Iterable<string>, onChange: () => void): { close(): void } {
+  const byFolder = new Map<string, string[]>();
+  for (const file of files) byFolder.set(dirname(file), [...(byFolder.get(dirname(file)) ?? []), basename(file)]);
+  const watchers = [...byFolder].map(([folder, names]) => watchNames(folder, names, onChange));
+  return { close: () => watchers.forEach((watcher) => watcher?.close()) };
+}
