@@ -21,11 +21,11 @@ import { createProgress } from './progress.ts';
 import { createRouteSink } from './route-sink.ts';
 import { createReport, formatFailures, formatSummary, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
+import { scheduleTypeCheck, type ScheduledCheck } from './schedule-typecheck.ts';
 import { startToolchain, type Toolchain } from './toolchain.ts';
 import { isTypeScriptFile } from '../bundle/typescript-file.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { reportTypeCheck } from '../typecheck/typecheck.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -70,18 +70,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
   const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
-  // The check starts now, in a process of its own, on the other core while this one bundles and
-  // prerenders: for a small site it would otherwise be most of the build's time.
-  const checker = options.typecheck === false ? undefined : startToolchain(logger);
-  const reply = checker?.typeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) });
+  // A short route list: the check starts now, in a process of its own, beside bundling and the
+  // prerender. A long one: between them (schedule-typecheck.ts).
+  const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
+  const check = options.typecheck === false ? undefined : scheduleTypeCheck(task, config.prerender.routes.length, logger);
   try {
-    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned);
-    if (reply) reportTypeCheck(await reply, logger);
+    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check);
+    await check?.report(logger);
     logger.info(formatSummary(report));
     // The type check reports last: its warnings join the report's here.
     return { ...report, warnings: [...warned] };
   } finally {
-    await checker?.close();
+    await check?.close();
   }
 }
 
@@ -101,10 +101,8 @@ async function buildRoutes(
   toolchain: Toolchain,
   started: number,
   warned: Warning[],
+  check: ScheduledCheck | undefined,
 ): Promise<BuildReport> {
-  const planned = planRoutes(config.prerender.routes, logger);
-  // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk.
-  const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
 
@@ -119,6 +117,12 @@ async function buildRoutes(
     await toolchain.bundleServer(config, routeFiles, serverFile);
     await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
+    // Planned only once the bundler's process has ended, so that its map of every route never sits
+    // beside it; before the check, whose collections then free that map for it.
+    const planned = planRoutes(config.prerender.routes, logger);
+    // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk.
+    const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
+    check?.beforePrerender();
     const bundle = await loadBundle(serverFile, config);
 
     const progress = createProgress(logger, sorted.length);

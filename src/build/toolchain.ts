@@ -49,9 +49,11 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
 
 /**
  * V8 flags of the process: a small young generation, ~25 MB less at its peak for a few percent more
- * time. No inherited flags: some (--input-type, profilers, preloads) break or slow it.
+ * time; no helper threads (V8's compiler and collector threads, each with its own malloc arena), ~7 MB
+ * less for no measured loss on these short jobs. No inherited flags: some (--input-type, profilers,
+ * preloads) break or slow it.
  */
-const execArgv = ['--max-semi-space-size=1'];
+const execArgv = ['--max-semi-space-size=1', '--single-threaded'];
 
 /** Starts the process; warnings it reports go to `logger`. */
 export function startToolchain(logger: Logger): Toolchain {
