@@ -112,3 +112,28 @@ describe('FileClaims with routeToFile', () => {
     );
   });
 });
+
+describe('FileClaims of many routes', () => {
+  // Route files are kept as hashes (a million routes would otherwise hold a string and a map entry
+  // each): these two files' keys have one FNV-1a hash, and are still two files.
+  it('takes two files whose keys share a hash, and still refuses each one taken again', () => {
+    const claims = new FileClaims();
+    claims.claim('p/3o4mm7', '/p/3o4mm7');
+    expect(() => claims.claim('p/tnkssj', '/p/tnkssj')).not.toThrow();
+    expect(catchErrorSync(() => claims.claim('p/TNKSSJ', '/p/TNKSSJ')).message).toBe('route "/p/TNKSSJ" and route "/p/tnkssj" both write p/TNKSSJ.');
+    expect(catchErrorSync(() => claims.claim('p/3o4mm7/index.html', '/p/3o4mm7/')).message).toBe(
+      'route "/p/3o4mm7/" needs the folder p/3o4mm7, where route "/p/3o4mm7" writes a file.',
+    );
+  });
+
+  it('finds every one of 50,000 routes again, whichever file form each writes', () => {
+    const claims = new FileClaims();
+    const route = (i: number) => `/docs/${i}`;
+    for (let i = 0; i < 50_000; i++) claims.claim(routeToFile(route(i), i % 2 ? html : 'application/json'), route(i));
+    for (const i of [0, 1, 4_097, 49_999]) {
+      const file = routeToFile(route(i), i % 2 ? html : 'application/json');
+      expect(catchErrorSync(() => claims.claim(file, `${route(i)}/`)).message).toBe(`route "${route(i)}/" and route "${route(i)}" both write ${file}.`);
+    }
+    expect(() => claims.claim('docs/50000', '/docs/50000')).not.toThrow();
+  });
+});

@@ -27,6 +27,7 @@ import { withStaging } from './staging.ts';
 import type { Toolchain } from './toolchain.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildOptions } from './build.ts';
+import type { ScheduledCheck } from './schedule-typecheck.ts';
 
 /** Prerenders into a staging folder that replaces `dist/<name>` when everything succeeded. */
 export async function buildRoutes(
@@ -37,12 +38,11 @@ export async function buildRoutes(
   toolchain: Toolchain,
   started: number,
   warned: Warning[],
+  check: ScheduledCheck | undefined,
 ): Promise<BuildReport> {
   // Each shard would crawl from its own routes and find what another shard renders: no shard could
   // tell which crawled route is its own.
   if (options.shard && config.prerender.crawl) throw errors.crawlShard();
-  // prerender.routes are checked now, before the bundle; the routes' own entries join once it loads.
-  const plan = planRoutes(config.prerender.routes, logger);
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
 
@@ -57,14 +57,21 @@ export async function buildRoutes(
     await toolchain.bundleServer(config, routeFiles, serverFile);
     await toolchain.close();
     logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
+    // Planned only once the bundler's process has ended, so that its map of every route never sits
+    // beside it; before the check, whose collections then free that map for it.
+    const plan = planRoutes(config.prerender.routes, logger);
+    check?.beforePrerender();
     const bundle = await loadBundle(serverFile, config);
+    // The routes' own entries join once the bundle that holds them is loaded.
     const listed = await listRouteEntries(bundle.routes, config);
     plan.addEntries(listed.routes);
     if (listed.files > 0) logger.info(`entries of ${listed.files} route file${listed.files === 1 ? '' : 's'} listed ${listed.routes.length} route${listed.routes.length === 1 ? '' : 's'}`);
     const planned = plan.routes;
     // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
     // crawl's routes come after, level by level: its results are held and sorted, sorted-results.ts).
-    const sorted = [...selectShard(planned, options.shard)].sort(byRoute);
+    // Sorted in place without a shard: `planned` is this build's own list, and its order no concern
+    // of the shard info's (a million routes: one list of 8 MB, not two).
+    const sorted = selectShard(planned, options.shard).sort(byRoute);
 
     const progress = createProgress(logger, sorted.length);
     const checks = createOutputChecks(config.prerender.validate);

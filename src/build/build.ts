@@ -5,11 +5,11 @@ import type { Warning } from '../warnings.ts';
 import { collectWarnings, createLogger, type Logger } from '../log.ts';
 import type { Shard } from '../shard/shard.ts';
 import { formatSummary, type BuildReport } from './report.ts';
+import { scheduleTypeCheck } from './schedule-typecheck.ts';
 import { startToolchain, type Toolchain } from './toolchain.ts';
 import { isTypeScriptFile } from '../bundle/typescript-file.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { reportTypeCheck } from '../typecheck/typecheck.ts';
 import { buildRoutes } from './build-routes.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
@@ -55,18 +55,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
   const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
-  // The check starts now, in a process of its own, on the other core while this one bundles and
-  // prerenders: for a small site it would otherwise be most of the build's time.
-  const checker = options.typecheck === false ? undefined : startToolchain(logger);
-  const reply = checker?.typeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) });
+  // A short route list: the check starts now, in a process of its own, beside bundling and the
+  // prerender. A long one: between them (schedule-typecheck.ts).
+  const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
+  const check = options.typecheck === false ? undefined : scheduleTypeCheck(task, config.prerender.routes.length, logger);
   try {
-    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned);
-    if (reply) reportTypeCheck(await reply, logger);
+    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check);
+    await check?.report(logger);
     logger.info(formatSummary(report));
     // The type check reports last: its warnings join the report's here.
     return { ...report, warnings: [...warned] };
   } finally {
-    await checker?.close();
+    await check?.close();
   }
 }
 

@@ -12,9 +12,11 @@ import { libDir } from '../paths.ts';
 
 /**
  * V8 flags of the process: a small young generation, ~25 MB less at its peak for a few percent more
- * time. No inherited flags: some (--input-type, profilers, preloads) break or slow it.
+ * time; no helper threads (V8's compiler and collector threads, each with its own malloc arena), ~7 MB
+ * less for no measured loss on these short jobs. No inherited flags: some (--input-type, profilers,
+ * preloads) break or slow it.
  */
-const execArgv = ['--max-semi-space-size=1'];
+const execArgv = ['--max-semi-space-size=1', '--single-threaded'];
 
 /** At most this many processes wait: a build uses two at once (bundling and the type check). */
 const maxIdle = 2;

@@ -6,6 +6,9 @@ import { errors } from '../errors.ts';
  * collide on macOS and Windows.
  */
 export class FileClaims {
+  /** Files a route writes at its own path (see {@link RouteFiles}): most files, kept compactly. */
+  private readonly routeFiles = new RouteFiles();
+  /** Every other file (public files, the sitemap, percent-encoded routes), by key. */
   private readonly files = new Map<string, string>();
   private readonly folders = new Map<string, string>();
 
@@ -16,8 +19,8 @@ export class FileClaims {
    * claim records nothing.
    */
   claim(file: string, owner: string): void {
-    const key = file.normalize('NFC').toLowerCase();
-    const taken = this.files.get(key);
+    const key = keyOf(file);
+    const taken = this.ownerOf(key);
     if (taken !== undefined) throw errors.outputClash(`${describe(owner)} and ${describe(taken)} both write ${file}.`);
     const asFolder = this.folders.get(key);
     if (asFolder !== undefined) {
@@ -26,20 +29,102 @@ export class FileClaims {
     const parts = key.split('/');
     const folders = parts.slice(1).map((_, i) => parts.slice(0, i + 1).join('/'));
     for (const folder of folders) {
-      const fileThere = this.files.get(folder);
+      const fileThere = this.ownerOf(folder);
       if (fileThere !== undefined) {
         const shown = file.split('/').slice(0, folder.split('/').length).join('/');
         throw errors.outputClash(`${describe(owner)} needs the folder ${shown}, where ${describe(fileThere)} writes a file.`);
       }
     }
     for (const folder of folders) if (!this.folders.has(folder)) this.folders.set(folder, owner);
-    this.files.set(key, owner);
+    if (!this.routeFiles.add(key, file, owner)) this.files.set(key, owner);
   }
 
   /** Who claimed `file` (compared as {@link claim} compares), if anyone did. */
   ownerOf(file: string): string | undefined {
-    return this.files.get(file.normalize('NFC').toLowerCase());
+    return this.claimedBy(keyOf(file));
   }
+
+  private claimedBy(key: string): string | undefined {
+    return this.files.get(key) ?? this.routeFiles.get(key);
+  }
+}
+
+/** What two paths that would meet on a case-insensitive, normalising file system share. */
+const keyOf = (file: string) => file.normalize('NFC').toLowerCase();
+
+/**
+ * The files of routes written at their own path (`/api/a.json` -> `api/a.json`, `/docs` ->
+ * `docs/index.html`): a hash of each file's key and its route, no string per file. The key is made
+ * again from the route when hashes meet, so a claim is refused only for a real clash. A map of key
+ * strings took ~80 bytes a route (100 MB at a million routes, growing through the whole prerender);
+ * this takes ~24.
+ */
+class RouteFiles {
+  private hashes = new Int32Array(1024);
+  /** The route of each slot, and whether it writes its path (0) or its path's index.html (1). */
+  private owners: (string | undefined)[] = new Array<string | undefined>(1024);
+  private forms = new Uint8Array(1024);
+  private size = 0;
+
+  /** Records `owner`'s `file` (with `key`) when it is the route's own path; false when it is not. */
+  add(key: string, file: string, owner: string): boolean {
+    const form = ownPathForm(file, owner);
+    if (form === undefined) return false;
+    if ((this.size + 1) * 2 > this.hashes.length) this.grow();
+    this.put(hashOf(key), owner, form);
+    this.size++;
+    return true;
+  }
+
+  /** The route that writes the file of `key`, if one here does. */
+  get(key: string): string | undefined {
+    const hash = hashOf(key);
+    const mask = this.hashes.length - 1;
+    for (let slot = hash & mask; this.hashes[slot] !== 0; slot = (slot + 1) & mask) {
+      if (this.hashes[slot] !== hash) continue;
+      const owner = this.owners[slot]!;
+      if (keyOf(ownPath(owner, this.forms[slot])) === key) return owner;
+    }
+    return undefined;
+  }
+
+  private put(hash: number, owner: string, form: number): void {
+    const mask = this.hashes.length - 1;
+    let slot = hash & mask;
+    while (this.hashes[slot] !== 0) slot = (slot + 1) & mask;
+    this.hashes[slot] = hash;
+    this.owners[slot] = owner;
+    this.forms[slot] = form;
+  }
+
+  private grow(): void {
+    const { hashes, owners, forms } = this;
+    this.hashes = new Int32Array(hashes.length * 2);
+    this.owners = new Array<string | undefined>(hashes.length * 2);
+    this.forms = new Uint8Array(hashes.length * 2);
+    for (let slot = 0; slot < hashes.length; slot++) if (hashes[slot] !== 0) this.put(hashes[slot], owners[slot]!, forms[slot]);
+  }
+}
+
+/** The file a route writes at its own path: the path itself (form 0) or its index.html (form 1). */
+function ownPath(route: string, form: number): string {
+  const path = route.slice(1);
+  return form === 0 ? path : path === '' ? 'index.html' : `${path}/index.html`;
+}
+
+/** Which {@link ownPath} form `file` is of `owner`, if `owner` is a plain route (no `%`, no trailing `/`). */
+function ownPathForm(file: string, owner: string): number | undefined {
+  if (!owner.startsWith('/') || owner.includes('%') || (owner.endsWith('/') && owner !== '/')) return undefined;
+  if (file === ownPath(owner, 0)) return 0;
+  if (file === ownPath(owner, 1)) return 1;
+  return undefined;
+}
+
+/** FNV-1a of the key's UTF-16 code units, never 0 (an empty slot). */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash === 0 ? 1 : hash;
 }
 
 function describe(owner: string): string {
