@@ -18,6 +18,17 @@ import { startToolchain, type Toolchain } from './toolchain.ts';
 
 /** From this many routes on, the check runs between bundling and the prerender (see above). */
 export const checkBeforePrerenderRoutes = 25_000;
+let longFrom = checkBeforePrerenderRoutes;
+
+/**
+ * Moves the line between a short and a long route list (a test shows both schedules report alike
+ * without rendering 25,000 routes); returns the line it replaced.
+ */
+export function setLongRouteList(routes: number): number {
+  const previous = longFrom;
+  longFrom = routes;
+  return previous;
+}
 
 /** A type check under way or to come. */
 export interface ScheduledCheck {
@@ -31,10 +42,12 @@ export interface ScheduledCheck {
 
 /** Schedules the check of `task` for a build of `routeCount` routes. */
 export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logger: Logger): ScheduledCheck {
-  if (routeCount < checkBeforePrerenderRoutes) return checkBeside(startToolchain(logger), task);
+  if (routeCount < longFrom) return checkBeside(startToolchain(logger), task);
   let reply: TypeCheckReply | undefined;
   return {
     beforePrerender() {
+      // Seconds on a large site: say what the pause is.
+      if (!reply) logger.info(`checking types before the prerender (${routeCount} routes: the check and the prerender run apart, for memory)`);
       reply ??= runTypeCheck(task);
       unloadTypeCheckers();
       // The check's program (~100 MB) and TypeScript are garbage now; a host that exposes `gc` (the
