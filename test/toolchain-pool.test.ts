@@ -56,6 +56,10 @@ describe('warm toolchain processes', () => {
     expect(await waitUntilGone(warm)).toEqual([]);
   });
 
+  it('wait a number of milliseconds, 0 or more', () => {
+    for (const ms of [-1, Number.NaN, Infinity]) expect(() => keepToolchainsWarm(ms)).toThrow(`keepToolchainsWarm takes milliseconds, 0 or more; got ${ms}.`);
+  });
+
   it('never keep the process that started them alive, and end with it', async () => {
     const script = `
       import { build } from ${JSON.stringify(join(repoRoot, 'lib/src/index.js'))};

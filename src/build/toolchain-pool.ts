@@ -29,6 +29,7 @@ const idle = new Map<ChildProcess, NodeJS.Timeout>();
  * at once (the CLI). @default 5000
  */
 export function keepToolchainsWarm(ms: number): void {
+  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`keepToolchainsWarm takes milliseconds, 0 or more; got ${ms}.`);
   keepWarmMs = ms;
   if (ms === 0) for (const child of [...idle.keys()]) end(child);
 }
