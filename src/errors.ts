@@ -1,63 +1,10 @@
 /**
- * One error class for everything the tool reports, and the catalogue of its messages.
- * Every message names the file, route or option at fault; `hint` says how to fix it.
+ * The catalogue of the messages the tool reports, all as one error class (prerender-error.ts, also
+ * exported here). Every message names the file, route or option at fault; `hint` says how to fix it.
  */
+import { messageOf, PrerenderError, type SourceLocation } from './prerender-error.ts';
 
-/**
- * What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1.
- * `COMPILE`: the code cannot be bundled (syntax, unresolved import); `MODULE_IMPORT`: it was bundled,
- * but a route module (or one it imports) threw while it loaded; `ROUTES_STOPPED` (dev only): a route
- * module threw outside any request, or exited, after it loaded. `OUTPUT`: a file stands where the
- * output folder goes; `WRITE_FAILED`: the file system refused a write (full disk, permissions: see the
- * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
- * again later can succeed. `ROUTE_ENTRIES`: a route file's `entries` export threw or listed a URL its
- * file cannot serve or the build cannot write.
- */
-export type ErrorCode =
-  | 'USAGE' | 'CONFIG' | 'ROUTE_NAME' | 'ROUTE_CONFLICT' | 'NO_HANDLER'
-  | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
-  | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
-  | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
-  | 'NO_BUILD' | 'SERVER';
-
-/** Where a compile error sits in a source file. */
-export interface SourceLocation {
-  file: string;
-  line: number;
-  column: number;
-}
-
-/** The error every part of api-prerender throws for a problem the user can fix. */
-export class PrerenderError extends Error {
-  readonly code: ErrorCode;
-  readonly hint?: string;
-  readonly loc?: SourceLocation;
-  readonly frame?: string;
-  /** Anything the caller may want to print or return, such as the build report of failed routes. */
-  readonly details?: unknown;
-  /** The cause is the site's own code failing: its stack and cause chain are printed with the error. */
-  readonly traceCause: boolean;
-
-  constructor(
-    code: ErrorCode,
-    message: string,
-    extra: { hint?: string; loc?: SourceLocation; frame?: string; details?: unknown; cause?: unknown; traceCause?: boolean } = {},
-  ) {
-    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
-    this.name = 'PrerenderError';
-    this.code = code;
-    this.hint = extra.hint;
-    this.loc = extra.loc;
-    this.frame = extra.frame;
-    this.details = extra.details;
-    this.traceCause = extra.traceCause ?? false;
-  }
-
-  /** `2` for bad usage or config (a route in the config that can never be a file counts), `1` for the rest. */
-  get exitCode(): 1 | 2 {
-    return this.code === 'USAGE' || this.code === 'CONFIG' || this.code === 'ROUTE_PATH' ? 2 : 1;
-  }
-}
+export { messageOf, PrerenderError, type ErrorCode, type SourceLocation } from './prerender-error.ts';
 
 const show = (value: unknown) => JSON.stringify(value);
 
@@ -243,11 +190,6 @@ export const errors = {
       cause,
     }),
 };
-
-/** The message of anything thrown, for embedding in another message. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The package an import names: `@scope/pkg` or `pkg`, without a subpath. */
 function packageName(source: string): string {
