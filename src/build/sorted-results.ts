@@ -1,5 +1,6 @@
 import type { PrerenderRoute } from '../config/types.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
+import { byRoute } from '../prerender/route-to-file.ts';
 import type { RouteSink } from './route-sink.ts';
 
 /** Results held back until all are in, then handed to a sink sorted by route. */
@@ -20,7 +21,7 @@ export function createSortedResults(sink: RouteSink): SortedResults {
   return {
     add: (result, target) => void held.push({ result, target }),
     async flush() {
-      held.sort((a, b) => (a.result.route < b.result.route ? -1 : a.result.route > b.result.route ? 1 : 0));
+      held.sort((a, b) => byRoute(a.result, b.result));
       for (const { result, target } of held.splice(0)) {
         sink.add(result, target);
         await sink.sitemap?.behind;
