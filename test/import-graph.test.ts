@@ -12,8 +12,8 @@ import { repoRoot } from './helpers.ts';
 const heavy = ['typescript', 'rollup', '@rollup/plugin-commonjs', '@rollup/plugin-node-resolve', '@rollup/plugin-json', 'vite'];
 /** What a command loads only when it runs (`--help`, `--version` and usage errors load none of it). */
 const commandOnly = ['h3', 'srvx', 'srvx/node', 'sitemap', 'htmlparser2', 'saxes'];
-/** What a build loads only when the site asks for it: a sitemap, a crawl. */
-const optional = ['sitemap', 'htmlparser2'];
+/** What a build loads only when the site asks for it: a sitemap, a crawl, an XML body. */
+const optional = ['sitemap', 'htmlparser2', 'saxes'];
 
 /** Every package of `heavy` that `entry` reaches through static imports, with the chain of files that leads there. */
 function heavyImports(entry: string, heavy: string[]): string[] {

@@ -3,15 +3,14 @@
  * htmlparser2's tokenizer, XML with saxes, JSON with JSON.parse. Links are returned as written; which
  * of them name routes of the site is link-route.ts's rule.
  */
-import { createRequire } from 'node:module';
-import { SaxesParser } from 'saxes';
+import { lazyPackage } from '../lazy-package.ts';
 import { isJsonType, isXmlType } from './check-output.ts';
 import { charsetOf } from './host-types.ts';
+import { saxes } from './parse-xml.ts';
 import { isHtml } from './route-to-file.ts';
 
 // Loaded by the first HTML page a crawl reads, not by every command (a tenth of a second).
-let htmlparser2: typeof import('htmlparser2') | undefined;
-const loadHtmlParser = () => (htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2'));
+const loadHtmlParser = lazyPackage<typeof import('htmlparser2')>('htmlparser2');
 
 /**
  * What a body links to. `document` links (HTML, XML) resolve against the page's URL as a browser
@@ -65,7 +64,7 @@ export function findHtmlLinks(html: string): FoundLinks {
 export function findXmlLinks(xml: string): string[] {
   const links: string[] = [];
   // Prefixes are not resolved: a feed that forgot to declare `atom:` still has its links read.
-  const parser = new SaxesParser({ xmlns: false });
+  const parser = new (saxes().SaxesParser)({ xmlns: false });
   let text: string | undefined;
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);

@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import type { SaxesTagNS } from 'saxes';
+import { lazyPackage } from '../lazy-package.ts';
 
-/** saxes, loaded at the first XML body checked: ~8 MB of the build process a site without XML never needs. */
-let saxesPackage: typeof import('saxes') | undefined;
-const saxes = () => (saxesPackage ??= createRequire(import.meta.url)('saxes') as typeof import('saxes'));
+/** saxes, loaded at the first XML body checked or crawled: ~8 MB of the build process a site without XML never needs. */
+export const saxes = lazyPackage<typeof import('saxes')>('saxes');
 
 /** One element of a parsed XML document: enough for the feed checks, nothing more. */
 export interface XmlElement {

@@ -3,17 +3,16 @@ import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import type { SitemapStream } from 'sitemap';
 import type { SitemapFields } from '../config/types.ts';
+import { lazyPackage } from '../lazy-package.ts';
 import { byRoute } from './route-to-file.ts';
 
 /**
  * The sitemap package, loaded when a sitemap is first written: with the streams it pulls in it is
  * ~12 MB of the build process, which would otherwise sit under bundling and the type check too.
  */
-let loaded: typeof import('sitemap') | undefined;
-const sitemapPackage = () => (loaded ??= createRequire(import.meta.url)('sitemap') as typeof import('sitemap'));
+const sitemapPackage = lazyPackage<typeof import('sitemap')>('sitemap');
 
 /** The most URLs one sitemap file may hold (sitemaps.org); past it, `sitemap.xml` becomes an index. */
 export const sitemapLimit = 50_000;
