@@ -2,14 +2,14 @@
  * Every build error: its code, exit code and a message naming the file(s) at fault; none leaves
  * anything in outDir. Type errors are only warnings.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildOptions, BuildReport } from '../src/index.ts';
 import { setLongRouteList } from '../src/build/schedule-typecheck.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { catchError } from './catch-error.ts';
-import { buildSite, route, tempDir, writeSite } from './helpers.ts';
+import { buildSite, repoRoot, route, tempDir, writeSite } from './helpers.ts';
 
 const api = 'src/server/routes/api';
 
@@ -136,11 +136,16 @@ describe('type errors', () => {
   // reports is the same. The line is moved to 3 routes here, rather than rendering 25,000.
   it('are the same warnings, reported last, for a route list long enough to be checked before the prerender', async () => {
     const handler = `import { defineEventHandler, getRouterParam } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler((event) => getRouterParam(event, 'id') + count);\n`;
-    const lines = async (routes: number) => {
+    // `typescript`: a folder of this repository's node_modules to install as the site's TypeScript.
+    const lines = async (routes: number, typescript?: string) => {
       const root = writeSite({
         [`${api}/items/[id].txt.ts`]: handler,
         'prerender.config.mjs': `export default { prerender: { routes: Array.from({ length: ${routes} }, (_, i) => '/api/items/' + i + '.txt') } };`,
       });
+      if (typescript) {
+        mkdirSync(join(root, 'node_modules'));
+        symlinkSync(join(repoRoot, 'node_modules', typescript), join(root, 'node_modules', 'typescript'), 'dir');
+      }
       const { report, dir, logger } = await buildSite(root, { typecheck: true });
       expect(report.ok).toBe(routes);
       expect(readFileSync(join(dir, `public/api/items/${routes - 1}.txt`), 'utf8')).toBe(`${routes - 1}three`);
@@ -157,6 +162,11 @@ describe('type errors', () => {
       // The temporary site cannot resolve h3's types: that error and the untyped `event` come with it.
       expect(long).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/items\/\[id\]\.txt\.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'/));
       expect(long.at(-1)).toMatch(/^type check: 3 errors, printed above as warnings/);
+      // TypeScript 6 checks through its JavaScript API, in the build's own process for a long list.
+      const [longApi, shortApi] = [await lines(3, 'typescript-6'), await lines(2, 'typescript-6')];
+      expect(longApi).toEqual(shortApi);
+      expect(longApi.slice(0, -1)).toEqual(long.slice(0, -1));
+      expect(longApi.at(-1)).toBe("type check: 3 errors, printed above as warnings (TypeScript 6.0.3, the site's)");
     } finally {
       setLongRouteList(line);
     }

@@ -52,8 +52,7 @@ describe('the packed tarball installed into a new site', () => {
   it('builds the site with npx prerender build, type-checking a TypeScript 7 site with its own TypeScript', async () => {
     const { stderr } = await run('npx', ['prerender', 'build'], { cwd: site, env: { ...process.env, NO_COLOR: '1' } });
     expect(JSON.parse(readFileSync(join(site, 'dist', 'packed-site', 'public', 'api', 'hello.json'), 'utf8'))).toEqual({ greeting: 'packed' });
-    expect(stderr).toContain("The site's TypeScript 7.0.2 has no JavaScript compiler API");
-    expect(stderr).toContain('type check: no errors');
+    expect(stderr).toContain(`type check: no errors (TypeScript ${version('typescript-7')}, the site's)`);
     expect(stderr).toContain('1 routes ok, 0 failed');
   }, 120_000);
 });

@@ -4,7 +4,7 @@
  * once warm processes are turned off or the process that started them has ended.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,8 +25,14 @@ async function waitUntilGone(pids: number[]): Promise<number[]> {
   return pids.filter(isAlive);
 }
 
-// A type error: the check's warning must reach the build that asked, in a reused process too.
-const siteA = () => writeSite({ 'src/server/routes/api/a.json.ts': route('() => { const n: number = "x"; return { site: "a", n }; }') });
+// A type error: the check's warning must reach the build that asked, in a reused process too. The
+// site has TypeScript 6, checked through its JavaScript API in a toolchain process of its own.
+const siteA = () => {
+  const root = writeSite({ 'src/server/routes/api/a.json.ts': route('() => { const n: number = "x"; return { site: "a", n }; }') });
+  mkdirSync(join(root, 'node_modules'));
+  symlinkSync(join(repoRoot, 'node_modules', 'typescript-6'), join(root, 'node_modules', 'typescript'), 'dir');
+  return root;
+};
 const siteB = () => writeSite({ 'src/server/routes/svc/b.ts': route('() => "b"'), 'prerender.config.ts': "export default { apiPrefix: '/svc/', prerender: { routes: ['/svc/b'] } };\n" });
 
 afterAll(() => keepToolchainsWarm(5_000));

@@ -60,7 +60,7 @@ export async function buildRoutes(
     // Planned only once the bundler's process has ended, so that its map of every route never sits
     // beside it; before the check, whose collections then free that map for it.
     const plan = planRoutes(config.prerender.routes, logger);
-    check?.beforePrerender();
+    await check?.beforePrerender();
     const bundle = await loadBundle(serverFile, config);
     // The routes' own entries join once the bundle that holds them is loaded.
     const listed = await listRouteEntries(bundle.routes, config);

@@ -1,7 +1,7 @@
 /**
  * The toolchain process of `prerender build`: compiles a TypeScript config, bundles the routes with
- * Rollup and TypeScript (transpiling only), then type-checks the site with the TypeScript already
- * loaded, while the build's own process prerenders. A process, not a thread: when it exits, the
+ * Rollup and TypeScript (transpiling only), then, for a site checked through TypeScript's JavaScript
+ * API, type-checks it while the build's own process prerenders. A process, not a thread: when it exits, the
  * memory of Rollup, TypeScript and the check goes back to the system (a thread's stays in the build
  * process). Requests and replies are {@link ToolchainRequest} / {@link ToolchainReply}; warnings go
  * to the build's logger as messages.
@@ -28,7 +28,7 @@ process.on('message', async (request: ToolchainRequest) => {
     if (request.type === 'compile-config') {
       post({ id: request.id, value: await compileConfig(request.file) });
     } else if (request.type === 'typecheck') {
-      post({ id: request.id, value: runTypeCheck(request.task) });
+      post({ id: request.id, value: runTypeCheck(request.task, request.why) });
     } else {
       // Bundling reads only these fields of the config; the rest (the route list) stays on the main side.
       const config = request.site as ResolvedConfig;

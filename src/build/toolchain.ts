@@ -21,7 +21,7 @@ export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'
 export type ToolchainTask =
   | { type: 'compile-config'; file: string }
   | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string }
-  | { type: 'typecheck'; task: TypeCheckTask };
+  | { type: 'typecheck'; task: TypeCheckTask; why?: string };
 
 /** A message to the process: a task and the id its reply carries. */
 export type ToolchainRequest = ToolchainTask & { id: number };
@@ -38,8 +38,11 @@ export interface Toolchain {
   compileConfig: ConfigCompiler;
   /** Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts). */
   bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string): Promise<void>;
-  /** Type-checks `task` (see typecheck.ts); a process that ends first answers with `failed`. */
-  typeCheck(task: TypeCheckTask): Promise<TypeCheckReply>;
+  /**
+   * Type-checks `task` through TypeScript's JavaScript API (`runTypeCheck` in typecheck.ts, with
+   * `why`); a process that ends first answers with `failed`.
+   */
+  typeCheck(task: TypeCheckTask, why?: string): Promise<TypeCheckReply>;
   /**
    * Gives the process back, or ends it when a task is still under way (a check no longer waited
    * for is dropped); safe to call more than once.
@@ -86,7 +89,7 @@ export function startToolchain(logger: Logger): Toolchain {
       const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
       await ask({ type: 'bundle', site, routes, outFile });
     },
-    typeCheck: (task) => (ask({ type: 'typecheck', task }) as Promise<TypeCheckReply>).catch((error: Error) => ({ failed: error.message })),
+    typeCheck: (task, why) => (ask({ type: 'typecheck', task, why }) as Promise<TypeCheckReply>).catch((error: Error) => ({ failed: error.message })),
     async close() {
       if (ended !== undefined) return;
       ended = new Error("The build's toolchain process was closed.");

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
+import { diagnosticLine } from './diagnostic-line.ts';
 import type { TypeScript } from './site-typescript.ts';
 
 /** What to type-check: the site's TypeScript route files and config, and what they import. */
@@ -10,7 +11,7 @@ export interface TypeCheckTask {
 }
 
 /** Compiler options for a site without tsconfig.json, as JSON (each TypeScript version converts them). */
-const siteDefaults = {
+export const siteDefaults = {
   target: 'es2022',
   module: 'esnext',
   moduleResolution: 'bundler',
@@ -20,6 +21,12 @@ const siteDefaults = {
   strict: true,
   skipLibCheck: true,
 };
+
+/**
+ * What a check sets over the site's options, as JSON: nothing is written, and `./x.ts` imports (which
+ * the bundle takes) are fine without extra options.
+ */
+export const checkOverrides = { noEmit: true, allowImportingTsExtensions: true, composite: false, incremental: false };
 
 /** "No inputs were found in config file": the files come from the route scan, not from `include`. */
 const noInputs = 18003;
@@ -33,8 +40,7 @@ export function checkTypes(ts: TypeScript, task: TypeCheckTask): string[] {
   const { options, errors } = compilerOptions(ts, task.root);
   const program = ts.createProgram({
     rootNames: task.files,
-    // Nothing is written: `./x.ts` imports (which the bundle takes) are fine without extra options.
-    options: { ...options, noEmit: true, allowImportingTsExtensions: true, composite: false, incremental: false, tsBuildInfoFile: undefined },
+    options: { ...options, ...checkOverrides, tsBuildInfoFile: undefined },
   });
   return [...errors, ...ts.getPreEmitDiagnostics(program)].map((diagnostic) => formatDiagnostic(ts, diagnostic, task.root));
 }
@@ -52,10 +58,8 @@ function compilerOptions(ts: TypeScript, root: string) {
 }
 
 function formatDiagnostic(ts: TypeScript, diagnostic: import('typescript').Diagnostic, root: string): string {
-  const text = `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-  if (!diagnostic.file || diagnostic.start === undefined) return text;
+  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+  if (!diagnostic.file || diagnostic.start === undefined) return diagnosticLine(root, diagnostic.code, message);
   const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-  const inside = relative(root, diagnostic.file.fileName);
-  const file = inside.startsWith('..') || isAbsolute(inside) ? diagnostic.file.fileName : inside;
-  return `${file}:${line + 1}:${character + 1}: ${text}`;
+  return diagnosticLine(root, diagnostic.code, message, { file: diagnostic.file.fileName, line: line + 1, column: character + 1 });
 }

@@ -1,12 +1,14 @@
 /**
- * The type check of `prerender build`, run in a toolchain process of its own (toolchain-process.ts)
- * from the start of bundling, beside it and the prerender: type errors are warnings, printed when the
- * build has done its work, so the check never delays the bundle or the prerender.
+ * The type check of `prerender build`: by a native TypeScript (7+) when the site has one or none,
+ * else by the site's TypeScript 5 or 6 through its JavaScript API (schedule-typecheck.ts says where
+ * and when). Type errors are warnings, printed when the build has done its work.
  */
 import { messageOf } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { checkTypes, type TypeCheckTask } from './check-types.ts';
+import { checkTypesNatively } from './native-check.ts';
+import type { NativeCompiler } from './native-compiler.ts';
 import { loadTypeChecker } from './site-typescript.ts';
 
 /** What a check answers: the diagnostics and the TypeScript that found them, or why it could not check. */
@@ -14,12 +16,27 @@ export type TypeCheckReply =
   | { diagnostics: string[]; version: string; from: 'site' | 'own'; note?: string; failed?: undefined }
   | { failed: string };
 
-/** Type-checks `task.files` with the site's TypeScript (or ours); never throws. */
-export function runTypeCheck(task: TypeCheckTask): TypeCheckReply {
+/**
+ * Type-checks `task.files` through the JavaScript API of the site's TypeScript (or ours), in this
+ * process; `why`, when given, says why a native compiler did not check. Never throws.
+ */
+export function runTypeCheck(task: TypeCheckTask, why?: string): TypeCheckReply {
   try {
     const checker = loadTypeChecker(task.root);
     const diagnostics = checkTypes(checker.ts, task);
-    return { diagnostics, version: checker.ts.version, from: checker.from, note: checker.note };
+    const note = why && `${why} Type-checked with ${checker.from === 'site' ? "the site's" : "api-prerender's"} TypeScript ${checker.ts.version} instead.`;
+    return { diagnostics, version: checker.ts.version, from: checker.from, note: note ?? checker.note };
+  } catch (error) {
+    return { failed: messageOf(error) };
+  }
+}
+
+/** Type-checks `task.files` with `compiler`; a compiler that could not check answers `failed`. */
+export async function runNativeTypeCheck(compiler: NativeCompiler, task: TypeCheckTask, signal?: AbortSignal): Promise<TypeCheckReply> {
+  try {
+    const diagnostics = await checkTypesNatively(compiler, task, signal);
+    const note = compiler.note && `${compiler.note} Type-checked with api-prerender's TypeScript ${compiler.version} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`;
+    return { diagnostics, version: compiler.version, from: compiler.from, note };
   } catch (error) {
     return { failed: messageOf(error) };
   }
