@@ -5,7 +5,7 @@
  * prerenders carries the change. An output whose source is gone is deleted.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, tempDir } from './helpers.ts';
@@ -43,7 +43,7 @@ function run(args: string[], cwd: string) {
 
 describe('the global setup', () => {
   // A whole vitest run of its own, with its global setup: minutes on a loaded machine, never a hang.
-  it('compiles a changed runtime source into lib/ before the tests of that run, and prunes stale outputs', async () => {
+  it('compiles a changed runtime source into lib/ before the tests of that run, prunes stale outputs and restores deleted ones', async () => {
     const copy = tempDir('repo-copy-');
     for (const entry of ['.ci', 'cli', 'src', 'lib', 'test/setup', 'test/helpers.ts', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
       cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
@@ -61,10 +61,14 @@ describe('the global setup', () => {
     // The output of a source since deleted: a test that imports it must fail as on a fresh clone.
     const stale = join(copy, 'lib/src/runtime/deleted-source.js');
     writeFileSync(stale, 'export {};\n');
+    // An output deleted by hand, its source unchanged: the incremental build alone would skip it.
+    const deleted = join(copy, 'lib/src/runtime/url-path.js');
+    rmSync(deleted);
 
     const { code, output } = await run([join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'test/probe.test.ts'], copy);
     expect(output).toContain(`PROBE-TYPE ${marked}`);
     expect(code, output).toBe(0);
     expect(existsSync(stale), 'a stale lib/ output survived the global setup').toBe(false);
+    expect(existsSync(deleted), 'a deleted lib/ output was not written again').toBe(true);
   }, 240_000);
 });
