@@ -85,4 +85,16 @@ describe('dev rebuilds of a site whose route files share a module', () => {
     await pollUntil(url(7), (a) => a.body === 'seven again');
     expect((await ask(url(9))).body).toBe('9 NOK');
   });
+
+  it('serves a route file that exports entries, which only the build reads', async () => {
+    const file = join(root, 'src/server/routes/api/group-0/[slug].ts');
+    const post = (word: string) =>
+      `import { defineEventHandler, getRouterParam } from 'h3';\nexport const entries = () => [{ slug: 'a' }];\n` +
+      `export default defineEventHandler((event) => '${word} ' + getRouterParam(event, 'slug'));\n`;
+    writeFileSync(file, post('post'));
+    await pollUntil(new URL('/api/group-0/b', server.url).href, (a) => a.body === 'post b');
+    writeFileSync(file, post('edited'));
+    await pollUntil(new URL('/api/group-0/b', server.url).href, (a) => a.body === 'edited b');
+    expect((await ask(url(9))).body).toBe('9 NOK');
+  });
 });

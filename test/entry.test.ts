@@ -50,6 +50,13 @@ describe('generateEntry', () => {
     for (const name of ['routes', 'app', 'fetch', 'serve']) expect(source).toMatch(new RegExp(`^export const ${name} = `, 'm'));
   });
 
+  it('leaves out the `entries` exports and only them when asked (the dev server never lists URLs)', () => {
+    const serving = generateEntry(routes, { entries: false });
+    expect(serving).not.toMatch(/\* as module|entries/);
+    expect(serving).toBe(source.replace(/, \* as module\d+ from/g, ' from').replace(/, entries: module\d+\.entries/g, ''));
+    expect(() => parseAst(serving)).not.toThrow();
+  });
+
   it('is an empty table without routes', () => {
     expect(generateEntry([])).toContain('export const routes = [\n];');
   });

@@ -5,7 +5,7 @@ import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
-import { entryId, generateEntry, runtimeId } from './entry.ts';
+import { entryId, generateEntry, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
 export interface ApiRoutesOptions {
@@ -21,8 +21,6 @@ export interface ApiRoutesOptions {
   /** Called with the route table on every (re)build, for the build report and the dev server. */
   onRoutes?: (routes: RouteDefinition[]) => void;
 }
-
-const resolvedEntry = '\0' + entryId;
 
 /**
  * The Rollup (and Vite build) plugin: use `input: 'api-prerender:entry'` and the build is a server for

@@ -5,7 +5,7 @@ import { errors, messageOf, PrerenderError, type SourceLocation } from '../error
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { entryId } from './entry.ts';
+import { entryId, resolvedEntryId } from './entry.ts';
 import { companionPlugins } from './companions.ts';
 import { apiRoutes } from './plugin.ts';
 
@@ -63,7 +63,7 @@ export function toBuildError(error: unknown, root: string): unknown {
     // The generated entry imports each route file's default export; any other missing export is the
     // importing module's own mistake (such as a type imported as a value).
     const binding = (log as { binding?: string }).binding ?? '?';
-    if (log.id === '\0' + entryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
+    if (log.id === resolvedEntryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
     return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter));
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {

@@ -10,8 +10,9 @@ import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-opti
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
-import { externalRuntime, reuseSources, watchFirst } from './dev-plugins.ts';
+import { externalRuntime, reuseSources, servingEntry, watchFirst } from './dev-plugins.ts';
 import { waitForFolder, watchFiles } from './watch-names.ts';
 import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
 
@@ -42,7 +43,7 @@ export interface DevBundler {
 /** Starts watching and building the site's routes. */
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const { config, logger, outFile } = options;
-  let routeCount = 0;
+  let routes: RouteDefinition[] = [];
   // Every route file a build has had. Rollup stops watching a file once no build reaches it, and
   // its watcher then ignores that path even inside the watched routes folder: a route file removed
   // and written again (`git stash`, `git checkout`) would never be seen. Watching them by name keeps
@@ -51,8 +52,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const base = inputOptions({
     config,
     logger,
-    onRoutes: (routes) => {
-      routeCount = routes.length;
+    onRoutes: (scanned) => {
+      routes = scanned;
       for (const route of routes) routeFiles.add(resolve(config.routesDir, route.file));
     },
   });
@@ -60,6 +61,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     // The routes folder is watched even by a build that fails at once, so new route files count.
     watchFirst(() => [config.routesDir, ...routeFiles]),
     externalRuntime(),
+    servingEntry(() => routes),
     ...(base.plugins as Plugin[]),
   ];
 
@@ -98,7 +100,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     if (build.failure) {
       logFailure(build.failure, logger);
     } else {
-      const files = `${routeCount} route file${routeCount === 1 ? '' : 's'}`;
+      const files = `${routes.length} route file${routes.length === 1 ? '' : 's'}`;
       logger.info(`${builds++ === 0 ? 'built' : 'rebuilt'} ${files} in ${Math.round(performance.now() - started)} ms`);
     }
     running?.resolve();

@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'rollup';
-import { runtimeId } from '../bundle/entry.ts';
+import { generateEntry, resolvedEntryId, runtimeId } from '../bundle/entry.ts';
 import { runtimeEntry } from '../paths.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
 
 /**
  * Leaves the runtime and h3 out of the dev bundle: they are imported from this package, where the
@@ -26,6 +27,18 @@ export function externalRuntime(): Plugin {
       // File URLs, not paths: an absolute path is not an import specifier on every platform.
       return resolved && !resolved.external ? { id: pathToFileURL(resolved.id).href, external: true } : null;
     },
+  };
+}
+
+/**
+ * Gives the dev build an entry without the routes' `entries` exports (see EntryOptions): the build's
+ * own entry otherwise, for the same `routes()`, which the apiRoutes plugin scanned. Put it before
+ * that plugin.
+ */
+export function servingEntry(routes: () => RouteDefinition[]): Plugin {
+  return {
+    name: 'api-prerender:dev-entry',
+    load: (id) => (id === resolvedEntryId ? generateEntry(routes(), { entries: false }) : null),
   };
 }
 
