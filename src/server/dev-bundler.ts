@@ -1,10 +1,11 @@
 /**
  * The dev server's build: Rollup in watch mode over the same plugins as `prerender build`. Every
  * rebuild is loaded in a new worker thread and replaces the previous build whole, whose thread then
- * ends; a failed one replaces it with its error, until a save fixes it.
+ * ends; a failed one replaces it with its error, until a save fixes it. After the first save, a
+ * rebuild loads only the route files in use, and a request for another loads it (routes-in-use.ts).
  */
-import { existsSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { watch, type InputOptions, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -13,6 +14,7 @@ import type { Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
 import { externalRuntime, reuseSources, servingEntry, watchFirst } from './dev-plugins.ts';
+import { createRoutesInUse } from './routes-in-use.ts';
 import { waitForFolder, watchFiles } from './watch-names.ts';
 import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
 
@@ -34,8 +36,11 @@ export type DevBuild = { bundle: DevRoutes; failure?: undefined } | { bundle?: u
 
 /** A running watch build. */
 export interface DevBundler {
-  /** The latest build; while one is running, waits for it, so a request after a save sees the change. */
-  current(): Promise<DevBuild>;
+  /**
+   * The latest build; while one is running, waits for it, so a request after a save sees the change.
+   * For a `request` whose route file the build left out, waits for a build that loads it.
+   */
+  current(request?: Request): Promise<DevBuild>;
   /** Stops watching. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -49,11 +54,20 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   // and written again (`git stash`, `git checkout`) would never be seen. Watching them by name keeps
   // each one seen.
   const routeFiles = new Set<string>();
+  const inUse = createRoutesInUse();
+  // Written to rebuild with a route file a request needs; what the build being made and the one
+  // being served load (`undefined`: every route file).
+  const marker = join(dirname(outFile), 'routes-in-use');
+  mkdirSync(dirname(marker), { recursive: true });
+  writeFileSync(marker, '');
+  let loading: ReadonlySet<string> | undefined;
+  let served: ReadonlySet<string> | undefined;
   const base = inputOptions({
     config,
     logger,
     onRoutes: (scanned) => {
       routes = scanned;
+      inUse.setRoutes(scanned);
       for (const route of routes) routeFiles.add(resolve(config.routesDir, route.file));
     },
   });
@@ -61,7 +75,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     // The routes folder is watched even by a build that fails at once, so new route files count.
     watchFirst(() => [config.routesDir, ...routeFiles]),
     externalRuntime(),
-    servingEntry(() => routes),
+    servingEntry({ routes: () => routes, routesDir: config.routesDir, inUse, marker, onEntry: (loaded) => (loading = loaded) }),
     ...(base.plugins as Plugin[]),
   ];
 
@@ -100,7 +114,9 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     if (build.failure) {
       logFailure(build.failure, logger);
     } else {
-      const files = `${routes.length} route file${routes.length === 1 ? '' : 's'}`;
+      served = loading;
+      const count = `${routes.length} route file${routes.length === 1 ? '' : 's'}`;
+      const files = served ? `${served.size} of ${count} (those in use; the others load when requested)` : count;
       logger.info(`${builds++ === 0 ? 'built' : 'rebuilt'} ${files} in ${Math.round(performance.now() - started)} ms`);
     }
     running?.resolve();
@@ -168,9 +184,24 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
   let watcher = start();
 
+  // A build that leaves out the route file `request` goes to: served by a build that loads it.
+  const needsLoad = (file: string | undefined) => file !== undefined && !latest?.failure && served !== undefined && !served.has(file);
+  let reloading: Promise<void> | undefined;
+  const rebuild = () =>
+    (reloading ??= (async () => {
+      running ??= pending();
+      const built = running.promise;
+      writeFileSync(marker, String(performance.now()));
+      await built;
+    })().finally(() => (reloading = undefined)));
+
   return {
-    async current() {
+    async current(request) {
       if (running) await running.promise;
+      const file = request && (await inUse.fileFor(request));
+      if (file !== undefined) inUse.use(file);
+      // Twice at most: a file asked for while a rebuild had already read its entry needs the next.
+      for (let tries = 0; tries < 2 && needsLoad(file) && !closing; tries++) await rebuild();
       return latest!;
     },
     close: () =>

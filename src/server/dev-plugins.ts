@@ -3,12 +3,13 @@
  * broken first build that is still retried.
  */
 import { readFile } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'rollup';
 import { generateEntry, resolvedEntryId, runtimeId } from '../bundle/entry.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import type { RoutesInUse } from './routes-in-use.ts';
 
 /**
  * Leaves the runtime and h3 out of the dev bundle: they are imported from this package, where the
@@ -31,14 +32,36 @@ export function externalRuntime(): Plugin {
 }
 
 /**
- * Gives the dev build an entry without the routes' `entries` exports (see EntryOptions): the build's
- * own entry otherwise, for the same `routes()`, which the apiRoutes plugin scanned. Put it before
- * that plugin.
+ * Gives the dev build an entry without the routes' `entries` exports (see EntryOptions), importing
+ * only the route files in use (routes-in-use.ts): the build's own entry otherwise, for the same
+ * `routes()`, which the apiRoutes plugin scanned. A change of `marker` (written when a request needs
+ * a route file the build left out) rebuilds it; the first save of any file narrows the builds to
+ * the files in use, the saved one with them. `onEntry` is told what each build loads. Put it before
+ * the apiRoutes plugin.
  */
-export function servingEntry(routes: () => RouteDefinition[]): Plugin {
+export function servingEntry(options: {
+  routes: () => RouteDefinition[];
+  routesDir: string;
+  inUse: RoutesInUse;
+  marker: string;
+  onEntry: (loaded: ReadonlySet<string> | undefined) => void;
+}): Plugin {
+  const { routes, routesDir, inUse, marker, onEntry } = options;
   return {
     name: 'api-prerender:dev-entry',
-    load: (id) => (id === resolvedEntryId ? generateEntry(routes(), { entries: false }) : null),
+    load(id) {
+      if (id !== resolvedEntryId) return null;
+      this.addWatchFile(marker);
+      const loaded = inUse.loaded() && new Set(inUse.loaded());
+      onEntry(loaded);
+      return generateEntry(routes(), { entries: false, loaded });
+    },
+    watchChange(id) {
+      if (id === marker) return;
+      inUse.narrow();
+      const file = relative(routesDir, id);
+      if (!file.startsWith('..') && !isAbsolute(file)) inUse.use(file.split(sep).join('/'));
+    },
   };
 }
 

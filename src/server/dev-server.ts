@@ -72,7 +72,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
       const { files, bundler } = await session!;
       const file = await files?.(request);
       if (file) return file;
-      const build = await bundler.current();
+      const build = await bundler.current(request);
       if (!build.bundle) return failureResponse(build.failure, request);
       try {
         return await build.bundle.fetch(request);

@@ -26,7 +26,7 @@ export async function startDevRoutes(config: ResolvedConfig, logger: Logger): Pr
   let closing: Promise<void> | undefined;
   return {
     async fetch(request) {
-      const build = await bundler.current();
+      const build = await bundler.current(request);
       return build.bundle ? build.bundle.fetch(request) : failureResponse(build.failure, request);
     },
     close: () =>
