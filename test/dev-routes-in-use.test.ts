@@ -21,6 +21,9 @@ const files = {
   [`${api}/a.ts`]: route(`() => 'a'`),
   [`${api}/b.ts`]: route(`() => 'b'`),
   [`${api}/later.ts`]: route(`() => 'later'`),
+  [`${api}/dropped.ts`]: route(`() => 'dropped'`),
+  [`${api}/priced.ts`]: `import { defineEventHandler } from 'h3';\nimport { price } from '../../../shared/price';\nexport default defineEventHandler(() => price);\n`,
+  'src/shared/price.ts': `export const price = '1 EUR';\n`,
 };
 
 describe('dev rebuilds of the route files in use', () => {
@@ -44,8 +47,8 @@ describe('dev rebuilds of the route files in use', () => {
   });
 
   it('loads all route files at first, then only those in use', () => {
-    expect(builds()[0]).toMatch(/^built 6 route files in \d+ ms$/);
-    expect(builds().at(-1)).toMatch(/^rebuilt 2 of 6 route files \(those in use; the others load when requested\) in \d+ ms$/);
+    expect(builds()[0]).toMatch(/^built 8 route files in \d+ ms$/);
+    expect(builds().at(-1)).toMatch(/^rebuilt 2 of 8 route files \(those in use; the others load when requested\) in \d+ ms$/);
   });
 
   it('serves a route requested before the save without loading it again', async () => {
@@ -60,7 +63,7 @@ describe('dev rebuilds of the route files in use', () => {
     expect(answer).toMatchObject({ status: 200, body: 'item 7' });
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(builds()).toHaveLength(before + 1);
-    expect(builds().at(-1)).toMatch(/^rebuilt 3 of 6 /);
+    expect(builds().at(-1)).toMatch(/^rebuilt 3 of 8 /);
     expect((await ask(url('/api/nothing/here'))).body).toBe('catch-all nothing/here');
   });
 
@@ -73,6 +76,14 @@ describe('dev rebuilds of the route files in use', () => {
     await pollUntil(url('/api/c'), (answer) => answer.body === 'c');
     const [later, c] = await Promise.all([ask(url('/api/later')), ask(url('/api/c'))]);
     expect([later.body, c.body]).toEqual(['later', 'c']);
+  });
+
+  // Both were loaded by the first build only: what it read of them must not be served.
+  it('serves a route file and a module only it imports with what they hold now, edited while left out', async () => {
+    writeFileSync(join(root, 'src/shared/price.ts'), `export const price = '2 EUR';\n`);
+    expect((await ask(url('/api/priced'))).body).toBe('2 EUR');
+    writeFileSync(join(root, `${api}/dropped.ts`), route(`() => 'dropped, edited'`));
+    await pollUntil(url('/api/dropped'), (answer) => answer.body === 'dropped, edited');
   });
 
   it('shows a compile error saved into a route file not in use, then serves the fix', async () => {

@@ -2,6 +2,7 @@
  * How the dev server shows a build that failed: in the terminal (location, message, code frame,
  * hint) and as the answer to every route request until the code is fixed.
  */
+import { isAbsolute, resolve } from 'node:path';
 import { stackWithCauses } from '../error-stack.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -87,4 +88,10 @@ function failurePage(failure: BuildFailure): string {
 /** Text safe inside HTML elements and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The absolute path of the source file an error points at, if any. */
+export function failedFile(error: unknown, root: string): string | undefined {
+  const file = error instanceof PrerenderError ? error.loc?.file : undefined;
+  return file === undefined ? undefined : isAbsolute(file) ? file : resolve(root, file);
 }

@@ -4,17 +4,16 @@
  * ends; a failed one replaces it with its error, until a save fixes it. After the first save, a
  * rebuild loads only the route files in use, and a request for another loads it (routes-in-use.ts).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { watch, type InputOptions, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative } from 'node:path';
+import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import { errors, PrerenderError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { describeFailure, logFailure, type BuildFailure } from './build-error.ts';
-import { externalRuntime, reuseSources, servingEntry, watchFirst } from './dev-plugins.ts';
-import { createRoutesInUse } from './routes-in-use.ts';
+import { describeFailure, failedFile, logFailure, type BuildFailure } from './build-error.ts';
+import { devBuildOptions, externalRuntime, reuseSources } from './dev-plugins.ts';
+import { createRouteLoading } from './route-loading.ts';
 import { waitForFolder, watchFiles } from './watch-names.ts';
 import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
 
@@ -48,36 +47,9 @@ export interface DevBundler {
 /** Starts watching and building the site's routes. */
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const { config, logger, outFile } = options;
-  let routes: RouteDefinition[] = [];
-  // Every route file a build has had. Rollup stops watching a file once no build reaches it, and
-  // its watcher then ignores that path even inside the watched routes folder: a route file removed
-  // and written again (`git stash`, `git checkout`) would never be seen. Watching them by name keeps
-  // each one seen.
-  const routeFiles = new Set<string>();
-  const inUse = createRoutesInUse();
-  // Written to rebuild with a route file a request needs; what the build being made and the one
-  // being served load (`undefined`: every route file).
-  const marker = join(dirname(outFile), 'routes-in-use');
-  mkdirSync(dirname(marker), { recursive: true });
-  writeFileSync(marker, '');
-  let loading: ReadonlySet<string> | undefined;
-  let served: ReadonlySet<string> | undefined;
-  const base = inputOptions({
-    config,
-    logger,
-    onRoutes: (scanned) => {
-      routes = scanned;
-      inUse.setRoutes(scanned);
-      for (const route of routes) routeFiles.add(resolve(config.routesDir, route.file));
-    },
-  });
-  const plugins = [
-    // The routes folder is watched even by a build that fails at once, so new route files count.
-    watchFirst(() => [config.routesDir, ...routeFiles]),
-    externalRuntime(),
-    servingEntry({ routes: () => routes, routesDir: config.routesDir, inUse, marker, onEntry: (loaded) => (loading = loaded) }),
-    ...(base.plugins as Plugin[]),
-  ];
+  const loading = createRouteLoading(config.routesDir, dirname(outFile));
+  const base = inputOptions({ config, logger, onRoutes: loading.setRoutes });
+  const plugins = [externalRuntime(), ...loading.plugins, ...(base.plugins as Plugin[])];
 
   let latest: DevBuild | undefined;
   let running: Pending | undefined = pending();
@@ -85,6 +57,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   let builds = 0;
   // What the last good build read, which Rollup goes on watching after a failure.
   let watchedByRollup = new Set<string>();
+  // The sources the current watcher's builds read (reuseSources).
+  let sources = new Map<string, string>();
   // Watches a broken file Rollup does not, or for the missing routes folder, to start over then.
   let retry: { close(): void } | undefined;
   let closing: Promise<void> | undefined;
@@ -114,10 +88,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     if (build.failure) {
       logFailure(build.failure, logger);
     } else {
-      served = loading;
-      const count = `${routes.length} route file${routes.length === 1 ? '' : 's'}`;
-      const files = served ? `${served.size} of ${count} (those in use; the others load when requested)` : count;
-      logger.info(`${builds++ === 0 ? 'built' : 'rebuilt'} ${files} in ${Math.round(performance.now() - started)} ms`);
+      loading.served();
+      logger.info(`${builds++ === 0 ? 'built' : 'rebuilt'} ${loading.describe()} in ${Math.round(performance.now() - started)} ms`);
     }
     running?.resolve();
     running = undefined;
@@ -130,6 +102,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     } else if (event.code === 'BUNDLE_END') {
       retry?.close();
       watchedByRollup = new Set(event.result.watchFiles);
+      // A module no build reads is no longer watched: read again when one does.
+      for (const id of sources.keys()) if (!watchedByRollup.has(id)) sources.delete(id);
       // Written here, not by Rollup (`skipWrite`): its watcher re-registers every watched file after
       // a build and again after writing it, a second pass over a thousand files for nothing.
       await event.result.write(outputOptions(outFile));
@@ -167,7 +141,16 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   const start = (): RollupWatcher => {
-    const self = watch({ ...base, ...devBuildOptions, plugins: [reuseSources(), ...plugins], watch: { clearScreen: false, skipWrite: true } });
+    sources = new Map();
+    // A save of a file the last build did not read (a route file not in use): read it again, rebuild.
+    loading.watch(
+      (path) => watchedByRollup.has(path),
+      (path) => {
+        sources.delete(path);
+        void rebuild();
+      },
+    );
+    const self = watch({ ...base, ...devBuildOptions, plugins: [reuseSources(sources), ...plugins], watch: { clearScreen: false, skipWrite: true } });
     // Rollup awaits this handler, so a bundle is imported before the next build begins.
     self.on('event', async (event) => {
       if (self !== watcher) return;
@@ -184,47 +167,30 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
   let watcher = start();
 
-  // A build that leaves out the route file `request` goes to: served by a build that loads it.
-  const needsLoad = (file: string | undefined) => file !== undefined && !latest?.failure && served !== undefined && !served.has(file);
-  let reloading: Promise<void> | undefined;
-  const rebuild = () =>
-    (reloading ??= (async () => {
-      running ??= pending();
-      const built = running.promise;
-      writeFileSync(marker, String(performance.now()));
-      await built;
-    })().finally(() => (reloading = undefined)));
+  // Starts a rebuild and resolves when it has been served.
+  const rebuild = () => {
+    running ??= pending();
+    loading.rebuild();
+    return running.promise;
+  };
 
   return {
     async current(request) {
       if (running) await running.promise;
-      const file = request && (await inUse.fileFor(request));
-      if (file !== undefined) inUse.use(file);
-      // Twice at most: a file asked for while a rebuild had already read its entry needs the next.
-      for (let tries = 0; tries < 2 && needsLoad(file) && !closing; tries++) await rebuild();
+      // A build that leaves out the route file `request` goes to: served by one that loads it. Twice
+      // at most: a file asked for while a rebuild had already read its entry needs the next.
+      for (let tries = 0; tries < 2 && request && !closing && !latest?.failure && (await loading.needsLoad(request)); tries++) await rebuild();
       return latest!;
     },
     close: () =>
       (closing ??= (async () => {
         retry?.close();
+        loading.close();
         await watcher.close();
         if (running) settle({ failure: { code: 'SERVER', message: 'The dev server is shutting down.' } });
         await Promise.all([...workers].map((worker) => worker.terminate()));
       })()),
   };
-}
-
-/**
- * What a dev build leaves out: tree-shaking. Its passes go over every module on every rebuild, a
- * sixth of the time a thousand route files take, to make a bundle that is loaded once and thrown
- * away; without them every statement of every module runs, as Node itself would run it.
- */
-const devBuildOptions = { treeshake: false } satisfies InputOptions;
-
-/** The absolute path of the source file an error points at, if any. */
-function failedFile(error: unknown, root: string): string | undefined {
-  const file = error instanceof PrerenderError ? error.loc?.file : undefined;
-  return file === undefined ? undefined : isAbsolute(file) ? file : resolve(root, file);
 }
 
 interface Pending {

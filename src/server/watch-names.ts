@@ -62,3 +62,20 @@ export function watchFiles(files: Iterable<string>, onChange: () => void): { clo
   const watchers = [...byFolder].map(([folder, names]) => watchNames(folder, names, onChange));
   return { close: () => watchers.forEach((watcher) => watcher?.close()) };
 }
+
+/**
+ * Calls `onChange(path)` for every file or folder written, created or removed anywhere under
+ * `folder` (absolute paths). `undefined` when the folder cannot be watched (it does not exist).
+ */
+export function watchFolder(folder: string, onChange: (path: string) => void): FSWatcher | undefined {
+  let watcher: FSWatcher;
+  try {
+    watcher = watch(folder, { recursive: true }, (_event, name) => {
+      if (name) onChange(join(folder, name.toString()));
+    });
+  } catch {
+    return undefined;
+  }
+  watcher.on('error', () => watcher.close());
+  return watcher;
+}
