@@ -21,6 +21,8 @@ const results = [
     body: `() => new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('one,')); c.enqueue(new TextEncoder().encode('two')); c.close(); } })`,
     type: 'application/octet-stream',
   },
+  // The server writes a Node stream as it is; the prerender reads it as the web stream it becomes.
+  { name: 'node-stream', body: `async () => (await import('node:stream')).Readable.from([Buffer.from('node '), Buffer.from('stream')])`, type: 'application/octet-stream' },
   { name: 'typed-bytes', body: `(event) => { setHeader(event, 'content-type', 'image/png'); return new Uint8Array([137, 80]); }`, type: 'image/png' },
   { name: 'response', body: `() => new Response('csv,data\\n', { status: 201, headers: { 'content-type': 'text/csv', 'x-custom': 'kept' } })`, type: 'text/csv' },
   { name: 'response-untyped', body: `() => new Response(new Uint8Array([9, 8, 7]))`, type: 'application/octet-stream' },

@@ -86,7 +86,7 @@ function normalizeEventPath(event: H3Event): void {
 
 /**
  * Gives every result a content type when the handler set none: a string or empty result is
- * `text/plain; charset=utf-8`, bytes and streams are `application/octet-stream`. h3's `fetch` leaves
+ * `text/plain; charset=utf-8`, bytes and streams (web or Node) are `application/octet-stream`. h3's `fetch` leaves
  * the type out for bytes and streams, and a prerendered file must record exactly what is served.
  */
 function withDefaultType(route: RuntimeRoute) {
@@ -119,6 +119,8 @@ function defaultType(value: unknown): string | undefined {
   if (value === undefined || value === null || typeof value === 'string') return textType;
   if (value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof ReadableStream) return binaryType;
   if (value instanceof Blob && !value.type) return binaryType;
+  // A Node stream, which srvx's Node adapter pipes to the socket as it is.
+  if (typeof (value as { pipe?: unknown } | null)?.pipe === 'function') return binaryType;
   return undefined;
 }
 
