@@ -1,5 +1,6 @@
 import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
+import { responseParts, type ResponseParts } from './response-parts.ts';
 
 /**
  * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
@@ -65,8 +66,8 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
 }
 
 async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody, lookups: RequestLookups): Promise<Rendered> {
-  const response = await fetch(request);
-  const body = await readBody(response, pending);
+  const response = responseParts(await fetch(request));
+  const body = await readBody(response.body, pending);
   const ms = performance.now() - start;
   const { status } = response;
   if (status >= 300 && status < 400) {
@@ -86,10 +87,12 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
   return { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
 }
 
-/** Reads the body chunk by chunk through a reader the timeout can cancel. */
-async function readBody(response: Response, pending: PendingBody): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
+/** Reads the body; a stream chunk by chunk, through a reader the timeout can cancel. */
+async function readBody(body: ResponseParts['body'], pending: PendingBody): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof Uint8Array) return body;
+  const reader = body.getReader();
   pending.reader = reader;
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -106,7 +109,7 @@ async function readBody(response: Response, pending: PendingBody): Promise<Uint8
  * The message of an error response: what the handler threw when that was not an h3 error (h3 answers
  * those with a bare "HTTPError"), else h3's JSON error body, else the status text.
  */
-function failureMessage(response: Response, body: Uint8Array, thrown: unknown): string {
+function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unknown): string {
   if (thrown instanceof Error && !('status' in thrown)) return `the handler threw ${thrown.name}: ${thrown.message}`;
   try {
     const json = JSON.parse(new TextDecoder().decode(body)) as { message?: unknown };
