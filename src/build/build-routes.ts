@@ -1,5 +1,6 @@
-import { isAbsolute, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
+import { shortPath } from '../config/output-paths.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
@@ -156,10 +157,4 @@ export async function buildRoutes(
     }
     return result;
   });
-}
-
-/** `path` relative to the site root when it is inside it, else absolute. */
-function shortPath(root: string, path: string): string {
-  const inside = relative(root, path);
-  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
 }

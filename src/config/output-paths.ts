@@ -30,3 +30,8 @@ export function isInside(child: string, parent: string): boolean {
   const rel = relative(parent, child);
   return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
 }
+
+/** `path` (absolute) as messages show it: relative to `folder` when it lies under it, else as it is. */
+export function shortPath(folder: string, path: string): string {
+  return path !== folder && isInside(path, folder) ? relative(folder, path) : path;
+}

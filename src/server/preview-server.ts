@@ -3,9 +3,10 @@
  * importing that bundle and calling its `serve`. The static-file layer is the one inside the bundle.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { shortPath } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
@@ -34,13 +35,9 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const config = await loadConfig(options);
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
-  if (!existsSync(serverFile)) throw errors.noBuild(shortPath(dir));
+  if (!existsSync(serverFile)) throw errors.noBuild(shortPath(process.cwd(), dir));
   const bundle = await loadBundle(serverFile, config);
   return listenOn(address, () => bundle.serve({ ...address, bodyLimit }));
 }
 
-/** `dir` relative to the working folder when it lies inside it, else absolute. */
-function shortPath(dir: string): string {
-  const shown = relative(process.cwd(), dir);
-  return shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : dir;
-}
+

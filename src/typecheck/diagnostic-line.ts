@@ -1,4 +1,5 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { shortPath } from '../config/output-paths.ts';
 
 /** Where in a file a diagnostic points: a path (absolute, or relative to the site) and 1-based line and column. */
 export interface DiagnosticPlace {
@@ -16,8 +17,5 @@ export interface DiagnosticPlace {
 export function diagnosticLine(root: string, code: number, message: string, place?: DiagnosticPlace): string {
   const text = `TS${code}: ${message}`;
   if (!place) return text;
-  const absolute = resolve(root, place.file);
-  const inside = relative(root, absolute);
-  const file = inside.startsWith('..') || isAbsolute(inside) ? absolute : inside;
-  return `${file}:${place.line}:${place.column}: ${text}`;
+  return `${shortPath(root, resolve(root, place.file))}:${place.line}:${place.column}: ${text}`;
 }
