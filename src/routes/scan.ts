@@ -1,6 +1,7 @@
 import { statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { isInside } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
 import { routeShape } from '../runtime/route-shape.ts';
 import { fileToRoute, type RouteDefinition } from './file-to-route.ts';
@@ -15,12 +16,20 @@ export async function scanRoutes(routesDir: string, apiPrefix: string): Promise<
   const entries = await readdir(routesDir, { recursive: true, withFileTypes: true });
   const files = entries
     .filter(isFileOrLinkToFile)
-    .map((entry) => relative(routesDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .map((entry) => routeFileName(routesDir, join(entry.parentPath, entry.name))!)
     .filter((file) => !file.split('/').includes('node_modules'))
     .sort();
   const routes = files.map((file) => fileToRoute(file, apiPrefix)).filter((route) => route !== null);
   checkConflicts(routes);
   return routes;
+}
+
+/**
+ * The name a route file goes by (RouteDefinition.file): its path under `routesDir`, with `/` between
+ * folders on every system; `undefined` for a path outside it.
+ */
+export function routeFileName(routesDir: string, path: string): string | undefined {
+  return isInside(path, routesDir) ? relative(routesDir, path).split(sep).join('/') : undefined;
 }
 
 /** A route file may be a symbolic link to one (a route shared between sites); a broken link is skipped. */

@@ -3,7 +3,7 @@
  * broken first build that is still retried.
  */
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, relative, sep } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InputOptions, Plugin } from 'rollup';
 import { generateEntry, resolvedEntryId, runtimeId } from '../bundle/entry.ts';
@@ -41,12 +41,11 @@ export function externalRuntime(): Plugin {
  */
 export function servingEntry(options: {
   routes: () => RouteDefinition[];
-  routesDir: string;
   inUse: RoutesInUse;
   marker: string;
   onEntry: (loaded: ReadonlySet<string> | undefined) => void;
 }): Plugin {
-  const { routes, routesDir, inUse, marker, onEntry } = options;
+  const { routes, inUse, marker, onEntry } = options;
   return {
     name: 'api-prerender:dev-entry',
     load(id) {
@@ -57,10 +56,7 @@ export function servingEntry(options: {
       return generateEntry(routes(), { entries: false, loaded });
     },
     watchChange(id) {
-      if (id === marker) return;
-      inUse.narrow();
-      const file = relative(routesDir, id);
-      if (!file.startsWith('..') && !isAbsolute(file)) inUse.use(file.split(sep).join('/'));
+      if (id !== marker) inUse.saved(id);
     },
   };
 }

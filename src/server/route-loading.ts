@@ -3,7 +3,7 @@
  * the file whose change rebuilds it, the routes folder watched for saves, and what each build loads.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Plugin } from 'rollup';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { servingEntry, watchFirst } from './dev-plugins.ts';
@@ -34,7 +34,7 @@ export interface RouteLoading {
 
 /** Route loading for a dev build of `routesDir` written into `outDir`. */
 export function createRouteLoading(routesDir: string, outDir: string): RouteLoading {
-  const inUse = createRoutesInUse();
+  const inUse = createRoutesInUse(routesDir);
   let routes: RouteDefinition[] = [];
   // What the build being made and the one being served load (`undefined`: every route file).
   let loading: ReadonlySet<string> | undefined;
@@ -50,7 +50,7 @@ export function createRouteLoading(routesDir: string, outDir: string): RouteLoad
     plugins: [
       // Watched even by a build that fails before it reads the entry.
       watchFirst(() => [marker]),
-      servingEntry({ routes: () => routes, routesDir, inUse, marker, onEntry: (loaded) => (loading = loaded) }),
+      servingEntry({ routes: () => routes, inUse, marker, onEntry: (loaded) => (loading = loaded) }),
     ],
     setRoutes(scanned) {
       routes = scanned;
@@ -80,8 +80,7 @@ export function createRouteLoading(routesDir: string, outDir: string): RouteLoad
       // save, most route files) and then ignores that path even inside a watched folder.
       folder ??= watchFolder(routesDir, (path) => {
         if (seenByRollup(path)) return;
-        inUse.narrow();
-        inUse.use(relative(routesDir, path).split(sep).join('/'));
+        inUse.saved(path);
         onSave(path);
       });
     },

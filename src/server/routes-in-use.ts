@@ -8,6 +8,7 @@
  * Rollup goes over every module of the graph on every rebuild, ~0.4 ms each.
  */
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { routeFileName } from '../routes/scan.ts';
 import { createApp } from '../runtime/app.ts';
 
 /** The route files in use, and which one a request goes to. */
@@ -16,8 +17,11 @@ export interface RoutesInUse {
   loaded(): ReadonlySet<string> | undefined;
   /** Marks `file` in use: every build from the next on loads it. */
   use(file: string): void;
-  /** From now on, builds load only the files in use. */
-  narrow(): void;
+  /**
+   * A file (absolute path) was saved: from now on builds load only the files in use, it among them
+   * if it lies under routesDir.
+   */
+  saved(path: string): void;
   /** The route file that answers `request`, by the runtime's own router over the latest route table. */
   fileFor(request: Request): Promise<string | undefined>;
   /** Takes the route table a build scanned. */
@@ -25,7 +29,7 @@ export interface RoutesInUse {
 }
 
 /** Starts with every route file loaded. */
-export function createRoutesInUse(): RoutesInUse {
+export function createRoutesInUse(routesDir: string): RoutesInUse {
   let all = true;
   const inUse = new Set<string>();
   let router: ReturnType<typeof createApp> | undefined;
@@ -34,8 +38,10 @@ export function createRoutesInUse(): RoutesInUse {
   return {
     loaded: () => (all ? undefined : inUse),
     use: (file) => void inUse.add(file),
-    narrow() {
+    saved(path) {
       all = false;
+      const file = routeFileName(routesDir, path);
+      if (file !== undefined) inUse.add(file);
     },
     async fileFor(request) {
       if (!router) return undefined;

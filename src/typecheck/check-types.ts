@@ -45,9 +45,15 @@ export function checkTypes(ts: TypeScript, task: TypeCheckTask): string[] {
   return [...errors, ...ts.getPreEmitDiagnostics(program)].map((diagnostic) => formatDiagnostic(ts, diagnostic, task.root));
 }
 
-function compilerOptions(ts: TypeScript, root: string) {
+/** The site's tsconfig.json, the one its editor and `tsc` use, if it has one. */
+export function siteTsconfig(root: string): string | undefined {
   const file = join(root, 'tsconfig.json');
-  if (!existsSync(file)) {
+  return existsSync(file) ? file : undefined;
+}
+
+function compilerOptions(ts: TypeScript, root: string) {
+  const file = siteTsconfig(root);
+  if (!file) {
     const { options, errors } = ts.convertCompilerOptionsFromJson(siteDefaults, root);
     return { options, errors };
   }

@@ -5,10 +5,9 @@
  * through the JavaScript API.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkOverrides, siteDefaults, type TypeCheckTask } from './check-types.ts';
+import { checkOverrides, siteDefaults, siteTsconfig, type TypeCheckTask } from './check-types.ts';
 import { diagnosticLine } from './diagnostic-line.ts';
 import type { NativeCompiler } from './native-compiler.ts';
 
@@ -42,9 +41,10 @@ export async function checkTypesNatively(compiler: NativeCompiler, task: TypeChe
 
 function checkConfig(task: TypeCheckTask) {
   const files = task.files;
+  const tsconfig = siteTsconfig(task.root);
   // TypeScript 6 and later see no @types package unless `types` names it; `*` is 5's default, all.
-  if (!existsSync(join(task.root, 'tsconfig.json'))) return { compilerOptions: { ...siteDefaults, types: ['*'], ...checkOverrides }, files };
-  return { extends: './tsconfig.json', compilerOptions: { ...checkOverrides, tsBuildInfoFile: null }, files, include: [] };
+  if (!tsconfig) return { compilerOptions: { ...siteDefaults, types: ['*'], ...checkOverrides }, files };
+  return { extends: tsconfig, compilerOptions: { ...checkOverrides, tsBuildInfoFile: null }, files, include: [] };
 }
 
 function runTsc(tsc: string, args: string[], cwd: string, signal?: AbortSignal) {
