@@ -12,14 +12,14 @@ import { repoRoot, tempDir } from './helpers.ts';
 
 /** The probe test run in the copy: builds a one-route site and prints the type the manifest recorded. */
 const probeTest = `
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { build } from '../src/index.ts';
+import { tempDir } from './helpers.ts';
 
 it('prerenders with the runtime in lib/', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'probe-site-'));
+  const root = tempDir('probe-site-');
   mkdirSync(join(root, 'src/server/routes/api'), { recursive: true });
   writeFileSync(join(root, 'src/server/routes/api/hello.ts'), "import { defineEventHandler } from 'h3';\\nexport default defineEventHandler(() => 'hi');\\n");
   const silent = { isTTY: false, info() {}, warn() {}, error() {}, progress() {} };

@@ -92,7 +92,16 @@ function startListening(args: string[], env: NodeJS.ProcessEnv = {}) {
     child.stderr.on('data', onData);
     child.on('close', (exitCode) => reject(new Error(`exited (${exitCode}) before listening:\n${output}`)));
   });
-  return { child, url, output: () => output };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // As Ctrl-C does: the server removes what it made (`prerender dev` its temporary bundle) before it
+  // exits. SIGKILL only if it has not exited after 10 s.
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const cut = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(cut);
+  };
+  return { child, url, output: () => output, stop };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -120,7 +129,7 @@ describe('servers', () => {
       expect(server.output()).toContain(`${file}:10:`);
       expect(server.output()).toContain(`at readPrice (${file}:4:`);
     } finally {
-      server.child.kill('SIGKILL');
+      await server.stop();
     }
   });
 
@@ -136,7 +145,7 @@ describe('servers', () => {
       expect(server.output()).toContain(`at readPrice (${file}:4:`);
       expect(server.output()).not.toContain('prerender-dev-');
     } finally {
-      server.child.kill('SIGKILL');
+      await server.stop();
     }
   });
 });

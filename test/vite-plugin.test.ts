@@ -204,6 +204,8 @@ describe('Vite config errors', () => {
   it('refuses an empty prefix, which would take index.html from Vite', async () => {
     const root = copyViteSite('vite-prefix-');
     writeFileSync(join(root, 'vite.config.mjs'), "import { apiRoutes } from 'api-prerender';\nexport default { plugins: [apiRoutes({ apiPrefix: '/' })] };\n");
+    // Refused while Vite resolves its config, before it starts a server that writes .vite/ into the site.
+    await expect(vite8.resolveConfig({ root, customLogger: createViteLogger() }, 'serve')).rejects.toThrow(/Config key "apiPrefix" is empty/);
     await expect(vite8.createServer({ root, server: { port: 0 }, customLogger: createViteLogger() })).rejects.toThrow(/Config key "apiPrefix" is empty/);
   });
 });

@@ -50,6 +50,9 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
   const devs = new Map<object, DevRoutes>();
   // The config hook's load, reused by configResolved: `prerender.routes` may be a costly function.
   let early: { root: string; site: Promise<ResolvedConfig> } | undefined;
+  // configResolved's load, by Vite's resolved config, which is the config of the server it starts.
+  const sites = new WeakMap<object, Promise<ResolvedConfig>>();
+  const siteOf = (config: { root: string }) => sites.get(config) ?? loadSiteConfig(config.root, overrides);
 
   const hooks: ViteHooks = {
     async config(user, env) {
@@ -68,16 +71,18 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       root = config.root;
       clientOutDir = resolve(config.root, config.build.outDir);
       logger = fromViteLogger(config.logger);
-      // Before Vite empties its outDir: that must never be the output of an earlier build.
-      if (command === 'build') {
-        const site = await (early?.root === root ? early.site : loadSiteConfig(root, overrides));
-        early = undefined;
-        const output = resolve(site.outDir, site.name);
-        if (isInside(clientOutDir, output) || isInside(output, clientOutDir)) throw errors.viteOutDir(clientOutDir, output);
-      }
+      // Loaded while Vite resolves its config: a bad config stops Vite before it starts a server (and
+      // its dependency optimizer, which writes .vite/ into the site) or empties its outDir.
+      const loading = early?.root === root ? early.site : loadSiteConfig(root, overrides);
+      early = undefined;
+      sites.set(config, loading);
+      const site = await loading;
+      // The outDir Vite empties must never be the output of an earlier build.
+      const output = resolve(site.outDir, site.name);
+      if (command === 'build' && (isInside(clientOutDir, output) || isInside(output, clientOutDir))) throw errors.viteOutDir(clientOutDir, output);
     },
     async configureServer(server) {
-      const site = await loadSiteConfig(server.config.root, overrides);
+      const site = await siteOf(server.config);
       const routes = await startDevRoutes(site, logger!);
       devs.set(server.config, routes);
       const owns = ownsPrefix(site.apiPrefix);
@@ -89,7 +94,7 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       }
     },
     async configurePreviewServer(server) {
-      const site = await loadSiteConfig(server.config.root, overrides);
+      const site = await siteOf(server.config);
       const owns = ownsPrefix(site.apiPrefix);
       server.middlewares.use(toNodeMiddleware(await startPreviewRoutes(site, owns), { owns, onError: reportTo(logger!) }));
     },
