@@ -9,8 +9,8 @@ export default defineConfig({
     // Builds run Rollup and TypeScript and spawn real processes: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Removes each test file's temporary folders after it.
-    setupFiles: ['test/setup/temp-dirs.ts'],
+    // Removes each test file's temporary folders after it; keeps toolchain processes warm for the run.
+    setupFiles: ['test/setup/temp-dirs.ts', 'test/setup/warm-toolchains.ts'],
     pool: 'forks',
     // Test files share their worker process: modules load once per worker, not per file, and the
     // toolchain processes that build() keeps warm (toolchain-pool.ts) serve the next file's builds.

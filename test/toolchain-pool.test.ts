@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { idleToolchainPids, keepToolchainsWarm } from '../src/build/toolchain-pool.ts';
 import { buildSite, repoRoot, route, writeSite } from './helpers.ts';
+import { suiteWarmMs } from './setup/warm-toolchains.ts';
 
 const isAlive = (pid: number) => {
   try {
@@ -35,7 +36,8 @@ const siteA = () => {
 };
 const siteB = () => writeSite({ 'src/server/routes/svc/b.ts': route('() => "b"'), 'prerender.config.ts': "export default { apiPrefix: '/svc/', prerender: { routes: ['/svc/b'] } };\n" });
 
-afterAll(() => keepToolchainsWarm(5_000));
+// The next test files of this worker get their warm processes back.
+afterAll(() => keepToolchainsWarm(suiteWarmMs));
 
 describe('warm toolchain processes', () => {
   it('serve the next build, which writes what the first one did, and end when turned off', async () => {
