@@ -3,11 +3,12 @@
  * with the whole `cause` chain: in `prerender build` (a handler that throws, a module that throws
  * while it loads), in `prerender dev` and in the built server. None points into a staging folder.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binPath, buildSite, runCli, tempDir, writeSite } from './helpers.ts';
+import { startBinServer } from './bin-server.ts';
+import { buildSite, runCli, tempDir, writeSite } from './helpers.ts';
+import { startServerProcess } from './server-process.ts';
 
 const api = 'src/server/routes/api';
 
@@ -78,56 +79,22 @@ describe('prerender build', () => {
   });
 });
 
-/** Spawns `args`; resolves with the URL it prints after "listening on", and its output so far. */
-function startListening(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const found = /listening on (http:\/\/\S+)/i.exec(output)?.[1];
-      if (found) resolve(found);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('close', (exitCode) => reject(new Error(`exited (${exitCode}) before listening:\n${output}`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // As Ctrl-C does: the server removes what it made (`prerender dev` its temporary bundle) before it
-  // exits. SIGKILL only if it has not exited after 10 s.
-  const stop = async () => {
-    child.kill('SIGTERM');
-    const cut = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(cut);
-  };
-  return { child, url, output: () => output, stop };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('servers', () => {
   it('the built server logs the stack of a handler that throws at its place in the route file', async () => {
     const { root } = site({ [`${api}/price.json.ts`]: throwingRoute }, []);
     const { dir } = await buildSite(root);
     expect(existsSync(join(dir, 'server', 'index.mjs.map'))).toBe(true);
     expect(readFileSync(join(dir, 'server', 'index.mjs'), 'utf8')).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\n?$/);
-    const server = startListening([join(dir, 'server', 'index.mjs')], { PORT: '0', HOST: '127.0.0.1' });
+    const server = await startServerProcess(join(dir, 'server', 'index.mjs'));
     try {
-      const response = await fetch(new URL('/api/price.json', await server.url));
+      const response = await fetch(new URL('/api/price.json', server.url));
       expect(response.status).toBe(500);
       expect(await response.text()).not.toContain('pricing failed');
-      await until(() => server.output().includes('price table is empty'));
+      await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain('price table is empty');
       // The bundle was built in a staging folder; the map still leads to the source.
       const file = join(root, api, 'price.json.ts');
-      expect(server.output()).toContain(`${file}:10:`);
-      expect(server.output()).toContain(`at readPrice (${file}:4:`);
+      expect(server.stderr()).toContain(`${file}:10:`);
+      expect(server.stderr()).toContain(`at readPrice (${file}:4:`);
     } finally {
       await server.stop();
     }
@@ -135,15 +102,16 @@ describe('servers', () => {
 
   it('prerender dev logs the stack at its place in the route file, not in the temporary bundle', async () => {
     const { root } = site({ [`${api}/price.json.ts`]: throwingRoute }, []);
-    const server = startListening([binPath, 'dev', root, '--port', '0']);
+    // Stopped as Ctrl-C stops it, so it removes its temporary bundle.
+    const server = await startBinServer('dev', root);
     try {
-      const response = await fetch(new URL('/api/price.json', await server.url));
+      const response = await fetch(new URL('/api/price.json', server.url));
       expect(response.status).toBe(500);
-      await until(() => server.output().includes('price table is empty'));
+      await server.waitForStderr('price table is empty');
       const file = join(root, api, 'price.json.ts');
-      expect(server.output()).toContain(`${file}:10:`);
-      expect(server.output()).toContain(`at readPrice (${file}:4:`);
-      expect(server.output()).not.toContain('prerender-dev-');
+      expect(server.stderr()).toContain(`${file}:10:`);
+      expect(server.stderr()).toContain(`at readPrice (${file}:4:`);
+      expect(server.stderr()).not.toContain('prerender-dev-');
     } finally {
       await server.stop();
     }
