@@ -23,6 +23,12 @@ const results = [
   },
   // The server writes a Node stream as it is; the prerender reads it as the web stream it becomes.
   { name: 'node-stream', body: `async () => (await import('node:stream')).Readable.from([Buffer.from('node '), Buffer.from('stream')])`, type: 'application/octet-stream' },
+  // An older stream (only `pipe`, no Readable), which the server pipes all the same.
+  {
+    name: 'legacy-stream',
+    body: `async () => { const s = new (await import('node:stream')).Stream(); setTimeout(() => { s.emit('data', Buffer.from('legacy ')); s.emit('data', Buffer.from('stream')); s.emit('end'); }, 20); return s; }`,
+    type: 'application/octet-stream',
+  },
   { name: 'typed-bytes', body: `(event) => { setHeader(event, 'content-type', 'image/png'); return new Uint8Array([137, 80]); }`, type: 'image/png' },
   { name: 'response', body: `() => new Response('csv,data\\n', { status: 201, headers: { 'content-type': 'text/csv', 'x-custom': 'kept' } })`, type: 'text/csv' },
   { name: 'response-untyped', body: `() => new Response(new Uint8Array([9, 8, 7]))`, type: 'application/octet-stream' },

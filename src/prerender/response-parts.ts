@@ -5,7 +5,8 @@
  * the same parts: what it writes is what the server sends, and a route costs a third less (the
  * stream was most of reading a small body: bench/RESULTS.md). Any other Response is read as one.
  */
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { isPipeable } from '../runtime/node-stream.ts';
 
 /** A response's status, headers and body, the body not read yet. */
 export interface ResponseParts {
@@ -36,7 +37,7 @@ export function responseParts(response: Response): ResponseParts {
 function bodyOf(body: unknown): ResponseParts['body'] {
   if (body === null || body === undefined) return null;
   if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ReadableStream) return body as ResponseParts['body'];
-  // A Node stream (a handler returned one): read as the web stream it is turned into.
-  if (body instanceof Readable) return Readable.toWeb(body) as ReadableStream<Uint8Array>;
+  // A Node stream (a handler returned one), which the server pipes: read as a web stream.
+  if (isPipeable(body)) return Readable.toWeb(body instanceof Readable ? body : body.pipe(new PassThrough())) as ReadableStream<Uint8Array>;
   throw new TypeError(`the response body is a ${Object.prototype.toString.call(body)}, which the server cannot send`);
 }

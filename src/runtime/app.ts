@@ -3,6 +3,7 @@
  * Imports h3 and nothing of the build side.
  */
 import { H3, type H3Event } from 'h3';
+import { isPipeable } from './node-stream.ts';
 import { routeShape } from './route-shape.ts';
 import { normalizePathname } from './url-path.ts';
 
@@ -119,8 +120,7 @@ function defaultType(value: unknown): string | undefined {
   if (value === undefined || value === null || typeof value === 'string') return textType;
   if (value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof ReadableStream) return binaryType;
   if (value instanceof Blob && !value.type) return binaryType;
-  // A Node stream, which srvx's Node adapter pipes to the socket as it is.
-  if (typeof (value as { pipe?: unknown } | null)?.pipe === 'function') return binaryType;
+  if (isPipeable(value)) return binaryType;
   return undefined;
 }
 
