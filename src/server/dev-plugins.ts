@@ -51,7 +51,9 @@ export function servingEntry(options: {
     load(id) {
       if (id !== resolvedEntryId) return null;
       this.addWatchFile(marker);
-      const loaded = inUse.loaded() && new Set(inUse.loaded());
+      // A copy: what this build loads, while requests go on marking files in use.
+      const now = inUse.loaded();
+      const loaded = now && new Set(now);
       onEntry(loaded);
       return generateEntry(routes(), { entries: false, loaded });
     },

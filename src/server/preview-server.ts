@@ -39,5 +39,3 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const bundle = await loadBundle(serverFile, config);
   return listenOn(address, () => bundle.serve({ ...address, bodyLimit }));
 }
-
-
