@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildOptions } from '../src/build/build.ts';
 import { createMemoryLogger } from '../src/log.ts';
+import { findNativeCompiler } from '../src/typecheck/native-compiler.ts';
+import { siteTypeScriptPackage } from '../src/typecheck/site-package.ts';
+import { loadTypeChecker } from '../src/typecheck/site-typescript.ts';
 import { catchError } from './catch-error.ts';
 import { buildSite, repoRoot, route, tempDir, writeSite } from './helpers.ts';
 
@@ -91,5 +94,25 @@ describe('a site TypeScript 7 or later that cannot check', () => {
     ]);
     expect(logger.lines).toContain(`warning ${typeError}`);
     expect(logger.lines).toContain(`type check: 1 error, printed above as warnings (TypeScript ${ownNative}, api-prerender's)`);
+  });
+});
+
+describe('which TypeScript a site has: one answer for both checkers', () => {
+  it("api-prerender's TypeScript 5.9, hoisted beside the site, is ours: checked natively with our TypeScript 7", () => {
+    const root = site({}, { typescript: 'typescript' });
+    expect(siteTypeScriptPackage(root)).toEqual({ dir: join(repoRoot, 'node_modules', 'typescript'), ours: true });
+    const native = findNativeCompiler(root);
+    expect(native).toMatchObject({ version: ownNative, from: 'own' });
+    expect(native?.note).toBeUndefined();
+    // Were the native compiler missing, the check through the API would say the same: ours, no note.
+    const checker = loadTypeChecker(root);
+    expect([checker.ts.version, checker.from, checker.note]).toEqual([ownApi, 'own', undefined]);
+  });
+
+  it("a site's own TypeScript is the site's; no TypeScript is none", () => {
+    const root = site({}, { typescript: 'typescript-7' });
+    expect(siteTypeScriptPackage(root)).toEqual({ dir: join(repoRoot, 'node_modules', 'typescript-7'), ours: false });
+    expect(findNativeCompiler(root)).toMatchObject({ version: ownNative, from: 'site' });
+    expect(siteTypeScriptPackage(site({}))).toBeUndefined();
   });
 });

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { packageDir, siteTypeScriptPackage } from './site-package.ts';
 
 /** A native TypeScript: the `tsc` script its package runs, its version, and whose it is. */
 export interface NativeCompiler {
@@ -30,10 +31,9 @@ interface TypeScriptPackage {
  * native compiler is there to run.
  */
 export function findNativeCompiler(root: string): NativeCompiler | undefined {
-  const site = readPackage(createRequire(join(root, 'package.json')), 'typescript');
-  // A site without TypeScript of its own may see our TypeScript 5.9, hoisted beside it.
-  const ours = readPackage(createRequire(import.meta.url), 'typescript');
-  if (site && site.dir !== ours?.dir) {
+  const found = siteTypeScriptPackage(root);
+  const site = found && !found.ours ? readPackage(found.dir) : undefined;
+  if (site) {
     if (majorOf(site.version) < 7) return undefined;
     const tsc = tscOf(site);
     if (tsc) return { tsc, version: site.version, from: 'site' };
@@ -44,16 +44,16 @@ export function findNativeCompiler(root: string): NativeCompiler | undefined {
 }
 
 function ownCompiler(): NativeCompiler | undefined {
-  const own = readPackage(createRequire(import.meta.url), 'typescript-7');
+  const dir = packageDir(createRequire(import.meta.url), 'typescript-7');
+  const own = dir === undefined ? undefined : readPackage(dir);
   const tsc = own && tscOf(own);
   return tsc ? { tsc, version: own.version, from: 'own' } : undefined;
 }
 
-function readPackage(require: NodeJS.Require, name: string): TypeScriptPackage | undefined {
+function readPackage(dir: string): TypeScriptPackage | undefined {
   try {
-    const file = require.resolve(`${name}/package.json`);
-    const { version, bin } = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown; bin?: TypeScriptPackage['bin'] };
-    return typeof version === 'string' ? { dir: dirname(file), version, bin } : undefined;
+    const { version, bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: unknown; bin?: TypeScriptPackage['bin'] };
+    return typeof version === 'string' ? { dir, version, bin } : undefined;
   } catch {
     return undefined;
   }

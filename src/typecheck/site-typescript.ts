@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { messageOf } from '../errors.ts';
+import { siteTypeScriptPackage } from './site-package.ts';
 
 /** The TypeScript compiler API, as this package's TypeScript types it. */
 export type TypeScript = typeof import('typescript');
@@ -57,9 +58,7 @@ export function loadTypeChecker(root: string): TypeChecker {
   if (typeof site.createProgram !== 'function') {
     return own(`The site's TypeScript${site.version ? ` ${site.version}` : ''} has no JavaScript compiler API to type-check with.`);
   }
-  // A site without TypeScript of its own may see ours, hoisted beside it.
-  const ours = path === createRequire(import.meta.url).resolve('typescript');
-  return { ts: site as TypeScript, from: ours ? 'own' : 'site' };
+  return { ts: site as TypeScript, from: siteTypeScriptPackage(root)?.ours ? 'own' : 'site' };
 }
 
 /** This package's TypeScript, with a note saying why the site's was not used. */
