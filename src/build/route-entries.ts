@@ -7,7 +7,9 @@ import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import { parseRouteSegments } from '../prerender/route-to-file.ts';
-import { fillPattern, matchesPattern, patternParams } from '../routes/route-pattern.ts';
+import { routeUrl } from '../prerender/render-route.ts';
+import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
+import { fillPattern, patternParams } from '../routes/route-pattern.ts';
 import type { RuntimeRoute } from '../runtime/index.ts';
 
 /**
@@ -55,7 +57,8 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles):
     if (!Array.isArray(list)) {
       throw errors.routeEntries(file, `exports entries, which returned ${show(list)}, not an array`, `Return an array of parameter objects or paths from entries, such as [${example(row.path)}].`);
     }
-    for (const item of list) routes.push({ route: entryRoute(item, row.path, file), sitemap: noFields, listedBy: file });
+    const hasShape = shapeCheck(row);
+    for (const item of list) routes.push({ route: await entryRoute(item, row.path, file, hasShape), sitemap: noFields, listedBy: file });
   }
   return { routes, files: rows.length };
 }
@@ -71,14 +74,14 @@ function checkExport(row: RuntimeRoute, file: string): void {
 }
 
 /** The route one item of a file's entries makes; throws ROUTE_ENTRIES naming the file and the item. */
-function entryRoute(item: unknown, pattern: string, file: string): string {
+async function entryRoute(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>): Promise<string> {
   const refuse = (reason: string, hint: string) => errors.routeEntries(file, `lists the entry ${show(item)} in its entries, which cannot be prerendered: ${reason}`, hint);
   const unwritable = 'Leave out values that cannot be file names (".", "..", a leading dot, control characters, : * ? " < > |), or serve those URLs from the API routes.';
   if (typeof item === 'string') {
     const hint = `Return paths starting with "/" that this file serves (${pattern}), or parameter objects such as ${example(pattern)}.`;
     const parsed = parseRouteSegments(item);
     if ('problem' in parsed) throw refuse(parsed.problem, item.startsWith('/') && !/[?#]/.test(item) ? unwritable : hint);
-    if (!matchesPattern(pattern, item)) throw refuse(`the file serves ${pattern}, and this path has another shape`, hint);
+    if (!(await hasShape(item))) throw refuse(`the file serves ${pattern}, and this path has another shape`, hint);
     return item;
   }
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
@@ -92,6 +95,15 @@ function entryRoute(item: unknown, pattern: string, file: string): string {
   const parsed = parseRouteSegments(filled.route);
   if ('problem' in parsed) throw refuse(`it makes the route ${filled.route}, and ${parsed.problem}`, unwritable);
   return filled.route;
+}
+
+/**
+ * Whether a path has the shape of `row`'s file: the runtime's router, given that file alone, routes a
+ * GET of it there (whichever file the whole table prefers for it).
+ */
+function shapeCheck(row: RuntimeRoute): (route: string) => Promise<boolean> {
+  let find: RouteFinder | undefined;
+  return async (route) => (await (find ??= createRouteFinder([row]))(new Request(routeUrl(route)))) === row.file;
 }
 
 /** An entry of `pattern` to show in a hint: `{ id: '1' }`, or `{}` for a file without parameters. */

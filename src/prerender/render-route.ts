@@ -2,6 +2,9 @@ import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 
+/** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
+export const routeUrl = (route: string): URL => new URL(route, 'http://localhost');
+
 /**
  * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
  * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; and, for the
@@ -49,7 +52,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
       reject(error);
     }, timeout);
   });
-  const request = new Request(new URL(route, 'http://localhost'), { headers: { 'x-prerender': '1' } });
+  const request = new Request(routeUrl(route), { headers: { 'x-prerender': '1' } });
   // Not `new Request(url, { signal })`: undici follows a passed signal through a WeakRef and a
   // FinalizationRegistry entry per request, which held ~240 MB at 100,000 routes and slowed the loop
   // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.

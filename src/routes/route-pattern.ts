@@ -1,9 +1,9 @@
 /**
  * Router patterns (as {@link fileToRoute} writes them) read back: which parameters a route file
- * declares, the URL a set of parameter values makes, and whether a URL has the pattern's shape.
- * Pure; a route file's `entries` go through these.
+ * declares, and the URL a set of parameter values makes. Pure; a route file's `entries` go through
+ * these (whether a path has a file's shape is the router's call: route-finder.ts).
  */
-import { decodeSegment, encodeSegment } from '../runtime/url-path.ts';
+import { encodeSegment } from '../runtime/url-path.ts';
 
 /** One segment of a pattern: literal text, a parameter (maybe followed by an extension), or the rest. */
 type PatternPart = { kind: 'text'; text: string } | { kind: 'param'; name: string; suffix: string } | { kind: 'rest'; name: string };
@@ -74,25 +74,6 @@ export function fillPattern(pattern: string, params: Record<string, unknown>): {
     }
   }
   return { route: '/' + segments.join('/') };
-}
-
-/**
- * Whether the path `route` has the shape of `pattern`: the same literal segments (compared decoded),
- * a non-empty segment (ending in the extension, if the pattern gives one) for each parameter, one
- * segment or more for a named catch-all, any number for an unnamed one. Which of several matching files answers is the router's call.
- * @example matchesPattern('/api/posts/:slug.json', '/api/posts/hello.json') // true
- */
-export function matchesPattern(pattern: string, route: string): boolean {
-  const parts = parsePattern(pattern);
-  const segments = route.split('/').filter(Boolean);
-  for (const [i, part] of parts.entries()) {
-    if (part.kind === 'rest') return part.name === '_' || segments.length > i;
-    const segment = segments[i];
-    if (segment === undefined) return false;
-    if (part.kind === 'text' && decodeSegment(segment) !== part.text) return false;
-    if (part.kind === 'param' && !(segment.length > part.suffix.length && segment.endsWith(part.suffix))) return false;
-  }
-  return segments.length === parts.length;
 }
 
 const list = (names: string[]) => names.map((name) => `"${name}"`).join(', ');

@@ -8,8 +8,8 @@
  * Rollup goes over every module of the graph on every rebuild, ~0.4 ms each.
  */
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { routeFileName } from '../routes/scan.ts';
-import { createApp } from '../runtime/app.ts';
 
 /** The route files in use, and which one a request goes to. */
 export interface RoutesInUse {
@@ -22,7 +22,7 @@ export interface RoutesInUse {
    * if it lies under routesDir.
    */
   saved(path: string): void;
-  /** The route file that answers `request`, by the runtime's own router over the latest route table. */
+  /** The route file that answers `request`, by the runtime's own router over the latest route table (route-finder.ts). */
   fileFor(request: Request): Promise<string | undefined>;
   /** Takes the route table a build scanned. */
   setRoutes(routes: RouteDefinition[]): void;
@@ -32,9 +32,8 @@ export interface RoutesInUse {
 export function createRoutesInUse(routesDir: string): RoutesInUse {
   let all = true;
   const inUse = new Set<string>();
-  let router: ReturnType<typeof createApp> | undefined;
+  let find: RouteFinder | undefined;
   let table: string | undefined;
-  const hits = new WeakMap<Request, string>();
   return {
     loaded: () => (all ? undefined : inUse),
     use: (file) => void inUse.add(file),
@@ -43,25 +42,13 @@ export function createRoutesInUse(routesDir: string): RoutesInUse {
       const file = routeFileName(routesDir, path);
       if (file !== undefined) inUse.add(file);
     },
-    async fileFor(request) {
-      if (!router) return undefined;
-      let probe: Request;
-      try {
-        // Only the method, URL and headers route a request: its body stays with it for the build's thread.
-        probe = new Request(request.url, { method: request.method, headers: request.headers });
-      } catch {
-        // A method a Request cannot carry (TRACE, CONNECT): no route file answers it.
-        return undefined;
-      }
-      await router.fetch(probe);
-      return hits.get(probe);
-    },
+    fileFor: async (request) => find?.(request),
     setRoutes(routes) {
       // Every build scans the table again: the router is made anew only when the table changed.
       const key = routes.map((route) => `${route.method} ${route.path} ${route.file}`).join('\n');
       if (key === table) return;
       table = key;
-      router = createApp(routes.map((route) => ({ ...route, handler: (event: { req: Request }) => void hits.set(event.req, route.file) })));
+      find = createRouteFinder(routes);
     },
   };
 }
