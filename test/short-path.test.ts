@@ -1,13 +1,26 @@
 /**
- * The one rule for a path inside a folder (isInside), as messages show a path (shortPath) and as a
- * route file is named (routeFileName): a name that only starts with ".." is still inside.
+ * The one rule for a path inside a folder (isInside: the output folder, route files, links in
+ * publicDir, the files a server sends), as messages show a path (shortPath) and as a route file is
+ * named (routeFileName): a name that only starts with ".." is still inside.
  */
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shortPath } from '../src/config/output-paths.ts';
 import { routeFileName } from '../src/routes/scan.ts';
+import { isInside } from '../src/runtime/inside.ts';
 
 const root = join(sep, 'site');
+
+describe('isInside', () => {
+  it('holds for the folder itself and what lies under it, a name starting with ".." included', () => {
+    expect(isInside(root, root)).toBe(true);
+    expect(isInside(join(root, 'public', 'a.txt'), root)).toBe(true);
+    expect(isInside(join(root, '..notes'), root)).toBe(true);
+    expect(isInside(join(root, 'public', '..', '..', 'etc'), root)).toBe(false);
+    expect(isInside(join(sep, 'site-b', 'a.txt'), root)).toBe(false);
+    expect(isInside(sep, root)).toBe(false);
+  });
+});
 
 describe('shortPath', () => {
   it('shows a path under the folder relative to it, any other as it is', () => {

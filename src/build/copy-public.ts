@@ -4,6 +4,7 @@ import { basename, join, relative, sep } from 'node:path';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { FileClaims } from '../prerender/file-claims.ts';
+import { isInside } from '../runtime/inside.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 
 /**
@@ -61,7 +62,7 @@ export async function copyPublicDir(
 /** True when the link's target is inside `root` and is not a folder holding the link (a loop). */
 async function staysInside(link: string, root: string): Promise<boolean> {
   const target = await realpath(link).catch(() => undefined);
-  if (!target || (target !== root && !target.startsWith(root + sep))) return false;
+  if (!target || !isInside(target, root)) return false;
   const isFolder = (await stat(target)).isDirectory();
-  return !(isFolder && (link + sep).startsWith(target + sep));
+  return !(isFolder && isInside(link, target));
 }

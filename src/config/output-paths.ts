@@ -1,5 +1,6 @@
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { errors } from '../errors.ts';
+import { isInside } from '../runtime/inside.ts';
 
 /**
  * Every build replaces `<outDir>/<name>` whole, and copies publicDir into it: neither may take the
@@ -23,12 +24,6 @@ export function checkOutput(root: string, name: string, dirs: { routesDir: strin
       throw errors.configPaths(`Config key "${key}" (${dir}) holds outDir (${dirs.outDir}): the build would read its own output.`);
     }
   }
-}
-
-/** True when `child` is `parent` or lies under it. */
-export function isInside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
 }
 
 /** `path` (absolute) as messages show it: relative to `folder` when it lies under it, else as it is. */

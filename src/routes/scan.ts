@@ -1,7 +1,7 @@
 import { statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { isInside } from '../config/output-paths.ts';
+import { isInside } from '../runtime/inside.ts';
 import { errors } from '../errors.ts';
 import { routeShape } from '../runtime/route-shape.ts';
 import { fileToRoute, type RouteDefinition } from './file-to-route.ts';

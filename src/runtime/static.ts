@@ -7,9 +7,10 @@
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { lookup } from 'mrmime';
+import { isInside } from './inside.ts';
 import { decodeSegment, isHiddenName, normalizePathname } from './url-path.ts';
 import { isHostConfigFile } from './host-files.ts';
 
@@ -126,7 +127,7 @@ async function findFile(root: string, segments: string[]): Promise<FoundFile | u
   for (const candidate of fileCandidates(segments)) {
     const path = join(root, ...candidate);
     const real = await realpath(path).catch(() => undefined);
-    if (!real || !real.startsWith(root + sep)) continue;
+    if (!real || !isInside(real, root)) continue;
     const info = await stat(real).catch(() => undefined);
     if (info?.isFile()) return { path: real, relative: candidate.join('/'), size: info.size, mtimeMs: info.mtimeMs };
   }

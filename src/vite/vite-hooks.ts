@@ -5,7 +5,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { build } from '../build/build.ts';
-import { isInside } from '../config/output-paths.ts';
+import { isInside } from '../runtime/inside.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
