@@ -160,6 +160,10 @@ describe('hasExtension and isHtml', () => {
     ['.env', false],
     ['a.', false],
     ['a.b-c', false],
+    ['json', false],
+    ['FEED.XML', true],
+    // The extension a host types the file by, as host-types.ts reads it (extensionOf).
+    ['a..json', true],
     [undefined, false],
   ])('hasExtension(%j) is %s', (segment, expected) => {
     expect(hasExtension(segment)).toBe(expected);

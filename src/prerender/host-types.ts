@@ -1,7 +1,8 @@
 /**
- * Which content type a host sends for a file it serves as-is: the one table the build, the servers
- * and merge consult. Hosts type files by extension with their own tables, which disagree with mrmime
- * (ours) and with each other on a few extensions and on when to add a charset.
+ * Which content type a host sends for a file it serves as-is: the one table the build and merge
+ * consult. Hosts type files by extension (read as runtime/extension.ts reads it) with their own
+ * tables, which disagree with mrmime (our servers') and with each other on a few extensions and on
+ * when to add a charset.
  *
  * Measured with the hosts' own software: Cloudflare Pages with `wrangler pages dev` 4.86.0 (checked
  * again by test/deploy-hosts.test.ts); `serve` with serve-handler 6 (mime-types 2.1.18);
@@ -9,6 +10,7 @@
  * taken to be the MIME database's, as Cloudflare's (both send `.xml` as `application/xml`).
  */
 import { lookup } from 'mrmime';
+import { extensionOf } from '../runtime/extension.ts';
 
 /** Hosts whose file typing is known. `cloudflare` and `netlify` read `_headers`; the others do not. */
 export type Host = 'cloudflare' | 'netlify' | 'github-pages' | 'serve' | 'http-server' | 'sirv';
@@ -43,11 +45,6 @@ const addsCharset: Record<Host, (type: string) => boolean> = {
   'http-server': (type) => /^text\/|^application\/(javascript|json)/.test(type),
   sirv: (type) => type === 'text/html',
 };
-
-/** The extension of a file's last segment, lower-cased (`feed.XML` -> `xml`); none for `json` or `.json`. */
-export function extensionOf(file: string): string | undefined {
-  return /[^./][^/]*\.([^./]+)$/.exec(file)?.[1].toLowerCase();
-}
 
 /**
  * The `Content-Type` `host` sends for `file` (a path relative to the published folder) when no rule

@@ -1,4 +1,5 @@
 import { errors } from '../errors.ts';
+import { extensionOf } from '../runtime/extension.ts';
 import { decodeSegment, isHiddenName } from '../runtime/url-path.ts';
 
 /** Names Windows reserves for devices, with any extension and in any letter case (`con`, `NUL.txt`). */
@@ -63,9 +64,14 @@ function unportableReason(name: string): string | undefined {
   return undefined;
 }
 
-/** True when the last segment has an extension (`rss.xml`, `data.json`), not just a leading dot. */
+/**
+ * True when the last segment is a file name with an extension ({@link extensionOf}) of letters and
+ * digits only (`rss.xml`, `data.json`, `v1.2`): an HTML route such as `/docs/v1.2-beta` is a folder
+ * with an index.html, not a file a host could not type.
+ */
 export function hasExtension(segment: string | undefined): boolean {
-  return segment !== undefined && /[^.]\.[A-Za-z0-9]+$/.test(segment);
+  const extension = segment === undefined ? undefined : extensionOf(segment);
+  return extension !== undefined && /^[a-z0-9]+$/.test(extension);
 }
 
 /** True for a `text/html` content type, whatever its parameters. */

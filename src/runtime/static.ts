@@ -9,7 +9,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { lookup } from 'mrmime';
+import { typeByExtension } from './extension.ts';
 import { isInside } from './inside.ts';
 import { decodeSegment, isHiddenName, normalizePathname } from './url-path.ts';
 import { isHostConfigFile } from './host-files.ts';
@@ -46,7 +46,7 @@ export function createStaticHandler(root: string, options: StaticOptions = {}): 
 
     const etag = `W/"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
     const headers = new Headers({
-      'content-type': types.get(found.relative) ?? lookup(found.relative) ?? 'application/octet-stream',
+      'content-type': types.get(found.relative) ?? typeByExtension(found.relative) ?? 'application/octet-stream',
       'content-length': String(found.size),
       etag,
       'cache-control': cacheControl,
