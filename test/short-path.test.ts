@@ -19,6 +19,10 @@ describe('isInside', () => {
     expect(isInside(join(root, 'public', '..', '..', 'etc'), root)).toBe(false);
     expect(isInside(join(sep, 'site-b', 'a.txt'), root)).toBe(false);
     expect(isInside(sep, root)).toBe(false);
+    // Paths relative to one folder, as the published files are named (header-rules.ts).
+    expect(isInside('api/users/1', 'api')).toBe(true);
+    expect(isInside('api/users/1', '')).toBe(true);
+    expect(isInside('apix/1', 'api')).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@
  * drops lines over 2,000 characters.
  */
 import { errors } from '../errors.ts';
+import { isInside } from '../runtime/inside.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { charsetOf, hostType, mediaType, needsTypeRule } from './host-types.ts';
 
@@ -179,7 +180,6 @@ function foldersOf(file: string): string[] {
 
 const byPath = (a: HeaderRule, b: HeaderRule) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 const depth = (folder: string) => (folder === '' ? 0 : folder.split('/').length);
-const isInside = (file: string, folder: string) => folder === '' || file.startsWith(folder + '/');
 
 function fits(rules: HeaderRule[], limits: RuleLimits): boolean {
   if (rules.length > limits.rules) return false;

@@ -6,8 +6,9 @@
 import { isAbsolute, relative, sep } from 'node:path';
 
 /**
- * True when `child` is `parent` or lies under it (both absolute). A name that only starts with `..`
- * (`..notes`) is inside; `/site-b` is not inside `/site`.
+ * True when `child` is `parent` or lies under it: both absolute, or both relative to one folder (`''`
+ * is that folder). A name that only starts with `..` (`..notes`) is inside; `/site-b` is not inside
+ * `/site`.
  */
 export function isInside(child: string, parent: string): boolean {
   const rel = relative(parent, child);
