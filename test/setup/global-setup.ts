@@ -1,5 +1,6 @@
 /**
  * Runs once before the suite, and again before each rerun in watch mode:
+ * - (once) moves the run's temporary folders to a RAM disk where there is one (see ram-tmpdir.ts);
  * - compiles src/ into lib/ and deletes outputs whose source is gone, which the worker threads, the bundled runtime and the bin are loaded from,
  *   so that `npm test`, `npx vitest` and watch mode never run stale code;
  * - starts one build of sample-site with the real bin, in the background, which the server and
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain JavaScript, shared with `npm run build`.
 import { buildLib } from '../../.ci/build-lib.mjs';
+import { useRamTmpdir } from './ram-tmpdir.ts';
 import { planSharedSample, removeSharedSample, skipSharedSample, startSharedSample, type SampleBuild } from './sample.ts';
 
 declare module 'vitest' {
@@ -21,6 +23,7 @@ declare module 'vitest' {
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export default function setup(project: TestProject) {
+  const removeTmpdir = useRamTmpdir();
   buildLib(repoRoot);
   const sample = planSharedSample();
   // A run that needs no sample-site (test/fresh-lib.test.ts runs one) skips its build.
@@ -37,5 +40,6 @@ export default function setup(project: TestProject) {
     building.stop();
     await building.done;
     removeSharedSample(sample);
+    removeTmpdir?.();
   };
 }
