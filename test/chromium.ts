@@ -3,7 +3,8 @@
  * - `CHROMIUM_PATH`, when set (it must exist);
  * - else a system Chromium or Chrome at the usual Linux paths;
  * - else, on Linux x64, the headless Chromium that the devDependency `@sparticuz/chromium` ships inside
- *   its npm package (unpacked once into the OS temp folder);
+ *   its npm package, unpacked into the OS temp folder: on a machine with a RAM disk, the run's own
+ *   folder (setup/ram-tmpdir.ts), so each run unpacks it (~1.3 CPU-s) and leaves nothing behind;
  * - else (macOS, Windows, Linux arm64) the Chrome or Edge installed where their installers put them.
  */
 import { existsSync } from 'node:fs';
