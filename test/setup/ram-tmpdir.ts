@@ -3,17 +3,22 @@
  * files (sites, staged builds, npm installs, Cloudflare's 20,000-file limit), and on an ext4 disk
  * each create and unlink costs about half a millisecond of kernel time: 30 times what a RAM disk
  * costs. So, where the machine has a RAM disk with room (Linux's /dev/shm), the run's TMPDIR is a
- * fresh folder there, and the whole folder is removed when the run ends. Elsewhere (macOS, Windows,
- * a container with a small /dev/shm) the system's temporary folder is used, unchanged.
+ * fresh folder there, and the whole folder is removed when the run ends. A run stopped before its
+ * end (Ctrl-C skips the teardown) leaves its folder, which holds memory: the next run removes the
+ * folders of runs whose process is gone. Elsewhere (macOS, Windows, a container with a small
+ * /dev/shm) the system's temporary folder is used, unchanged.
  */
-import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
 const ramDisk = '/dev/shm';
 const prefix = 'api-prerender-tests-';
-/** Room a full run needs: sites, builds, and the packed package installed with its dependencies. */
-const roomNeeded = 2 * 1024 ** 3;
+/**
+ * Room a run needs: sites, builds, the packed package installed with its dependencies, the unpacked
+ * Chromium. A full run peaked at 207 MB; 1 GiB leaves room to grow.
+ */
+const roomNeeded = 1024 ** 3;
 
 /**
  * Points TMPDIR (what `os.tmpdir()` reads) of this process, and so of every process it starts, at a
@@ -23,9 +28,31 @@ const roomNeeded = 2 * 1024 ** 3;
  */
 export function useRamTmpdir(): (() => void) | undefined {
   if (basename(tmpdir()).startsWith(prefix) || freeBytes(ramDisk) < roomNeeded) return undefined;
-  const dir = mkdtempSync(join(ramDisk, prefix));
+  removeStoppedRuns();
+  const dir = mkdtempSync(join(ramDisk, `${prefix}${process.pid}-`));
   process.env.TMPDIR = dir;
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Removes the folders of `folder` named `api-prerender-tests-<pid>-*` whose run (process `pid`) has
+ * ended; the others may belong to runs still going.
+ */
+export function removeStoppedRuns(folder = ramDisk): void {
+  const owner = new RegExp(`^${prefix}(\\d+)-`);
+  for (const name of readdirSync(folder)) {
+    const pid = Number(owner.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(join(folder, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function freeBytes(path: string): number {
