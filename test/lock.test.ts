@@ -3,7 +3,7 @@
  * build's lock is taken over, and when several builds find the same dead lock at once exactly one
  * of them takes it.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { takeLock } from '../src/build/lock.ts';
 import type { PrerenderError } from '../src/index.ts';
 import { repoRoot, tempDir } from './helpers.ts';
-
-/** The pid of a process that has exited: a lock naming it is a dead build's. */
-function deadPid(): number {
-  return Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']));
-}
+import { deadPid } from './pids.ts';
 
 const staleLock = (pid: number) => JSON.stringify({ host: hostname(), pid, id: 'dead-build' });
 

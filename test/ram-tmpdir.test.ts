@@ -2,16 +2,13 @@
  * The suite's temporary folders (setup/ram-tmpdir.ts): on a machine with a RAM disk this run's are
  * there, in a folder naming the run's process, and a run removes the folders of stopped runs only.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removeStoppedRuns } from './setup/ram-tmpdir.ts';
 import { tempDir } from './helpers.ts';
-
-/** The pid of a process that has exited. */
-const deadPid = () => Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']));
+import { deadPid } from './pids.ts';
 
 const ramDiskHasRoom = (() => {
   try {

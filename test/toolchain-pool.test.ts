@@ -10,20 +10,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { idleToolchainPids, keepToolchainsWarm } from '../src/build/toolchain-pool.ts';
 import { buildSite, repoRoot, route, writeSite } from './helpers.ts';
+import { isRunning } from './pids.ts';
 import { suiteWarmMs } from './setup/warm-toolchains.ts';
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 async function waitUntilGone(pids: number[]): Promise<number[]> {
-  for (let tries = 0; tries < 600 && pids.some(isAlive); tries++) await sleep(50);
-  return pids.filter(isAlive);
+  for (let tries = 0; tries < 600 && pids.some(isRunning); tries++) await sleep(50);
+  return pids.filter(isRunning);
 }
 
 // A type error: the check's warning must reach the build that asked, in a reused process too. The

@@ -11,6 +11,7 @@
 import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { isRunning } from '../pids.ts';
 
 const ramDisk = '/dev/shm';
 const prefix = 'api-prerender-tests-';
@@ -43,15 +44,6 @@ export function removeStoppedRuns(folder = ramDisk): void {
   for (const name of readdirSync(folder)) {
     const pid = Number(owner.exec(name)?.[1]);
     if (pid && !isRunning(pid)) rmSync(join(folder, name), { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
