@@ -2,25 +2,16 @@
  * The suite's temporary folders (setup/ram-tmpdir.ts): on a machine with a RAM disk this run's are
  * there, in a folder naming the run's process, and a run removes the folders of stopped runs only.
  */
-import { existsSync, mkdirSync, readdirSync, statfsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeStoppedRuns } from './setup/ram-tmpdir.ts';
+import { ramDiskHasRoom, removeStoppedRuns } from './setup/ram-tmpdir.ts';
 import { tempDir } from './helpers.ts';
 import { deadPid } from './pids.ts';
 
-const ramDiskHasRoom = (() => {
-  try {
-    const { bavail, bsize } = statfsSync('/dev/shm');
-    return bavail * bsize >= 1024 ** 3;
-  } catch {
-    return false;
-  }
-})();
-
 describe('temporary folders of a test run', () => {
-  it.runIf(ramDiskHasRoom)('are on the RAM disk, in a folder named after the run (the process that started this worker)', () => {
+  it.runIf(ramDiskHasRoom())('are on the RAM disk, in a folder named after the run (the process that started this worker)', () => {
     expect(tmpdir()).toMatch(new RegExp(`^/dev/shm/api-prerender-tests-${process.ppid}-[^/]+$`));
     expect(existsSync(tmpdir())).toBe(true);
   });

@@ -28,7 +28,7 @@ const roomNeeded = 1024 ** 3;
  * already inside the outer run's folder.
  */
 export function useRamTmpdir(): (() => void) | undefined {
-  if (basename(tmpdir()).startsWith(prefix) || freeBytes(ramDisk) < roomNeeded) return undefined;
+  if (basename(tmpdir()).startsWith(prefix) || !ramDiskHasRoom()) return undefined;
   removeStoppedRuns();
   const dir = mkdtempSync(join(ramDisk, `${prefix}${process.pid}-`));
   process.env.TMPDIR = dir;
@@ -47,11 +47,12 @@ export function removeStoppedRuns(folder = ramDisk): void {
   }
 }
 
-function freeBytes(path: string): number {
+/** Whether the machine has a RAM disk with the room a run needs (none at all: false). */
+export function ramDiskHasRoom(): boolean {
   try {
-    const { bavail, bsize } = statfsSync(path);
-    return bavail * bsize;
+    const { bavail, bsize } = statfsSync(ramDisk);
+    return bavail * bsize >= roomNeeded;
   } catch {
-    return 0;
+    return false;
   }
 }
