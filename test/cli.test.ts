@@ -124,7 +124,7 @@ describe('prerender build', () => {
     expect(report).not.toHaveProperty('routes');
     const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));
     expect(manifest.routes).toEqual([expect.objectContaining({ route: '/svc/data.json', file: 'svc/data.json', status: 200 })]);
-    expect(stderr).toContain('1 routes ok, 0 failed');
+    expect(stderr).toContain('1 route ok, 0 failed');
     expect(existsSync(join(dir, 'public/svc/data.json'))).toBe(true);
   });
 
@@ -178,7 +178,7 @@ describe('prerender build', () => {
       const { code, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck');
       expect(code).toBe(0);
       expect(stderr).toContain('/api/gone.json  410  Gone for good');
-      expect(stderr).toContain('1 routes ok, 1 failed');
+      expect(stderr).toContain('1 route ok, 1 failed');
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
     });

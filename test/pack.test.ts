@@ -53,6 +53,6 @@ describe('the packed tarball installed into a new site', () => {
     const { stderr } = await run('npx', ['prerender', 'build'], { cwd: site, env: { ...process.env, NO_COLOR: '1' } });
     expect(JSON.parse(readFileSync(join(site, 'dist', 'packed-site', 'public', 'api', 'hello.json'), 'utf8'))).toEqual({ greeting: 'packed' });
     expect(stderr).toContain(`type check: no errors (TypeScript ${version('typescript-7')}, the site's)`);
-    expect(stderr).toContain('1 routes ok, 0 failed');
+    expect(stderr).toContain('1 route ok, 0 failed');
   }, 120_000);
 });

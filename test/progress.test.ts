@@ -112,14 +112,14 @@ describe('progress of a crawl', () => {
     ms = 6000;
     progress.tick(false);
     progress.finish();
-    expect(stream.raw.split('\n')).toEqual(['prerender 6/6 (100%) 1 routes/s, 6.0s elapsed, ETA 0s', '']);
+    expect(stream.raw.split('\n')).toEqual(['prerender 6/6 (100%) 1 route/s, 6.0s elapsed, ETA 0s', '']);
   });
 });
 
 describe('formatProgress', () => {
   it.each([
     [[1000, 100_000, 3, 10_000], 'prerender 1000/100000 (1%) 100 routes/s, 10.0s elapsed, ETA 16m30s, 3 failed'],
-    [[59, 60, 0, 59_000], 'prerender 59/60 (98%) 1 routes/s, 59.0s elapsed, ETA 1s'],
+    [[59, 60, 0, 59_000], 'prerender 59/60 (98%) 1 route/s, 59.0s elapsed, ETA 1s'],
     [[0, 10, 0, 0], 'prerender 0/10 (0%) 0 routes/s, 0.0s elapsed, ETA unknown'],
     [[0, 0, 0, 120], 'prerender 0/0 (100%) 0 routes/s, 0.1s elapsed, ETA unknown'],
   ] as const)('%j -> %s', ([done, total, failed, ms], expected) => {

@@ -31,6 +31,7 @@ const files: Record<string, string> = {
   'src/server/routes/feeds/bad-date.xml.ts': typed(rssType, rss(channel, item(1).replace('Sun, 22 Nov 2026 10:00:00 +0100', '2026-11-22 10:00'))),
   'src/server/routes/feeds/relative.xml.ts': typed(rssType, rss(channel, item(1).replace('https://blog.example.com/posts/1</link>', '/posts/1</link>'))),
   'src/server/routes/feeds/twice.xml.ts': typed(rssType, rss(channel, item(1) + item(2).replace('posts/2</guid>', 'posts/1</guid>'))),
+  'src/server/routes/feeds/twenty-dates.xml.ts': typed(rssType, rss(channel, Array.from({ length: 20 }, (_, i) => item(i + 1).replace('Sun, 22 Nov 2026 10:00:00 +0100', `2026-11-${String(i + 1).padStart(2, '0')}`)).join('\n'))),
   'src/server/routes/feeds/broken.xml.ts': typed('application/xml', '<rss version="2.0"><channel><title>x</channel></rss>'),
   'src/server/routes/api/list.json.ts': route(`() => [{ id: 1, href: '/api/items/1.json' }]`),
   'src/server/routes/api/broken.json.ts': typed('application/json', '{"items": [1, 2,]}'),
@@ -71,6 +72,17 @@ describe("prerender.validate: 'warn' (the default) on a site of feeds and JSON",
     ]);
   });
 
+  it('one bad pubDate pattern across 20 items: one warning, the first three items, then a count', () => {
+    expect(warningsOf('/feeds/twenty-dates.xml')).toEqual([
+      {
+        code: 'INVALID_FEED',
+        message:
+          'Route "/feeds/twenty-dates.xml" (public/feeds/twenty-dates.xml): rss > channel > item[*] > pubDate is not an RFC 822 date such as "Mon, 23 Nov 2026 08:00:00 GMT" in 20 items: ' +
+          'item[1] (line 5) "2026-11-01", item[2] (line 6) "2026-11-02", item[3] (line 7) "2026-11-03", and 17 more.',
+      },
+    ]);
+  });
+
   it('a relative item link', () => {
     expect(warningsOf('/feeds/relative.xml').map((w) => w.message)).toEqual([
       'Route "/feeds/relative.xml" (public/feeds/relative.xml): rss > channel > item[1] > link (line 5) is "/posts/1", not an absolute URL.',
@@ -101,7 +113,7 @@ describe("prerender.validate: 'error' and false", () => {
     const root = site("'error'");
     const cli = await runCli(['build', root, '--no-typecheck']);
     expect(cli.code).toBe(1);
-    expect(cli.stderr).toContain('6 problems in prerendered files (prerender.validate is "error"); nothing was published:');
+    expect(cli.stderr).toContain('7 problems in prerendered files (prerender.validate is "error"); nothing was published:');
     expect(cli.stderr).toContain('Route "/feeds/no-link.xml" (public/feeds/no-link.xml): rss > channel (line 3) has no <link>');
     expect(cli.stderr).not.toContain('routes ok');
     expect(existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []).toEqual([]);
@@ -156,6 +168,21 @@ describe('checkFile', () => {
       'feed > entry[2] (line 1): has no <title>, which Atom requires of an entry',
       'feed > entry[2] > published (line 1): is "Mon, 23 Nov 2026 08:00:00 GMT", not an RFC 3339 date such as "2026-11-23T08:00:00Z"',
       'feed > entry[2] > id (line 1): repeats the id of entry[1], "a"',
+    ]);
+  });
+
+  it('groups each per-item problem repeated in a file, and only those: two of a kind are one problem', () => {
+    const items = '<item><link>/a</link><guid>g</guid><pubDate>x</pubDate></item><item><link>/b</link><guid>g</guid></item><item><guid>g</guid><pubDate>y</pubDate></item>';
+    expect(check(rssType, rss('<title>Blog</title><description>Posts</description>', items)).map((p) => `${p.element}: ${p.message}`)).toEqual([
+      'rss > channel (line 3): has no <link>, which RSS 2.0 requires of a channel',
+      'rss > channel > item[*]: has neither <title> nor <description> (RSS 2.0 requires one) in 3 items: item[1] (line 5), item[2] (line 5), item[3] (line 5)',
+      'rss > channel > item[*] > link: is not an absolute URL in 2 items: item[1] (line 5) "/a", item[2] (line 5) "/b"',
+      'rss > channel > item[*] > pubDate: is not an RFC 822 date such as "Mon, 23 Nov 2026 08:00:00 GMT" in 2 items: item[1] (line 5) "x", item[3] (line 5) "y"',
+      'rss > channel > item[*] > guid: repeats an earlier item\'s guid in 2 items: item[2] (line 5) "g" (as item[1]), item[3] (line 5) "g" (as item[1])',
+    ]);
+    const entries = '<entry><title>1</title><updated>2026-11-23T08:00:00Z</updated></entry><entry><title>2</title><updated>2026-11-23T08:00:00Z</updated></entry>';
+    expect(check('application/atom+xml', atom(entries)).map((p) => `${p.element}: ${p.message}`)).toEqual([
+      'feed > entry[*]: has no <id>, which Atom requires of an entry, in 2 entries: entry[1] (line 4), entry[2] (line 4)',
     ]);
   });
 

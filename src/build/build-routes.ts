@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
+import { counted } from '../plural.ts';
 import { FileClaims } from '../prerender/file-claims.ts';
 import { readManifest } from '../prerender/manifest.ts';
 import { createCrawl } from '../prerender/crawl.ts';
@@ -57,7 +58,7 @@ export async function buildRoutes(
     const serverFile = join(stage, 'server', 'index.mjs');
     await toolchain.bundleServer(config, routeFiles, serverFile);
     await toolchain.close();
-    logger.info(`bundled ${routeFiles.length} route file${routeFiles.length === 1 ? '' : 's'} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
+    logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     // Planned only once the bundler's process has ended, so that its map of every route never sits
     // beside it; before the check, whose collections then free that map for it.
     const plan = planRoutes(config.prerender.routes, logger);
@@ -66,7 +67,7 @@ export async function buildRoutes(
     // The routes' own entries join once the bundle that holds them is loaded.
     const listed = await listRouteEntries(bundle.routes, config);
     plan.addEntries(listed.routes);
-    if (listed.files > 0) logger.info(`entries of ${listed.files} route file${listed.files === 1 ? '' : 's'} listed ${listed.routes.length} route${listed.routes.length === 1 ? '' : 's'}`);
+    if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
     const planned = plan.routes;
     // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
     // crawl's routes come after, level by level: its results are held and sorted, sorted-results.ts).
@@ -152,7 +153,7 @@ export async function buildRoutes(
 
     const result = createReport(config.name, dir, tally, sitemapFiles.length + robotsFiles + hostFiles, performance.now() - started, warned);
     if (failures.length > 0) {
-      logger.error(`${failures.length} route${failures.length === 1 ? '' : 's'} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
+      logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
       for (const line of failures) logger.error(line);
     }
     return result;

@@ -1,4 +1,5 @@
 import type { Logger } from '../log.ts';
+import { counted } from '../plural.ts';
 
 /** Counts finished routes and shows it: one redrawn line on a terminal, a line every few seconds elsewhere. */
 export interface Progress {
@@ -55,7 +56,7 @@ export function formatProgress(done: number, total: number, failed: number, elap
   const percent = total > 0 ? Math.floor((done * 100) / total) : 100;
   const eta = rate > 0 ? `ETA ${formatDuration((total - done) / rate)}` : 'ETA unknown';
   const failures = failed ? `, ${failed} failed` : '';
-  return `prerender ${done}/${total} (${percent}%) ${Math.round(rate)} routes/s, ${seconds.toFixed(1)}s elapsed, ${eta}${failures}`;
+  return `prerender ${done}/${total} (${percent}%) ${counted(Math.round(rate), 'route')}/s, ${seconds.toFixed(1)}s elapsed, ${eta}${failures}`;
 }
 
 /** `42s`, or `3m05s` from a minute on. */

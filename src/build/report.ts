@@ -1,3 +1,4 @@
+import { counted } from '../plural.ts';
 import type { Warning } from '../warnings.ts';
 
 /** What `build()` returns and `--json` prints. */
@@ -69,9 +70,9 @@ export function formatFailures(failures: RouteFailure[]): string[] {
 
 /** The closing line: ok, failed, files, bytes, time. */
 export function formatSummary(report: BuildReport): string {
-  const retries = report.retries > 0 ? `, ${report.retries} ${report.retries === 1 ? 'retry' : 'retries'}` : '';
+  const retries = report.retries > 0 ? `, ${counted(report.retries, 'retry', 'retries')}` : '';
   const crawled = report.crawled > 0 ? ` (${report.crawled} found by crawling)` : '';
-  return `${report.ok} routes ok, ${report.failed} failed${crawled}${retries}, ${report.files} files, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
+  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
 }
 
 function formatBytes(bytes: number): string {

@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { withStaging } from '../build/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { counted } from '../plural.ts';
 import { writeHostOutput } from '../build/host-output.ts';
 import { writeManifest } from '../prerender/manifest.ts';
 import { writeSitemap } from '../prerender/sitemap.ts';
@@ -69,7 +70,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
     bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
     ms: Math.round(performance.now() - started),
   };
-  logger.info(`merged ${report.shards} shards: ${report.ok} routes, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`);
+  logger.info(`merged ${counted(report.shards, 'shard')}: ${counted(report.ok, 'route')}, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`);
   return report;
 }
 

@@ -1,12 +1,8 @@
 import { isRfc822Date, isRfc3339Date } from './feed-dates.ts';
+import { groupFeedProblems, type FeedProblem } from './group-feed-problems.ts';
 import type { XmlElement } from './parse-xml.ts';
 
-/** What is wrong with one element of a feed. */
-export interface FeedProblem {
-  /** The element as a path with its position, such as `rss > channel > item[2] > pubDate (line 14)`. */
-  element: string;
-  message: string;
-}
+export type { FeedProblem } from './group-feed-problems.ts';
 
 const atomNs = 'http://www.w3.org/2005/Atom';
 
@@ -15,12 +11,24 @@ const atomNs = 'http://www.w3.org/2005/Atom';
  * other XML has none here. RSS: channel `title`, `link`, `description`; each item a `title` or a
  * `description`; RFC 822 `pubDate` and `lastBuildDate`; absolute links; unique `guid`s. Atom: feed and
  * entries with `id`, `title`, `updated`; RFC 3339 `updated` and `published`; entry links absolute
- * (after `xml:base`); unique entry `id`s.
+ * (after `xml:base`); unique entry `id`s. A problem repeated across items is one (group-feed-problems.ts).
  */
 export function checkFeed(root: XmlElement): FeedProblem[] {
-  if (root.name === 'rss' && root.uri === '') return checkRss(root);
-  if (root.name === 'feed' && root.uri === atomNs) return checkAtom(root);
+  if (root.name === 'rss' && root.uri === '') return groupFeedProblems(checkRss(root));
+  if (root.name === 'feed' && root.uri === atomNs) return groupFeedProblems(checkAtom(root));
   return [];
+}
+
+/**
+ * Reports problems of the `index`th item or entry (from 1): each with its element and full message,
+ * and the kind it shares with the same problem elsewhere (`same`, and the value shown per item).
+ */
+function itemProblems(problems: FeedProblem[], noun: 'item' | 'entry', index: number, at: (path: string, element: XmlElement) => string, prefix: string) {
+  return (sub: string, element: XmlElement, message: string, same: string, value?: string) => {
+    const open = `${prefix}${noun}[*]${sub ? ` > ${sub}` : ''}`;
+    const instance = `${noun}[${index}] (line ${element.line})${value === undefined ? '' : ` ${value}`}`;
+    problems.push({ element: at(`${noun}[${index}]${sub ? ` > ${sub}` : ''}`, element), message, kind: { element: open, message: same, instance, noun, index } });
+  };
 }
 
 function checkRss(rss: XmlElement): FeedProblem[] {
@@ -36,18 +44,20 @@ function checkRss(rss: XmlElement): FeedProblem[] {
   checkDates(channel, ['pubDate', 'lastBuildDate'], (name, date) => problems.push({ element: at(`channel > ${name}`, date), message: rfc822Message(date.text) }));
   const guids = new Map<string, number>();
   childrenOf(channel, 'item', '').forEach((item, i) => {
-    const path = `channel > item[${i + 1}]`;
+    const problem = itemProblems(problems, 'item', i + 1, (path, element) => at(`channel > ${path}`, element), 'rss > channel > ');
     if (!childrenOf(item, 'title', '')[0] && !childrenOf(item, 'description', '')[0]) {
-      problems.push({ element: at(path, item), message: 'has neither <title> nor <description>; RSS 2.0 requires one' });
+      problem('', item, 'has neither <title> nor <description>; RSS 2.0 requires one', 'has neither <title> nor <description> (RSS 2.0 requires one)');
     }
     for (const itemLink of childrenOf(item, 'link', '')) {
-      if (!isAbsoluteUrl(itemLink.text)) problems.push({ element: at(`${path} > link`, itemLink), message: `is ${JSON.stringify(itemLink.text.trim())}, not an absolute URL` });
+      const text = JSON.stringify(itemLink.text.trim());
+      if (!isAbsoluteUrl(itemLink.text)) problem('link', itemLink, `is ${text}, not an absolute URL`, 'is not an absolute URL', text);
     }
-    checkDates(item, ['pubDate'], (name, date) => problems.push({ element: at(`${path} > ${name}`, date), message: rfc822Message(date.text) }));
+    checkDates(item, ['pubDate'], (name, date) => problem(name, date, rfc822Message(date.text), `is not ${rfc822Example}`, JSON.stringify(date.text.trim())));
     const guid = childrenOf(item, 'guid', '')[0];
     if (guid) {
+      const text = JSON.stringify(guid.text.trim());
       const first = guids.get(guid.text.trim());
-      if (first !== undefined) problems.push({ element: at(`${path} > guid`, guid), message: `repeats the guid of item[${first}], ${JSON.stringify(guid.text.trim())}` });
+      if (first !== undefined) problem('guid', guid, `repeats the guid of item[${first}], ${text}`, "repeats an earlier item's guid", `${text} (as item[${first}])`);
       else guids.set(guid.text.trim(), i + 1);
     }
   });
@@ -57,31 +67,37 @@ function checkRss(rss: XmlElement): FeedProblem[] {
 function checkAtom(feed: XmlElement): FeedProblem[] {
   const problems: FeedProblem[] = [];
   const at = (path: string, element: XmlElement) => `${path ? `feed > ${path}` : 'feed'} (line ${element.line})`;
-  const required = (element: XmlElement, path: string, what: string) => {
+  const feedProblem = (sub: string, element: XmlElement, message: string) => problems.push({ element: at(sub, element), message });
+  type Report = (sub: string, element: XmlElement, message: string, same: string, value?: string) => void;
+  const required = (element: XmlElement, what: string, report: Report) => {
     for (const name of ['id', 'title', 'updated']) {
-      if (!childrenOf(element, name, atomNs)[0]) problems.push({ element: at(path, element), message: `has no <${name}>, which Atom requires of ${what}` });
+      const message = `has no <${name}>, which Atom requires of ${what}`;
+      if (!childrenOf(element, name, atomNs)[0]) report('', element, message, `${message},`);
     }
   };
-  const dates = (element: XmlElement, path: string) =>
-    checkDates(element, ['updated', 'published'], (name, date) => problems.push({ element: at(`${path}${path ? ' > ' : ''}${name}`, date), message: rfc3339Message(date.text) }), atomNs);
-  required(feed, '', 'a feed');
-  dates(feed, '');
+  const dates = (element: XmlElement, report: Report) =>
+    checkDates(element, ['updated', 'published'], (name, date) => report(name, date, rfc3339Message(date.text), `is not ${rfc3339Example}`, JSON.stringify(date.text.trim())), atomNs);
+  required(feed, 'a feed', feedProblem);
+  dates(feed, feedProblem);
   const feedBase = baseOf(feed, undefined);
   const ids = new Map<string, number>();
   childrenOf(feed, 'entry', atomNs).forEach((entry, i) => {
-    const path = `entry[${i + 1}]`;
-    required(entry, path, 'an entry');
-    dates(entry, path);
+    const problem = itemProblems(problems, 'entry', i + 1, at, 'feed > ');
+    required(entry, 'an entry', problem);
+    dates(entry, problem);
     const base = baseOf(entry, feedBase);
     for (const link of childrenOf(entry, 'link', atomNs)) {
       const href = link.attributes.href;
-      if (href === undefined) problems.push({ element: at(`${path} > link`, link), message: 'has no href, which Atom requires of a link' });
-      else if (!isAbsoluteUrl(href, baseOf(link, base))) problems.push({ element: at(`${path} > link`, link), message: `has href ${JSON.stringify(href)}, not an absolute URL (and no xml:base to resolve it)` });
+      if (href === undefined) problem('link', link, 'has no href, which Atom requires of a link', 'has no href, which Atom requires of a link,');
+      else if (!isAbsoluteUrl(href, baseOf(link, base))) {
+        problem('link', link, `has href ${JSON.stringify(href)}, not an absolute URL (and no xml:base to resolve it)`, 'has an href that is not an absolute URL (and no xml:base to resolve it)', JSON.stringify(href));
+      }
     }
     const id = childrenOf(entry, 'id', atomNs)[0];
     if (id) {
+      const text = JSON.stringify(id.text.trim());
       const first = ids.get(id.text.trim());
-      if (first !== undefined) problems.push({ element: at(`${path} > id`, id), message: `repeats the id of entry[${first}], ${JSON.stringify(id.text.trim())}` });
+      if (first !== undefined) problem('id', id, `repeats the id of entry[${first}], ${text}`, "repeats an earlier entry's id", `${text} (as entry[${first}])`);
       else ids.set(id.text.trim(), i + 1);
     }
   });
@@ -97,8 +113,10 @@ function checkDates(element: XmlElement, names: string[], report: (name: string,
   for (const name of names) for (const date of childrenOf(element, name, uri)) if (!valid(date.text)) report(name, date);
 }
 
-const rfc822Message = (text: string) => `is ${JSON.stringify(text.trim())}, not an RFC 822 date such as "Mon, 23 Nov 2026 08:00:00 GMT"`;
-const rfc3339Message = (text: string) => `is ${JSON.stringify(text.trim())}, not an RFC 3339 date such as "2026-11-23T08:00:00Z"`;
+const rfc822Example = 'an RFC 822 date such as "Mon, 23 Nov 2026 08:00:00 GMT"';
+const rfc3339Example = 'an RFC 3339 date such as "2026-11-23T08:00:00Z"';
+const rfc822Message = (text: string) => `is ${JSON.stringify(text.trim())}, not ${rfc822Example}`;
+const rfc3339Message = (text: string) => `is ${JSON.stringify(text.trim())}, not ${rfc3339Example}`;
 
 /** The absolute base URL in effect for `element`: its `xml:base` resolved against `parent`. */
 function baseOf(element: XmlElement, parent: string | undefined): string | undefined {
