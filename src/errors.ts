@@ -110,11 +110,24 @@ export const errors = {
       `Route "${route}" answered ${contentType}, but a route ending in "/" names a folder and can only be written as HTML (its index.html).`,
       { hint: 'List the route without the trailing "/" and with an extension, such as "/api/feed.json".' },
     ),
-  routesFailed: (failures: string[], details: unknown) =>
+  /** `noRouteFile`: some of the failures are routes no route file matches, whose fix comes first. */
+  routesFailed: (failures: string[], details: unknown, noRouteFile = false) =>
     new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, {
-      hint: 'Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.',
+      hint: `${noRouteFile ? `${noRouteFileHint} ` : ''}Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.`,
       details,
     }),
+  /**
+   * A listed route no route file answers GET for (the router found none: not a handler's 404): where
+   * it is listed (`prerender.routes`, or the entries of a file), and either the files answering it for
+   * other methods only or the nearest route a file serves. A failed route; its message is the line.
+   */
+  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[]) => {
+    const only = otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ');
+    const message = only
+      ? `no route file answers GET for this route, listed in ${listedIn}: ${only}, and the prerender requests GET`
+      : `no route file matches this route, listed in ${listedIn}${near ? `; did you mean ${near.path} (${near.file})?` : ''}`;
+    return new PrerenderError('NO_ROUTE_FILE', message, { hint: noRouteFileHint, details: { route } });
+  },
   crawlShard: () =>
     new PrerenderError('USAGE', '--shard cannot be used with prerender.crawl: each shard would crawl from its own routes and could not tell which found route is its to render.', {
       hint: 'Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false to shard the build.',
@@ -190,6 +203,8 @@ export const errors = {
       cause,
     }),
 };
+
+const noRouteFileHint = 'Fix each route no route file matches where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it.';
 
 /** The package an import names: `@scope/pkg` or `pkg`, without a subpath. */
 function packageName(source: string): string {

@@ -8,12 +8,13 @@
  * output folder goes; `WRITE_FAILED`: the file system refused a write (full disk, permissions: see the
  * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
  * again later can succeed. `ROUTE_ENTRIES`: a route file's `entries` export threw or listed a URL its
- * file cannot serve or the build cannot write.
+ * file cannot serve or the build cannot write. `NO_ROUTE_FILE`: a listed route no route file answers
+ * GET for (a failed route, listed in the failures of ROUTES_FAILED with this code).
  */
 export type ErrorCode =
   | 'USAGE' | 'CONFIG' | 'ROUTE_NAME' | 'ROUTE_CONFLICT' | 'NO_HANDLER'
   | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
-  | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
+  | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'NO_ROUTE_FILE' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
   | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
   | 'NO_BUILD' | 'SERVER';
 

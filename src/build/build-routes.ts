@@ -18,6 +18,7 @@ import { createFileWriter } from '../prerender/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
+import { explainUnrouted } from './explain-unrouted.ts';
 import { writeHostOutput } from './host-output.ts';
 import { planRoutes } from './plan-routes.ts';
 import { createProgress } from './progress.ts';
@@ -97,8 +98,10 @@ export async function buildRoutes(
         now: options.now,
         behind: () => sink.sitemap?.behind,
         onResult: (result, _index, target) => {
-          progress.tick(result.error !== undefined && !result.unrouted);
-          if (result.unrouted) return;
+          // A crawled link no route serves is not followed; a listed route no route file matches fails.
+          const skipped = result.unrouted && result.foundOn !== undefined;
+          progress.tick(result.error !== undefined && !skipped);
+          if (skipped) return;
           if (held) held.add(result, target);
           else sink.add(result, target);
         },
@@ -114,11 +117,13 @@ export async function buildRoutes(
     progress.finish();
     if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
     const { tally } = sink;
+    tally.failures = await explainUnrouted(tally.failures, routeFiles, config);
     const failures = formatFailures(tally.failures);
     // Failed routes stop the build before anything else is written: the staging folder goes.
     if (failures.length > 0 && config.prerender.failOnError) {
       await sink.sitemap?.abort();
-      throw errors.routesFailed(failures, createReport(config.name, dir, tally, 0, performance.now() - started, warned));
+      const noRouteFile = tally.failures.some((failure) => failure.code === 'NO_ROUTE_FILE');
+      throw errors.routesFailed(failures, createReport(config.name, dir, tally, 0, performance.now() - started, warned), noRouteFile);
     }
     try {
       // With validate: 'error' this throws, and the staging folder goes as with failed routes.

@@ -31,8 +31,12 @@ export interface RouteFailure {
   route: string;
   status: number;
   error: string;
+  /** `NO_ROUTE_FILE`: no route file answers GET for the route (the router's 404 or 405, not a handler's). */
+  code?: 'NO_ROUTE_FILE';
   /** Where a crawled route was first found (prerender.crawl). */
   foundOn?: string;
+  /** The route file whose `entries` listed the route (from the site root). */
+  listedBy?: string;
 }
 
 /** What a prerender adds up to: counts, and the failed and retried routes (the only routes kept). */
@@ -63,9 +67,15 @@ export function createReport(name: string, dir: string, tally: RouteTally, extra
   };
 }
 
-/** The failed routes, one line each: route, status (or `error` when there was no response) and message. */
+/**
+ * The failed routes, one line each: route, status (or `error` when there was no response) and
+ * message; a route no route file matches without the router's status, which its message explains.
+ */
 export function formatFailures(failures: RouteFailure[]): string[] {
-  return failures.map((r) => `  ${r.route}  ${r.status || 'error'}  ${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`);
+  return failures.map((r) => {
+    const status = r.code === 'NO_ROUTE_FILE' ? '' : `${r.status || 'error'}  `;
+    return `  ${r.route}  ${status}${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`;
+  });
 }
 
 /** The closing line: ok, failed, files, bytes, time. */

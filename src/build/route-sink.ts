@@ -9,7 +9,7 @@ import { createManifestWriter, type ManifestEntry } from '../prerender/manifest.
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import { hasExtension, isHtml } from '../prerender/route-to-file.ts';
 import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../prerender/sitemap.ts';
-import type { RouteTally } from './report.ts';
+import type { RouteFailure, RouteTally } from './report.ts';
 
 /** What a sink was told, for the end of the build. */
 export interface RouteSink {
@@ -55,7 +55,11 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
         sink.tally.retried.push({ route, retries });
       }
       if (error !== undefined || file === undefined || contentType === undefined) {
-        sink.tally.failures.push(foundOn === undefined ? { route, status, error: error ?? 'no file' } : { route, status, error: error ?? 'no file', foundOn });
+        const failure: RouteFailure = { route, status, error: error ?? 'no file' };
+        if (result.unrouted) failure.code = 'NO_ROUTE_FILE';
+        if (foundOn !== undefined) failure.foundOn = foundOn;
+        if (target.listedBy !== undefined) failure.listedBy = target.listedBy;
+        sink.tally.failures.push(failure);
         return;
       }
       const entry: ManifestEntry = { route, foundOn, file, status, contentType, headers, bytes: bytes ?? 0, ms, listedBy: target.listedBy };

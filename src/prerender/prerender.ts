@@ -23,7 +23,10 @@ export interface PrerenderResult {
   retries?: number;
   /** The route a crawled route was first found on (prerender.crawl); absent for a listed route. */
   foundOn?: string;
-  /** A crawled link no route serves (the router's 404): not a route, so neither written nor failed. */
+  /**
+   * No route file answered (the router's own 404 or 405, no handler ran): a listed route that fails
+   * naming this (NO_ROUTE_FILE); a crawled link that is skipped, as no route serves it.
+   */
   unrouted?: true;
 }
 
@@ -121,8 +124,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     }
     if (retries > 0) result.retries = retries;
     if (foundOn !== undefined) result.foundOn = foundOn;
-    // A listed route no route serves is a failed route; a crawled link to no route is not followed.
-    if (foundOn !== undefined && !rendered.ok && rendered.unrouted) result.unrouted = true;
+    if (!rendered.ok && rendered.unrouted) result.unrouted = true;
     inOrder(index, { result, target, links });
     await input.behind?.();
   });

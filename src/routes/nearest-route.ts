@@ -1,0 +1,66 @@
+/**
+ * "Did you mean": the route nearest a path no route file matches, by edit distance. Pure; which file
+ * really answers the suggestion is the router's call (route-finder.ts).
+ */
+import { editDistance } from '../edit-distance.ts';
+import type { RouteDefinition } from './file-to-route.ts';
+
+/** A route a file serves, to suggest: a path (or, where the path gives no value, the pattern) and its file. */
+export interface NearRoute {
+  path: string;
+  file: string;
+}
+
+/**
+ * The route file answering GET whose path is nearest `route`: at most 40% of the pattern's own text
+ * (without parameters) differs, so a missing prefix or extension is near and an unrelated path is
+ * not; the first file wins a tie.
+ * A pattern's parameters take `route`'s own segments ({@link patternLike}), so a typo in a
+ * catalogue's folder suggests the item's real URL.
+ * @example nearestRoute('/api/helo', [{ method: '', path: '/api/hello', file: 'api/hello.ts' }]) // { path: '/api/hello', file: 'api/hello.ts' }
+ */
+export function nearestRoute(route: string, routes: readonly RouteDefinition[]): NearRoute | undefined {
+  let nearest: NearRoute | undefined;
+  let best = Infinity;
+  for (const { method, path, file } of routes) {
+    if (method !== '' && method !== 'GET') continue;
+    const like = patternLike(path, route);
+    // Measured against the pattern's own text: a catch-all takes any rest, which makes no path near it.
+    const own = path.replace(/\*\*(:\w+)?|:\w+/g, '').length;
+    const limit = Math.min(best - 1, Math.max(1, Math.floor(0.4 * own)));
+    const distance = editDistance(route, like, limit);
+    if (distance > limit) continue;
+    best = distance;
+    nearest = { path: like, file };
+  }
+  return nearest;
+}
+
+/**
+ * `pattern` with each parameter filled from `route`'s segment at the same place (keeping the
+ * pattern's extension, `:slug.json`), and a catch-all with the rest of `route`; a parameter `route`
+ * has no segment for stays as the pattern writes it.
+ * @example patternLike('/api/posts/:slug.json', '/api/post/a') // '/api/posts/a.json'
+ */
+export function patternLike(pattern: string, route: string): string {
+  const own = route.split('/').filter(Boolean);
+  const parts = pattern.split('/').filter(Boolean);
+  const segments: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    if (part.startsWith('**')) {
+      const rest = own.slice(i);
+      segments.push(...(rest.length > 0 || part === '**' ? rest : [part]));
+      break;
+    }
+    const param = /^:\w+(.*)$/.exec(part);
+    if (!param || own[i] === undefined) {
+      segments.push(part);
+      continue;
+    }
+    const suffix = param[1];
+    const value = own[i];
+    const stem = value.includes('.') && !value.endsWith(suffix) ? value.slice(0, value.lastIndexOf('.')) : value;
+    segments.push(suffix === '' || value.endsWith(suffix) ? value : stem + suffix);
+  }
+  return '/' + segments.join('/');
+}
