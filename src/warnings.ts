@@ -2,6 +2,7 @@
  * The catalogue of warnings: problems that do not stop the build. Each is printed and listed in the
  * build report with its code, as errors.ts does for errors; users filter them by code.
  */
+import { counted } from './plural.ts';
 
 /** What a warning is about: `--json` lists every warning of a build with its code. */
 export type WarningCode =
@@ -18,7 +19,8 @@ export type WarningCode =
   | 'INVALID_JSON'
   | 'INVALID_XML'
   | 'INVALID_FEED'
-  | 'INVALID_OUTPUT';
+  | 'INVALID_OUTPUT'
+  | 'NOTHING_TO_PRERENDER';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -70,5 +72,17 @@ export const warnings = {
     message:
       `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} without extension: ${examples}${more ? ', ...' : ''}. ` +
       'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with that type; give the route an extension (feed.json) to be safe.',
+  }),
+  /**
+   * Route files, but no route to prerender and `prerender.routes` not an empty array on purpose: `why`
+   * says what was listed (`prerender.routes is not set and no route file exports entries`), `examples`
+   * are routes of the site to show in the config.
+   */
+  nothingToPrerender: (files: number, why: string, configFile: string, examples: string[]): Warning => ({
+    code: 'NOTHING_TO_PRERENDER',
+    message:
+      `Nothing to prerender: the site has ${counted(files, 'route file')}, but ${why}, so only the server was built. ` +
+      `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, ` +
+      'or export entries from a route file with parameters; set prerender.routes to [] to build only the server without this warning.',
   }),
 };

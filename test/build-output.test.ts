@@ -138,7 +138,14 @@ describe('a custom apiPrefix from the config', () => {
     expect(report.name).toBe(basename(root));
     expect(readFileSync(join(dir, 'public/services/v1/hello.txt'), 'utf8')).toBe('hello from services');
     expect(readFileSync(join(dir, 'public/root.txt'), 'utf8')).toBe('at the root');
-    expect(report.failures).toEqual([{ route: '/api/v1/hello.txt', status: 404, error: expect.stringContaining('/api/v1/hello.txt') }]);
+    expect(report.failures).toEqual([
+      {
+        route: '/api/v1/hello.txt',
+        status: 404,
+        code: 'NO_ROUTE_FILE',
+        error: 'no route file matches this route, listed in prerender.routes; did you mean /services/v1/hello.txt (src/server/routes/api/v1/hello.txt.ts)?',
+      },
+    ]);
     expect(Object.keys(snapshotTree(join(dir, 'public'))).sort()).toEqual(['root.txt', 'services/v1/hello.txt']);
   });
 });

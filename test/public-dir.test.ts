@@ -46,14 +46,14 @@ describe('publicDir copy', () => {
       'public/.well-known/security.txt': 'Contact: mailto:a@b.c\n',
       'src/server/routes/api/x.ts': route(`() => 'x'`),
     };
-    const left = await buildSite(writeSite(files), { config: { name: 'dots' } });
+    const left = await buildSite(writeSite(files), { config: { name: 'dots', prerender: { routes: [] } } });
     expect(readdirSync(join(left.dir, 'public')).sort()).toEqual(['.well-known']);
     expect(left.report.warnings).toEqual([
       { code: 'DOT_FILE_LEFT_OUT', message: expect.stringContaining('.env, .htaccess. No server serves them') },
     ]);
 
     const root = writeSite(files);
-    const kept = await buildSite(root, { config: { name: 'dots', publicDotFiles: true } });
+    const kept = await buildSite(root, { config: { name: 'dots', publicDotFiles: true, prerender: { routes: [] } } });
     expect(readFileSync(join(kept.dir, 'public/.htaccess'), 'utf8')).toBe('Options -Indexes\n');
     expect(readFileSync(join(kept.dir, 'public/.env'), 'utf8')).toBe('SECRET=1\n');
     expect(kept.report.warnings).toEqual([]);

@@ -17,7 +17,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       publicDotFiles: false,
       preset: 'static',
       mistypedFiles: 'error',
-      prerender: { routes: [], sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true, retry: undefined, validate: 'warn' },
+      prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true, retry: undefined, validate: 'warn' },
       configFile: undefined,
     });
   });

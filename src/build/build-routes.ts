@@ -20,6 +20,7 @@ import { selectShard, shardDirName } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
 import { explainUnrouted } from './explain-unrouted.ts';
 import { writeHostOutput } from './host-output.ts';
+import { nothingToPrerender } from './nothing-to-prerender.ts';
 import { planRoutes } from './plan-routes.ts';
 import { createProgress } from './progress.ts';
 import { listRouteEntries } from './route-entries.ts';
@@ -70,6 +71,8 @@ export async function buildRoutes(
     plan.addEntries(listed.routes);
     if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
     const planned = plan.routes;
+    const nothing = nothingToPrerender(config, routeFiles, planned.length, listed.files);
+    if (nothing) warn(logger, nothing);
     // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
     // crawl's routes come after, level by level: its results are held and sorted, sorted-results.ts).
     // Sorted in place without a shard: `planned` is this build's own list, and its order no concern

@@ -144,6 +144,8 @@ export interface ResolvedConfig {
   mistypedFiles: 'error' | 'warn';
   prerender: {
     routes: PrerenderRoute[];
+    /** How `prerender.routes` was given: not at all, as an array (`[]` says "nothing, on purpose"), or as a function. */
+    routesFrom: 'unset' | 'array' | 'function';
     sitemapHost: string | undefined;
     concurrency: number;
     timeout: number;

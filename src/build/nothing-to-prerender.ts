@@ -1,0 +1,37 @@
+/**
+ * A site with route files and nothing to prerender: `0 routes ok` and exit 0 said nothing of the
+ * forgotten `prerender.routes`. Unless `prerender.routes: []` says it is meant, it is a warning.
+ */
+import { relative } from 'node:path';
+import type { ResolvedConfig } from '../config/types.ts';
+import { counted } from '../plural.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { fillPattern, patternParams } from '../routes/route-pattern.ts';
+import { warnings, type Warning } from '../warnings.ts';
+
+/** Examples of routes to list, at most this many. */
+const examplesShown = 2;
+
+/**
+ * The NOTHING_TO_PRERENDER warning when no route is planned though some route file answers GET,
+ * and `prerender.routes` is not an empty array written as such; `entriesFiles` is how many route
+ * files export `entries` (they listed none). Its example lists the site's own routes.
+ */
+export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefinition[], planned: number, entriesFiles: number): Warning | undefined {
+  const { routesFrom } = config.prerender;
+  const answersGet = routeFiles.filter((route) => route.method === '' || route.method === 'GET');
+  if (planned > 0 || answersGet.length === 0 || routesFrom === 'array') return undefined;
+  const routes = routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
+  const entries = entriesFiles === 0 ? 'no route file exports entries' : `the entries of ${counted(entriesFiles, 'route file')} listed none`;
+  const configFile = config.configFile === undefined ? 'prerender.config.ts' : relative(config.root, config.configFile);
+  return warnings.nothingToPrerender(routeFiles.length, `${routes} and ${entries}`, configFile, exampleRoutes(answersGet));
+}
+
+/** The site's routes without parameters, sorted; else its first pattern with `1` for every parameter. */
+function exampleRoutes(routes: RouteDefinition[]): string[] {
+  const fixed = routes.map((route) => route.path).filter((path) => patternParams(path).length === 0 && !path.includes('**'));
+  if (fixed.length > 0) return [...new Set(fixed)].sort().slice(0, examplesShown);
+  const { path } = routes[0];
+  const filled = fillPattern(path, Object.fromEntries(patternParams(path).map((name) => [name, '1'])));
+  return 'route' in filled ? [filled.route] : [];
+}
