@@ -20,7 +20,8 @@ export type WarningCode =
   | 'INVALID_XML'
   | 'INVALID_FEED'
   | 'INVALID_OUTPUT'
-  | 'NOTHING_TO_PRERENDER';
+  | 'NOTHING_TO_PRERENDER'
+  | 'SHADOWED_ROUTE';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -84,5 +85,16 @@ export const warnings = {
       `Nothing to prerender: the site has ${counted(files, 'route file')}, but ${why}, so only the server was built. ` +
       `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, ` +
       'or export entries from a route file with parameters; set prerender.routes to [] to build only the server without this warning.',
+  }),
+  /**
+   * A method-less route file whose path has a GET file (and maybe a HEAD file): neither method ever
+   * reaches it (routes/shadowed-routes.ts). The files are named from the site root.
+   */
+  shadowedRoute: ({ file, path, get, head }: { file: string; path: string; get: string; head?: string }): Warning => ({
+    code: 'SHADOWED_ROUTE',
+    message:
+      `Route file ${file} never answers GET or HEAD: ${head === undefined ? `${get} answers both` : `${get} answers GET and ${head} HEAD`} for ${path}, ` +
+      `so only other methods reach ${file}, and it is never prerendered. ` +
+      `Remove it, or name it for the methods it is meant for (such as ${file.split('/').at(-1)!.replace(/\.(m?[jt]s)$/, '.post.$1')}).`,
   }),
 };

@@ -3,7 +3,8 @@
  * route files but nothing to prerender, a method-less file shadowed by a method file on its path,
  * and routes a static host cannot serve. Each is named with its code and the fix.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../src/index.ts';
 import { catchError } from './catch-error.ts';
@@ -126,5 +127,26 @@ describe('route files but nothing to prerender', () => {
     const { code, stdout } = await runCli(['build', root, '--json', '--no-typecheck']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).warnings).toContainEqual({ code: 'NOTHING_TO_PRERENDER', message: expect.stringContaining('prerender.routes is not set') });
+  });
+});
+
+describe('a method-less route file shadowed by a method file on its path', () => {
+  it('warns naming both files, what still reaches the first and the fix; --json lists it', async () => {
+    const root = writeSite({
+      [`${api}/feed.json.ts`]: route(`() => ({ from: 'feed.json.ts' })`),
+      [`${api}/feed.json.get.ts`]: route(`() => ({ from: 'feed.json.get.ts' })`),
+      'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/feed.json'] } };`,
+    });
+    const message =
+      'Route file src/server/routes/api/feed.json.ts never answers GET or HEAD: src/server/routes/api/feed.json.get.ts answers both for /api/feed.json, ' +
+      'so only other methods reach src/server/routes/api/feed.json.ts, and it is never prerendered. Remove it, or name it for the methods it is meant for (such as feed.json.post.ts).';
+    const { report, logger, dir } = await buildSite(root);
+    expect(report.warnings).toEqual([{ code: 'SHADOWED_ROUTE', message }]);
+    expect(logger.lines).toContain(`warning ${message}`);
+    expect(JSON.parse(readFileSync(join(dir, 'public/api/feed.json'), 'utf8'))).toEqual({ from: 'feed.json.get.ts' });
+
+    const cli = await runCli(['build', root, '--json', '--no-typecheck']);
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout).warnings).toEqual([{ code: 'SHADOWED_ROUTE', message }]);
   });
 });

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { loadConfigWith, type LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import type { Warning } from '../warnings.ts';
-import { collectWarnings, createLogger, type Logger } from '../log.ts';
+import { warnings, type Warning } from '../warnings.ts';
+import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
+import { siteFile } from '../bundle/load-bundle.ts';
+import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
 import type { Shard } from '../shard/shard.ts';
 import { formatSummary, type BuildReport } from './report.ts';
 import { scheduleTypeCheck } from './schedule-typecheck.ts';
@@ -55,6 +57,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
   const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
+  for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
+    warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
+  }
   // A short route list: the check starts now, in a process of its own, beside bundling and the
   // prerender. A long one: between them (schedule-typecheck.ts).
   const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
