@@ -21,7 +21,8 @@ export type WarningCode =
   | 'INVALID_FEED'
   | 'INVALID_OUTPUT'
   | 'NOTHING_TO_PRERENDER'
-  | 'SHADOWED_ROUTE';
+  | 'SHADOWED_ROUTE'
+  | 'UNSERVED_ROUTE';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -96,5 +97,16 @@ export const warnings = {
       `Route file ${file} never answers GET or HEAD: ${head === undefined ? `${get} answers both` : `${get} answers GET and ${head} HEAD`} for ${path}, ` +
       `so only other methods reach ${file}, and it is never prerendered. ` +
       `Remove it, or name it for the methods it is meant for (such as ${file.split('/').at(-1)!.replace(/\.(m?[jt]s)$/, '.post.$1')}).`,
+  }),
+  /**
+   * Route files a static host (`preset`) will not serve, one line each (`POST /api/x (file)`), the
+   * first few of `count`; `serverFile` serves them.
+   */
+  unservedRoutes: (host: string, preset: string, lines: string[], count: number, serverFile: string): Warning => ({
+    code: 'UNSERVED_ROUTE',
+    message:
+      `${host} serves only the files in public/ (preset "${preset}"): ${counted(count, 'route file')} will not be served there: ` +
+      `${lines.join(', ')}${count > lines.length ? `, and ${count - lines.length} more` : ''}. ` +
+      `Prerender the GET routes among them (prerender.routes, entries), serve the others from ${serverFile} on a Node host, or build with preset "static" if they are served elsewhere.`,
   }),
 };

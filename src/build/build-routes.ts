@@ -19,9 +19,10 @@ import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName } from '../shard/shard.ts';
 import { copyPublicDir } from './copy-public.ts';
 import { explainUnrouted } from './explain-unrouted.ts';
-import { writeHostOutput } from './host-output.ts';
+import { staticHosts, writeHostOutput } from './host-output.ts';
 import { nothingToPrerender } from './nothing-to-prerender.ts';
 import { planRoutes } from './plan-routes.ts';
+import { trackServedFiles, unservedWarning } from './unserved-routes.ts';
 import { createProgress } from './progress.ts';
 import { listRouteEntries } from './route-entries.ts';
 import { createRouteSink } from './route-sink.ts';
@@ -71,6 +72,10 @@ export async function buildRoutes(
     plan.addEntries(listed.routes);
     if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
     const planned = plan.routes;
+    // On a host serving public/ alone, the route files no route reaches are named at the end.
+    const host = staticHosts[config.preset];
+    const served = host === undefined ? undefined : trackServedFiles(routeFiles, config);
+    if (served) for (const { route, listedBy } of planned) served.add(route, listedBy);
     const nothing = nothingToPrerender(config, routeFiles, planned.length, listed.files);
     if (nothing) warn(logger, nothing);
     // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
@@ -105,6 +110,7 @@ export async function buildRoutes(
           const skipped = result.unrouted && result.foundOn !== undefined;
           progress.tick(result.error !== undefined && !skipped);
           if (skipped) return;
+          if (result.foundOn !== undefined && result.file !== undefined) served?.add(result.route);
           if (held) held.add(result, target);
           else sink.add(result, target);
         },
@@ -134,6 +140,11 @@ export async function buildRoutes(
     } catch (error) {
       await sink.sitemap?.abort();
       throw error;
+    }
+
+    if (host !== undefined && served) {
+      const unserved = unservedWarning(host, config.preset, await served.unserved(), shortPath(config.root, join(dir, 'server', 'index.mjs')));
+      if (unserved) warn(logger, unserved);
     }
 
     let sitemapFiles: string[] = [];

@@ -15,6 +15,18 @@ import { hostType, sameType } from '../prerender/host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { writeVercelOutput } from './vercel-output.ts';
 
+/**
+ * The hosts whose deploy serves `public/` and nothing else, by preset: routes not prerendered there
+ * are gone (the build warns, UNSERVED_ROUTE). `static` is not one: its output is `public/` for any
+ * host beside `server/index.mjs` for the rest, as a site with a Node server deploys it.
+ */
+export const staticHosts: Partial<Record<Preset, string>> = {
+  netlify: 'Netlify',
+  cloudflare: 'Cloudflare Pages',
+  vercel: 'Vercel',
+  'github-pages': 'GitHub Pages',
+};
+
 /** Cloudflare Pages' largest file, and the file count past which a deploy needs a paid plan. */
 const cloudflareFiles = { bytes: 25 * 1024 * 1024, shown: '25 MiB', count: 20_000 };
 
