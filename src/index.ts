@@ -5,7 +5,7 @@ export type { ConfigExport, PrerenderRoute, ResolvedConfig, RouteEntry, RouteLis
 export { build, type BuildOptions } from './build/build.ts';
 export { keepToolchainsWarm } from './build/toolchain-pool.ts';
 export type { BuildReport } from './build/report.ts';
-export type { RouteEntries, RouteEntriesItem } from './build/route-entries.ts';
+export type { RouteEntries, RouteEntriesItem, RouteParams } from './build/route-entries.ts';
 export type { PrerenderResult } from './prerender/prerender.ts';
 export { parseShard, type Shard } from './shard/shard.ts';
 export { merge, type MergeOptions, type MergeReport } from './merge/merge.ts';

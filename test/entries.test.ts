@@ -128,6 +128,55 @@ describe('a route file exporting entries', () => {
   });
 });
 
+describe("an entry's sitemap option, as prerender.routes has it", () => {
+  it('leaves out sitemap: false, writes the fields given, for parameter objects and paths alike', async () => {
+    const root = writeSite({
+      'src/server/routes/api/posts/[slug].json.ts':
+        'export const entries = () => [\n' +
+        "  { slug: 'plain' },\n" +
+        "  { params: { slug: 'draft' }, sitemap: false },\n" +
+        "  { params: { slug: 'news' }, sitemap: { lastmod: '2026-11-21', changefreq: 'daily', priority: 0.8 } },\n" +
+        "  { params: { slug: 'wrapped' } },\n" +
+        "  { route: '/api/posts/hidden.json', sitemap: false },\n" +
+        "  { route: '/api/posts/weekly.json', sitemap: { changefreq: 'weekly' } },\n" +
+        "  { route: '/api/posts/listed.json', sitemap: false },\n" +
+        '];\n' +
+        route(`(event) => ({ slug: getRouterParam(event, 'slug') })`, params),
+      // A URL listed in prerender.routes too is rendered as prerender.routes lists it, sitemap included.
+      'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/posts/listed.json'], sitemap: { host: 'https://example.com' } } };`,
+    });
+    const { dir } = await buildSite(root, { now });
+    expect(manifestRoutes(dir)).toHaveLength(7);
+    // The sitemap's own format, as for prerender.routes: one line, lastmod as a full W3C date-time.
+    expect(body(dir, 'sitemap.xml')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+        '<url><loc>https://example.com/api/posts/listed.json</loc></url>' +
+        '<url><loc>https://example.com/api/posts/news.json</loc><lastmod>2026-11-21T00:00:00.000Z</lastmod><changefreq>daily</changefreq><priority>0.8</priority></url>' +
+        '<url><loc>https://example.com/api/posts/plain.json</loc></url>' +
+        '<url><loc>https://example.com/api/posts/weekly.json</loc><changefreq>weekly</changefreq></url>' +
+        '<url><loc>https://example.com/api/posts/wrapped.json</loc></url>' +
+        '</urlset>',
+    );
+  });
+
+  it('a file whose parameter is named params, route or sitemap keeps the plain parameter object', async () => {
+    const table: RuntimeRoute[] = [
+      { method: '', path: '/p/:params', file: 'p.ts', handler: () => '', entries: () => [{ params: 'a' }, { params: { params: 'b' }, sitemap: false }] },
+      { method: '', path: '/r/:route', file: 'r.ts', handler: () => '', entries: () => [{ route: 'a' }, { route: '/r/b', sitemap: false }] },
+      { method: '', path: '/s/:sitemap', file: 's.ts', handler: () => '', entries: () => [{ sitemap: 'a' }, { params: { sitemap: 'b' }, sitemap: false }] },
+    ];
+    const listed = await listRouteEntries(table, { root: '/site', routesDir: '/site/routes' });
+    expect(listed.routes.map(({ route, sitemap }) => [route, sitemap])).toEqual([
+      ['/p/a', {}],
+      ['/p/b', false],
+      ['/r/a', {}],
+      ['/r/b', false],
+      ['/s/a', {}],
+      ['/s/b', false],
+    ]);
+  });
+});
+
 describe('entries that cannot be prerendered stop the build', () => {
   const users = 'src/server/routes/api/users/[id].ts';
   const handler = route(`(event) => getRouterParam(event, 'id')`, params);
@@ -208,6 +257,15 @@ describe('listRouteEntries: what an entries export may return', () => {
     ['/api/users/:id', () => [42], 'lists the entry 42 in its entries, which cannot be prerendered: an entry is a parameter object or a path string'],
     ['/api/users/:id', () => ({ id: '1' }), 'exports entries, which returned {"id":"1"}, not an array'],
     ['/api/users/:id', [{ id: '1' }], 'exports entries as [{"id":"1"}], not a function'],
+    ['/api/users/:id', () => [{ params: { id: '1' }, sitemap: true }], 'its sitemap is not valid: Config key "sitemap" must be false or { lastmod?, changefreq?, priority? }, got true.'],
+    ['/api/users/:id', () => [{ params: { id: '1' }, sitemap: { priority: 2 } }], 'its sitemap is not valid: Config key "sitemap.priority" must be a number from 0 to 1, got 2.'],
+    ['/api/users/:id', () => [{ params: { id: '1' }, sitemap: { often: 'yes' } }], 'its sitemap is not valid: Unknown config key "sitemap.often"'],
+    ['/api/users/:id', () => [{ params: { id: '1' }, route: '/api/users/1' }], 'an entry given as { params | route, sitemap } gives both params and route.'],
+    ['/api/users/:id', () => [{ sitemap: false }], 'an entry given as { params | route, sitemap } gives neither params nor route.'],
+    ['/api/users/:id', () => [{ params: { id: '1' }, draft: true }], 'an entry given as { params | route, sitemap } has no key "draft".'],
+    ['/api/users/:id', () => [{ params: '1' }], 'its params is "1", not an object of parameters'],
+    ['/api/users/:id', () => [{ route: 1, sitemap: false }], 'its route is 1, not a path string'],
+    ['/api/users/:id', () => [{ params: { id: 1 }, sitemap: false }], 'the value of "id" is a number (1), not a string'],
   ])('%s, entries %s: %s', async (path, entries, message) => {
     const error = await catchError(() => list(path, entries));
     expect(error.code).toBe('ROUTE_ENTRIES');

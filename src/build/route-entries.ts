@@ -5,18 +5,30 @@
  */
 import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
-import { errors, PrerenderError } from '../errors.ts';
+import { resolveSitemapFields } from '../config/resolve.ts';
+import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { parseRouteSegments } from '../prerender/route-to-file.ts';
 import { routeUrl } from '../prerender/render-route.ts';
 import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { fillPattern, patternParams } from '../routes/route-pattern.ts';
 import type { RuntimeRoute } from '../runtime/index.ts';
 
+/** The parameters of one URL by name: values as they are, not percent-encoded; a catch-all's may hold `/`. */
+export type RouteParams<Param extends string = string> = { [name in Param]: string };
+
 /**
- * One URL a route file's `entries` lists: its parameters by name (values as they are, not
- * percent-encoded; a catch-all's may hold `/`), or a path starting with `/` that the file serves.
+ * One URL a route file's `entries` lists: its parameters, or a path starting with `/` that the file
+ * serves; or either with a `sitemap` option as `prerender.routes` takes it (RouteEntry): `false` leaves
+ * it out of the sitemap, fields set its `lastmod`, `changefreq`, `priority`.
+ * @example { slug: 'hello' }
+ * @example { params: { slug: 'draft' }, sitemap: false }
+ * @example { route: '/api/posts/news.json', sitemap: { changefreq: 'daily', priority: 0.8 } }
  */
-export type RouteEntriesItem<Param extends string = string> = string | { [name in Param]: string };
+export type RouteEntriesItem<Param extends string = string> =
+  | string
+  | RouteParams<Param>
+  | { params: RouteParams<Param>; sitemap?: false | SitemapFields }
+  | { route: string; sitemap?: false | SitemapFields };
 
 /**
  * The type of a route file's `entries` export: a function (sync or async) returning the URLs of that
@@ -58,7 +70,7 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles):
       throw errors.routeEntries(file, `exports entries, which returned ${show(list)}, not an array`, `Return an array of parameter objects or paths from entries, such as [${example(row.path)}].`);
     }
     const hasShape = shapeCheck(row);
-    for (const item of list) routes.push({ route: await entryRoute(item, row.path, file, hasShape), sitemap: noFields, listedBy: file });
+    for (const item of list) routes.push({ ...(await listedEntry(item, row.path, file, hasShape)), listedBy: file });
   }
   return { routes, files: rows.length };
 }
@@ -73,9 +85,44 @@ function checkExport(row: RuntimeRoute, file: string): void {
   }
 }
 
-/** The route one item of a file's entries makes; throws ROUTE_ENTRIES naming the file and the item. */
-async function entryRoute(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>): Promise<string> {
+/** Keys of an entry given with its sitemap option: `{ params | route, sitemap }`. */
+const entryKeys = ['params', 'route', 'sitemap'];
+
+/**
+ * The route and sitemap fields one item of a file's entries makes; throws ROUTE_ENTRIES naming the
+ * file and the item. An object is `{ params | route, sitemap }` when it has one of those keys that
+ * is not a parameter of the file (`[route].ts` keeps `{ route: 'x' }` a parameter object).
+ */
+async function listedEntry(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>): Promise<Omit<PrerenderRoute, 'listedBy'>> {
   const refuse = (reason: string, hint: string) => errors.routeEntries(file, `lists the entry ${show(item)} in its entries, which cannot be prerendered: ${reason}`, hint);
+  const names = patternParams(pattern);
+  const entry = item as Record<string, unknown>;
+  const wrapped = typeof item === 'object' && item !== null && !Array.isArray(item) && entryKeys.some((key) => Object.hasOwn(item, key) && !names.includes(key));
+  if (!wrapped) return { route: await entryRoute(item, pattern, hasShape, refuse), sitemap: noFields };
+  const form = `Give { params: ${example(pattern)}, sitemap } or { route: '/path', sitemap }, where sitemap is false or { lastmod, changefreq, priority }.`;
+  const extra = Object.keys(entry).filter((key) => !entryKeys.includes(key));
+  if (extra.length > 0) throw refuse(`an entry given as { params | route, sitemap } has no key ${extra.map((key) => `"${key}"`).join(', ')}`, form);
+  const hasParams = Object.hasOwn(entry, 'params');
+  if (hasParams === Object.hasOwn(entry, 'route')) throw refuse(`an entry given as { params | route, sitemap } gives ${hasParams ? 'both params and route' : 'neither params nor route'}`, form);
+  const target = hasParams ? entry.params : entry.route;
+  if (hasParams && (typeof target !== 'object' || target === null || Array.isArray(target))) throw refuse(`its params is ${show(target)}, not an object of parameters`, form);
+  if (!hasParams && typeof target !== 'string') throw refuse(`its route is ${show(target)}, not a path string`, form);
+  return { route: await entryRoute(target, pattern, hasShape, refuse), sitemap: entrySitemap(entry.sitemap, refuse) };
+}
+
+/** An entry's `sitemap` option, checked as `prerender.routes` checks a route's. */
+function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError): false | SitemapFields {
+  if (value === undefined) return noFields;
+  if (value === false) return false;
+  try {
+    return resolveSitemapFields(value, 'sitemap');
+  } catch (error) {
+    throw refuse(`its sitemap is not valid: ${messageOf(error).replace(/\.$/, '')}`, 'Give sitemap false, or { lastmod, changefreq, priority } as prerender.routes takes them: a W3C date, a changefreq word of the sitemap protocol, a priority from 0 to 1.');
+  }
+}
+
+/** The route an entry's parameters or path make; `refuse` makes the error naming the file and the item. */
+async function entryRoute(item: unknown, pattern: string, hasShape: (route: string) => Promise<boolean>, refuse: (reason: string, hint: string) => PrerenderError): Promise<string> {
   const unwritable = 'Leave out values that cannot be file names (".", "..", a leading dot, control characters, : * ? " < > |), or serve those URLs from the API routes.';
   if (typeof item === 'string') {
     const hint = `Return paths starting with "/" that this file serves (${pattern}), or parameter objects such as ${example(pattern)}.`;

@@ -109,7 +109,8 @@ function resolveRouteEntry(entry: unknown, key: string): PrerenderRoute {
   return { route, sitemap: resolveSitemapFields(object.sitemap, `${key}.sitemap`) };
 }
 
-function resolveSitemapFields(input: unknown, key: string): SitemapFields {
+/** A route's sitemap fields checked, `key` naming them in the CONFIG error (a route file's `entries` reuse it). */
+export function resolveSitemapFields(input: unknown, key: string): SitemapFields {
   const fields = objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
   checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority']);
   return {
