@@ -110,12 +110,12 @@ export const errors = {
       `Route "${route}" answered ${contentType}, but a route ending in "/" names a folder and can only be written as HTML (its index.html).`,
       { hint: 'List the route without the trailing "/" and with an extension, such as "/api/feed.json".' },
     ),
-  /** `noRouteFile`: some of the failures are routes no route file matches, whose fix comes first. */
-  routesFailed: (failures: string[], details: unknown, noRouteFile = false) =>
-    new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, {
-      hint: `${noRouteFile ? `${noRouteFileHint} ` : ''}Fix the routes listed, or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.`,
-      details,
-    }),
+  /** `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix differs. */
+  routesFailed: (failures: string[], details: unknown, noRouteFile = 0) => {
+    const publish = 'pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.';
+    const fix = noRouteFile === 0 ? `Fix the routes listed, or ${publish}` : `${noRouteFileHint} ${noRouteFile === failures.length ? 'Or' : 'Fix the others, or'} ${publish}`;
+    return new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, { hint: fix, details });
+  },
   /**
    * A listed route no route file answers GET for (the router found none: not a handler's 404): where
    * it is listed (`prerender.routes`, or the entries of a file), and either the files answering it for

@@ -131,7 +131,7 @@ export async function buildRoutes(
     // Failed routes stop the build before anything else is written: the staging folder goes.
     if (failures.length > 0 && config.prerender.failOnError) {
       await sink.sitemap?.abort();
-      const noRouteFile = tally.failures.some((failure) => failure.code === 'NO_ROUTE_FILE');
+      const noRouteFile = tally.failures.filter((failure) => failure.code === 'NO_ROUTE_FILE').length;
       throw errors.routesFailed(failures, createReport(config.name, dir, tally, 0, performance.now() - started, warned), noRouteFile);
     }
     try {
