@@ -10,20 +10,27 @@ const table = files.map((file) => fileToRoute(file, 'api')!).sort((a, b) => (a.f
 async function unreached(routes: (string | [string, string])[]): Promise<string[]> {
   const served = trackServedFiles(table, site);
   for (const route of routes) typeof route === 'string' ? served.add(route) : served.add(route[0], route[1]);
-  return (await served.unserved()).filter((route) => route.notPrerendered).map((route) => route.file.replace('routes/', ''));
+  return (await served.unserved()).filter((route) => route.note === 'not prerendered').map((route) => route.file.replace('routes/', ''));
 }
 
 describe('trackServedFiles', () => {
   it('a file no route reaches is unserved; other methods only are always', async () => {
     const served = trackServedFiles(table, site);
     expect(await served.unserved()).toEqual([
-      { method: '', path: '/api/café.json', file: 'routes/api/café.json.ts', notPrerendered: true },
-      { method: 'POST', path: '/api/form', file: 'routes/api/form.post.ts', notPrerendered: false },
-      { method: '', path: '/api/hello', file: 'routes/api/hello.ts', notPrerendered: true },
-      { method: '', path: '/api/users/:id', file: 'routes/api/users/[id].ts', notPrerendered: true },
-      { method: 'GET', path: '/api/users/latest', file: 'routes/api/users/latest.get.ts', notPrerendered: true },
-      { method: '', path: '/docs/**:path', file: 'routes/docs/[...path].ts', notPrerendered: true },
+      { method: '', path: '/api/café.json', file: 'routes/api/café.json.ts', note: 'not prerendered' },
+      { method: 'POST', path: '/api/form', file: 'routes/api/form.post.ts', note: undefined },
+      { method: '', path: '/api/hello', file: 'routes/api/hello.ts', note: 'not prerendered' },
+      { method: '', path: '/api/users/:id', file: 'routes/api/users/[id].ts', note: 'not prerendered' },
+      { method: 'GET', path: '/api/users/latest', file: 'routes/api/users/latest.get.ts', note: 'not prerendered' },
+      { method: '', path: '/docs/**:path', file: 'routes/docs/[...path].ts', note: 'not prerendered' },
     ]);
+  });
+
+  it('a method-less file a GET file shadows is named for the methods that still reach it', async () => {
+    const shadowed = ['api/feed.json.ts', 'api/feed.json.get.ts'].map((file) => fileToRoute(file, 'api')!);
+    const served = trackServedFiles(shadowed, site);
+    served.add('/api/feed.json');
+    expect(await served.unserved()).toEqual([{ method: '', path: '/api/feed.json', file: 'routes/api/feed.json.ts', note: 'methods other than GET and HEAD' }]);
   });
 
   it.each([

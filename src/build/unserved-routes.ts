@@ -7,6 +7,7 @@ import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import { routeUrl } from '../prerender/render-route.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { createRouteFinder } from '../routes/route-finder.ts';
+import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
 import { warnings, type Warning } from '../warnings.ts';
 
 /** A route file a static host will not serve, named from the site root; `method` is `''` for every method. */
@@ -14,8 +15,11 @@ export interface UnservedRoute {
   method: string;
   path: string;
   file: string;
-  /** It answers GET, but no route of it was prerendered. */
-  notPrerendered: boolean;
+  /**
+   * Why, when its method does not say: it answers GET but no route of it was prerendered, or it is a
+   * method-less file a `.get` file shadows (routes/shadowed-routes.ts), which only other methods reach.
+   */
+  note?: 'not prerendered' | 'methods other than GET and HEAD';
 }
 
 /** Collects the routes a build renders, then says which route files none reached. */
@@ -26,7 +30,6 @@ export interface ServedFiles {
   unserved(): Promise<UnservedRoute[]>;
 }
 
-const answersGet = (route: RouteDefinition) => route.method === '' || route.method === 'GET';
 
 /**
  * Tracks which route files answering GET the rendered routes reach: a route an `entries` listed
@@ -34,6 +37,8 @@ const answersGet = (route: RouteDefinition) => route.method === '' || route.meth
  * unreached and only if it may reach one ({@link mayReach}), so a long route list costs little.
  */
 export function trackServedFiles(routeFiles: RouteDefinition[], site: RouteFiles): ServedFiles {
+  const shadowed = new Set(findShadowedRoutes(routeFiles).map((route) => route.file));
+  const answersGet = (route: RouteDefinition) => (route.method === '' || route.method === 'GET') && !shadowed.has(route.file);
   const bySiteName = new Map(routeFiles.map((route) => [siteFile(site, route.file), route.file]));
   const unreached = new Map(routeFiles.filter(answersGet).map((route) => [route.file, route.path.split('/').filter(Boolean)]));
   const pending: string[] = [];
@@ -53,7 +58,10 @@ export function trackServedFiles(routeFiles: RouteDefinition[], site: RouteFiles
       }
       return routeFiles
         .filter((route) => !answersGet(route) || unreached.has(route.file))
-        .map(({ method, path, file }) => ({ method, path, file: siteFile(site, file), notPrerendered: unreached.has(file) }));
+        .map(({ method, path, file }) => {
+          const note = unreached.has(file) ? 'not prerendered' : shadowed.has(file) ? 'methods other than GET and HEAD' : undefined;
+          return { method, path, file: siteFile(site, file), note };
+        });
     },
   };
 }
@@ -82,6 +90,6 @@ const shown = 5;
 /** The UNSERVED_ROUTE warning for `host` (preset `preset`), or none when every route file is served. */
 export function unservedWarning(host: string, preset: string, routes: UnservedRoute[], serverFile: string): Warning | undefined {
   if (routes.length === 0) return undefined;
-  const lines = routes.slice(0, shown).map(({ method, path, file, notPrerendered }) => `${method ? `${method} ` : ''}${path} (${file}${notPrerendered ? ', not prerendered' : ''})`);
+  const lines = routes.slice(0, shown).map(({ method, path, file, note }) => `${method ? `${method} ` : ''}${path} (${file}${note ? `, ${note}` : ''})`);
   return warnings.unservedRoutes(host, preset, lines, routes.length, serverFile);
 }
