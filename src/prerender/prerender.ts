@@ -39,7 +39,7 @@ export interface PrerenderInput {
   fetch: FetchHandler;
   /** What the handler answering a request threw, to name it in the failure. */
   thrownBy?: ThrownLookup;
-  /** Whether a route's handler ran for a request (the bundle's `isRouted`): a crawled link no route serves is skipped. */
+  /** Whether a route's handler ran for a request (the bundle's `isRouted`): a result no handler answered is marked `unrouted`. */
   routedBy?: (request: Request) => boolean;
   write: FileWriter;
   /** Files already taken (publicDir, sitemap, _headers); route files are claimed into it. */

@@ -7,8 +7,8 @@ export const routeUrl = (route: string): URL => new URL(route, 'http://localhost
 
 /**
  * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
- * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; and, for the
- * crawl, whether no route's handler ran at all (`unrouted`).
+ * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; and whether
+ * no route's handler ran at all (`unrouted`: a listed route no route file matches, a crawled link to skip).
  */
 export type Rendered =
   | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
