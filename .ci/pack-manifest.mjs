@@ -1,21 +1,23 @@
 // `npm pack` / `npm publish` hooks (prepack, postpack): the published package.json leaves out the
 // `prepare` script. A clone needs it (`npm ci` then builds lib/, so the bin works), but the tarball
 // ships lib/ already, and npm warns about every install script of a package installed from a tarball.
+// strip renames `prepare` to `prepare:clone` and restore renames it back, each in its place and in
+// the file's own indentation, so that a clone's package.json is byte for byte what it was after
+// `npm pack` (git status stays clean).
 // Usage: node .ci/pack-manifest.mjs strip|restore [folder holding package.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [mode, folder = '.'] = process.argv.slice(2);
+const renames = { strip: ['prepare', 'prepare:clone'], restore: ['prepare:clone', 'prepare'] };
+if (!Object.hasOwn(renames, mode)) throw new Error(`usage: node .ci/pack-manifest.mjs strip|restore [folder], got ${mode}`);
+const [from, to] = renames[mode];
+
 const file = join(folder, 'package.json');
-const manifest = JSON.parse(readFileSync(file, 'utf8'));
-const scripts = manifest.scripts ?? {};
-if (mode === 'strip' && scripts.prepare !== undefined) {
-  manifest.scripts = { ...scripts, 'prepare:clone': scripts.prepare };
-  delete manifest.scripts.prepare;
-} else if (mode === 'restore' && scripts['prepare:clone'] !== undefined) {
-  manifest.scripts = { ...scripts, prepare: scripts['prepare:clone'] };
-  delete manifest.scripts['prepare:clone'];
-} else if (mode !== 'strip' && mode !== 'restore') {
-  throw new Error(`usage: node .ci/pack-manifest.mjs strip|restore [folder], got ${mode}`);
+const text = readFileSync(file, 'utf8');
+const manifest = JSON.parse(text);
+if (manifest.scripts?.[from] !== undefined) {
+  manifest.scripts = Object.fromEntries(Object.entries(manifest.scripts).map(([key, value]) => [key === from ? to : key, value]));
+  const indent = /^[ \t]+/m.exec(text)?.[0] ?? 2;
+  writeFileSync(file, JSON.stringify(manifest, null, indent) + (text.endsWith('\n') ? '\n' : ''));
 }
-writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');

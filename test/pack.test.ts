@@ -1,10 +1,11 @@
 /**
- * The package as users get it: `npm pack`, installed into a new site next to h3 and TypeScript 7 (npm's
- * latest), then `npx prerender build`. Installs come from npm's cache where it has the packages
- * (`--prefer-offline`; the dev dependencies put them there), else from the registry.
+ * The package as users get it: `npm pack` in a clean clone (its prepack and postpack hooks run),
+ * installed into a new site next to h3 and TypeScript 7 (npm's latest), then `npx prerender build`.
+ * Installs come from npm's cache where it has the packages (`--prefer-offline`; the dev dependencies
+ * put them there), else from the registry.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,19 +15,35 @@ const run = promisify(execFile);
 const manifestOf = (folder: string) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const version = (pkg: string) => (JSON.parse(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
+/**
+ * A clean clone of the repository as it is now: its tracked files as in the working tree, committed
+ * in a new git repository, with the repository's node_modules linked in (the link hidden from git,
+ * as a folder `node_modules/` is by .gitignore). The repository's own files are never touched.
+ */
+async function cleanClone(): Promise<string> {
+  const clone = tempDir('pack-clone-');
+  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: repoRoot });
+  for (const file of stdout.split('\0').filter((name) => name && existsSync(join(repoRoot, name)))) cpSync(join(repoRoot, file), join(clone, file));
+  const git = (...args: string[]) => run('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], { cwd: clone });
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'clone');
+  symlinkSync(join(repoRoot, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  writeFileSync(join(clone, '.git', 'info', 'exclude'), '/node_modules\n');
+  return clone;
+}
+
 describe('the packed tarball installed into a new site', () => {
+  let clone: string;
   let site: string;
   let install: { stdout: string; stderr: string };
 
   beforeAll(async () => {
     const packs = tempDir('pack-');
-    // What `npm pack` packs, with prepack's manifest step done in a copy (lib/ is fresh: the global
-    // setup built it), so the repository's own package.json is never touched by a test.
-    const copy = tempDir('pack-source-');
-    for (const entry of ['package.json', 'LICENSE', 'README.md', 'lib']) cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
-    expect(manifestOf(repoRoot).scripts.prepack).toContain('node .ci/pack-manifest.mjs strip');
-    await run(process.execPath, [join(repoRoot, '.ci/pack-manifest.mjs'), 'strip', copy]);
-    const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packs], { cwd: copy });
+    clone = await cleanClone();
+    // With its scripts, as `npm pack` and `npm publish` run: prepack builds lib/ and strips the
+    // manifest, postpack restores it.
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', packs], { cwd: clone });
     const tarball = join(packs, (JSON.parse(packed.stdout) as { filename: string }[])[0].filename);
     site = writeSite({
       'package.json': JSON.stringify({ name: 'packed-site', private: true, type: 'module' }),
@@ -36,6 +53,11 @@ describe('the packed tarball installed into a new site', () => {
     const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--save-dev'];
     install = await run('npm', ['install', ...flags, tarball, `h3@${version('h3')}`, `typescript@${version('typescript-7')}`], { cwd: site });
   }, 180_000);
+
+  it('leaves the clone as it was: package.json byte-identical, git status clean', async () => {
+    expect(readFileSync(join(clone, 'package.json'), 'utf8')).toBe(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+    expect((await run('git', ['status', '--porcelain'], { cwd: clone })).stdout).toBe('');
+  });
 
   it('installs without an install-script warning, with LICENSE and exactly one h3', () => {
     expect(install.stdout + install.stderr).not.toMatch(/install.scripts?/i);

@@ -3,11 +3,13 @@
  * with the whole `cause` chain: in `prerender build` (a handler that throws, a module that throws
  * while it loads), in `prerender dev` and in the built server. None points into a staging folder.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startBinServer } from './bin-server.ts';
-import { buildSite, runCli, tempDir, writeSite } from './helpers.ts';
+import { buildSite, repoRoot, runCli, tempDir, writeSite } from './helpers.ts';
 import { startServerProcess } from './server-process.ts';
 
 const api = 'src/server/routes/api';
@@ -76,6 +78,34 @@ describe('prerender build', () => {
     expect(stderr).not.toMatch(/node:internal|loadBundle/);
     expect(stderr).not.toContain('.staging-');
     expect(JSON.parse(stdout).error).toMatchObject({ code: 'MODULE_IMPORT' });
+  });
+});
+
+describe('a loaded bundle', () => {
+  it('names the route file in the stacks of its errors after its folder is gone, as a staging folder or an old dev bundle goes', async () => {
+    const { root } = site({ [`${api}/price.json.ts`]: throwingRoute }, []);
+    const { dir } = await buildSite(root);
+    // A copy beside the build, so that the map's relative sources lead to the route file.
+    const gone = join(dir, '..', 'gone', 'server');
+    cpSync(join(dir, 'server'), gone, { recursive: true });
+    // Node reads a map only when a stack first needs it (since 26.9): here, after the folder went.
+    const script = `
+      import { rmSync } from 'node:fs';
+      import { loadBundle } from ${JSON.stringify(join(repoRoot, 'lib/src/bundle/load-bundle.js'))};
+      process.setSourceMapsEnabled(true);
+      const bundle = await loadBundle(${JSON.stringify(join(gone, 'index.mjs'))});
+      rmSync(${JSON.stringify(gone)}, { recursive: true });
+      const request = new Request('http://localhost/api/price.json');
+      console.log((await bundle.fetch(request)).status);
+      const error = bundle.errorOf(request);
+      console.log(error.stack + '\\n' + error.cause.stack);
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+    const file = join(root, api, 'price.json.ts');
+    expect(stdout).toMatch(/^500\n/);
+    expect(stdout).toContain(`${file}:10:`);
+    expect(stdout).toContain(`at readPrice (${file}:4:`);
+    expect(stdout).not.toContain('index.mjs');
   });
 });
 

@@ -1,3 +1,4 @@
+import { findSourceMap } from 'node:module';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { errors } from '../errors.ts';
@@ -27,15 +28,29 @@ export interface RouteFiles {
  * file an error names is shown from the site root (`src/server/routes/api/x.ts`).
  */
 export async function loadBundle(file: string, site?: RouteFiles): Promise<ServerBundle> {
+  const url = `${pathToFileURL(file).href}?v=${Date.now()}-${Math.random()}`;
   try {
-    return (await import(`${pathToFileURL(file).href}?v=${Date.now()}-${Math.random()}`)) as ServerBundle;
+    return (await import(url)) as ServerBundle;
   } catch (error) {
     const invalid = error as { name?: string; file?: string; got?: string };
     if (invalid.name === 'InvalidHandlerError') {
       throw errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
     }
     throw errors.moduleImport(error);
+  } finally {
+    readSourceMapNow(url);
   }
+}
+
+/**
+ * Has Node read the bundle's source map now, while the file is there: a build's bundle sits in a
+ * staging folder that is renamed or removed before the stacks of its errors are printed, and since
+ * Node 26.9 (nodejs/node#65490) a module's map is read only when a stack first needs it, so a map
+ * read then is gone and the stack names the bundle instead of the route file. `findSourceMap` is
+ * Node's own way to ask for a module's map; without source maps enabled it reads nothing.
+ */
+function readSourceMapNow(url: string): void {
+  if (process.sourceMapsEnabled) findSourceMap(url);
 }
 
 /**
