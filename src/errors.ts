@@ -14,9 +14,9 @@ export const errors = {
     new PrerenderError('CONFIG', `Config key "${key}" must be ${allowed}, got ${show(got)}.`, {
       hint: `Fix "${key}" in your prerender config or the matching command-line option.`,
     }),
-  unknownConfigKey: (key: string, known: readonly string[]) =>
-    new PrerenderError('CONFIG', `Unknown config key "${key}"; the keys allowed here are ${known.join(', ')}.`, {
-      hint: 'Check the spelling of the key, or remove it.',
+  unknownConfigKey: (key: string, known: readonly string[], meant?: string) =>
+    new PrerenderError('CONFIG', `Unknown config key "${key}"${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
+      hint: meant ? `Rename the key to "${meant}", or remove it.` : 'Check the spelling of the key, or remove it.',
     }),
   configPaths: (message: string) =>
     new PrerenderError('CONFIG', message, {

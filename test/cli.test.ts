@@ -73,6 +73,15 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     expect(onlyJson(stdout).error).toMatchObject({ code: 'CONFIG', message: expect.stringContaining('prerender.timeout') });
   });
 
+  it('a misspelt config key is a config error that suggests the key meant', async () => {
+    const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] }, concurency: 4 };` });
+    const { code, stderr } = await cli('build', typo);
+    expect(code).toBe(2);
+    expect(stderr).toContain('error Unknown config key "concurency"; did you mean "prerender.concurrency"?');
+    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency", or remove it.');
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('a routesDir that does not exist is a config error naming the folder looked in; nothing is written', async () => {
     const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { routesDir: 'src/server/rotues' };` });
     const { code, stderr } = await cli('build', typo);
