@@ -42,6 +42,18 @@ export const errors = {
       cause,
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
+  unknownCommand: (name: string, meant?: string) =>
+    new PrerenderError('USAGE', `Unknown command "${name}"${meant ? `; did you mean "${meant}"?` : '.'}`, {
+      hint: meant ? `Run \`prerender ${meant}\`, or \`prerender --help\` for the commands.` : 'Run `prerender --help` for the commands.',
+    }),
+  optionValue: (flag: string, usage: string, command: string) =>
+    new PrerenderError('USAGE', `Option \`${flag}\` of \`${command}\` needs a value: \`${usage}\`.`, {
+      hint: `Run \`${command} --help\` for its options.`,
+    }),
+  unknownOption: (flag: string, command: string, meant?: string) =>
+    new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`${meant ? `; did you mean \`${meant}\`?` : '.'}`, {
+      hint: `Run \`${command} --help\` for its options.`,
+    }),
   vitePrefix: () =>
     new PrerenderError('CONFIG', 'Config key "apiPrefix" is empty, which in Vite would take every URL from the site, index.html too.', {
       hint: 'Give apiRoutes({ apiPrefix }) or your prerender config a prefix such as "api".',
