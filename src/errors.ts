@@ -194,7 +194,7 @@ export const errors = {
     }),
   portInUse: (host: string, port: number) =>
     new PrerenderError('SERVER', `Port ${port} on ${host} is already in use.`, {
-      hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}.`,
+      hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one.`,
     }),
   listen: (host: string, port: number, cause: unknown) =>
     new PrerenderError('SERVER', `Cannot listen on ${host}:${port}: ${messageOf(cause)}`, {
