@@ -32,6 +32,7 @@ export function registerPreview(cli: CAC): void {
           port: flags.port as number | undefined,
           host: flags.host === undefined ? undefined : String(flags.host),
           bodyLimit: flags.bodyLimit as number | undefined,
+          logger,
         });
         logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, { timeout, log: (message) => logger.info(message) });

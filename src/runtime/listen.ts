@@ -5,7 +5,7 @@
  */
 import type { Server as HttpServer } from 'node:http';
 // The Node adapter by name: a site's own node-resolve may lack the 'node' export condition.
-import type { ServerRequest } from 'srvx';
+import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { serve } from 'srvx/node';
 import { isSafeTarget } from './request-target.ts';
 
@@ -27,6 +27,11 @@ export interface ServeOptions {
   bodyLimit?: number;
   /** Receives errors no handler caught; the client gets a bare `500`. @default their stack on stderr */
   onError?: (error: unknown) => void;
+  /**
+   * srvx middleware, run on every request before the checks and the handler: `prerender preview`
+   * logs each request this way (server/request-log.ts), the handler being the bundle's own.
+   */
+  middleware?: ServerMiddleware[];
 }
 
 /** How {@link RunningServer.close} treats the requests in flight. */
@@ -60,6 +65,7 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
   const report = options.onError ?? ((error: unknown) => console.error(error));
   const server = serve({
     fetch: (request) => refuse(request, limit) ?? fetch(request),
+    middleware: options.middleware,
     error: (error) => {
       // A body over the limit, read by a handler that let the error through, is the client's fault.
       if ((error as { code?: unknown })?.code === 'ERR_BODY_TOO_LARGE') return plain(413, 'Content Too Large', { connection: 'close' });
