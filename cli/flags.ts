@@ -1,10 +1,14 @@
+import { configFileNames } from '../src/config/defaults.ts';
 import { PrerenderError } from '../src/errors.ts';
 import { shutdownTimeoutFromEnv } from '../src/runtime/env-options.ts';
 
-/** A flag's value as a whole number above 0, or a usage error naming the flag. */
+/** The default of `--config` as `--help` shows it: the file names looked for, in order. */
+export const configFileDefault = `the first found of ${configFileNames.join(', ')}`;
+
+/** A flag's value, as typed, as a whole number above 0, or a usage error naming the flag. */
 export function positiveInteger(name: string, value: unknown): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number) || number <= 0) {
     throw new PrerenderError('USAGE', `${name} must be a whole number above 0, got ${JSON.stringify(value)}.`);
   }
   return number;

@@ -5,13 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { cac } from 'cac';
-import { PrerenderError } from '../src/errors.ts';
 import { createLogger } from '../src/log.ts';
 import { registerBuild } from './commands/build.ts';
 import { registerDev } from './commands/dev.ts';
 import { registerMerge } from './commands/merge.ts';
 import { registerPreview } from './commands/preview.ts';
 import { handleError } from './handle-error.ts';
+import { helpLayout } from './help.ts';
+import { parseArgs } from './parse-args.ts';
 
 // Stack traces of route code (a handler that throws during the prerender, in dev, in preview) name
 // the route file and line: every bundle is loaded after this, with its source map.
@@ -24,15 +25,15 @@ registerBuild(cli);
 registerDev(cli);
 registerPreview(cli);
 registerMerge(cli);
-cli.help();
+cli.help(helpLayout(cli));
 cli.version(version);
+// The defaults given to options are shown by --help only: the library applies its own, under the
+// config file's values, which a flag's default must not override.
+cli.globalCommand.ignoreOptionDefaultValue();
 
 try {
-  cli.parse(process.argv, { run: false });
-  if (cli.matchedCommand) {
+  if (parseArgs(cli, process.argv)) {
     await cli.runMatchedCommand();
-  } else if (cli.args.length > 0) {
-    throw new PrerenderError('USAGE', `Unknown command "${cli.args[0]}".`, { hint: 'Run `prerender --help` for the commands.' });
   } else if (!cli.options.help && !cli.options.version) {
     cli.outputHelp();
   }

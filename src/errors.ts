@@ -14,9 +14,9 @@ export const errors = {
     new PrerenderError('CONFIG', `Config key "${key}" must be ${allowed}, got ${show(got)}.`, {
       hint: `Fix "${key}" in your prerender config or the matching command-line option.`,
     }),
-  unknownConfigKey: (key: string, known: readonly string[]) =>
-    new PrerenderError('CONFIG', `Unknown config key "${key}"; the keys allowed here are ${known.join(', ')}.`, {
-      hint: 'Check the spelling of the key, or remove it.',
+  unknownConfigKey: (key: string, known: readonly string[], meant?: string) =>
+    new PrerenderError('CONFIG', `Unknown config key "${key}"${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
+      hint: meant ? `Rename the key to "${meant}", or remove it.` : 'Check the spelling of the key, or remove it.',
     }),
   configPaths: (message: string) =>
     new PrerenderError('CONFIG', message, {
@@ -42,6 +42,18 @@ export const errors = {
       cause,
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
+  unknownCommand: (name: string, meant?: string) =>
+    new PrerenderError('USAGE', `Unknown command "${name}"${meant ? `; did you mean "${meant}"?` : '.'}`, {
+      hint: meant ? `Run \`prerender ${meant}\`, or \`prerender --help\` for the commands.` : 'Run `prerender --help` for the commands.',
+    }),
+  optionValue: (flag: string, usage: string, command: string) =>
+    new PrerenderError('USAGE', `Option \`${flag}\` of \`${command}\` needs a value: \`${usage}\`.`, {
+      hint: `Run \`${command} --help\` for its options.`,
+    }),
+  unknownOption: (flag: string, command: string, meant?: string) =>
+    new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`${meant ? `; did you mean \`${meant}\`?` : '.'}`, {
+      hint: `Run \`${command} --help\` for its options.`,
+    }),
   vitePrefix: () =>
     new PrerenderError('CONFIG', 'Config key "apiPrefix" is empty, which in Vite would take every URL from the site, index.html too.', {
       hint: 'Give apiRoutes({ apiPrefix }) or your prerender config a prefix such as "api".',
@@ -195,7 +207,7 @@ export const errors = {
     }),
   portInUse: (host: string, port: number) =>
     new PrerenderError('SERVER', `Port ${port} on ${host} is already in use.`, {
-      hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}.`,
+      hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one.`,
     }),
   listen: (host: string, port: number, cause: unknown) =>
     new PrerenderError('SERVER', `Cannot listen on ${host}:${port}: ${messageOf(cause)}`, {

@@ -54,7 +54,7 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
   const { root } = cliSite(['/api/hello.txt']);
 
   it.concurrent.each([
-    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got 0' },
+    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got "0"' },
     { name: 'build --concurrency abc', args: ['build', root, '--concurrency', 'abc'], says: '--concurrency must be a whole number above 0, got "abc"' },
     { name: 'build --bogus (unknown option)', args: ['build', root, '--bogus'], says: 'Unknown option `--bogus`' },
     { name: 'frobnicate (unknown command)', args: ['frobnicate'], says: 'Unknown command "frobnicate"' },
@@ -71,6 +71,15 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('"prerender.timeout"');
     expect(onlyJson(stdout).error).toMatchObject({ code: 'CONFIG', message: expect.stringContaining('prerender.timeout') });
+  });
+
+  it('a misspelt config key is a config error that suggests the key meant', async () => {
+    const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] }, concurency: 4 };` });
+    const { code, stderr } = await cli('build', typo);
+    expect(code).toBe(2);
+    expect(stderr).toContain('error Unknown config key "concurency"; did you mean "prerender.concurrency"?');
+    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency", or remove it.');
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('a routesDir that does not exist is a config error naming the folder looked in; nothing is written', async () => {

@@ -68,7 +68,7 @@ describe('a --body-limit that is no number of bytes', () => {
     const root = writeAttackSite().root;
     const cases = [
       { command: 'dev', value: '1mb', shown: '"1mb"' },
-      { command: 'preview', value: '1.5', shown: '1.5' },
+      { command: 'preview', value: '1.5', shown: '"1.5"' },
     ];
     const results = await Promise.all(cases.map(({ command, value }) => runCli([command, root, '--port', '0', '--body-limit', value])));
     for (const [i, { command, shown }] of cases.entries()) {

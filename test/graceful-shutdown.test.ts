@@ -4,63 +4,14 @@
  * process exits 0. A second signal or SHUTDOWN_TIMEOUT cuts what is left and exits 1. Every server
  * is a real process on a port of its own choosing (port 0), read back from what it prints.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { binPath, buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-
-const body = 'slow answer '.repeat(20_000);
-const api = 'src/server/routes/api';
-
-/** A site whose `/api/slow` says it started (a file), then waits until its gate file exists. */
-function gatedSite() {
-  const gates = tempDir('gates-');
-  const started = join(gates, 'started');
-  const gate = join(gates, 'open');
-  const root = writeSite({
-    [`${api}/slow.ts`]: [
-      `import { existsSync, writeFileSync } from 'node:fs';`,
-      `import { defineEventHandler } from 'h3';`,
-      `export default defineEventHandler(async () => {`,
-      `  writeFileSync(${JSON.stringify(started)}, '');`,
-      `  while (!existsSync(${JSON.stringify(gate)})) await new Promise((r) => setTimeout(r, 20));`,
-      `  return ${JSON.stringify(body)};`,
-      `});`,
-    ].join('\n'),
-    [`${api}/fast.ts`]: route(`() => 'fast'`),
-    // A timer no one clears: the shutdown must exit anyway.
-    [`${api}/ticker.ts`]: `setInterval(() => {}, 1000);\n${route(`() => 'tick'`)}`,
-  });
-  return { root, started, openGate: () => writeFileSync(gate, '') };
-}
-
-/** A server process, what it printed, and its exit. */
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-/** Spawns `args` and resolves once its output holds a URL after `listening`. */
-function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const url = /listening on (http:\/\/\S+)/i.exec(output)?.[1];
-      if (url) resolve({ child, url, output: () => output, exited });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`exited (${code}) before listening:\n${output}`)));
-  });
-}
+import { binPath, buildSite, runCli } from './helpers.ts';
+import { gatedSite, slowBody as body, start, until, type Running } from './shutdown-site.ts';
 
 /** GETs `path` over a fresh connection; resolves with status and whole body, or the socket error. */
 function get(url: string, path: string): Promise<{ status?: number; body?: string; error?: string }> {
@@ -85,10 +36,6 @@ function tryConnect(url: string): Promise<string> {
     socket.on('connect', () => (socket.destroy(), resolve('connected')));
     socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
-}
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /** Sends `signal` while `/api/slow` is in flight; the request completes, new ones are refused, exit 0. */

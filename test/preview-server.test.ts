@@ -123,11 +123,23 @@ describe('preview of the built sample-site', () => {
     }
   });
 
-  it('is what `prerender preview` serves, until SIGTERM ends it with exit code 0', async () => {
+  it('is what `prerender preview` serves, logging one line per request as dev does, until SIGTERM ends it with exit code 0', async () => {
     const preview = await startBinServer('preview', root);
     try {
       const answer = await ask(`${preview.url}/api/rss.xml`);
       expect([answer.status, answer.body]).toEqual([200, readFileSync(join(dir, 'public/api/rss.xml'), 'utf8')]);
+      await preview.waitForStderr(/^GET \/api\/rss\.xml 200 \d+ms$/m);
+      expect((await ask(`${preview.url}/api/v1/users/7?x=%1b`)).status).toBe(200);
+      expect((await ask(`${preview.url}/api/v1/abc`)).status).toBe(400);
+      expect((await ask(`${preview.url}/nothing-here`)).status).toBe(404);
+      await preview.waitForStderr(/^GET \/nothing-here 404 \d+ms$/m);
+      const lines = preview.stderr().split('\n').filter((line) => /^[A-Z]+ \//.test(line));
+      expect(lines.map((line) => line.replace(/ \d+ms$/, ''))).toEqual([
+        'GET /api/rss.xml 200',
+        'GET /api/v1/users/7?x=%1b 200',
+        'GET /api/v1/abc 400',
+        'GET /nothing-here 404',
+      ]);
     } finally {
       expect(await preview.stop()).toBe(0);
     }

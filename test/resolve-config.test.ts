@@ -148,6 +148,30 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
   });
 
   it.each([
+    ['a misspelt top-level key', { outdir: 'x' }, '"outdir"', '"outDir"'],
+    ['a prerender key at the top', { concurrency: 4 }, '"concurrency"', '"prerender.concurrency"'],
+    ['a misspelt prerender key at the top', { concurency: 4 }, '"concurency"', '"prerender.concurrency"'],
+    ['a misspelt prerender key', { prerender: { concurency: 4 } }, '"prerender.concurency"', '"prerender.concurrency"'],
+    ['a key in the wrong case', { prerender: { failonerror: false } }, '"prerender.failonerror"', '"prerender.failOnError"'],
+    ['a top-level key inside prerender', { prerender: { outDir: 'x' } }, '"prerender.outDir"', '"outDir"'],
+    ['a misspelt sitemap key', { prerender: { sitemap: { hots: 'https://x.com' } } }, '"prerender.sitemap.hots"', '"prerender.sitemap.host"'],
+    ['a misspelt retry key', { prerender: { retry: { atempts: 2 } } }, '"prerender.retry.atempts"', '"prerender.retry.attempts"'],
+    ['a misspelt crawl key', { prerender: { crawl: { limt: 5 } } }, '"prerender.crawl.limt"', '"prerender.crawl.limit"'],
+    ['a misspelt route entry key', { prerender: { routes: [{ rout: '/a' }] } }, '"prerender.routes[0].rout"', '"prerender.routes[0].route"'],
+  ])('%s: the error suggests the key meant', async (_, config, key, meant) => {
+    const error = await catchError(() => resolveConfig(config, tempDir()));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain(`Unknown config key ${key}; did you mean ${meant}?`);
+    expect(error.hint).toBe(`Rename the key to ${meant}, or remove it.`);
+  });
+
+  it('suggests nothing for a key close to none', async () => {
+    const error = await catchError(() => resolveConfig({ frobnicate: 1 }, tempDir()));
+    expect(error.message).not.toContain('did you mean');
+    expect(error.hint).toBe('Check the spelling of the key, or remove it.');
+  });
+
+  it.each([
     [{ attempts: 3 }, { attempts: 3, delay: 500 }],
     [{ attempts: 1, delay: 0 }, { attempts: 1, delay: 0 }],
     [false, undefined],

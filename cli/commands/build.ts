@@ -1,12 +1,13 @@
 import type { CAC } from 'cac';
 import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
-import type { UserConfig } from '../../src/config/types.ts';
+import { defaults } from '../../src/config/defaults.ts';
+import { presets, type UserConfig } from '../../src/config/types.ts';
 import { createLogger } from '../../src/log.ts';
 import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
-import { positiveInteger } from '../flags.ts';
+import { configFileDefault, positiveInteger } from '../flags.ts';
 
 interface BuildFlags {
   config?: string;
@@ -23,16 +24,18 @@ interface BuildFlags {
 export function registerBuild(cli: CAC): void {
   cli
     .command('build [root]', 'Bundle the routes, prerender the configured ones and write dist/<name>/')
-    .option('--config <file>', 'Config file, relative to the root (default: prerender.config.{ts,mts,js,mjs})')
-    .option('--api-prefix <prefix>', 'URL prefix of the api/ folder (default: api)')
-    .option('--preset <host>', 'Host the output is written for: static, netlify, cloudflare, vercel, github-pages (default: static)')
-    .option('--concurrency <n>', 'Routes rendered at once (default: 16)')
-    .option('--no-fail-on-error', 'Report failed routes but publish the rest and exit 0')
-    .option('--no-typecheck', 'Skip type checking (faster; syntax errors still fail)')
+    .option('--config <file>', 'Config file, relative to the root', { default: configFileDefault })
+    .option('--api-prefix <prefix>', 'URL prefix of the routes under api/; overrides the config\'s apiPrefix', { default: defaults.apiPrefix })
+    .option('--preset <host>', `Host to write the output for: ${presets.join(', ')}; overrides the config's preset`, { default: defaults.preset })
+    .option('--concurrency <n>', 'Routes rendered at once; overrides prerender.concurrency', { default: defaults.prerender.concurrency })
+    .option('--no-fail-on-error', 'Publish the routes that rendered and exit 0 though some failed (still listed); without it a failed route fails the build')
+    .option('--no-typecheck', 'Skip the type check of the routes (faster; syntax errors still fail); the type check is on unless given')
     .option('--json', 'Print one JSON report on stdout; logs go to stderr')
-    .option('--shard <k/n>', 'Prerender shard k of n into dist/<name>.shard-k-of-n; `prerender merge` combines them')
-    .example('prerender build sample-site')
+    .option('--shard <k/n>', 'Prerender only shard k of n, into dist/<name>.shard-k-of-n; `prerender merge` combines the shards')
+    .example('prerender build')
+    .example('prerender build path/to/site --preset netlify')
     .example('prerender build --json > report.json')
+    .example('prerender build --shard 1/2 && prerender build --shard 2/2 && prerender merge dist/*.shard-*-of-2')
     .action(async (root: string | undefined, flags: BuildFlags) => {
       limitHeapGrowth();
       // One build per process: the toolchain's memory goes back as soon as the bundle is written.

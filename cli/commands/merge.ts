@@ -1,4 +1,5 @@
 import type { CAC } from 'cac';
+import { defaults } from '../../src/config/defaults.ts';
 import { createLogger } from '../../src/log.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
@@ -13,10 +14,10 @@ interface MergeFlags {
 export function registerMerge(cli: CAC): void {
   cli
     .command('merge [...shardDirs]', 'Combine the outputs of `build --shard k/n` into one dist/<name>/')
-    .option('--out-dir <dir>', 'Where the merged <name>/ folder goes (default: dist)')
+    .option('--out-dir <dir>', 'Folder to write the merged <name>/ folder into', { default: defaults.outDir })
     .option('--json', 'Print one JSON report on stdout; logs go to stderr')
-    .example('prerender merge dist/site.shard-1-of-2 dist/site.shard-2-of-2')
-    .example('prerender merge shards/* --out-dir dist')
+    .example('prerender merge dist/*.shard-*-of-2')
+    .example('prerender merge shards/* --out-dir public-site')
     .action(async (shardDirs: string[], flags: MergeFlags) => {
       limitHeapGrowth();
       const logger = createLogger();

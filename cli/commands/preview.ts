@@ -1,7 +1,7 @@
 import type { CAC } from 'cac';
 import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
-import { shutdownTimeout } from '../flags.ts';
+import { configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 
 interface PreviewFlags {
@@ -15,11 +15,12 @@ interface PreviewFlags {
 export function registerPreview(cli: CAC): void {
   cli
     .command('preview [root]', 'Serve the built dist/<name>/ as production would: public/ files, then the API routes')
-    .option('--config <file>', 'Config file, relative to the root (default: prerender.config.{ts,mts,js,mjs})')
-    .option('--port <port>', 'Port to listen on (default: 4173)')
-    .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1)')
-    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413 (default: 1048576, 1 MiB)')
-    .example('prerender build sample-site && prerender preview sample-site')
+    .option('--config <file>', 'Config file, relative to the root', { default: configFileDefault })
+    .option('--port <port>', 'Port to listen on, 0 to 65535; 0 picks a free one', { default: 4173 })
+    .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface', { default: '127.0.0.1' })
+    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413', { default: '1048576 (1 MiB)' })
+    .example('prerender build && prerender preview')
+    .example('prerender preview path/to/site --port 8080')
     .action(async (root: string | undefined, flags: PreviewFlags) => {
       const logger = createLogger();
       try {
@@ -31,6 +32,7 @@ export function registerPreview(cli: CAC): void {
           port: flags.port as number | undefined,
           host: flags.host === undefined ? undefined : String(flags.host),
           bodyLimit: flags.bodyLimit as number | undefined,
+          logger,
         });
         logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, { timeout, log: (message) => logger.info(message) });

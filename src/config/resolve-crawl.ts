@@ -1,6 +1,7 @@
 import { errors } from '../errors.ts';
 import { defaults } from './defaults.ts';
 import type { CrawlPolicy } from './types.ts';
+import { unknownKey } from './unknown-key.ts';
 
 /** A limit past this is no limit: the dedup set of that many paths alone would outgrow the memory budget. */
 export const maxCrawlLimit = 10_000_000;
@@ -16,7 +17,7 @@ export function resolveCrawl(value: unknown): CrawlPolicy | undefined {
   if (value === true) return { limit: defaults.prerender.crawlLimit };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.configKey('prerender.crawl', shape, value);
   for (const key of Object.keys(value)) {
-    if (key !== 'limit') throw errors.unknownConfigKey(`prerender.crawl.${key}`, ['prerender.crawl.limit']);
+    if (key !== 'limit') throw unknownKey(`prerender.crawl.${key}`, ['prerender.crawl.limit']);
   }
   const { limit = defaults.prerender.crawlLimit } = value as { limit?: unknown };
   if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > maxCrawlLimit) {

@@ -2,6 +2,7 @@ import { errors } from '../errors.ts';
 import { maxRetryWait } from '../prerender/retry.ts';
 import { defaults } from './defaults.ts';
 import type { RetryPolicy } from './types.ts';
+import { unknownKey } from './unknown-key.ts';
 
 /** More attempts than this would keep a build waiting on one route for many minutes. */
 export const maxAttempts = 10;
@@ -18,7 +19,7 @@ export function resolveRetry(value: unknown): RetryPolicy | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.configKey('prerender.retry', shape, value);
   const known = ['attempts', 'delay'];
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) throw errors.unknownConfigKey(`prerender.retry.${key}`, known.map((k) => `prerender.retry.${k}`));
+    if (!known.includes(key)) throw unknownKey(`prerender.retry.${key}`, known.map((k) => `prerender.retry.${k}`));
   }
   const { attempts, delay = defaults.prerender.retryDelay } = value as { attempts?: unknown; delay?: unknown };
   if (!isWhole(attempts, 1, maxAttempts)) throw errors.configKey('prerender.retry.attempts', `a whole number from 1 to ${maxAttempts} (requests per route, the first included)`, attempts);

@@ -5,10 +5,13 @@ import { defaults } from './defaults.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkOutput } from './output-paths.ts';
+import { unknownKey } from './unknown-key.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
 const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl'] as const;
+/** Where a key misplaced at another level belongs (route entries aside), for the error's suggestion. */
+const everyKey = [...topKeys, ...prerenderKeys.map((key) => `prerender.${key}`), 'prerender.sitemap.host'];
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 
 /**
@@ -150,7 +153,7 @@ function objectAt(key: string, value: unknown, allowed = 'an object'): Record<st
 
 function checkKeys(prefix: string, object: object, known: readonly string[]) {
   for (const key of Object.keys(object)) {
-    if (!known.includes(key)) throw errors.unknownConfigKey(prefix + key, known.map((k) => prefix + k));
+    if (!known.includes(key)) throw unknownKey(prefix + key, known.map((k) => prefix + k), everyKey);
   }
 }
 

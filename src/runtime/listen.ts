@@ -5,8 +5,9 @@
  */
 import type { Server as HttpServer } from 'node:http';
 // The Node adapter by name: a site's own node-resolve may lack the 'node' export condition.
-import type { ServerRequest } from 'srvx';
+import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { serve } from 'srvx/node';
+import { trackRequests } from './connections.ts';
 import { isSafeTarget } from './request-target.ts';
 
 /** The request body limit when none is given: 1 MiB. */
@@ -27,13 +28,19 @@ export interface ServeOptions {
   bodyLimit?: number;
   /** Receives errors no handler caught; the client gets a bare `500`. @default their stack on stderr */
   onError?: (error: unknown) => void;
+  /**
+   * srvx middleware, run on every request before the checks and the handler: `prerender preview`
+   * logs each request this way (server/request-log.ts), the handler being the bundle's own.
+   */
+  middleware?: ServerMiddleware[];
 }
 
 /** How {@link RunningServer.close} treats the requests in flight. */
 export interface CloseOptions {
   /**
-   * Let the requests in flight finish (idle connections close at once); without it they are cut.
-   * Either way no new connection is accepted from the call on.
+   * Let the requests in flight finish, each answered with `Connection: close`; connections without
+   * one (idle keep-alive, connected but silent, half a request sent) close at once. Without it every
+   * connection is cut. Either way no new connection is accepted from the call on.
    * @default false
    */
   graceful?: boolean;
@@ -60,6 +67,7 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
   const report = options.onError ?? ((error: unknown) => console.error(error));
   const server = serve({
     fetch: (request) => refuse(request, limit) ?? fetch(request),
+    middleware: options.middleware,
     error: (error) => {
       // A body over the limit, read by a handler that let the error through, is the client's fault.
       if ((error as { code?: unknown })?.code === 'ERR_BODY_TOO_LARGE') return plain(413, 'Content Too Large', { connection: 'close' });
@@ -76,15 +84,14 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
   await server.ready();
   // Plain HTTP: no TLS options are ever passed.
   const node = server.node!.server as HttpServer;
+  const connections = trackRequests(node);
   let closing: Promise<void> | undefined;
-  // Node closes the connections idle when the close starts; one whose response ends later would be
-  // kept alive for its next request and hold the close up, so it is closed as soon as it is idle.
-  node.on('request', (_request, response) => response.once('close', () => closing && setImmediate(() => node.closeIdleConnections())));
   return {
     url: server.url!,
     close(options = {}) {
       closing ??= server.close(false);
-      if (!options.graceful) node.closeAllConnections();
+      if (options.graceful) connections.drain();
+      else node.closeAllConnections();
       return closing;
     },
   };

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { H3 } from 'h3';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
-import { optionsFromEnv, shutdownTimeoutFromEnv } from './env-options.ts';
+import { optionsFromEnv, shutdownTimeoutFromEnv, startFailure } from './env-options.ts';
 import { stopOnSignal } from './shutdown.ts';
 import { mapStackTraces } from './source-maps.ts';
 import { createBuildFiles } from './static.ts';
@@ -41,7 +41,7 @@ export function startIfMain(bundleUrl: string, app: H3): void {
       stopOnSignal(server, { timeout });
     },
     (error: Error) => {
-      console.error(`Could not start the server: ${error.message}`);
+      console.error(startFailure(error, options));
       process.exit(1);
     },
   );

@@ -1,8 +1,9 @@
 /**
  * How the built server, `prerender preview` and `prerender dev` stop on SIGTERM or SIGINT: no new
- * connection is accepted, the requests in flight finish, then the process exits 0. A rolling deploy
- * sends SIGTERM and waits; nothing it had accepted is cut. A second signal, or the time limit, cuts
- * what is left and exits 1.
+ * connection is accepted, connections without a request in flight close at once, the requests in
+ * flight finish, then the process exits 0. A rolling deploy sends SIGTERM and waits; nothing it had
+ * accepted is cut, and an idle connection does not hold it up. A second signal, or the time limit,
+ * cuts what is left and exits 1.
  */
 import type { CloseOptions } from './listen.ts';
 

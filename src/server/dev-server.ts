@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
 import { configFileNames } from '../config/defaults.ts';
+import type { ResolvedConfig } from '../config/types.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { listen, type RunningServer } from '../runtime/listen.ts';
 import { createStaticHandler, type StaticHandler } from '../runtime/static.ts';
@@ -56,20 +57,15 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   const workDir = await mkdtemp(join(tmpdir(), 'prerender-dev-'));
   const outFile = join(workDir, 'server', 'index.mjs');
 
-  let session: Promise<Session> | undefined;
   let configWatcher: FSWatcher | undefined;
   let server: RunningServer | undefined;
+  let first: Session | undefined;
+  let serveFirst!: (session: Session) => void;
+  let session = new Promise<Session>((resolve) => (serveFirst = resolve));
   try {
-    session = Promise.resolve(await startSession(options, logger, outFile));
-    configWatcher = watchConfig(root, options.configFile, () => {
-      session = session!.then(async (old) => {
-        await old.bundler.close();
-        logger.info('config changed: restarting the build');
-        return startSession(options, logger, outFile).catch((error) => failedSession(error, logger));
-      });
-    });
+    const config = await loadConfig(options);
     const handle = withRequestLog(async (request) => {
-      const { files, bundler } = await session!;
+      const { files, bundler } = await session;
       const file = await files?.(request);
       if (file) return file;
       const build = await bundler.current(request);
@@ -84,12 +80,22 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
         throw error;
       }
     }, logger);
+    // The port first, then the build: a port in use is the first thing said, with no build to stop.
     server = await listenOn(address, () =>
       listen(handle, { ...address, bodyLimit, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
     );
+    first = await sessionOf(config, logger, outFile);
+    serveFirst(first);
+    configWatcher = watchConfig(root, options.configFile, () => {
+      session = session.then(async (old) => {
+        await old.bundler.close();
+        logger.info('config changed: restarting the build');
+        return startSession(options, logger, outFile).catch((error) => failedSession(error, logger));
+      });
+    });
   } catch (error) {
-    configWatcher?.close();
-    await session?.then((s) => s.bundler.close());
+    await server?.close();
+    await first?.bundler.close();
     await rm(workDir, { recursive: true, force: true });
     throw error;
   }
@@ -105,7 +111,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
       return (closing ??= (async () => {
         configWatcher?.close();
         await stopped;
-        await (await session!).bundler.close();
+        await (await session).bundler.close();
         await rm(workDir, { recursive: true, force: true });
       })());
     },
@@ -113,7 +119,10 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
 }
 
 async function startSession(options: LoadConfigOptions, logger: Logger, outFile: string): Promise<Session> {
-  const config = await loadConfig(options);
+  return sessionOf(await loadConfig(options), logger, outFile);
+}
+
+async function sessionOf(config: ResolvedConfig, logger: Logger, outFile: string): Promise<Session> {
   // Imported here, not above: the public entry (and so `prerender build`) must not load Rollup.
   const { startDevBundler } = await import('./dev-bundler.ts');
   return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile }) };

@@ -8,8 +8,10 @@ import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
 import { shortPath } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
+import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
+import { requestLog } from './request-log.ts';
 
 /** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
 export interface PreviewServerOptions extends LoadConfigOptions {
@@ -22,6 +24,8 @@ export interface PreviewServerOptions extends LoadConfigOptions {
    * @default 1048576 (1 MiB)
    */
   bodyLimit?: number;
+  /** Where each request is logged, one line each, as `prerender dev` logs them. @default none: no log */
+  logger?: Logger;
 }
 
 /**
@@ -37,5 +41,6 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const serverFile = join(dir, 'server', 'index.mjs');
   if (!existsSync(serverFile)) throw errors.noBuild(shortPath(process.cwd(), dir));
   const bundle = await loadBundle(serverFile, config);
-  return listenOn(address, () => bundle.serve({ ...address, bodyLimit }));
+  const middleware = options.logger ? [requestLog(options.logger)] : undefined;
+  return listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware }));
 }

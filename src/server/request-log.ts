@@ -1,3 +1,4 @@
+import type { ServerMiddleware } from 'srvx';
 import type { FetchHandler } from '../runtime/index.ts';
 import type { Logger } from '../log.ts';
 
@@ -22,4 +23,12 @@ export function withRequestLog(fetch: FetchHandler, logger: Logger): FetchHandle
       throw error;
     }
   };
+}
+
+/**
+ * {@link withRequestLog} as srvx middleware, for a server whose handler is built elsewhere: `prerender
+ * preview` serves with the bundle's own. Requests the socket layer refuses (400, 413) are logged too.
+ */
+export function requestLog(logger: Logger): ServerMiddleware {
+  return (request, next) => withRequestLog(next, logger)(request);
 }

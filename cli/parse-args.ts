@@ -1,0 +1,67 @@
+import type { CAC, Command } from 'cac';
+import { closestName } from '../src/closest-name.ts';
+import { errors } from '../src/errors.ts';
+
+/**
+ * Parses `argv` with cac and checks it: a command that does not exist, or an option the command does
+ * not take, is a usage error naming the one meant. The values of options that take one (`--port
+ * <port>`) are strings as typed, a dash first included (`--port -1`): a port or a count is checked
+ * on what the user wrote.
+ * Returns the command to run, if any (none for `--help`, `--version` or no arguments).
+ */
+export function parseArgs(cli: CAC, argv: string[]): Command | undefined {
+  cli.parse(argv, { run: false });
+  const command = cli.matchedCommand;
+  if (!command) {
+    if (cli.args.length > 0 && !cli.options.help) {
+      const name = String(cli.args[0]);
+      throw errors.unknownCommand(name, closestName(name, cli.commands, (known) => known.name)?.name);
+    }
+    return undefined;
+  }
+  const { rest, values } = takeValues(argv.slice(2), command);
+  // cac's parser (mri) would make `''` the number 0 and `1e3` 1000, and read `--port -1` as a missing
+  // value and an option `-1`: the values are taken out, the rest is parsed again.
+  cli.parse([...argv.slice(0, 2), ...rest], { run: false });
+  Object.assign(cli.options, values);
+  checkOptions(cli, command);
+  return command;
+}
+
+/** `args` without the values of `command`'s value options, and those values as written. */
+function takeValues(args: string[], command: Command): { rest: string[]; values: Record<string, string> } {
+  const rest: string[] = [];
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      rest.push(...args.slice(i));
+      break;
+    }
+    const [, name, inline] = /^--([^=]+)(?:=([^]*))?$/.exec(arg) ?? [];
+    const option = name === undefined ? undefined : command.options.find((known) => known.required && known.names.includes(camelCase(name)));
+    if (option && inline !== undefined) values[option.name] = inline;
+    // Greedy, as an option that needs a value is: the next argument is it, whatever it starts with.
+    else if (option && i + 1 < args.length) values[option.name] = args[++i];
+    else if (option) throw errors.optionValue(arg, option.rawName, `prerender ${command.name}`);
+    else rest.push(arg);
+  }
+  return { rest, values };
+}
+
+/** Throws a usage error for the first option `command` does not take, with the one likely meant. */
+function checkOptions(cli: CAC, command: Command): void {
+  for (const [key, value] of Object.entries(cli.options)) {
+    if (key === '--' || command.hasOption(key) || cli.globalCommand.hasOption(key)) continue;
+    // Long names as typed, without their dashes: mri gives `--no-x` the value false.
+    const known = [...command.options, ...cli.globalCommand.options].flatMap((option) =>
+      option.names.filter((name) => name.length > 1).map((name) => `${option.negated ? 'no-' : ''}${kebabCase(name)}`),
+    );
+    const typed = key.length === 1 ? key : `${value === false ? 'no-' : ''}${kebabCase(key)}`;
+    const meant = closestName(typed, known);
+    throw errors.unknownOption(`${key.length === 1 ? '-' : '--'}${typed}`, `prerender ${command.name}`, meant && `--${meant}`);
+  }
+}
+
+const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
