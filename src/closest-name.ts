@@ -23,8 +23,11 @@ export function closestName<T>(name: string, candidates: Iterable<T>, nameOf: (c
 /**
  * Edits (insert, delete, substitute, swap of neighbours) that turn `a` into `b`: the optimal string
  * alignment distance. Written here rather than added as a dependency: twenty lines, no edge to track.
+ * Past `limit` it stops counting and answers `limit + 1`: a far candidate costs a few rows, not all.
+ * @example editDistance('/api/helo', '/api/hello') // 1
  */
-export function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   // Three rows of the table: the one before the last is needed for swaps.
   let before: number[] = [];
   let last = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -35,7 +38,8 @@ export function editDistance(a: string, b: string): number {
       row[j] = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + (same ? 0 : 1));
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], before[j - 2] + 1);
     }
+    if (Math.min(...row) > limit) return limit + 1;
     [before, last] = [last, row];
   }
-  return last[b.length];
+  return Math.min(last[b.length], limit + 1);
 }

@@ -1,6 +1,6 @@
 /** Did-you-mean for a listed route no route file matches: edit distance, and the nearest route a file serves. */
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../src/edit-distance.ts';
+import { editDistance } from '../src/closest-name.ts';
 import { fileToRoute } from '../src/routes/file-to-route.ts';
 import { nearestRoute, patternLike } from '../src/routes/nearest-route.ts';
 

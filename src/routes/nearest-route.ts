@@ -2,7 +2,7 @@
  * "Did you mean": the route nearest a path no route file matches, by edit distance. Pure; which file
  * really answers the suggestion is the router's call (route-finder.ts).
  */
-import { editDistance } from '../edit-distance.ts';
+import { editDistance } from '../closest-name.ts';
 import type { RouteDefinition } from './file-to-route.ts';
 
 /** A route a file serves, to suggest: a path (or, where the path gives no value, the pattern) and its file. */
