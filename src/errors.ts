@@ -51,7 +51,7 @@ export const errors = {
       hint: 'Point Vite\'s build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in your prerender config.',
     }),
   routeName: (file: string, reason: string) =>
-    new PrerenderError('ROUTE_NAME', `Malformed route file name ${file}: ${reason}.`, {
+    new PrerenderError('ROUTE_NAME', withEscapes(`Malformed route file name ${file}: ${reason}.`), {
       hint: 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.',
     }),
   routeConflict: (method: string, path: string, files: string[]) =>
@@ -190,6 +190,13 @@ export const errors = {
       cause,
     }),
 };
+
+/** Text with its control characters written as escapes (`\t`, `\u0001`), not sent raw to a terminal. */
+function withEscapes(text: string): string {
+  return text.replace(/[\0-\x1f\x7f]/g, (char) => escapes[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const escapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** The package an import names: `@scope/pkg` or `pkg`, without a subpath. */
 function packageName(source: string): string {
