@@ -36,9 +36,15 @@ export const errors = {
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
       hint: 'Check the path given to --config, relative to the site root.',
     }),
+  /** The config file cannot be loaded; the hint is the cause's own where it has one (a syntax error, a missing package). */
   configLoad: (file: string, cause: unknown) =>
     new PrerenderError('CONFIG', `Could not load config file ${file}: ${messageOf(cause)}`, {
-      hint: 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
+      hint:
+        cause instanceof PrerenderError && cause.hint
+          ? cause.hint
+          : (cause as { code?: unknown } | undefined)?.code === 'ERR_MODULE_NOT_FOUND'
+            ? 'Install the package the config imports in the site (npm install <package>), or fix the import path.'
+            : 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
       cause,
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
