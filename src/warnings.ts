@@ -18,7 +18,8 @@ export type WarningCode =
   | 'INVALID_JSON'
   | 'INVALID_XML'
   | 'INVALID_FEED'
-  | 'INVALID_OUTPUT';
+  | 'INVALID_OUTPUT'
+  | 'ROUTE_LINK';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -70,5 +71,15 @@ export const warnings = {
     message:
       `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} without extension: ${examples}${more ? ', ...' : ''}. ` +
       'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with that type; give the route an extension (feed.json) to be safe.',
+  }),
+  /** A route file that is a link to a file outside the site: followed, and said. */
+  routeLinkOutside: (file: string, target: string): Warning => ({
+    code: 'ROUTE_LINK',
+    message: `Route file ${file} is a link to ${target}, outside the site: it is bundled and served as a route. Copy the file into the site if that is not meant to change with its source.`,
+  }),
+  /** A link in routesDir that the scan does not follow: broken, out of the site (a folder), or a loop. */
+  routeLinkSkipped: (name: string, why: string): Warning => ({
+    code: 'ROUTE_LINK',
+    message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
   }),
 };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { loadConfigWith, type LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Warning } from '../warnings.ts';
-import { collectWarnings, createLogger, type Logger } from '../log.ts';
+import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
 import type { Shard } from '../shard/shard.ts';
 import { formatSummary, type BuildReport } from './report.ts';
 import { scheduleTypeCheck } from './schedule-typecheck.ts';
@@ -54,7 +54,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 /** {@link build}, with config compilation and bundling done by `toolchain`. */
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
   const config = await loadConfigWith(options, toolchain.compileConfig);
-  const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
+  const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, onWarning: (warning) => warn(logger, warning) });
   // A short route list: the check starts now, in a process of its own, beside bundling and the
   // prerender. A long one: between them (schedule-typecheck.ts).
   const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };

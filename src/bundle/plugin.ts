@@ -13,6 +13,8 @@ export interface ApiRoutesOptions {
   routesDir?: string;
   /** URL segments the `api` folder is served under. @default 'api' */
   apiPrefix?: string;
+  /** The site root: a route file linked from outside it is warned about. @default process.cwd() */
+  root?: string;
   /**
    * The route table, scanned from routesDir by the caller (`prerender build` scans before it bundles).
    * Without it every build scans routesDir, as a watch rebuild must.
@@ -39,7 +41,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     // Loaded here, not at import: the CLI and the dev server import this module without bundling.
     options: async (input) => (await import('./companions.ts')).withCompanions(input, process.cwd()),
     async buildStart() {
-      routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix));
+      routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix, { root: options.root, onWarning: (warning) => this.warn(warning.message) }));
       options.onRoutes?.(routes);
       this.addWatchFile(routesDir);
     },

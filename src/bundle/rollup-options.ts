@@ -24,7 +24,7 @@ export function inputOptions(setup: BundleSetup): InputOptions {
   return {
     input: entryId,
     plugins: [
-      apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, routes: setup.routes, onRoutes: setup.onRoutes }),
+      apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, root: config.root, routes: setup.routes, onRoutes: setup.onRoutes }),
       ...companionPlugins(config.root),
     ],
     onwarn: (warning) => handleWarning(warning, setup),
