@@ -170,6 +170,20 @@ export const errors = {
     new PrerenderError('LOCKED', `Other builds keep taking the lock ${lockFile}; this build stopped before touching the output.`, {
       hint: 'Run one build of a site at a time.',
     }),
+  /** The process ran out of file descriptors (EMFILE), or the system did (ENFILE); `limit` is `ulimit -n` where known. */
+  fileLimit: (operation: string, cause: NodeJS.ErrnoException, limit?: number) =>
+    new PrerenderError(
+      'FILE_LIMIT',
+      `Too many open files while ${operation}: ${[cause.syscall, cause.path].filter(Boolean).join(' ') || 'a file'} failed with ${cause.code}` +
+        (cause.code === 'ENFILE' ? ', the limit of the whole system.' : `${limit ? `; this process may keep ${limit} files open at once` : ''}.`),
+      {
+        hint:
+          cause.code === 'ENFILE'
+            ? 'Close programs holding many files, or raise the system limit (fs.file-max on Linux), then run it again.'
+            : `Raise the limit of open files in the shell that runs the command (ulimit -n ${Math.max(4096, (limit ?? 0) * 4)}; in a container, its nofile ulimit), then run it again.`,
+        cause,
+      },
+    ),
   moduleImport: (cause: unknown) =>
     new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
       hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',

@@ -1,5 +1,6 @@
 import type { CAC } from 'cac';
 import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
+import { asFileLimit } from '../../src/file-limit.ts';
 import type { UserConfig } from '../../src/config/types.ts';
 import { createLogger } from '../../src/log.ts';
 import { parseShard } from '../../src/shard/shard.ts';
@@ -44,7 +45,9 @@ export function registerBuild(cli: CAC): void {
         const { build } = await import('../../src/build/build.ts');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger });
         await printJson?.(jsonText(report));
-      } catch (error) {
+      } catch (thrown) {
+        // Running out of files before build() could say what it was doing: loading its own modules.
+        const error = asFileLimit('loading api-prerender', thrown);
         await printJson?.(jsonText(jsonOfError(error)));
         process.exitCode = handleError(error, logger);
       }
