@@ -196,6 +196,14 @@ export const errors = {
       cause,
       traceCause: true,
     }),
+  h3Missing: () =>
+    new PrerenderError('DEPENDENCY', "api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).", {
+      hint: 'Install it in the site: npm install h3@^2',
+    }),
+  h3Version: (version: string, dir: string) =>
+    new PrerenderError('DEPENDENCY', `api-prerender needs h3 v2; the h3 installed in the site (${dir}) is version ${version}.`, {
+      hint: "Install h3 v2: npm install h3@^2 (route files written for h3 v1 need the changes in h3's v2 migration guide).",
+    }),
   noBuild: (dir: string) =>
     new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
       hint: 'Run `prerender build` first.',

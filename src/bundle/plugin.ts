@@ -5,6 +5,7 @@ import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
+import { checkH3 } from './h3-version.ts';
 import { entryId, generateEntry, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
@@ -41,6 +42,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     // Loaded here, not at import: the CLI and the dev server import this module without bundling.
     options: async (input) => (await import('./companions.ts')).withCompanions(input, process.cwd()),
     async buildStart() {
+      await checkH3(this, options.root ?? process.cwd());
       routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix, { root: options.root, onWarning: (warning) => this.warn(warning.message) }));
       options.onRoutes?.(routes);
       this.addWatchFile(routesDir);
