@@ -19,7 +19,8 @@ export type WarningCode =
   | 'INVALID_XML'
   | 'INVALID_FEED'
   | 'INVALID_OUTPUT'
-  | 'ROUTE_LINK';
+  | 'ROUTE_LINK'
+  | 'ASSET_URL';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -81,5 +82,12 @@ export const warnings = {
   routeLinkSkipped: (name: string, why: string): Warning => ({
     code: 'ROUTE_LINK',
     message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
+  }),
+  /** `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`: file:line:column). */
+  assetUrl: (place: string, problem: string, path: string): Warning => ({
+    code: 'ASSET_URL',
+    message:
+      `${place}: new URL() with a path that ${problem} (${path}): only a literal path ('./file.md', or a folder '../content/') is copied next to the server; ` +
+      "name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder).",
   }),
 };

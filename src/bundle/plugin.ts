@@ -69,7 +69,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     transform: {
       order: 'post',
       handler(code, id) {
-        return rewriteAssetUrls(this, code, id);
+        return rewriteAssetUrls(this, code, id, options.root ?? process.cwd());
       },
     },
   };
