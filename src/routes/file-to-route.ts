@@ -69,7 +69,7 @@ function toPattern(segment: string, file: string): string {
     throw errors.routeName(file, `"${segment}": ${reason}`);
   }
   const problem = unservable(segment);
-  if (problem) throw errors.routeName(file, `"${segment}" holds ${problem}`);
+  if (problem) throw errors.routeName(file, `"${segment}" holds ${problem}`, 'Rename the file or folder without it: a name is the URL path its route serves, and no request could reach this one.');
   if (!/[[\]]/.test(segment)) return segment;
   const match = /^\[(\.\.\.)?([^[\]]*)\](\.[\w.-]+)?$/.exec(segment);
   if (!match) {
