@@ -12,9 +12,27 @@ export function fileLimitOf(error: unknown): NodeJS.ErrnoException | undefined {
     seen.add(current);
     const code = (current as NodeJS.ErrnoException).code;
     if (code === 'EMFILE' || code === 'ENFILE') return current as NodeJS.ErrnoException;
+    const named = typeof code === 'string' ? wordedByNode[code]?.(current.message) : undefined;
+    if (named) return Object.assign(new Error(current.message, { cause: current }), named);
   }
   return undefined;
 }
+
+/**
+ * Node errors with no errno field, whose message is the one place that names the system's error: a
+ * thread that cannot start ("Worker initialization failure: EMFILE"), and a package.json its module
+ * loader cannot read ("Cannot read package config /x/package.json: too many open files.").
+ */
+const wordedByNode: Record<string, (message: string) => Partial<NodeJS.ErrnoException> | undefined> = {
+  ERR_WORKER_INIT_FAILED: (message) => {
+    const code = / (EMFILE|ENFILE)$/.exec(message)?.[1];
+    return code ? { code, syscall: 'new Worker' } : undefined;
+  },
+  ERR_INVALID_PACKAGE_CONFIG: (message) => {
+    const read = /^Cannot read package config (.+): too many open files( in system)?\.$/.exec(message);
+    return read ? { code: read[2] ? 'ENFILE' : 'EMFILE', syscall: 'read', path: read[1] } : undefined;
+  },
+};
 
 /**
  * `error` as a FILE_LIMIT error naming `operation` when the process ran out of file descriptors;

@@ -28,12 +28,11 @@ export interface ScanOptions {
 export async function scanRoutes(routesDir: string, apiPrefix: string, options: ScanOptions = {}): Promise<RouteDefinition[]> {
   if (statSync(routesDir, { throwIfNoEntry: false })?.isDirectory() !== true) throw errors.noRoutesDir(routesDir);
   const warn = options.onWarning ?? (() => {});
-  const outside = new Map<string, string>();
-  const files = (await listFiles(routesDir, options.root ?? process.cwd(), outside, warn))
-    .map((path) => routeFileName(routesDir, path)!)
-    .filter(isRouteFolder)
-    .sort();
+  const { files: paths, outside, skipped } = await listFiles(routesDir, options.root ?? process.cwd());
+  const files = paths.map((path) => routeFileName(routesDir, path)!).filter(isRouteFolder).sort();
   const routes = files.map((file) => fileToRoute(file, apiPrefix)).filter((route) => route !== null);
+  // In the order of the names, as the routes are, whichever folder was listed first.
+  for (const { name, why } of skipped.sort((a, b) => (a.name < b.name ? -1 : 1))) warn(warnings.routeLinkSkipped(name, why));
   for (const route of routes) {
     const target = outside.get(route.file);
     if (target) warn(warnings.routeLinkOutside(route.file, target));
@@ -48,39 +47,48 @@ const isRouteFolder = (file: string) => isRoutePath(file.split('/').slice(0, -1)
 /** Whether files under these names may be routes: none of them is `node_modules` or hidden. */
 const isRoutePath = (names: string[]) => !names.some((name) => name === 'node_modules' || isHiddenName(name));
 
-/**
- * The paths of the files under `routesDir`, through the links {@link scanRoutes} follows; files linked
- * from outside the site are added to `outside` (route file name -> target).
- */
-async function listFiles(routesDir: string, root: string, outside: Map<string, string>, warn: (warning: Warning) => void): Promise<string[]> {
+/** What {@link listFiles} finds: the files, those linked from outside the site, the links it skipped. */
+interface Listing {
+  files: string[];
+  /** Route file name -> the file outside the site it links to. */
+  outside: Map<string, string>;
+  skipped: { name: string; why: string }[];
+}
+
+/** The paths of the files under `routesDir`, through the links {@link scanRoutes} follows. */
+async function listFiles(routesDir: string, root: string): Promise<Listing> {
   const site = [await realpath(root).catch(() => root), await realpath(routesDir)];
-  const files: string[] = [];
-  // `walking`: the real paths of the folders being listed, the link's folders among them: a link into
-  // one of them (or a folder holding one) would list it again, without end.
+  const listing: Listing = { files: [], outside: new Map(), skipped: [] };
+  // Folder by folder rather than readdir's `recursive`, which follows links to folders from Node 26 on
+  // and not before. `walking`: the real paths of the linked folders being listed; a link into one of
+  // them, or into a folder holding one, would list it again without end.
   const walk = async (folder: string, walking: string[]): Promise<void> => {
-    for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
-      const path = join(entry.parentPath, entry.name);
-      if (entry.isFile()) files.push(path);
-      if (!entry.isSymbolicLink()) continue;
+    const entries = await readdir(folder, { withFileTypes: true });
+    await Promise.all(entries.map(async (entry) => {
+      const path = join(folder, entry.name);
       const name = routeFileName(routesDir, path)!;
-      if (!isRoutePath(name.split('/'))) continue;
+      if (entry.isFile()) listing.files.push(path);
+      if (!isRoutePath(name.split('/'))) return;
+      if (entry.isDirectory()) return walk(path, walking);
+      if (!entry.isSymbolicLink()) return;
       const target = await realpath(path).catch(() => undefined);
       const kind = target === undefined ? undefined : await stat(target);
+      const inSite = target !== undefined && site.some((inside) => isInside(target, inside));
       if (target === undefined || kind === undefined) {
-        warn(warnings.routeLinkSkipped(name, `leads to ${await readLinkTarget(path)}, which does not exist`));
+        listing.skipped.push({ name, why: `leads to ${await readLinkTarget(path)}, which does not exist` });
       } else if (kind.isFile()) {
-        files.push(path);
-        if (!site.some((inside) => isInside(target, inside))) outside.set(name, target);
+        listing.files.push(path);
+        if (!inSite) listing.outside.set(name, target);
       } else if (kind.isDirectory()) {
-        const here = await realpath(entry.parentPath);
-        if (!site.some((inside) => isInside(target, inside))) warn(warnings.routeLinkSkipped(name, `leads outside the site (${target})`));
-        else if ([here, ...walking].some((folder) => isInside(folder, target))) warn(warnings.routeLinkSkipped(name, `leads back into a folder it is in (${target})`));
+        const here = await realpath(folder);
+        if (!inSite) listing.skipped.push({ name, why: `leads outside the site (${target})` });
+        else if ([here, ...walking].some((inside) => isInside(inside, target))) listing.skipped.push({ name, why: `leads back into a folder it is in (${target})` });
         else await walk(path, [...walking, target]);
       }
-    }
+    }));
   };
   await walk(routesDir, [site[1]]);
-  return files;
+  return listing;
 }
 
 /** Where a broken link points, as written in the link, made absolute. */
