@@ -36,9 +36,15 @@ export const errors = {
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
       hint: 'Check the path given to --config, relative to the site root.',
     }),
+  /** The config file cannot be loaded; the hint is the cause's own where it has one (a syntax error, a missing package). */
   configLoad: (file: string, cause: unknown) =>
     new PrerenderError('CONFIG', `Could not load config file ${file}: ${messageOf(cause)}`, {
-      hint: 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
+      hint:
+        cause instanceof PrerenderError && cause.hint
+          ? cause.hint
+          : (cause as { code?: unknown } | undefined)?.code === 'ERR_MODULE_NOT_FOUND'
+            ? 'Install the package the config imports in the site (npm install <package>), or fix the import path.'
+            : 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
       cause,
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
@@ -62,10 +68,8 @@ export const errors = {
     new PrerenderError('CONFIG', `Vite's build.outDir (${viteOutDir}) and the prerender output (${output}) overlap: each build replaces the output whole.`, {
       hint: 'Point Vite\'s build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in your prerender config.',
     }),
-  routeName: (file: string, reason: string) =>
-    new PrerenderError('ROUTE_NAME', `Malformed route file name ${file}: ${reason}.`, {
-      hint: 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.',
-    }),
+  routeName: (file: string, reason: string, hint = 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.') =>
+    new PrerenderError('ROUTE_NAME', withEscapes(`Malformed route file name ${file}: ${reason}.`), { hint }),
   routeConflict: (method: string, path: string, files: string[]) =>
     new PrerenderError(
       'ROUTE_CONFLICT',
@@ -189,6 +193,20 @@ export const errors = {
     new PrerenderError('LOCKED', `Other builds keep taking the lock ${lockFile}; this build stopped before touching the output.`, {
       hint: 'Run one build of a site at a time.',
     }),
+  /** The process ran out of file descriptors (EMFILE), or the system did (ENFILE); `limit` is `ulimit -n` where known. */
+  fileLimit: (operation: string, cause: NodeJS.ErrnoException, limit?: number) =>
+    new PrerenderError(
+      'FILE_LIMIT',
+      `Too many open files while ${operation}: ${[cause.syscall, cause.path].filter(Boolean).join(' ') || 'a file'} failed with ${cause.code}` +
+        (cause.code === 'ENFILE' ? ', the limit of the whole system.' : `${limit ? `; this process may keep ${limit} files open at once` : ''}.`),
+      {
+        hint:
+          cause.code === 'ENFILE'
+            ? 'Close programs holding many files, or raise the system limit (fs.file-max on Linux), then run it again.'
+            : `Raise the limit of open files in the shell that runs the command (ulimit -n ${Math.max(4096, (limit ?? 0) * 4)}; in a container, its nofile ulimit), then run it again.`,
+        cause,
+      },
+    ),
   moduleImport: (cause: unknown) =>
     new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
       hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',
@@ -200,6 +218,14 @@ export const errors = {
       hint: 'An error thrown outside any request (in a timer or listener a route module started), or process.exit(), ends the build, as it would end the built server. Fix it and save: the dev server rebuilds then.',
       cause,
       traceCause: true,
+    }),
+  h3Missing: () =>
+    new PrerenderError('DEPENDENCY', "api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).", {
+      hint: 'Install it in the site: npm install h3@^2',
+    }),
+  h3Version: (version: string, dir: string) =>
+    new PrerenderError('DEPENDENCY', `api-prerender needs h3 v2; the h3 installed in the site (${dir}) is version ${version}.`, {
+      hint: "Install h3 v2: npm install h3@^2 (route files written for h3 v1 need the changes in h3's v2 migration guide).",
     }),
   noBuild: (dir: string) =>
     new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
@@ -217,6 +243,12 @@ export const errors = {
 };
 
 const noRouteFileHint = 'Fix each route no route file matches where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it.';
+/** Text with its control characters written as escapes (`\t`, `\u0001`), not sent raw to a terminal. */
+function withEscapes(text: string): string {
+  return text.replace(/[\0-\x1f\x7f]/g, (char) => escapes[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const escapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** The package an import names: `@scope/pkg` or `pkg`, without a subpath. */
 function packageName(source: string): string {

@@ -9,14 +9,16 @@
  * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
  * again later can succeed. `ROUTE_ENTRIES`: a route file's `entries` export threw or listed a URL its
  * file cannot serve or the build cannot write. `NO_ROUTE_FILE`: a listed route no route file answers
- * GET for (a failed route, listed in the failures of ROUTES_FAILED with this code).
+ * GET for (a failed route, listed in the failures of ROUTES_FAILED with this code). `FILE_LIMIT`:
+ * the process ran out of file descriptors (EMFILE, `ulimit -n`) or the system did (ENFILE).
+ * `DEPENDENCY`: a package the site needs (h3 v2) is missing or of another major version.
  */
 export type ErrorCode =
   | 'USAGE' | 'CONFIG' | 'ROUTE_NAME' | 'ROUTE_CONFLICT' | 'NO_HANDLER'
   | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
   | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'NO_ROUTE_FILE' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
   | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
-  | 'NO_BUILD' | 'SERVER';
+  | 'NO_BUILD' | 'SERVER' | 'FILE_LIMIT' | 'DEPENDENCY';
 
 /** Where a compile error sits in a source file. */
 export interface SourceLocation {
@@ -51,9 +53,12 @@ export class PrerenderError extends Error {
     this.traceCause = extra.traceCause ?? false;
   }
 
-  /** `2` for bad usage or config (a route in the config that can never be a file counts), `1` for the rest. */
+  /**
+   * `2` for bad usage or config (a route in the config that can never be a file counts, and so does a
+   * missing or wrong dependency), `1` for the rest.
+   */
   get exitCode(): 1 | 2 {
-    return this.code === 'USAGE' || this.code === 'CONFIG' || this.code === 'ROUTE_PATH' ? 2 : 1;
+    return this.code === 'USAGE' || this.code === 'CONFIG' || this.code === 'ROUTE_PATH' || this.code === 'DEPENDENCY' ? 2 : 1;
   }
 }
 

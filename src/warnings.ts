@@ -22,7 +22,9 @@ export type WarningCode =
   | 'INVALID_OUTPUT'
   | 'NOTHING_TO_PRERENDER'
   | 'SHADOWED_ROUTE'
-  | 'UNSERVED_ROUTE';
+  | 'UNSERVED_ROUTE'
+  | 'ROUTE_LINK'
+  | 'ASSET_URL';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -108,5 +110,22 @@ export const warnings = {
       `${host} serves only the files in public/ (preset "${preset}"): ${counted(count, 'route file')} will not be served there: ` +
       `${lines.join(', ')}${count > lines.length ? `, and ${count - lines.length} more` : ''}. ` +
       `Prerender the GET routes among them (prerender.routes, entries), serve the others from ${serverFile} on a Node host, or build with preset "static" if they are served elsewhere.`,
+  }),
+  /** A route file that is a link to a file outside the site: followed, and said. */
+  routeLinkOutside: (file: string, target: string): Warning => ({
+    code: 'ROUTE_LINK',
+    message: `Route file ${file} is a link to ${target}, outside the site: it is bundled and served as a route. Copy the file into the site if that is not meant to change with its source.`,
+  }),
+  /** A link in routesDir that the scan does not follow: broken, out of the site (a folder), or a loop. */
+  routeLinkSkipped: (name: string, why: string): Warning => ({
+    code: 'ROUTE_LINK',
+    message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
+  }),
+  /** `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`: file:line:column). */
+  assetUrl: (place: string, problem: string, path: string): Warning => ({
+    code: 'ASSET_URL',
+    message:
+      `${place}: new URL() with a path that ${problem} (${path}): only a literal path ('./file.md', or a folder '../content/') is copied next to the server; ` +
+      "name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder).",
   }),
 };

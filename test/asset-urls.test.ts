@@ -84,6 +84,62 @@ describe('files beside the sources, in build and the built server', () => {
   });
 });
 
+describe('new URL(...) with a path the build cannot copy', () => {
+  const fix = "only a literal path ('./file.md', or a folder '../content/') is copied next to the server; name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder)";
+
+  it('warns at bundle time naming the file, line and column of each, before the route fails on ENOENT', async () => {
+    const root = writeSite({
+      'src/server/routes/api/page/[name].txt.ts': [
+        `import type { H3Event } from 'h3';`,
+        `import { readFileSync } from 'node:fs';`,
+        `import { defineEventHandler, getRouterParam } from 'h3';`,
+        ``,
+        `const read = (name: string): string => readFileSync(new URL('./' + name + '.md', import.meta.url), 'utf8');`,
+        `const other = (event: H3Event) => new URL(\`../pages/\${getRouterParam(event, 'name')}.md\`, import.meta.url);`,
+        `const bare = new URL('notes.md', import.meta.url);`,
+        `const absolute = [new URL('https://example.com/x', import.meta.url), new URL('file:///etc/hosts', import.meta.url)];`,
+        `export default defineEventHandler((event) => String(other && bare && absolute) && read(getRouterParam(event, 'name')!));`,
+      ].join('\n'),
+      'src/server/routes/api/page/intro.md': 'Intro\n',
+    });
+    const logger = createMemoryLogger();
+    const error = await catchError(() => build({ root, typecheck: false, logger, config: { outDir: tempDir('out-'), prerender: { routes: ['/api/page/intro.txt'] } } }));
+    const file = 'src/server/routes/api/page/[name].txt.ts';
+    const warned = [
+      `warning ${file}:5:53: new URL() with a path that is not a literal ('./' + name + '.md'): ${fix}.`,
+      `warning ${file}:6:35: new URL() with a path that is not a literal (\`../pages/\${getRouterParam(event, 'name')}.md\`): ${fix}.`,
+      `warning ${file}:7:14: new URL() with a path that does not start with ./ or ../ ('notes.md'): ${fix}.`,
+    ];
+    expect(logger.lines.filter((line) => line.includes('new URL()'))).toEqual(warned);
+    // The warnings come before the failure they explain, and are in the report with their code.
+    expect(error.code).toBe('ROUTES_FAILED');
+    expect(error.message).toContain('ENOENT');
+    const report = error.details as { warnings: { code: string; message: string }[] };
+    expect(report.warnings.filter((warning) => warning.code === 'ASSET_URL').map((warning) => `warning ${warning.message}`)).toEqual(warned);
+  });
+
+  it('says nothing of literal paths, in modules of packages, or of new URL() without import.meta.url', async () => {
+    const root = writeSite({
+      'src/server/routes/api/quiet.txt.ts': [
+        `import { readFileSync } from 'node:fs';`,
+        `import { defineEventHandler } from 'h3';`,
+        `import { base } from 'local-pkg';`,
+        `const folder = new URL('./', import.meta.url);`,
+        `const file = new URL(\`./quiet.md\`, import.meta.url);`,
+        `const elsewhere = (name: string) => new URL(name, 'https://example.com/');`,
+        `export default defineEventHandler(() => (elsewhere && base && folder ? '' : '-') + readFileSync(file, 'utf8'));`,
+      ].join('\n'),
+      'src/server/routes/api/quiet.md': 'quiet\n',
+      'node_modules/local-pkg/package.json': JSON.stringify({ name: 'local-pkg', type: 'module', exports: './index.js' }),
+      'node_modules/local-pkg/index.js': `export const base = (name) => new URL('./' + name, import.meta.url);\n`,
+    });
+    const { report, dir, logger } = await buildSite(root, { config: { prerender: { routes: ['/api/quiet.txt'] } } });
+    expect(readFileSync(join(dir, 'public/api/quiet.txt'), 'utf8')).toBe('quiet\n');
+    expect(report.warnings).toEqual([]);
+    expect(logger.lines.filter((line) => line.startsWith('warning'))).toEqual([]);
+  });
+});
+
 describe('files beside the sources, in dev', () => {
   let root: string;
   let server: RunningServer;

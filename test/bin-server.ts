@@ -16,10 +16,11 @@ export interface BinServer {
 
 /**
  * Starts `prerender <command> <root> --port 0 ...args`, so the system picks a free port with no race
- * between test workers, and resolves once it says where it listens.
+ * between test workers, and resolves once it says where it listens. `bin`: another copy of the bin
+ * (a package installed in a site).
  */
-export async function startBinServer(command: 'dev' | 'preview', root: string, args: string[] = []): Promise<BinServer> {
-  const child = spawn(process.execPath, [binPath, command, root, '--port', '0', ...args], {
+export async function startBinServer(command: 'dev' | 'preview', root: string, args: string[] = [], bin = binPath): Promise<BinServer> {
+  const child = spawn(process.execPath, [bin, command, root, '--port', '0', ...args], {
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -48,6 +48,24 @@ describe('route file errors, before anything is written', () => {
       message: ['api/[].ts', '[] needs a parameter name'],
     },
     {
+      name: 'a name the router reads as syntax (not a MODULE_IMPORT from the bundle)',
+      files: { [`${api}/q?mark.json.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/q?mark.json.ts', 'which starts the query of a URL'],
+    },
+    {
+      name: 'a name with a tab (bundled, but no URL reaches it)',
+      files: { [`${api}/tab\tx.json.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/tab\\tx.json.ts', 'a control character (U+0009)'],
+    },
+    {
+      name: 'a name with a backslash (bundled, but no URL reaches it)',
+      files: { [`${api}/back\\slash.json.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/back\\slash.json.ts', 'a backslash, which URLs read as "/"'],
+    },
+    {
       name: 'no default export',
       files: { [`${api}/named.ts`]: `import { defineEventHandler } from 'h3';\nexport const handler = defineEventHandler(() => 'a');\n` },
       code: 'NO_HANDLER',

@@ -1,6 +1,6 @@
 /** `build()` output: the layout of dist/<name>, the manifest, _headers, the sitemap and exact bytes. */
 import { basename, join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../src/index.ts';
 import { buildSite, route, writeSite } from './helpers.ts';
@@ -147,5 +147,22 @@ describe('a custom apiPrefix from the config', () => {
       },
     ]);
     expect(Object.keys(snapshotTree(join(dir, 'public'))).sort()).toEqual(['root.txt', 'services/v1/hello.txt']);
+  });
+});
+
+describe('symbolic links in routesDir', () => {
+  it('publishes a route file linked from outside the site, and lists the ROUTE_LINK warning; a folder linked from outside is skipped, said too', async () => {
+    const shared = writeSite({ 'hello.txt.ts': route(`() => 'shared'`), 'more/other.txt.ts': route(`() => 'other'`) });
+    const root = writeSite({ 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] } };`, 'src/server/routes/api/own.txt.ts': route(`() => 'own'`) });
+    symlinkSync(join(shared, 'hello.txt.ts'), join(root, 'src/server/routes/api/hello.txt.ts'));
+    symlinkSync(join(shared, 'more'), join(root, 'src/server/routes/api/more'));
+    const { report, dir, logger } = await buildSite(root);
+    expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('shared');
+    expect(report.warnings.map((warning) => warning.code)).toEqual(['ROUTE_LINK', 'ROUTE_LINK']);
+    expect(report.warnings.map((warning) => warning.message)).toEqual([
+      `Skipped the link api/more in routesDir: it leads outside the site (${realpathSync(join(shared, 'more'))}). No route under it is served.`,
+      `Route file api/hello.txt.ts is a link to ${realpathSync(join(shared, 'hello.txt.ts'))}, outside the site: it is bundled and served as a route. Copy the file into the site if that is not meant to change with its source.`,
+    ]);
+    expect(logger.lines).toContain(`warning ${report.warnings[1].message}`);
   });
 });

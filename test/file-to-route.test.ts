@@ -1,5 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileToRoute, methods } from '../src/routes/file-to-route.ts';
+import { PrerenderError } from '../src/errors.ts';
+import { fileToRoute, methods, type RouteDefinition } from '../src/routes/file-to-route.ts';
+import { createRouteFinder } from '../src/routes/route-finder.ts';
+import { fillPattern, patternParams } from '../src/routes/route-pattern.ts';
+import { isSafeTarget } from '../src/runtime/request-target.ts';
 import { catchErrorSync } from './catch-error.ts';
 
 /** `[method, path]` of a file, so tables stay one line per rule. */
@@ -138,12 +143,83 @@ describe('fileToRoute: malformed names', () => {
     ['api/[id]x.ts', 'brackets must close and wrap the whole segment'],
     ['api/[a][b].ts', 'brackets must close and wrap the whole segment'],
     ['api/[...rest].json.ts', 'a catch-all takes the whole segment'],
+    ['q?mark.json.ts', '"q?mark.json" holds "?", which starts the query of a URL'],
+    ['api/h#sh.ts', '"#", which starts the fragment of a URL'],
+    ['api/back\\slash.ts', 'a backslash, which URLs read as "/"'],
+    ['api/a\\b/x.ts', 'a backslash'],
+    ['api/100%.json.ts', 'a URL holds it only as an escape (%25)'],
+    ['api/caf%C3%A9.ts', 'name the file with the characters themselves'],
+    ['api/x(2024).ts', '"(", which the router reserves'],
+    ['api/book{s}.ts', '"{", which the router reserves'],
+    ['api/a^b.ts', '"^", which URL parsers disagree on'],
+    ['api/trailing .ts', 'a space at the end, which URL parsers drop'],
+    ['api/\uD800.ts', 'a lone UTF-16 surrogate'],
   ])('%s throws ROUTE_NAME: %s', (file, reason) => {
     const error = catchErrorSync(() => fileToRoute(file, 'api'));
     expect(error.code).toBe('ROUTE_NAME');
     expect(error.exitCode).toBe(1);
     expect(error.message).toContain(file);
     expect(error.message).toContain(reason);
-    expect(error.hint).toContain('[name]');
+    // A character no request can carry needs a new name; a misshapen [param] needs the syntax.
+    expect(error.hint).toContain(/ holds /.test(error.message) ? 'Rename the file or folder without it' : '[name]');
+  });
+
+  it.each([
+    ['api/tab\tx.ts', 'api/tab\\tx.ts', 'U+0009'],
+    ['api/new\nline.ts', 'api/new\\nline.ts', 'U+000A'],
+    ['api/del\x7f.ts', 'api/del\\u007f.ts', 'U+007F'],
+    ['api/nul\0.ts', 'api/nul\\u0000.ts', 'U+0000'],
+  ])('%j throws ROUTE_NAME naming it as %s: a control character (%s)', (file, shown, code) => {
+    const error = catchErrorSync(() => fileToRoute(file, 'api'));
+    expect(error.code).toBe('ROUTE_NAME');
+    expect(error.message).toBe(`Malformed route file name ${shown}: "${shown.slice(4, -3)}" holds a control character (${code}), which no URL can carry.`);
+  });
+});
+
+describe('fileToRoute against the router, over random names', () => {
+  /** Pieces of file and folder names: plain text, router syntax, URL delimiters, controls, odd Unicode. */
+  const piece = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('a', 'b', 'index', 'rss.xml', 'v1.2', '-', '_', '~', '.', 'é', '😀', '中', ' ', '\u00A0') },
+    { weight: 3, arbitrary: fc.constantFrom('[id]', '[slug].json', '[...path]', '[...]', '(group)', '.get', '.POST', '.well-known') },
+    { weight: 3, arbitrary: fc.constantFrom(...' !"#$%&\'()*+,:;<=>?@[\\]^`{|}'.split(''), '%41', '%2F', '%zz', '%E9', '%00') },
+    { weight: 2, arbitrary: fc.constantFrom('\0', '\t', '\n', '\r', '\x1f', '\x7f', '\x80', '\uFFFD', '\uFFFE', '\uFFFF', '\uD800') },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 3 }) },
+  );
+  const name = fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join(''));
+  const file = fc
+    .tuple(fc.constantFrom('api/', ''), fc.array(name, { maxLength: 2 }), name, fc.constantFrom('.ts', '.get.ts', '.mjs'))
+    .map(([top, folders, base, extension]) => top + [...folders, base].join('/') + extension)
+    .filter((path) => !path.split('/').includes('') && !path.split('/').includes('.') && !path.split('/').includes('..'));
+
+  /** A value for each parameter the route declares: one segment, or two for a catch-all. */
+  function paramsOf(path: string): Record<string, string> {
+    return Object.fromEntries(patternParams(path).map((param) => [param, path.includes(`**:${param}`) || param === '_' ? 'x/y' : 'v']));
+  }
+
+  it('refuses a name with a reason, or the route is reachable by a request to its path', async () => {
+    await fc.assert(
+      fc.asyncProperty(file, async (path) => {
+        let route: RouteDefinition | null;
+        try {
+          route = fileToRoute(path, 'api');
+        } catch (error) {
+          expect(error).toBeInstanceOf(PrerenderError);
+          expect((error as PrerenderError).code).toBe('ROUTE_NAME');
+          // Control characters are named as escapes (\t, \u007f), not printed raw.
+          const escaped = path.replace(/[\0-\x1f\x7f]/g, (char) => ({ '\t': '\\t', '\n': '\\n', '\r': '\\r' })[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+          expect((error as PrerenderError).message).toContain(escaped);
+          return;
+        }
+        if (route === null) return;
+        const filled = fillPattern(route.path, paramsOf(route.path));
+        expect(filled).toHaveProperty('route');
+        const url = new URL((filled as { route: string }).route, 'http://x');
+        expect(url.host).toBe('x');
+        expect(isSafeTarget(url.pathname)).toBe(true);
+        const find = createRouteFinder([route]);
+        expect(await find(new Request(url, { method: route.method || 'GET' }))).toBe(path);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

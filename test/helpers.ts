@@ -50,10 +50,15 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   return { report, logger, outDir, dir: report.dir };
 }
 
-/** Runs the real `prerender` bin and collects its output and exit code. */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
+/**
+ * Runs the real `prerender` bin and collects its output and exit code. `openFiles` runs it with that
+ * limit of open files (`ulimit -n`, through bash).
+ */
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number; openFiles?: number } = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], {
+    const [command, ...commandArgs] =
+      options.openFiles === undefined ? [process.execPath, binPath, ...args] : ['bash', '-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, binPath, ...args];
+    const child = spawn(command, commandArgs, {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

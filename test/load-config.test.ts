@@ -113,25 +113,80 @@ describe('loadConfig: --config', () => {
 
 describe('loadConfig: broken config files are CONFIG errors naming the file', () => {
   it.each([
-    ['no default export', 'prerender.config.mjs', `export const config = { name: 'x' };`, 'the file has no default export'],
-    ['no default export (TS)', 'prerender.config.ts', `export const config = { name: 'x' };`, 'the file has no default export'],
-    ['a default export that is not an object', 'prerender.config.mjs', `export default 'x';`, 'the default export is "x", not a config object'],
-    ['a default export of undefined', 'prerender.config.mjs', `export default undefined;`, 'the default export is undefined'],
-    ['a function returning nothing', 'prerender.config.mjs', `export default () => {};`, 'its default-exported function returned nothing'],
-    ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load'],
-    ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts'],
-    ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn'],
-    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: TS1109: Expression expected'],
-    ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'missing'],
-  ])('%s', async (_, file, source, reason) => {
-    const root = writeSite({ [file]: source });
+    ['no default export', 'prerender.config.mjs', `export const config = { name: 'x' };`, 'the file has no default export', 'default-export'],
+    ['no default export (TS)', 'prerender.config.ts', `export const config = { name: 'x' };`, 'the file has no default export', 'default-export'],
+    ['a default export that is not an object', 'prerender.config.mjs', `export default 'x';`, 'the default export is a string ("x"), not a config object', 'default-export'],
+    ['a default export of undefined', 'prerender.config.mjs', `export default undefined;`, 'the default export is undefined', 'default-export'],
+    ['a function returning nothing', 'prerender.config.mjs', `export default () => {};`, 'its default-exported function returned nothing', 'default-export'],
+    ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load', 'default-export'],
+    ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts', 'default-export'],
+    ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn', 'default-export'],
+    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: TS1109: Expression expected', 'Fix the code at the line shown'],
+    ['a syntax error in a JS helper of a TS config', 'prerender.config.ts', `import x from './helper.mjs';\nexport default x;`, 'Syntax error in helper.mjs:1:24: Expression expected', 'Fix the code at the line shown'],
+    ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'prerender.config.ts imports "./missing", which cannot be resolved', 'Fix the import path'],
+    ['a missing package (JS)', 'prerender.config.mjs', `import x from 'no-such-package';\nexport default x;`, "Cannot find package 'no-such-package'", 'npm install'],
+  ])('%s', async (_, file, source, reason, hint) => {
+    const root = writeSite({ [file]: source, 'helper.mjs': 'export default { name: };' });
     const error = await catchError(() => loadConfig({ root }));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
     expect(error.message).toContain(`Could not load config file ${join(root, file)}`);
     expect(error.message).toContain(reason);
     expect(error.message).not.toContain('you need plugins');
-    expect(error.hint).toContain('default-export');
+    expect(error.hint).toContain(hint);
     expect(leftovers(root)).toEqual([]);
+  });
+
+  it.each([
+    ['a Map', `export default new Map([['name', 'x']]);`, 'the default export is a Map, not a config object'],
+    ['a Promise', `export default Promise.resolve({ name: 'x' });`, 'the default export is a Promise: export the object, or an async function returning it'],
+    ['a class instance', `class Settings { name = 'x'; }\nexport default new Settings();`, 'the default export is a Settings, not a config object'],
+    ['an array', `export default [{ name: 'x' }];`, 'the default export is an array, not a config object'],
+    ['a function returning a Map', `export default () => new Map();`, 'its default-exported function returned a Map, not a config object'],
+    ['an async function returning a string', `export default async () => 'x';`, 'its default-exported function returned a string ("x"), not a config object'],
+    ['a function returning null', `export default () => null;`, 'its default-exported function returned null, not a config object'],
+  ])('refuses a default export of %s, saying what it got', async (_, source, reason) => {
+    const root = writeSite({ 'prerender.config.mjs': source });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Could not load config file ${join(root, 'prerender.config.mjs')}: ${reason}`);
+  });
+
+  it('takes an object without a prototype as a plain object', async () => {
+    const root = writeSite({ 'prerender.config.mjs': `export default Object.assign(Object.create(null), { name: 'bare' });` });
+    expect((await loadConfig({ root })).name).toBe('bare');
+  });
+
+  it.each([
+    ['prerender.config.ts', 'prerender.config.ts'],
+    ['prerender.config.mts', 'prerender.config.mts'],
+  ])('names the package a %s config imports that is not installed, and the install command', async (file) => {
+    const root = writeSite({ [file]: `import { routes } from '@acme/cms-routes/list';\nexport default { prerender: { routes } };` });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Could not load config file ${join(root, file)}: ${file} imports "@acme/cms-routes/list", which cannot be resolved.`);
+    expect(error.hint).toBe('Install the package in the site (npm install @acme/cms-routes), or fix the import.');
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('names the helper of a TS config that imports a package not installed', async () => {
+    const root = writeSite({
+      'config/cms.ts': `import { list } from 'cms-client';\nexport const routes = (): string[] => list();`,
+      'prerender.config.ts': `import { routes } from './config/cms.ts';\nexport default { prerender: { routes } };`,
+    });
+    const error = await catchError(() => loadConfig({ root }));
+    expect(error.message).toContain(`config/cms.ts imports "cms-client", which cannot be resolved.`);
+    expect(error.hint).toContain('npm install cms-client');
+  });
+
+  it('still imports the packages a TS config uses from the site, as Node resolves them', async () => {
+    const root = writeSite({
+      'node_modules/site-routes/package.json': JSON.stringify({ name: 'site-routes', type: 'module', exports: { import: './list.js' } }),
+      'node_modules/site-routes/list.js': `export const routes = ['/from-package.json'];`,
+      'prerender.config.ts': `import { routes } from 'site-routes';\nimport { join } from 'node:path';\nimport { sep } from 'path';\nexport default { name: join('a', 'b').split(sep)[0], prerender: { routes } };`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('a');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/from-package.json']);
   });
 
   it('passes on a bad key as a CONFIG error naming the key', async () => {

@@ -1,9 +1,10 @@
-import { symlinkSync } from 'node:fs';
+import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkConflicts, scanRoutes } from '../src/routes/scan.ts';
 import { fileToRoute } from '../src/routes/file-to-route.ts';
 import { catchError, catchErrorSync } from './catch-error.ts';
+import type { Warning } from '../src/warnings.ts';
 import { route, tempDir, writeSite } from './helpers.ts';
 
 const handler = route('() => "ok"');
@@ -53,15 +54,83 @@ describe('scanRoutes', () => {
     expect(second).toEqual(first);
   });
 
-  it('follows a symbolic link to a route file and skips a broken one', async () => {
-    const dir = routesDir(['api/real.ts']);
-    const shared = writeSite({ 'shared.ts': handler });
-    symlinkSync(join(shared, 'shared.ts'), join(dir, 'api/linked.get.ts'));
-    symlinkSync(join(shared, 'gone.ts'), join(dir, 'api/broken.ts'));
-    expect((await scanRoutes(dir, 'api')).map((r) => [r.method, r.path])).toEqual([
-      ['GET', '/api/linked'],
-      ['', '/api/real'],
-    ]);
+  describe('symbolic links', () => {
+    /** A site with `routes/api/real.ts`, and a folder beside the site for links to lead out to. */
+    function linkedSite() {
+      const root = writeSite({ 'routes/api/real.ts': handler, 'shared/inside.ts': handler, 'shared/more/deep.get.ts': handler });
+      const outside = writeSite({ 'shared.ts': handler, 'folder/out.ts': handler });
+      return { root, dir: join(root, 'routes'), outside };
+    }
+
+    /** The routes scanned (as `[method, path, file]`) and the warnings given. */
+    async function scan(dir: string, root: string) {
+      const warned: Warning[] = [];
+      const routes = await scanRoutes(dir, 'api', { root, onWarning: (warning) => warned.push(warning) });
+      return { routes: routes.map((r) => [r.method, r.path, r.file]), warned };
+    }
+
+    it('follows a link to a route file inside the site, saying nothing', async () => {
+      const { root, dir } = linkedSite();
+      symlinkSync(join(root, 'shared/inside.ts'), join(dir, 'api/linked.get.ts'));
+      expect(await scan(dir, root)).toEqual({ routes: [['GET', '/api/linked', 'api/linked.get.ts'], ['', '/api/real', 'api/real.ts']], warned: [] });
+    });
+
+    it('follows a link to a route file outside the site, with a warning naming the link and its target', async () => {
+      const { root, dir, outside } = linkedSite();
+      symlinkSync(join(outside, 'shared.ts'), join(dir, 'api/linked.get.ts'));
+      const { routes, warned } = await scan(dir, root);
+      expect(routes).toEqual([['GET', '/api/linked', 'api/linked.get.ts'], ['', '/api/real', 'api/real.ts']]);
+      expect(warned).toEqual([
+        { code: 'ROUTE_LINK', message: `Route file api/linked.get.ts is a link to ${realpathSync(join(outside, 'shared.ts'))}, outside the site: it is bundled and served as a route. Copy the file into the site if that is not meant to change with its source.` },
+      ]);
+    });
+
+    it('follows a link to a folder inside the site, saying nothing', async () => {
+      const { root, dir } = linkedSite();
+      symlinkSync(join(root, 'shared'), join(dir, 'api/shared'));
+      expect((await scan(dir, root)).routes).toEqual([
+        ['', '/api/real', 'api/real.ts'],
+        ['', '/api/shared/inside', 'api/shared/inside.ts'],
+        ['GET', '/api/shared/more/deep', 'api/shared/more/deep.get.ts'],
+      ]);
+      expect((await scan(dir, root)).warned).toEqual([]);
+    });
+
+    it.each([
+      ['outside the site', (root: string, outside: string) => join(outside, 'folder'), 'leads outside the site'],
+      ['to a folder it is in', (root: string) => join(root, 'routes'), 'leads back into a folder it is in'],
+      ['to the site root', (root: string) => root, 'leads back into a folder it is in'],
+    ])('skips a link to a folder %s, with a warning naming the link and its target', async (_, target, why) => {
+      const { root, dir, outside } = linkedSite();
+      symlinkSync(target(root, outside), join(dir, 'api/linked'));
+      const { routes, warned } = await scan(dir, root);
+      expect(routes).toEqual([['', '/api/real', 'api/real.ts']]);
+      expect(warned).toEqual([{ code: 'ROUTE_LINK', message: `Skipped the link api/linked in routesDir: it ${why} (${realpathSync(target(root, outside))}). No route under it is served.` }]);
+    });
+
+    it('follows two folders linked to each other, and skips the link that would close the loop', async () => {
+      const { root, dir } = linkedSite();
+      symlinkSync(join(root, 'shared'), join(dir, 'api/a'));
+      symlinkSync(join(dir, 'api'), join(root, 'shared/back'));
+      const { routes, warned } = await scan(dir, root);
+      expect(routes.map((route) => route[2])).toEqual(['api/a/back/real.ts', 'api/a/inside.ts', 'api/a/more/deep.get.ts', 'api/real.ts']);
+      expect(warned.map((warning) => warning.message)).toEqual([`Skipped the link api/a/back/a in routesDir: it leads back into a folder it is in (${realpathSync(join(root, 'shared'))}). No route under it is served.`]);
+    });
+
+    it('skips a broken link, with a warning naming it', async () => {
+      const { root, dir, outside } = linkedSite();
+      symlinkSync(join(outside, 'gone.ts'), join(dir, 'api/broken.ts'));
+      const { routes, warned } = await scan(dir, root);
+      expect(routes).toEqual([['', '/api/real', 'api/real.ts']]);
+      expect(warned).toEqual([{ code: 'ROUTE_LINK', message: `Skipped the link api/broken.ts in routesDir: it leads to ${join(outside, 'gone.ts')}, which does not exist. No route under it is served.` }]);
+    });
+
+    it('says nothing of links in node_modules or dot-folders, which hold no routes', async () => {
+      const { root, dir, outside } = linkedSite();
+      symlinkSync(join(outside, 'folder'), join(dir, 'node_modules'));
+      symlinkSync(join(outside, 'gone'), join(dir, '.cache'));
+      expect(await scan(dir, root)).toEqual({ routes: [['', '/api/real', 'api/real.ts']], warned: [] });
+    });
   });
 
   it.each([

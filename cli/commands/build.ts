@@ -2,6 +2,7 @@ import type { CAC } from 'cac';
 import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { presets, type UserConfig } from '../../src/config/types.ts';
+import { asFileLimit } from '../../src/file-limit.ts';
 import { createLogger } from '../../src/log.ts';
 import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
@@ -47,7 +48,9 @@ export function registerBuild(cli: CAC): void {
         const { build } = await import('../../src/build/build.ts');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger });
         await printJson?.(jsonText(report));
-      } catch (error) {
+      } catch (thrown) {
+        // Running out of files before build() could say what it was doing: loading its own modules.
+        const error = asFileLimit('loading api-prerender', thrown);
         await printJson?.(jsonText(jsonOfError(error)));
         process.exitCode = handleError(error, logger);
       }

@@ -1,5 +1,6 @@
 import { join, relative } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
+import { whileDoing } from '../file-limit.ts';
 import { shortPath } from '../config/output-paths.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
@@ -54,19 +55,20 @@ export async function buildRoutes(
   return withStaging(config.outDir, name, async (stage) => {
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
-    await copyPublicDir(config.publicDir, publicOut, { label: relative(config.root, config.publicDir) || '.', dotFiles: config.publicDotFiles }, claims, logger);
+    const publicLabel = relative(config.root, config.publicDir) || '.';
+    await whileDoing(`copying publicDir (${publicLabel})`, () => copyPublicDir(config.publicDir, publicOut, { label: publicLabel, dotFiles: config.publicDotFiles }, claims, logger));
     if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
     if (config.prerender.sitemapHost) claimRobots(claims, publicOut);
 
     const serverFile = join(stage, 'server', 'index.mjs');
-    await toolchain.bundleServer(config, routeFiles, serverFile);
+    await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, serverFile));
     await toolchain.close();
     logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${shortPath(config.root, join(dir, 'server', 'index.mjs'))}`);
     // Planned only once the bundler's process has ended, so that its map of every route never sits
     // beside it; before the check, whose collections then free that map for it.
     const plan = planRoutes(config.prerender.routes, logger);
     await check?.beforePrerender();
-    const bundle = await loadBundle(serverFile, config);
+    const bundle = await whileDoing('loading the server bundle', () => loadBundle(serverFile, config));
     // The routes' own entries join once the bundle that holds them is loaded.
     const listed = await listRouteEntries(bundle.routes, config);
     plan.addEntries(listed.routes);

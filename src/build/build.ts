@@ -11,6 +11,7 @@ import { scheduleTypeCheck } from './schedule-typecheck.ts';
 import { startToolchain, type Toolchain } from './toolchain.ts';
 import { isTypeScriptFile } from '../bundle/typescript-file.ts';
 import { scanRoutes } from '../routes/scan.ts';
+import { whileDoing } from '../file-limit.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { buildRoutes } from './build-routes.ts';
 
@@ -55,8 +56,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 
 /** {@link build}, with config compilation and bundling done by `toolchain`. */
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
-  const config = await loadConfigWith(options, toolchain.compileConfig);
-  const routeFiles = await scanRoutes(config.routesDir, config.apiPrefix);
+  const config = await whileDoing('loading the config', () => loadConfigWith(options, toolchain.compileConfig));
+  const routeFiles = await whileDoing('listing the route files in routesDir', () =>
+    scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, onWarning: (warning) => warn(logger, warning) }),
+  );
   for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
     warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
   }
@@ -65,7 +68,7 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
   const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
   const check = options.typecheck === false ? undefined : scheduleTypeCheck(task, config.prerender.routes.length, logger);
   try {
-    const report = await buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check);
+    const report = await whileDoing('prerendering the routes and writing the output', () => buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check));
     await check?.report(logger);
     logger.info(formatSummary(report));
     // The type check reports last: its warnings join the report's here.

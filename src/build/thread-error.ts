@@ -8,7 +8,7 @@ import { PrerenderError, type ErrorCode, type SourceLocation } from '../errors.t
 /** An error as the worker posts it. */
 export type ThreadError =
   | { kind: 'prerender'; code: ErrorCode; message: string; hint?: string; loc?: SourceLocation; frame?: string; details?: unknown; stack?: string }
-  | { kind: 'error'; name: string; message: string; stack?: string }
+  | { kind: 'error'; name: string; message: string; stack?: string; code?: string; syscall?: string; path?: string }
   | { kind: 'value'; value: string };
 
 /** `error` as plain, cloneable data. */
@@ -17,7 +17,12 @@ export function toThreadError(error: unknown): ThreadError {
     const { code, message, hint, loc, frame, details, stack } = error;
     return { kind: 'prerender', code, message, hint, loc, frame, details, stack };
   }
-  if (error instanceof Error) return { kind: 'error', name: error.name, message: error.message, stack: error.stack };
+  if (error instanceof Error) {
+    // A system error's code (EMFILE, ENOSPC), call and path say what failed where the message is only words.
+    const { code, syscall, path } = error as NodeJS.ErrnoException;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return { kind: 'error', name: error.name, message: error.message, stack: error.stack, code: text(code), syscall: text(syscall), path: text(path) };
+  }
   return { kind: 'value', value: String(error) };
 }
 
@@ -30,8 +35,11 @@ export function fromThreadError(data: ThreadError): unknown {
     if (data.stack) error.stack = data.stack;
     return error;
   }
-  const error = new Error(data.message);
+  const error: NodeJS.ErrnoException = new Error(data.message);
   error.name = data.name;
+  if (data.code) error.code = data.code;
+  if (data.syscall) error.syscall = data.syscall;
+  if (data.path) error.path = data.path;
   if (data.stack) error.stack = data.stack;
   return error;
 }

@@ -8,12 +8,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import type { TransformPluginContext, TransformResult } from 'rollup';
 import { errors } from '../errors.ts';
+import { warnings } from '../warnings.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
-
-// A literal relative path (no template holes) and import.meta.url: what bundlers treat as an asset.
-const assetUrl = /new\s+URL\(\s*(['"`])(\.{1,2}\/[^'"`$\\\n]*)\1\s*,\s*import\.meta\.url\s*\)/g;
 
 /** Whether a module is the site's own source (not a package, not a virtual module). */
 function isSiteSource(id: string): boolean {
@@ -22,19 +21,83 @@ function isSiteSource(id: string): boolean {
 
 /**
  * Rewrites every `new URL('./relative', import.meta.url)` of a site module to the copy emitted next to
- * the bundle, and watches the files it names. Throws when the path names nothing.
+ * the bundle, and watches the files it names. Throws when the path names nothing; warns (ASSET_URL,
+ * at the place in the source) for a path it cannot copy: one that is not a literal, or a literal that
+ * does not start with `./` or `../`, which would be read from beside the bundle instead.
  */
-export function rewriteAssetUrls(context: TransformPluginContext, code: string, id: string): TransformResult {
+export function rewriteAssetUrls(context: TransformPluginContext, code: string, id: string, root: string): TransformResult {
   if (!isSiteSource(id) || !code.includes('import.meta.url')) return null;
-  let changed = false;
-  const rewritten = code.replace(assetUrl, (_match, _quote: string, path: string) => {
+  let rewritten = '';
+  let copied = 0;
+  for (const { node, path } of findAssetUrls(context.parse(code))) {
+    if (path === undefined || !/^\.{1,2}\//.test(path)) {
+      // A URL of its own (https:, file:, /abs) is read where it says, not beside the source.
+      if (path === undefined || !/^([a-z][a-z\d+.-]*:|\/)/i.test(path)) warnAssetUrl(context, code, node, relative(root, id), path === undefined ? 'is not a literal' : 'does not start with ./ or ../');
+      continue;
+    }
     const target = resolve(id, '..', path);
     if (!existsSync(target)) throw errors.missingAsset(id, target);
-    changed = true;
-    const folder = statSync(target).isDirectory();
-    return folder ? folderUrl(context, id, target) : `new URL(import.meta.ROLLUP_FILE_URL_${emitAsset(context, target)})`;
-  });
-  return changed ? { code: rewritten, map: null } : null;
+    const url = statSync(target).isDirectory() ? folderUrl(context, id, target) : `new URL(import.meta.ROLLUP_FILE_URL_${emitAsset(context, target)})`;
+    rewritten += code.slice(copied, node.start) + url;
+    copied = node.end;
+  }
+  return copied === 0 ? null : { code: rewritten + code.slice(copied), map: null };
+}
+
+/** An AST node as Rollup's parser gives it, with its place in the code. */
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+/**
+ * Every `new URL(path, import.meta.url)` in a module, in source order, with `path` when it is a
+ * literal string (a template without holes too), `undefined` when it is an expression.
+ */
+function findAssetUrls(program: unknown): { node: Node; path: string | undefined }[] {
+  const found: { node: Node; path: string | undefined }[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object' || typeof (value as Node).type !== 'string') return;
+    const node = value as Node;
+    const args = node.arguments as Node[] | undefined;
+    if (node.type === 'NewExpression' && isIdentifier(node.callee, 'URL') && args?.length === 2 && isImportMetaUrl(args[1])) {
+      found.push({ node, path: literalText(args[0]) });
+    }
+    for (const key in node) if (key !== 'type') visit(node[key]);
+  };
+  visit(program);
+  return found.sort((a, b) => a.node.start - b.node.start);
+}
+
+const isIdentifier = (node: unknown, name: string) => (node as Node).type === 'Identifier' && (node as { name?: string }).name === name;
+
+function isImportMetaUrl(node: Node): boolean {
+  const meta = node.object as Node | undefined;
+  return node.type === 'MemberExpression' && !node.computed && isIdentifier(node.property, 'url') && meta?.type === 'MetaProperty' && isIdentifier(meta.meta, 'import') && isIdentifier(meta.property, 'meta');
+}
+
+/** The text of a string literal or a template literal without holes; `undefined` for anything else. */
+function literalText(node: Node): string | undefined {
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  const quasis = node.quasis as { value: { cooked: string | null } }[] | undefined;
+  if (node.type === 'TemplateLiteral' && quasis?.length === 1) return quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+/**
+ * The ASSET_URL warning for `node`, at its place in the source (through the previous transforms' map).
+ * The catalogue's warning rides in `meta`: Rollup rewords a plugin's message and code.
+ */
+function warnAssetUrl(context: TransformPluginContext, code: string, node: Node, file: string, problem: string): void {
+  const path = (node.arguments as Node[])[0];
+  const before = code.slice(0, node.start).split('\n');
+  const at = sourcePlace(context, before.length - 1, before.at(-1)!.length);
+  const warning = warnings.assetUrl(`${file}:${at.line}:${at.column}`, problem, code.slice(path.start, path.end));
+  context.warn({ code: warning.code, message: warning.message, meta: { warning } });
+}
+
+/** A place in the code being transformed (0-based) as a place in the source file (1-based). */
+function sourcePlace(context: TransformPluginContext, line: number, column: number): { line: number; column: number } {
+  const entry = new SourceMap(context.getCombinedSourcemap() as unknown as SourceMapPayload).findEntry(line, column) as { originalLine?: number; originalColumn?: number };
+  return entry.originalLine === undefined ? { line: line + 1, column: column + 1 } : { line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
 }
 
 function emitAsset(context: TransformPluginContext, file: string, fileName?: string): string {

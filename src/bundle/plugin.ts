@@ -5,6 +5,7 @@ import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
+import { checkH3 } from './h3-version.ts';
 import { entryId, generateEntry, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
@@ -13,6 +14,8 @@ export interface ApiRoutesOptions {
   routesDir?: string;
   /** URL segments the `api` folder is served under. @default 'api' */
   apiPrefix?: string;
+  /** The site root: a route file linked from outside it is warned about. @default process.cwd() */
+  root?: string;
   /**
    * The route table, scanned from routesDir by the caller (`prerender build` scans before it bundles).
    * Without it every build scans routesDir, as a watch rebuild must.
@@ -39,7 +42,8 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     // Loaded here, not at import: the CLI and the dev server import this module without bundling.
     options: async (input) => (await import('./companions.ts')).withCompanions(input, process.cwd()),
     async buildStart() {
-      routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix));
+      await checkH3(this, options.root ?? process.cwd());
+      routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix, { root: options.root, onWarning: (warning) => this.warn(warning.message) }));
       options.onRoutes?.(routes);
       this.addWatchFile(routesDir);
     },
@@ -65,7 +69,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     transform: {
       order: 'post',
       handler(code, id) {
-        return rewriteAssetUrls(this, code, id);
+        return rewriteAssetUrls(this, code, id, options.root ?? process.cwd());
       },
     },
   };

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
-import { warnings } from '../warnings.ts';
+import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId, resolvedEntryId } from './entry.ts';
@@ -24,7 +24,7 @@ export function inputOptions(setup: BundleSetup): InputOptions {
   return {
     input: entryId,
     plugins: [
-      apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, routes: setup.routes, onRoutes: setup.onRoutes }),
+      apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, root: config.root, routes: setup.routes, onRoutes: setup.onRoutes }),
       ...companionPlugins(config.root),
     ],
     onwarn: (warning) => handleWarning(warning, setup),
@@ -47,7 +47,9 @@ function handleWarning(warning: RollupLog, setup: BundleSetup): void {
     throw errors.unresolvedImport(warning.id ? relative(config.root, warning.id) : 'a route file', warning.exporter ?? '?');
   }
   if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'THIS_IS_UNDEFINED') return;
-  warn(logger, warnings.bundle(warning.message));
+  // A warning of our own plugin carries its catalogue entry, code and words as we wrote them.
+  const own = (warning.meta as { warning?: Warning } | undefined)?.warning;
+  warn(logger, own ?? warnings.bundle(warning.message));
 }
 
 /** Turns an error Rollup threw into a PrerenderError that names the file. */

@@ -1,10 +1,30 @@
 import { rm } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { isBuiltin } from 'node:module';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import json from '@rollup/plugin-json';
-import { rollup } from 'rollup';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import { rollup, type Plugin } from 'rollup';
+import { errors } from '../errors.ts';
 import { toBuildError } from '../bundle/rollup-options.ts';
 import { typescriptPlugin } from '../bundle/typescript.ts';
 import { publicEntry } from '../paths.ts';
+
+/**
+ * Keeps each bare import (`pkg`, `node:fs`) an import in the compiled config, for Node to load from
+ * the site, once node-resolve has found the package it names; one it cannot find is left to Rollup,
+ * which reports it as UNRESOLVED_IMPORT with the importer and the specifier.
+ */
+function installedPackages(): Plugin {
+  return {
+    name: 'api-prerender:config-packages',
+    async resolveId(source, importer, options) {
+      if (source === 'api-prerender' || source.startsWith('.') || isAbsolute(source) || source.startsWith('\0')) return null;
+      if (isBuiltin(source)) return { id: source, external: true };
+      const found = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return found ? { id: source, external: true } : null;
+    },
+  };
+}
 
 /**
  * Bundles a TypeScript config with the same Rollup + TypeScript toolchain as the routes (as Rollup's
@@ -20,12 +40,16 @@ export async function compileConfig(file: string): Promise<string> {
         name: 'api-prerender:self',
         resolveId: (id) => (id === 'api-prerender' ? { id: publicEntry, external: true } : null),
       },
+      installedPackages(),
       typescriptPlugin(dirname(file)),
+      nodeResolve({ exportConditions: ['node', 'import'], preferBuiltins: true, rootDir: dirname(file) }),
       json(),
     ],
-    // Bare imports stay imports, resolved from the site; 'api-prerender' is this package (above).
-    external: (id) => id !== 'api-prerender' && !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
-    onwarn: () => {},
+    // A bare import that no package answers: name it, and the file importing it, before Node would
+    // report it against the compiled file with no name of the package.
+    onwarn: (warning) => {
+      if (warning.code === 'UNRESOLVED_IMPORT') throw errors.unresolvedImport(warning.id ? relative(dirname(file), warning.id) : basename(file), warning.exporter ?? '?');
+    },
   }).catch((error: unknown) => {
     throw toBuildError(error, dirname(file));
   });

@@ -6,6 +6,7 @@ import { errors, PrerenderError } from '../errors.ts';
 import { configFileNames } from './defaults.ts';
 import { mergeConfig, resolveConfig } from './resolve.ts';
 import type { ConfigExport, ResolvedConfig, UserConfig } from './types.ts';
+import { isPlainObject, kindOf } from '../value-kind.ts';
 
 /** Where the config lives and what overrides it. */
 export interface LoadConfigOptions {
@@ -53,29 +54,29 @@ function findConfigFile(root: string, configFile: string | false | undefined): s
 /** Imports the file (compiling TypeScript with Rollup first) and unwraps a function export. */
 async function importConfigFile(file: string, compile: ConfigCompiler): Promise<UserConfig> {
   let exported: unknown;
+  let fromFunction = false;
   try {
     const module = /\.m?ts$/.test(file) ? await importTypeScript(file, compile) : await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
     if (!('default' in module)) throw new Error('the file has no default export');
     exported = (module as { default: ConfigExport }).default;
     if (typeof exported === 'function') {
+      fromFunction = true;
       exported = await exported();
       if (exported === undefined) throw new Error('its default-exported function returned nothing');
     }
   } catch (error) {
     // A syntax error in the config is a config error (exit 2), named as one.
     if (error instanceof PrerenderError && error.code !== 'COMPILE') throw error;
-    throw errors.configLoad(file, withoutRollupNote(error));
+    throw errors.configLoad(file, error);
   }
-  if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
-    throw errors.configLoad(file, new Error(`the default export is ${JSON.stringify(exported) ?? typeof exported}, not a config object`));
-  }
+  if (!isPlainObject(exported)) throw errors.configLoad(file, new Error(notAConfig(kindOf(exported), fromFunction)));
   return exported as UserConfig;
 }
 
-/** Rollup's parse errors end in a note about plugins, which misleads about a config's syntax error. */
-function withoutRollupNote(error: unknown): unknown {
-  if (!(error instanceof Error) || !/ \(Note that you need plugins to import files that are not JavaScript\)$/.test(error.message)) return error;
-  return new Error(error.message.replace(/ \(Note that you need plugins[^)]*\)$/, ''), { cause: error });
+/** Why a default export (or what its function returned) is no config; a Promise has its own fix. */
+function notAConfig(kind: string, fromFunction: boolean): string {
+  if (kind === 'a Promise' && !fromFunction) return 'the default export is a Promise: export the object, or an async function returning it';
+  return `${fromFunction ? 'its default-exported function returned' : 'the default export is'} ${kind}, not a config object`;
 }
 
 /** Imports a TypeScript config through `compile`, then removes the compiled file. */

@@ -1,5 +1,5 @@
 import { errors } from '../errors.ts';
-import { isHiddenName } from '../runtime/url-path.ts';
+import { encodeSegment, isHiddenName } from '../runtime/url-path.ts';
 
 /** HTTP methods a file name may end with, before its code extension (any letter case). */
 export const methods = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'connect', 'trace'] as const;
@@ -68,10 +68,9 @@ function toPattern(segment: string, file: string): string {
     const reason = segment === '()' ? 'a (group) folder needs a name' : 'a (group) name is for folders, not files';
     throw errors.routeName(file, `"${segment}": ${reason}`);
   }
-  if (!/[[\]]/.test(segment)) {
-    if (/[:*]/.test(segment)) throw errors.routeName(file, `"${segment}" holds ":" or "*", which the router reserves`);
-    return segment;
-  }
+  const problem = unservable(segment);
+  if (problem) throw errors.routeName(file, `"${segment}" holds ${problem}`, 'Rename the file or folder without it: a name is the URL path its route serves, and no request could reach this one.');
+  if (!/[[\]]/.test(segment)) return segment;
   const match = /^\[(\.\.\.)?([^[\]]*)\](\.[\w.-]+)?$/.exec(segment);
   if (!match) {
     throw errors.routeName(file, `"${segment}": brackets must close and wrap the whole segment, as in [id] or [id].json`);
@@ -86,4 +85,25 @@ function toPattern(segment: string, file: string): string {
   if (name === '') throw errors.routeName(file, '[] needs a parameter name, as in [id]');
   if (!paramName.test(name)) throw errors.routeName(file, `"${name}" is not a valid parameter name`);
   return `:${name}${suffix}`;
+}
+
+/**
+ * Why no request can reach a name holding this text, or `undefined` when one can (a property test
+ * holds this to the runtime router). The router (rou3, through h3) reads `: * ? ( ) { }` as pattern
+ * syntax; a URL ends its path at `?` and `#`, reads a backslash as `/`, drops a trailing space and
+ * control characters or refuses them, holds `%` only as an escape, and is spelled with `^` or `%5E`
+ * depending on the URL parser, while the router matches one of them.
+ */
+function unservable(segment: string): string | undefined {
+  if (segment.endsWith(' ')) return 'a space at the end, which URL parsers drop';
+  if (encodeSegment(segment) === undefined) return 'a lone UTF-16 surrogate, which no URL can hold';
+  const char = /[\0-\x1f\x7f\\?#%^:*(){}]/.exec(segment)?.[0];
+  if (char === undefined) return undefined;
+  if (char < ' ' || char === '\x7f') return `a control character (U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}), which no URL can carry`;
+  if (char === '\\') return 'a backslash, which URLs read as "/"';
+  if (char === '?') return '"?", which starts the query of a URL';
+  if (char === '#') return '"#", which starts the fragment of a URL';
+  if (char === '^') return '"^", which URL parsers disagree on (sent as it is by some, as %5E by others)';
+  if (char === '%') return '"%": a URL holds it only as an escape (%25); name the file with the characters themselves (café, not caf%C3%A9)';
+  return `"${char}", which the router reserves for its patterns`;
 }

@@ -4,7 +4,7 @@
  * reach that file": the dev server asks it which route files to load, the build whether a path a
  * file's `entries` lists is one that file serves.
  */
-import { createApp } from '../runtime/app.ts';
+import type { H3 } from 'h3';
 import type { RouteDefinition } from './file-to-route.ts';
 
 /** The route file (as the table names it) that answers `request`; `undefined` when none does. */
@@ -13,8 +13,15 @@ export type RouteFinder = (request: Request) => Promise<string | undefined>;
 /** A finder over `routes`; made once per table, asked per request (~10 µs). */
 export function createRouteFinder(routes: readonly Pick<RouteDefinition, 'method' | 'path' | 'file'>[]): RouteFinder {
   const hits = new WeakMap<Request, string>();
-  const router = createApp(routes.map(({ method, path, file }) => ({ method, path, file, handler: (event: { req: Request }) => void hits.set(event.req, file) })));
+  // h3 is imported with the first question, not with this module: the build and the dev server load
+  // without it, so that a site lacking h3 v2 hears so from the bundler's check (bundle/h3-version.ts).
+  let router: Promise<H3> | undefined;
+  const makeRouter = async () => {
+    const { createApp } = await import('../runtime/app.ts');
+    return createApp(routes.map(({ method, path, file }) => ({ method, path, file, handler: (event: { req: Request }) => void hits.set(event.req, file) })));
+  };
   return async (request) => {
+    router ??= makeRouter();
     let probe: Request;
     try {
       // Only the method, URL and headers route a request: its body stays with the caller.
@@ -23,7 +30,7 @@ export function createRouteFinder(routes: readonly Pick<RouteDefinition, 'method
       // A method a Request cannot carry (TRACE, CONNECT): no route file answers it.
       return undefined;
     }
-    await router.fetch(probe);
+    await (await router).fetch(probe);
     return hits.get(probe);
   };
 }

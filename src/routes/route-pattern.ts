@@ -4,6 +4,7 @@
  * these (whether a path has a file's shape is the router's call: route-finder.ts).
  */
 import { encodeSegment } from '../runtime/url-path.ts';
+import { kindOf } from '../value-kind.ts';
 
 /** One segment of a pattern: literal text, a parameter (maybe followed by an extension), or the rest. */
 type PatternPart = { kind: 'text'; text: string } | { kind: 'param'; name: string; suffix: string } | { kind: 'rest'; name: string };
@@ -77,11 +78,3 @@ export function fillPattern(pattern: string, params: Record<string, unknown>): {
 }
 
 const list = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
-
-/** What a value is, for a message: `a number (2)`, `null`, `an object`. */
-function kindOf(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  const type = typeof value;
-  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}${type === 'number' || type === 'boolean' ? ` (${String(value)})` : ''}`;
-}

@@ -1,27 +1,99 @@
-import { statSync, type Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isInside } from '../runtime/inside.ts';
+import { isHiddenName } from '../runtime/url-path.ts';
 import { errors } from '../errors.ts';
+import { warnings, type Warning } from '../warnings.ts';
 import { routeShape } from '../runtime/route-shape.ts';
 import { fileToRoute, type RouteDefinition } from './file-to-route.ts';
+
+/** What {@link scanRoutes} needs beside the folder: where the site ends, and where warnings go. */
+export interface ScanOptions {
+  /** The site root: a link leading out of it is said. @default process.cwd() */
+  root?: string;
+  /** Called with each warning: a link followed out of the site, or a link skipped. */
+  onWarning?: (warning: Warning) => void;
+}
 
 /**
  * Every route under `routesDir`, sorted by file path so that builds are repeatable. Throws when two
  * files serve the same method and path, naming both, and when `routesDir` is not a folder: a typo'd
  * path or a command run from the wrong folder must not pass for a site without routes.
+ *
+ * Symbolic links are followed: a link to a file (a route shared between sites) with a warning when it
+ * leads out of the site, a link to a folder only inside the site and where it does not loop; any other
+ * link, and a broken one, is skipped with a warning.
  */
-export async function scanRoutes(routesDir: string, apiPrefix: string): Promise<RouteDefinition[]> {
+export async function scanRoutes(routesDir: string, apiPrefix: string, options: ScanOptions = {}): Promise<RouteDefinition[]> {
   if (statSync(routesDir, { throwIfNoEntry: false })?.isDirectory() !== true) throw errors.noRoutesDir(routesDir);
-  const entries = await readdir(routesDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter(isFileOrLinkToFile)
-    .map((entry) => routeFileName(routesDir, join(entry.parentPath, entry.name))!)
-    .filter((file) => !file.split('/').includes('node_modules'))
-    .sort();
+  const warn = options.onWarning ?? (() => {});
+  const { files: paths, outside, skipped } = await listFiles(routesDir, options.root ?? process.cwd());
+  const files = paths.map((path) => routeFileName(routesDir, path)!).filter(isRouteFolder).sort();
   const routes = files.map((file) => fileToRoute(file, apiPrefix)).filter((route) => route !== null);
+  // In the order of the names, as the routes are, whichever folder was listed first.
+  for (const { name, why } of skipped.sort((a, b) => (a.name < b.name ? -1 : 1))) warn(warnings.routeLinkSkipped(name, why));
+  for (const route of routes) {
+    const target = outside.get(route.file);
+    if (target) warn(warnings.routeLinkOutside(route.file, target));
+  }
   checkConflicts(routes);
   return routes;
+}
+
+/** A file whose folders may hold routes: none of them `node_modules` or hidden. */
+const isRouteFolder = (file: string) => isRoutePath(file.split('/').slice(0, -1));
+
+/** Whether files under these names may be routes: none of them is `node_modules` or hidden. */
+const isRoutePath = (names: string[]) => !names.some((name) => name === 'node_modules' || isHiddenName(name));
+
+/** What {@link listFiles} finds: the files, those linked from outside the site, the links it skipped. */
+interface Listing {
+  files: string[];
+  /** Route file name -> the file outside the site it links to. */
+  outside: Map<string, string>;
+  skipped: { name: string; why: string }[];
+}
+
+/** The paths of the files under `routesDir`, through the links {@link scanRoutes} follows. */
+async function listFiles(routesDir: string, root: string): Promise<Listing> {
+  const site = [await realpath(root).catch(() => root), await realpath(routesDir)];
+  const listing: Listing = { files: [], outside: new Map(), skipped: [] };
+  // Folder by folder rather than readdir's `recursive`, which follows links to folders from Node 26 on
+  // and not before. `walking`: the real paths of the linked folders being listed; a link into one of
+  // them, or into a folder holding one, would list it again without end.
+  const walk = async (folder: string, walking: string[]): Promise<void> => {
+    const entries = await readdir(folder, { withFileTypes: true });
+    await Promise.all(entries.map(async (entry) => {
+      const path = join(folder, entry.name);
+      const name = routeFileName(routesDir, path)!;
+      if (entry.isFile()) listing.files.push(path);
+      if (!isRoutePath(name.split('/'))) return;
+      if (entry.isDirectory()) return walk(path, walking);
+      if (!entry.isSymbolicLink()) return;
+      const target = await realpath(path).catch(() => undefined);
+      const kind = target === undefined ? undefined : await stat(target);
+      const inSite = target !== undefined && site.some((inside) => isInside(target, inside));
+      if (target === undefined || kind === undefined) {
+        listing.skipped.push({ name, why: `leads to ${await readLinkTarget(path)}, which does not exist` });
+      } else if (kind.isFile()) {
+        listing.files.push(path);
+        if (!inSite) listing.outside.set(name, target);
+      } else if (kind.isDirectory()) {
+        const here = await realpath(folder);
+        if (!inSite) listing.skipped.push({ name, why: `leads outside the site (${target})` });
+        else if ([here, ...walking].some((inside) => isInside(inside, target))) listing.skipped.push({ name, why: `leads back into a folder it is in (${target})` });
+        else await walk(path, [...walking, target]);
+      }
+    }));
+  };
+  await walk(routesDir, [site[1]]);
+  return listing;
+}
+
+/** Where a broken link points, as written in the link, made absolute. */
+async function readLinkTarget(path: string): Promise<string> {
+  return resolve(dirname(path), await readlink(path));
 }
 
 /**
@@ -30,12 +102,6 @@ export async function scanRoutes(routesDir: string, apiPrefix: string): Promise<
  */
 export function routeFileName(routesDir: string, path: string): string | undefined {
   return isInside(path, routesDir) ? relative(routesDir, path).split(sep).join('/') : undefined;
-}
-
-/** A route file may be a symbolic link to one (a route shared between sites); a broken link is skipped. */
-function isFileOrLinkToFile(entry: Dirent): boolean {
-  if (entry.isFile()) return true;
-  return entry.isSymbolicLink() && statSync(join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /**

@@ -1,0 +1,33 @@
+/**
+ * The h3 a site's route files get: the one the bundle resolves from api-prerender's runtime (as Node
+ * would from an installed package, so in a user's site the site's own). api-prerender needs h3 v2:
+ * without it, or with v1, the build says so before bundling rather than failing on an import.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PluginContext } from 'rollup';
+import { shortPath } from '../config/output-paths.ts';
+import { errors } from '../errors.ts';
+import { runtimeEntry } from '../paths.ts';
+
+/** Throws DEPENDENCY when the h3 the bundle would use is missing, or is not version 2. */
+export async function checkH3(context: PluginContext, root: string): Promise<void> {
+  const resolved = await context.resolve('h3', runtimeEntry, { skipSelf: true });
+  // The dev server keeps h3 out of its bundles as a file URL; a Rollup config may keep it out by name,
+  // and then Node finds it when the bundle runs: nothing to look at here.
+  if (resolved?.external && !isAbsolute(resolved.id) && !resolved.id.startsWith('file:')) return;
+  const file = resolved && (resolved.id.startsWith('file:') ? fileURLToPath(resolved.id) : resolved.id);
+  const found = file ? await packageOf(file) : undefined;
+  if (!found) throw errors.h3Missing();
+  if (!/^2\./.test(found.version)) throw errors.h3Version(found.version, shortPath(root, found.dir));
+}
+
+/** The folder and version of the package named h3 that holds `file`. */
+async function packageOf(file: string): Promise<{ dir: string; version: string } | undefined> {
+  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
+    const manifest = await readFile(join(dir, 'package.json'), 'utf8').then(JSON.parse, () => undefined);
+    if (manifest?.name === 'h3') return { dir, version: String(manifest.version) };
+  }
+  return undefined;
+}

@@ -1,0 +1,90 @@
+/**
+ * Running out of file descriptors (`ulimit -n`) anywhere in a build: one FILE_LIMIT error naming what
+ * the build was doing and the limit to raise, never a raw stack, and nothing published. The bin runs
+ * under a low `ulimit -n` (bash), with the site's own code holding the descriptors where a step must
+ * meet the limit at a known point: the config (before the scan and the copy of publicDir) or a route
+ * module (before the bundle loads or the output is written).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { route, runCli, writeSite } from './helpers.ts';
+
+/** Code that opens /dev/null until the process may open no more, then closes `free` of them again. */
+const holdFiles = (free: number) => `import { closeSync, openSync } from 'node:fs';
+const held = [];
+try {
+  for (;;) held.push(openSync('/dev/null', 'r'));
+} catch (error) {
+  if (error.code !== 'EMFILE') throw error;
+}
+for (const fd of held.splice(0, ${free})) closeSync(fd);
+globalThis.heldFiles = held;
+`;
+
+/** A site of `count` routes and public files, listed in the config. */
+function site(count: number, files: Record<string, string> = {}) {
+  const routes = Array.from({ length: count }, (_, i) => `/api/r${i}.txt`);
+  return writeSite({
+    ...Object.fromEntries(routes.map((path, i) => [`src/server/routes${path}.ts`, route(`() => 'r${i}'`)])),
+    ...Object.fromEntries(routes.map((_, i) => [`public/p${i}.txt`, `p${i}`])),
+    'prerender.config.mjs': `export default { prerender: { routes: ${JSON.stringify(routes)} } };`,
+    ...files,
+  });
+}
+
+/**
+ * Builds `root` under `ulimit -n openFiles` and checks the failure is the catalogue's, with nothing
+ * published. `holdsToTheEnd`: the site's code keeps the descriptors until the process ends, so that
+ * the staging folder may not be removable (a real build frees them when the failing step ends).
+ */
+async function buildFailing(root: string, openFiles: number, holdsToTheEnd = false) {
+  const { code, stdout, stderr } = await runCli(['build', root, '--no-typecheck', '--json'], { openFiles });
+  const lines = stderr.trim().split('\n');
+  expect(code, stderr).toBe(1);
+  expect(lines.at(-2)).toMatch(/^error Too many open files while /);
+  expect(lines.at(-1)).toMatch(/^ {2}hint: Raise the limit of open files in the shell that runs the command \(ulimit -n \d+; in a container, its nofile ulimit\), then run it again\.$/);
+  expect(stderr).not.toMatch(/^\s+at /m);
+  const { error } = JSON.parse(stdout) as { error: { code: string; message: string; errno: string } };
+  expect([error.code, error.errno]).toEqual(['FILE_LIMIT', 'EMFILE']);
+  expect(lines.at(-2)).toBe(`error ${error.message}`);
+  // Nothing published, and no staging folder left behind where it could be removed.
+  const left = existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : [];
+  expect(holdsToTheEnd ? left.filter((name) => !name.includes('.staging-')) : left).toEqual([]);
+  return error.message;
+}
+
+describe.runIf(process.platform === 'linux')('too many open files', () => {
+  // Where a low limit is met depends on the Node line and the machine's load (Node 26 opens fewer files
+  // at once than 20, which fails at 32 on its own modules): each run either builds, or fails with the
+  // catalogue's message. The table below makes each step meet the limit on every line.
+  it('with ulimit -n 28 to 64, the build succeeds or says which limit to raise, without a stack', async () => {
+    const root = site(60);
+    for (const openFiles of [28, 32, 48, 64]) {
+      const { code, stderr } = await runCli(['build', root, '--no-typecheck'], { openFiles });
+      if (code === 0) continue;
+      expect(code, stderr).toBe(1);
+      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(stderr).toMatch(/^error Too many open files while [^:]+: \S+ \S+ failed with EMFILE/m);
+      expect(stderr).toMatch(/^ {2}hint: Raise the limit of open files in the shell that runs the command \(ulimit -n \d+;/m);
+    }
+  });
+
+  it.each([
+    { step: 'listing the route files in routesDir', holder: 'config', free: 0, file: 'src/server/routes' },
+    { step: 'copying publicDir (public)', holder: 'config', free: 1, file: 'public/p' },
+    { step: 'loading the server bundle', holder: 'route module', free: 'none, and it throws', file: '/dev/null' },
+    { step: 'prerendering the routes and writing the output', holder: 'route module', free: 0, file: 'dist/' },
+  ])('$step: named, with the file it could not open (the $holder holds the descriptors)', async ({ holder, free, step, file }) => {
+    // A route module that throws the EMFILE it met frees what it held first, as a failed import would.
+    const hold = typeof free === 'number' ? holdFiles(free) : holdFiles(0).replace("if (error.code !== 'EMFILE') throw error;", 'for (const fd of held) closeSync(fd);\n  throw error;');
+    const files =
+      holder === 'config'
+        ? { 'prerender.config.mjs': `${hold}export default { prerender: { routes: ['/api/r0.txt'] } };` }
+        : { 'src/server/routes/api/r0.txt.ts': `${hold}${route(`() => 'r0'`)}` };
+    const message = await buildFailing(site(3, files), 256, typeof free === 'number');
+    // With no descriptor left, the limit may not be readable (/proc/self/limits) to be named.
+    const limit = free === 0 ? '(; this process may keep 256 files open at once)?' : '; this process may keep 256 files open at once';
+    expect(message).toMatch(new RegExp(`^Too many open files while ${step.replace(/[()]/g, '\\$&')}: \\w+ \\S*${file.replace(/\//g, '\\/')}\\S* failed with EMFILE${limit}\\.$`));
+  });
+});
