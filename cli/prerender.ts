@@ -1,42 +1,14 @@
 #!/usr/bin/env node
 /**
- * The `prerender` command: argv -> library call -> exit code. Each command lives in cli/commands/ and
- * imports the library code it runs when it runs: `--help`, `--version` and a usage error load none.
+ * The bin. It only loads the CLI (main.ts): Node reads the CLI's modules all at once, and under a low
+ * `ulimit -n` that alone can run out of file descriptors, before any of our code could catch it. Once
+ * the failed reads have closed their files, the catalogue's FILE_LIMIT error says which limit to raise.
  */
-import { readFileSync } from 'node:fs';
-import { cac } from 'cac';
-import { createLogger } from '../src/log.ts';
-import { registerBuild } from './commands/build.ts';
-import { registerDev } from './commands/dev.ts';
-import { registerMerge } from './commands/merge.ts';
-import { registerPreview } from './commands/preview.ts';
-import { handleError } from './handle-error.ts';
-import { helpLayout } from './help.ts';
-import { parseArgs } from './parse-args.ts';
-
-// Stack traces of route code (a handler that throws during the prerender, in dev, in preview) name
-// the route file and line: every bundle is loaded after this, with its source map.
-process.setSourceMapsEnabled(true);
-
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-const cli = cac('prerender');
-
-registerBuild(cli);
-registerDev(cli);
-registerPreview(cli);
-registerMerge(cli);
-cli.help(helpLayout(cli));
-cli.version(version);
-// The defaults given to options are shown by --help only: the library applies its own, under the
-// config file's values, which a flag's default must not override.
-cli.globalCommand.ignoreOptionDefaultValue();
+export {};
 
 try {
-  if (parseArgs(cli, process.argv)) {
-    await cli.runMatchedCommand();
-  } else if (!cli.options.help && !cli.options.version) {
-    cli.outputHelp();
-  }
-} catch (error) {
-  process.exitCode = handleError(error, createLogger());
+  await import('./main.ts');
+} catch (thrown) {
+  const [{ asFileLimit }, { handleError }, { createLogger }] = await Promise.all([import('../src/file-limit.ts'), import('./handle-error.ts'), import('../src/log.ts')]);
+  process.exitCode = handleError(asFileLimit('loading api-prerender', thrown), createLogger());
 }

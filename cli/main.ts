@@ -1,0 +1,42 @@
+/**
+ * The `prerender` command: argv -> library call -> exit code. Each command lives in cli/commands/ and
+ * imports the library code it runs when it runs: `--help`, `--version` and a usage error load none.
+ * Loaded by prerender.ts, which reports a failure to load it.
+ */
+import { readFileSync } from 'node:fs';
+import { cac } from 'cac';
+import { createLogger } from '../src/log.ts';
+import { registerBuild } from './commands/build.ts';
+import { registerDev } from './commands/dev.ts';
+import { registerMerge } from './commands/merge.ts';
+import { registerPreview } from './commands/preview.ts';
+import { handleError } from './handle-error.ts';
+import { helpLayout } from './help.ts';
+import { parseArgs } from './parse-args.ts';
+
+// Stack traces of route code (a handler that throws during the prerender, in dev, in preview) name
+// the route file and line: every bundle is loaded after this, with its source map.
+process.setSourceMapsEnabled(true);
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const cli = cac('prerender');
+
+registerBuild(cli);
+registerDev(cli);
+registerPreview(cli);
+registerMerge(cli);
+cli.help(helpLayout(cli));
+cli.version(version);
+// The defaults given to options are shown by --help only: the library applies its own, under the
+// config file's values, which a flag's default must not override.
+cli.globalCommand.ignoreOptionDefaultValue();
+
+try {
+  if (parseArgs(cli, process.argv)) {
+    await cli.runMatchedCommand();
+  } else if (!cli.options.help && !cli.options.version) {
+    cli.outputHelp();
+  }
+} catch (error) {
+  process.exitCode = handleError(error, createLogger());
+}
