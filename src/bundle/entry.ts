@@ -55,10 +55,10 @@ export function generateEntry(routes: RouteDefinition[], options: EntryOptions =
     // Bound, not wrapped: Rollup maps no line of this virtual module, so a wrapper's frame in a stack
     // trace would be shown at the end of whichever route file precedes it in the bundle.
     'export const fetch = app.fetch.bind(app);',
-    'export const serve = (options) => serveBuild(app, import.meta.url, options);',
+    'export const serve = (options) => serveBuild(routes, import.meta.url, options);',
     'export { errorOf, isRouted };',
     '',
-    'startIfMain(import.meta.url, app);',
+    'startIfMain(import.meta.url, routes);',
     '',
   ].join('\n');
 }

@@ -59,13 +59,21 @@ export function isRouted(request: Request): boolean {
   return routed.has(request);
 }
 
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** Answers a request before the routes do, or lets them (`undefined`): the static files of a build. */
+  files?: (event: H3Event) => unknown;
+}
+
 /**
- * The h3 app serving every route of the table. h3 orders matches: static, then parameter, then
- * catch-all. Every request is routed on its normalised path ({@link normalizePathname}), so two
- * spellings of one URL reach one route; HEAD reaches the route GET reaches.
+ * The h3 app serving every route of the table, after `options.files` if given. h3 orders matches:
+ * static, then parameter, then catch-all. Every request is routed on its normalised path
+ * ({@link normalizePathname}), so two spellings of one URL reach one route; HEAD reaches the route
+ * GET reaches.
  */
-export function createApp(routes: RuntimeRoute[]): H3 {
+export function createApp(routes: RuntimeRoute[], options: AppOptions = {}): H3 {
   const app = new H3({ onRequest: normalizeEventPath });
+  if (options.files) app.use(options.files);
   const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {
     const handler = withDefaultType(route);
@@ -79,7 +87,7 @@ export function createApp(routes: RuntimeRoute[]): H3 {
 }
 
 /** Routes the event on the one spelling of its path; the request keeps the URL the client sent. */
-function normalizeEventPath(event: H3Event): void {
+export function normalizeEventPath(event: H3Event): void {
   const pathname = event.url.pathname;
   const normal = normalizePathname(pathname);
   if (normal !== pathname) event.url.pathname = normal;

@@ -22,7 +22,7 @@ export const routes = [
 
 export const app = createApp(routes);
 export const fetch = app.fetch.bind(app);
-export const serve = (options) => serveBuild(app, import.meta.url, options);
+export const serve = (options) => serveBuild(routes, import.meta.url, options);
 export { errorOf, isRouted };
 
-startIfMain(import.meta.url, app);
+startIfMain(import.meta.url, routes);
