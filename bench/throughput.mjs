@@ -10,7 +10,7 @@
 // Alone (after `npm run build`): `node bench/throughput.mjs`. Env: BENCH_RUNS (rounds, default 3),
 // BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (default 50,200).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,8 +61,10 @@ export async function measureThroughput({ cli, work, runs, seconds, connections,
           const names = Object.keys(servers).filter((name) => name !== 'preview' || count === connections[0]);
           const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
           for (const name of order) {
+            const cpuBefore = cpuMs(servers[name].pid);
             const result = await load(servers[name].url + path, count, seconds);
-            (samples[`${name} ${target} ${count}`] ??= []).push(summary(result));
+            const cpu = cpuBefore === undefined ? undefined : cpuMs(servers[name].pid) - cpuBefore;
+            (samples[`${name} ${target} ${count}`] ??= []).push(summary(result, cpu));
           }
         }
       }
@@ -74,9 +76,24 @@ export async function measureThroughput({ cli, work, runs, seconds, connections,
   }
 }
 
-/** One autocannon result: mean requests per second, p99 latency (ms), and every kind of failure. */
-function summary(result) {
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
+/**
+ * One autocannon result: mean requests per second, p99 latency (ms), every kind of failure, and the
+ * server's CPU time per request (µs), which the load on a shared machine disturbs less than the rate.
+ */
+function summary(result, cpu) {
+  const cpuPerRequest = cpu === undefined ? undefined : (cpu * 1000) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx, cpuPerRequest };
+}
+
+/** CPU milliseconds a process has used (user and system), from /proc; `undefined` off Linux. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Medians per server, target and connection count, with ours / Nitro per round. */
@@ -93,6 +110,7 @@ function rowsOf(samples, names, connections) {
           rps: median(list.map((s) => s.rps)),
           p99: median(list.map((s) => s.p99)),
           failures: list.reduce((sum, s) => sum + s.failures, 0),
+          cpuPerRequest: list[0].cpuPerRequest === undefined ? undefined : median(list.map((s) => s.cpuPerRequest)),
           ratio: name === 'nitro' ? 1 : median(list.map((s, i) => s.rps / of('nitro')[i].rps)),
         };
       }
@@ -117,7 +135,7 @@ function startServer(args, listening, env = {}) {
     const read = (chunk) => {
       log += chunk;
       const url = listening.exec(log)?.[1];
-      if (url) resolve({ url: url.replace(/\/$/, '').replace('[::]', '127.0.0.1'), stop: () => (child.kill('SIGTERM'), closed) });
+      if (url) resolve({ url: url.replace(/\/$/, '').replace('[::]', '127.0.0.1'), pid: child.pid, stop: () => (child.kill('SIGTERM'), closed) });
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
