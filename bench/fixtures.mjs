@@ -116,14 +116,15 @@ export default defineEventHandler(() => report);
 
 /**
  * The site the throughput rows serve: `/api/report.json` prerendered (a static file of about 2 KB)
- * and the catalogue's `/api/items/:id.json` left to the handler (a dynamic GET).
+ * and the catalogue's handler at `/api/live/:id`, left to the handler (a dynamic GET). No extension
+ * in the dynamic path: Nitro's router would take `[id].json` for a parameter named `id.json`.
  */
 export function writeThroughputSite(root) {
   return writeFiles(root, {
     'package.json': '{ "name": "bench-throughput", "private": true, "type": "module" }\n',
     'prerender.config.mjs': "export default { name: 'site', outDir: process.env.BENCH_OUT ?? 'dist', prerender: { routes: ['/api/report.json'] } };\n",
     'tsconfig.json': tsconfig,
-    'src/server/routes/api/items/[id].json.ts': itemHandler,
+    'src/server/routes/api/live/[id].ts': itemHandler,
     'src/server/routes/api/report.json.ts': reportHandler("import { defineEventHandler } from 'h3';"),
   });
 }

@@ -52,12 +52,12 @@ export function writeNitroCatalogue(root) {
   });
 }
 
-/** The throughput site (fixtures.mjs) as a Nitro site: `/api/report.json` prerendered, items dynamic. */
+/** The throughput site (fixtures.mjs) as a Nitro site: `/api/report.json` prerendered, `/api/live/:id` dynamic. */
 export function writeNitroThroughputSite(root) {
   return writeNitroSite(root, {
     'package.json': '{ "name": "bench-nitro-throughput", "private": true, "type": "module" }\n',
     'nitro.config.ts': throughputConfig,
-    'routes/api/items/[id].json.ts': itemHandler,
+    'routes/api/live/[id].ts': itemHandler,
     'routes/api/report.json.ts': reportHandler(''),
   });
 }

@@ -24,7 +24,7 @@ import { ensureCached } from './tool-cache.mjs';
 export const autocannonVersion = '9.0.0';
 
 /** What is requested: the prerendered file, and a path only the handler answers. */
-export const targets = { static: '/api/report.json', dynamic: '/api/items/7.json' };
+export const targets = { static: '/api/report.json', dynamic: '/api/live/7' };
 
 /**
  * Builds the throughput site with us and with Nitro, serves each build, and measures every target at
