@@ -45,7 +45,9 @@ export const binaryType = 'application/octet-stream';
  * under {@link outcomeKey}: `app.request(request, undefined, { [outcomeKey]: outcome })`.
  */
 export interface RequestOutcome {
+  /** Whether a route's handler was called (else a 404 or 405 is the router's: no route has the path). */
   routed: boolean;
+  /** What the handler threw, if it threw. */
   thrown?: unknown;
 }
 
