@@ -100,3 +100,31 @@ export function copySampleSite(from, root) {
   writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('"../lib/src/index.d.ts"', JSON.stringify(library)));
   return root;
 }
+
+/**
+ * The handler of the throughput sites' `/api/report.json`: about 2 KB of JSON, the same bytes from
+ * us and from Nitro (the import line aside), prerendered by both into a static file.
+ */
+export const reportHandler = (importLine) => `${importLine}
+const report = {
+  title: 'Quarterly catalogue report',
+  items: Array.from({ length: 23 }, (_, i) => ({ id: i + 1, name: \`Item \${i + 1}\`, price: (i * 37) % 100, tags: ['catalogue', \`group-\${i % 5}\`], note: 'In stock' })),
+};
+
+export default defineEventHandler(() => report);
+`;
+
+/**
+ * The site the throughput rows serve: `/api/report.json` prerendered (a static file of about 2 KB)
+ * and the catalogue's handler at `/api/live/:id`, left to the handler (a dynamic GET). No extension
+ * in the dynamic path: Nitro's router would take `[id].json` for a parameter named `id.json`.
+ */
+export function writeThroughputSite(root) {
+  return writeFiles(root, {
+    'package.json': '{ "name": "bench-throughput", "private": true, "type": "module" }\n',
+    'prerender.config.mjs': "export default { name: 'site', outDir: process.env.BENCH_OUT ?? 'dist', prerender: { routes: ['/api/report.json'] } };\n",
+    'tsconfig.json': tsconfig,
+    'src/server/routes/api/live/[id].ts': itemHandler,
+    'src/server/routes/api/report.json.ts': reportHandler("import { defineEventHandler } from 'h3';"),
+  });
+}

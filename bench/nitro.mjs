@@ -1,25 +1,19 @@
 // Nitro 2, the tool users compare with, on the same site and routes as the catalogue: installed from
 // npm into a cache folder outside the repository (it is no dependency of the package), and run as a
 // whole process, `nitropack build`, exactly as its users run it.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { reportHandler } from './fixtures.mjs';
+import { cacheFolder, ensureCached } from './tool-cache.mjs';
 
 export const nitroVersion = '2.13.6';
 
 /** Where Nitro is installed: `$BENCH_CACHE` or `~/.cache/api-prerender-bench`, one folder per version. */
-export const nitroCacheFolder = join(process.env.BENCH_CACHE ?? join(homedir(), '.cache', 'api-prerender-bench'), `nitropack-${nitroVersion}`);
+export const nitroCacheFolder = cacheFolder('nitropack', nitroVersion);
 
 /** Installs nitropack into the cache folder once; returns the path of its CLI. */
 export function ensureNitro(note) {
-  const cli = join(nitroCacheFolder, 'node_modules', 'nitropack', 'dist', 'cli', 'index.mjs');
-  if (existsSync(cli)) return cli;
-  note(`installing nitropack@${nitroVersion} into ${nitroCacheFolder} (once)`);
-  mkdirSync(nitroCacheFolder, { recursive: true });
-  writeFileSync(join(nitroCacheFolder, 'package.json'), '{ "name": "nitro-bench", "private": true, "type": "module" }\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `nitropack@${nitroVersion}`], { cwd: nitroCacheFolder, stdio: ['ignore', 'ignore', 'inherit'] });
-  return cli;
+  return join(ensureCached('nitropack', nitroVersion, note), 'node_modules', 'nitropack', 'dist', 'cli', 'index.mjs');
 }
 
 // The catalogue's handler, in Nitro's style (h3 v1 helpers auto-imported), returning the same JSON.
@@ -40,14 +34,36 @@ export default defineNitroConfig({
 });
 `;
 
+// The throughput site prerenders its one report; it serves from BENCH_OUT like the catalogue.
+const throughputConfig = `import { defineNitroConfig } from 'nitropack/config';
+export default defineNitroConfig({
+  compatibilityDate: '2025-01-01',
+  output: { dir: process.env.BENCH_OUT ?? '.output' },
+  prerender: { routes: ['/api/report.json'], crawlLinks: false },
+});
+`;
+
 /** Writes the catalogue as a Nitro site (its node_modules linked to the cache) and returns its root. */
 export function writeNitroCatalogue(root) {
-  rmSync(root, { recursive: true, force: true });
-  const files = {
+  return writeNitroSite(root, {
     'package.json': '{ "name": "bench-nitro-catalogue", "private": true, "type": "module" }\n',
     'nitro.config.ts': nitroConfig,
     'routes/api/items/[id].json.ts': itemHandler,
-  };
+  });
+}
+
+/** The throughput site (fixtures.mjs) as a Nitro site: `/api/report.json` prerendered, `/api/live/:id` dynamic. */
+export function writeNitroThroughputSite(root) {
+  return writeNitroSite(root, {
+    'package.json': '{ "name": "bench-nitro-throughput", "private": true, "type": "module" }\n',
+    'nitro.config.ts': throughputConfig,
+    'routes/api/live/[id].ts': itemHandler,
+    'routes/api/report.json.ts': reportHandler(''),
+  });
+}
+
+function writeNitroSite(root, files) {
+  rmSync(root, { recursive: true, force: true });
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);

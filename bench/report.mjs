@@ -5,15 +5,18 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const markers = {
   full: ['<!-- bench:begin (written by npm run bench) -->', '<!-- bench:end -->'],
   quick: ['<!-- bench:quick:begin (written by npm run bench -- --quick) -->', '<!-- bench:quick:end -->'],
+  throughput: ['<!-- bench:throughput:begin (written by npm run bench -- --throughput) -->', '<!-- bench:throughput:end -->'],
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const count = (n) => n.toLocaleString('en-US');
 const ratio = (n) => n.toFixed(2);
 
-/** The tables of one benchmark run. */
-export function formatTables({ machine, nitro, dev, prerender, scale, concurrency, bundling, sample }) {
+/** The tables of one benchmark run; `--throughput` measures only the throughput rows. */
+export function formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, bundling, sample }) {
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`, ''];
+  if (throughput) lines.push(...throughputTable(throughput));
+  if (!nitro) return lines.join('\n');
   lines.push(...nitroTable(nitro));
   lines.push(
     `**sample-site, cold** (fresh process, no previous output): ${seconds(sample.check.ms)} with type checking (the default), ` +
@@ -51,6 +54,34 @@ function nitroTable(nitro) {
     lines.push(`Prerender cost of ${count(routes)} routes (time at ${count(routes)} minus time at 0, same round): ours ${seconds(ours)}, Nitro ${seconds(theirs)}: **${ratio(theirs / ours)}x** faster.`, '');
   }
   return lines;
+}
+
+/** Requests per second and p99 latency of our built server and preview against Nitro 2's built server. */
+function throughputTable({ rows, seconds, rounds, autocannon }) {
+  const rps = (cell) => (cell ? count(Math.round(cell.rps)) : '');
+  const ms = (cell) => (cell ? `${cell.p99} ms` : '');
+  const times = (cell) => (cell ? `**${ratio(cell.ratio)}**` : '');
+  const cpu = (cell) => (cell?.cpuPerRequest === undefined ? '' : `${cell.cpuPerRequest.toFixed(1)}`);
+  const failures = rows.reduce((sum, row) => sum + ['ours', 'preview', 'nitro'].reduce((n, name) => n + (row[name]?.failures ?? 0), 0), 0);
+  return [
+    `**Throughput against Nitro 2**: autocannon ${autocannon}, ${seconds} s per measurement, ${rounds} rounds, the servers alternating in each ` +
+      'round (all running, one loaded at a time, on this machine with the load generator); requests per second (mean of each second) and ' +
+      'p99 latency, medians of the rounds; ratio = ours / Nitro per round, median; CPU = the server process\'s CPU time per request ' +
+      '(µs; the load on a shared machine moves it less than the rates). The same site built by each tool and served by its own ' +
+      'server: `node dist/<name>/server/index.mjs`, `prerender preview` (50 connections only) and Nitro\'s `node .output/server/index.mjs`. ' +
+      '"static" is a prerendered 2 KB JSON file, "dynamic" a GET its handler answers.',
+    '',
+    '| request | connections | built server | preview | Nitro 2 | built / Nitro | preview / Nitro | p99 built | p99 preview | p99 Nitro | CPU built | CPU preview | CPU Nitro |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.target} | ${row.connections} | ${rps(row.ours)} | ${rps(row.preview)} | ${rps(row.nitro)} | ${times(row.ours)} | ${times(row.preview)} | ` +
+        `${ms(row.ours)} | ${ms(row.preview)} | ${ms(row.nitro)} | ${cpu(row.ours)} | ${cpu(row.preview)} | ${cpu(row.nitro)} |`,
+    ),
+    '',
+    `Errors, timeouts and non-2xx answers over every measurement: ${failures}.`,
+    '',
+  ];
 }
 
 /** The scale tables of a full run. */

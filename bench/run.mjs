@@ -1,10 +1,12 @@
 // `npm run bench`: whole-process `prerender build` runs on generated sites, as users run it (type
 // checking on), against a raw floor and against Nitro 2, measured in the same run. Prints the tables
-// and writes them into bench/RESULTS.md. `npm run bench -- --quick`: the small-site rows only.
+// and writes them into bench/RESULTS.md. `npm run bench -- --quick`: the small-site rows only;
+// `npm run bench -- --throughput`: only the requests per second of the built server against Nitro's.
 //
 // Env: BENCH_RUNS (runs per measurement, median taken; default 3), BENCH_SIZES (default
 // 10000,100000), BENCH_MILLION (routes of the one-run scale row; default 1000000, 0 skips it),
-// BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000).
+// BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000), BENCH_SECONDS (seconds
+// of each throughput measurement; default 10).
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { measureDevMemory } from './dev-memory.mjs';
 import { measureDevReload } from './dev-reload.mjs';
 import { measure, median } from './measure.mjs';
 import { formatTables, writeResults } from './report.mjs';
+import { measureThroughput } from './throughput.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const work = join(repo, '.bench');
@@ -25,8 +28,11 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)
 const fileCounts = (process.env.BENCH_FILES ?? '1,250,1000').split(',').map(Number);
 const million = Number(process.env.BENCH_MILLION ?? 1_000_000);
 const quick = process.argv.includes('--quick');
+const throughputOnly = process.argv.includes('--throughput');
+const kind = throughputOnly ? 'throughput' : quick ? 'quick' : 'full';
 const note = (message) => process.stderr.write(`bench: ${message}\n`);
 const started = performance.now();
+const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
 
 // Outputs are never deleted between runs, only at the end: on a file system without a journal
 // (this machine's), ext4 skips inodes freed in the last minutes, so files created right after a big
@@ -66,6 +72,10 @@ const pairedCost = (list, zero, key = 'ms') => median(list.map((s, i) => s[key] 
 const buildSite = (site, routes, extra = []) =>
   measure([cli, 'build', site, ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build') });
 
+// Requests per second of the built server and preview against Nitro's built server, same site.
+const throughput = await measureThroughput({ cli, work, runs, seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: [50, 200], note });
+if (throughputOnly) finish(formatTables({ machine, throughput }));
+
 // One catalogue site; the route count is an env var, so every size has the same bundle.
 const catalogue = writeCatalogueSite(join(work, 'catalogue'));
 const nitro = await againstNitro({ cli, site: catalogue, work, runs, prerenderRoutes: quick ? 0 : 10_000, freshOutput, note });
@@ -85,8 +95,7 @@ rmSync(thousand, { recursive: true, force: true });
 note('dev memory: 200 edits on sample-site');
 const devMemory = await measureDevMemory(sampleSite, 'src/server/routes/api/v1/hello.ts', '/api/v1/hello');
 const dev = { sample: devSample, thousand: devThousand, memory: devMemory };
-const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
-if (quick) finish(formatTables({ machine, nitro, dev, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+if (quick) finish(formatTables({ machine, nitro, throughput, dev, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 // Prerender at scale, against the floor.
 const floorServer = join(work, 'floor-server', 'index.mjs');
@@ -157,12 +166,12 @@ if (million > 0) {
   scale = { routes: million, ms: big.ms, cost: big.ms - zero.ms, rss: big.rss };
 }
 
-finish(formatTables({ machine, nitro, dev, prerender, scale, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 /** Prints and records the tables, removes the outputs, and ends the run. */
 function finish(tables) {
   process.stdout.write(tables + '\n');
-  writeResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), tables, quick ? 'quick' : 'full');
+  writeResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), tables, kind);
   note(`measured in ${((performance.now() - started) / 1000).toFixed(0)}s; tables written; removing the outputs`);
   rmSync(outputs, { recursive: true, force: true });
   rmSync(leftovers, { recursive: true, force: true });

@@ -95,9 +95,7 @@ export async function buildRoutes(
     try {
       await prerenderRoutes({
         routes: sorted,
-        fetch: bundle.fetch,
-        thrownBy: bundle.errorOf,
-        routedBy: bundle.isRouted,
+        request: (request, context) => bundle.app.request(request, undefined, context),
         crawl,
         write: createFileWriter(publicOut),
         claims,

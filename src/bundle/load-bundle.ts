@@ -1,20 +1,19 @@
 import { findSourceMap } from 'node:module';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { H3 } from 'h3';
 import { errors } from '../errors.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
 
 /** What a built server module exports (see the generated entry). */
 export interface ServerBundle {
   routes: RuntimeRoute[];
-  /** The routes alone, without the static files: what the prerender calls. */
+  /** The h3 app of the routes alone, without the static files; the prerender calls its `request` with a context. */
+  app: H3;
+  /** The routes alone, without the static files (the app's `fetch`). */
   fetch(request: Request): Promise<Response>;
   /** Serves `public/` of the build the module belongs to, then the routes. */
   serve(options?: ServeOptions): Promise<RunningServer>;
-  /** What the handler answering a request threw, if it threw. */
-  errorOf?(request: Request): unknown;
-  /** Whether a route's handler was called for a request (else a 404 is the router's: no route has the path). */
-  isRouted?(request: Request): boolean;
 }
 
 /** Where the site's route files are, so that an error names a route file as the user sees it. */

@@ -3,7 +3,7 @@ import type { CarriedHeader } from './carried-headers.ts';
 import type { Crawl } from './crawl.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
-import { renderRoute, type FetchHandler, type RequestLookups, type ThrownLookup } from './render-route.ts';
+import { renderRoute, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from './route-to-file.ts';
 import type { FileWriter } from './write-files.ts';
@@ -36,11 +36,8 @@ export type RenderTarget = PrerenderRoute & { foundOn?: string };
 /** What the prerender loop needs; narrow on purpose. */
 export interface PrerenderInput {
   routes: PrerenderRoute[];
-  fetch: FetchHandler;
-  /** What the handler answering a request threw, to name it in the failure. */
-  thrownBy?: ThrownLookup;
-  /** Whether a route's handler ran for a request (the bundle's `isRouted`): a result no handler answered is marked `unrouted`. */
-  routedBy?: (request: Request) => boolean;
+  /** The built bundle's routes with a per-request context (its `app.request`): what threw, whether a route ran. */
+  request: RouteHandler;
   write: FileWriter;
   /** Files already taken (publicDir, sitemap, _headers); route files are claimed into it. */
   claims: FileClaims;
@@ -75,11 +72,10 @@ export interface PrerenderInput {
  */
 export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
   const now = input.now ?? performance.now.bind(performance);
-  const lookups: RequestLookups = { thrownBy: input.thrownBy, routedBy: input.routedBy };
   let offset = 0;
   try {
     for (let level: RenderTarget[] = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
-      await renderLevel(input, level, offset, lookups, now);
+      await renderLevel(input, level, offset, now);
       offset += level.length;
     }
   } catch (error) {
@@ -98,7 +94,7 @@ interface Finished {
 }
 
 /** Renders one level of routes; `offset` is the index of its first route among all rendered. */
-async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset: number, lookups: RequestLookups, now: () => number): Promise<void> {
+async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset: number, now: () => number): Promise<void> {
   const inOrder = createReorder<Finished>(({ result, target, links }, index) => {
     input.onResult?.(result, offset + index, target);
     if (links.length > 0) input.crawl?.add(links, target.route);
@@ -106,7 +102,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
   await runPool(level, input.concurrency, async (target, index) => {
     const { route, foundOn } = target;
     const start = now();
-    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.timeout, lookups), input.retry);
+    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.request, route, input.timeout), input.retry);
     const ms = round(now() - start);
     let result: PrerenderResult;
     let links: string[] = [];

@@ -1,4 +1,6 @@
+import type { H3EventContext } from 'h3';
 import { messageOf } from '../errors.ts';
+import { outcomeKey, type RequestOutcome } from '../runtime/app.ts';
 import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 
@@ -14,18 +16,14 @@ export type Rendered =
   | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
   | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true };
 
-/** A route's request handler: the built server's `fetch`, without the static files. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** The context a route is requested with: the record the runtime fills in (runtime/app.ts). */
+export type RouteContext = H3EventContext & { [outcomeKey]: RequestOutcome };
 
-/** What the handler answering a request threw, if it threw (the built bundle's `errorOf`). */
-export type ThrownLookup = (request: Request) => unknown;
-
-/** What the built bundle says of a request it answered: what its handler threw, whether a handler ran. */
-export interface RequestLookups {
-  thrownBy?: ThrownLookup;
-  /** The bundle's `isRouted`: with it, a 404 or 405 no handler answered is marked `unrouted`. */
-  routedBy?: (request: Request) => boolean;
-}
+/**
+ * The routes of the built bundle, without the static files, taking h3's per-request context: the
+ * bundle's `app.request(request, undefined, context)`.
+ */
+export type RouteHandler = (request: Request, context: RouteContext) => Response | Promise<Response>;
 
 /** The body being read, for the timeout to cancel. */
 interface PendingBody {
@@ -37,7 +35,7 @@ interface PendingBody {
  * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure; a body
  * still streaming at the timeout is cancelled, so a stream that never ends does not hold the build.
  */
-export async function renderRoute(fetch: FetchHandler, route: string, timeout: number, lookups: RequestLookups = {}): Promise<Rendered> {
+export async function renderRoute(handle: RouteHandler, route: string, timeout: number): Promise<Rendered> {
   const start = performance.now();
   let controller: AbortController | undefined;
   const pending: PendingBody = {};
@@ -58,7 +56,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.
   Object.defineProperty(request, 'signal', { get: () => (controller ??= new AbortController()).signal });
   try {
-    return await Promise.race([read(fetch, request, start, pending, lookups), expired]);
+    return await Promise.race([read(handle, request, start, pending), expired]);
   } catch (error) {
     const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
     if (error === timeoutError) failed.timedOut = true;
@@ -68,8 +66,11 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   }
 }
 
-async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody, lookups: RequestLookups): Promise<Rendered> {
-  const response = responseParts(await fetch(request));
+async function read(handle: RouteHandler, request: Request, start: number, pending: PendingBody): Promise<Rendered> {
+  const outcome: RequestOutcome = { routed: false };
+  // Null-prototype, as the context h3 makes for a request the server receives.
+  const context: RouteContext = Object.assign(Object.create(null) as H3EventContext, { [outcomeKey]: outcome });
+  const response = responseParts(await handle(request, context));
   const body = await readBody(response.body, pending);
   const ms = performance.now() - start;
   const { status } = response;
@@ -78,9 +79,9 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
     return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect`, ms };
   }
   if (status < 200 || status >= 300) {
-    const failed: Rendered = { ok: false, status, error: failureMessage(response, body, lookups.thrownBy?.(request)), ms };
+    const failed: Rendered = { ok: false, status, error: failureMessage(response, body, outcome.thrown), ms };
     // No handler ran: the router found no route for the path (404), or none for GET (h3 may say 405).
-    if ((status === 404 || status === 405) && lookups.routedBy && !lookups.routedBy(request)) failed.unrouted = true;
+    if ((status === 404 || status === 405) && !outcome.routed) failed.unrouted = true;
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter !== null) failed.retryAfter = retryAfter;
     return failed;

@@ -1,11 +1,15 @@
 /**
  * A route's response taken apart as the built server sends it. h3 answers with srvx's Node response,
- * which keeps a string or byte body as it is; the built server (srvx's Node adapter) writes it from
- * `_toNodeResponse()`, its parts, without making a web Response and its stream. The prerender takes
- * the same parts: what it writes is what the server sends, and a route costs a third less (the
- * stream was most of reading a small body: bench/RESULTS.md). Any other Response is read as one.
+ * which keeps a string or byte body as it is, and srvx's Node server writes it from the parts its
+ * `_toNodeResponse()` gives, without making a web Response and its stream. The prerender takes the
+ * same parts, so what it writes is what the server sends. No other public API of h3 or srvx gives the
+ * body unread, and reading it as a web Response (its `body` stream, or `arrayBuffer()`) made the
+ * prerender cost 1.2 to 3 times the CPU (bench/RESULTS.md, "The request path"). The method is declared
+ * on the type srvx publishes for its Node response, by which this module reads it.
+ * Any other Response is read as one.
  */
 import { PassThrough, Readable } from 'node:stream';
+import type { NodeResponse } from 'srvx/node';
 import { isPipeable } from '../runtime/node-stream.ts';
 
 /** A response's status, headers and body, the body not read yet. */
@@ -16,22 +20,17 @@ export interface ResponseParts {
   body: string | Uint8Array | ReadableStream<Uint8Array> | null;
 }
 
-/** What srvx's Node response gives the Node adapter: headers as name, value, name, value, … */
-interface NodeParts {
-  status: number;
-  statusText: string;
-  headers: string[];
-  body: unknown;
-}
-
 /** `response`'s parts; its body is then owned by the caller, who must read or cancel it. */
 export function responseParts(response: Response): ResponseParts {
-  const toNode = (response as { _toNodeResponse?: () => NodeParts })._toNodeResponse;
-  if (typeof toNode !== 'function') return { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body };
-  const parts = toNode.call(response);
+  if (!isNodeResponse(response)) return { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body };
+  const parts = response._toNodeResponse();
   const headers = new Headers();
   for (let i = 0; i + 1 < parts.headers.length; i += 2) headers.append(parts.headers[i], parts.headers[i + 1]);
   return { status: parts.status, statusText: parts.statusText, headers, body: bodyOf(parts.body) };
+}
+
+function isNodeResponse(response: Response): response is NodeResponse {
+  return typeof (response as Partial<NodeResponse>)._toNodeResponse === 'function';
 }
 
 function bodyOf(body: unknown): ResponseParts['body'] {

@@ -37,35 +37,47 @@ export const textType = 'text/plain; charset=utf-8';
 /** The type of a binary or streamed body whose handler set none, so that no response goes out untyped. */
 export const binaryType = 'application/octet-stream';
 
-/** What each request's handler threw. Never sent: the response shows nothing of an unhandled error. */
-const thrown = new WeakMap<Request, unknown>();
-
 /**
- * What the handler answering `request` threw, if it threw: the prerender names it in the list of
- * failed routes, where h3's response says only "HTTPError".
+ * What the prerender learns of a request it made, beyond the response: whether a route's handler was
+ * called for it (the crawl follows only links a route serves, and tells "no route has this path" from
+ * a handler answering 404 by it), and what the handler threw (named in the list of failed routes,
+ * where h3's response says only "HTTPError"). The prerender hands it in h3's per-request context,
+ * under {@link outcomeKey}: `app.request(request, undefined, { [outcomeKey]: outcome })`.
  */
-export function errorOf(request: Request): unknown {
-  return thrown.get(request);
-}
-
-/** The requests a route's handler was called for; a 404 of any other request is the router's own. */
-const routed = new WeakSet<Request>();
-
-/**
- * Whether a route's handler was called for `request`: the crawl follows only links a route serves, and
- * tells "no route has this path" (skip the link) from a handler answering 404 (a failed route) by it.
- */
-export function isRouted(request: Request): boolean {
-  return routed.has(request);
+export interface RequestOutcome {
+  /** Whether a route's handler was called (else a 404 or 405 is the router's: no route has the path). */
+  routed: boolean;
+  /** What the handler threw, if it threw. */
+  thrown?: unknown;
 }
 
 /**
- * The h3 app serving every route of the table. h3 orders matches: static, then parameter, then
- * catch-all. Every request is routed on its normalised path ({@link normalizePathname}), so two
- * spellings of one URL reach one route; HEAD reaches the route GET reaches.
+ * The key of a {@link RequestOutcome} in a request's context (`event.context`): a registered symbol,
+ * so that the build and the bundle, each with its own copy of this module, name one key, and a
+ * route's own keys never meet it.
  */
-export function createApp(routes: RuntimeRoute[]): H3 {
+export const outcomeKey: unique symbol = Symbol.for('api-prerender.outcome');
+
+/** The outcome record the prerender handed in with the event's request, if it did. */
+function outcomeOf(event: H3Event): RequestOutcome | undefined {
+  return (event.context as { [outcomeKey]?: RequestOutcome })[outcomeKey];
+}
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** Answers a request before the routes do, or lets them (`undefined`): the static files of a build. */
+  files?: (event: H3Event) => unknown;
+}
+
+/**
+ * The h3 app serving every route of the table, after `options.files` if given. h3 orders matches:
+ * static, then parameter, then catch-all. Every request is routed on its normalised path
+ * ({@link normalizePathname}), so two spellings of one URL reach one route; HEAD reaches the route
+ * GET reaches.
+ */
+export function createApp(routes: RuntimeRoute[], options: AppOptions = {}): H3 {
   const app = new H3({ onRequest: normalizeEventPath });
+  if (options.files) app.use(options.files);
   const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {
     const handler = withDefaultType(route);
@@ -79,16 +91,18 @@ export function createApp(routes: RuntimeRoute[]): H3 {
 }
 
 /** Routes the event on the one spelling of its path; the request keeps the URL the client sent. */
-function normalizeEventPath(event: H3Event): void {
+export function normalizeEventPath(event: H3Event): void {
   const pathname = event.url.pathname;
   const normal = normalizePathname(pathname);
   if (normal !== pathname) event.url.pathname = normal;
 }
 
 /**
- * Gives every result a content type when the handler set none: a string or empty result is
- * `text/plain; charset=utf-8`, bytes and streams (web or Node) are `application/octet-stream`. h3's `fetch` leaves
- * the type out for bytes and streams, and a prerendered file must record exactly what is served.
+ * The route's handler, which records in the request's {@link RequestOutcome} (when the prerender
+ * handed one) that it ran and what it threw, and gives every result a content type when the handler
+ * set none: a string or empty result is `text/plain; charset=utf-8`, bytes and streams (web or Node)
+ * are `application/octet-stream`. h3's `fetch` leaves the type out for bytes and streams, and a
+ * prerendered file must record exactly what is served.
  */
 function withDefaultType(route: RuntimeRoute) {
   const handler = route.handler;
@@ -99,12 +113,13 @@ function withDefaultType(route: RuntimeRoute) {
   const unnamedRest = route.path.endsWith('/**');
   return async (event: H3Event) => {
     if (unnamedRest) event.context.params = { _: event.context.params?._ ?? '' };
-    routed.add(event.req);
+    const outcome = outcomeOf(event);
+    if (outcome) outcome.routed = true;
     let value: unknown;
     try {
       value = await handler(event);
     } catch (error) {
-      thrown.set(event.req, error);
+      if (outcome) outcome.thrown = error;
       throw error;
     }
     if (event.res.headers.has('content-type')) return value;

@@ -6,25 +6,28 @@
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { H3 } from 'h3';
+import { createApp, type RuntimeRoute } from './app.ts';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
 import { optionsFromEnv, shutdownTimeoutFromEnv, startFailure } from './env-options.ts';
 import { stopOnSignal } from './shutdown.ts';
 import { mapStackTraces } from './source-maps.ts';
-import { createBuildFiles } from './static.ts';
+import { buildFiles } from './static.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
 export { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 
-/** Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder, then `app`. */
-export function serveBuild(app: H3, bundleUrl: string, options: ServeOptions = {}): Promise<RunningServer> {
+/**
+ * Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder (listed now), then the
+ * routes, in one h3 app.
+ */
+export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: ServeOptions = {}): Promise<RunningServer> {
   const distDir = dirname(dirname(fileURLToPath(bundleUrl)));
-  const files = createBuildFiles(distDir);
-  return listen(async (request) => (await files(request)) ?? app.fetch(request), options);
+  const app = createApp(routes, { files: buildFiles(distDir) });
+  return listen(app.fetch, options);
 }
 
 /** Starts the server when the bundle is the program node runs, not when it is imported. */
-export function startIfMain(bundleUrl: string, app: H3): void {
+export function startIfMain(bundleUrl: string, routes: RuntimeRoute[]): void {
   if (!isMain(bundleUrl)) return;
   let options: ServeOptions;
   let timeout: number;
@@ -35,7 +38,7 @@ export function startIfMain(bundleUrl: string, app: H3): void {
     console.error(`Could not start the server: ${(error as Error).message}`);
     process.exit(1);
   }
-  serveBuild(app, bundleUrl, options).then(
+  serveBuild(routes, bundleUrl, options).then(
     (server) => {
       console.log(`Listening on ${server.url}`);
       stopOnSignal(server, { timeout });

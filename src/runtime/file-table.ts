@@ -1,0 +1,177 @@
+/**
+ * Where the static layer finds a file by the id h3's `serveStatic` asks for (asset-id.ts), and what
+ * it tells serveStatic of it. Two sources, one rule for what is served: never a hidden name (except
+ * `.well-known`), never a host's configuration file, never a path whose real location leaves the root.
+ *
+ * - {@link createFileTable}, for a build: `public/` is listed once, when the server starts, so a
+ *   request for a path that is no file touches no file system. The built server serves a fixed build;
+ *   a file added to `public/` later is not served (a route may answer its path), one removed is a 404.
+ * - {@link createLiveFiles}, for `prerender dev`: each request looks its file up on disk, so an edit
+ *   to `publicDir` shows at once.
+ *
+ * SPEC section 9 (issue 24): a precompressed sibling (`x.json.br`) is one more entry of the table,
+ * whose `encoding` is set and whose type is its original's; serveStatic's `encodings` option asks for it.
+ */
+import { createReadStream, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { StaticAssetMeta } from 'h3';
+import { assetId, assetSegments, withoutLeadingSlashes } from './asset-id.ts';
+import { createByteCache } from './byte-cache.ts';
+import { typeByExtension } from './extension.ts';
+import { isHostConfigFile } from './host-files.ts';
+import { isInside } from './inside.ts';
+import { isHiddenName } from './url-path.ts';
+
+/** A file the static layer serves: what serveStatic is told of it, where it is, headers to add. */
+export interface FoundFile extends StaticAssetMeta {
+  type: string;
+  size: number;
+  /** Real path on disk. */
+  path: string;
+  /** Headers recorded for it (`[name, value]`); they win over the defaults. */
+  headers?: readonly [string, string][];
+}
+
+/** Where files are found, and how they are read. */
+export interface FileSource {
+  /** The file serveStatic's `id` names, or `undefined` when no file is served at it. */
+  find(id: string): FoundFile | undefined | Promise<FoundFile | undefined>;
+  /** The body of a found file: its bytes, or a stream for a large one. */
+  read(file: FoundFile): Promise<Buffer<ArrayBuffer>> | ReadableStream;
+}
+
+/** Files up to this size are read whole (and a build's kept in memory); larger ones are streamed. */
+export const wholeFileBytes = 1024 * 1024;
+
+/** The most bytes of files a build's table keeps in memory. */
+export const keptFileBytes = 32 * 1024 * 1024;
+
+/** What the manifest recorded per file path relative to the root (`api/feed`). */
+export interface RecordedFiles {
+  types?: ReadonlyMap<string, string>;
+  headers?: ReadonlyMap<string, [string, string][]>;
+}
+
+/** A listed file: its path relative to the root, its real path when a link led to it, its meta once asked. */
+interface Listed {
+  file: string;
+  real?: string;
+  found?: FoundFile;
+}
+
+/**
+ * The files under `root`, listed now, with the types and headers `recorded` gives them (else by
+ * extension). A file's size, time and ETag are read at its first request and kept, and so are the
+ * bytes of small files (up to {@link keptFileBytes} in all, the least recently served dropped first).
+ */
+export function createFileTable(root: string, recorded: RecordedFiles = {}): FileSource {
+  const realRoot = realpathOr(root);
+  const listed = new Map<string, Listed>();
+  if (realRoot) listFolder(realRoot, realRoot, '', '', new Set([realRoot]), listed);
+  const kept = createByteCache({ fileBytes: wholeFileBytes, totalBytes: keptFileBytes });
+  const find = (id: string) => {
+    const key = withoutLeadingSlashes(id);
+    const entry = listed.get(key);
+    if (!entry) return undefined;
+    if (entry.found) return entry.found;
+    const path = entry.real ?? join(realRoot!, entry.file);
+    const info = statOr(path);
+    if (!info?.isFile()) {
+      // Removed since the server started: served no more, and never asked of the disk again.
+      listed.delete(key);
+      return undefined;
+    }
+    entry.found = describe(path, info, recorded.types?.get(entry.file) ?? typeOf(entry.file), recorded.headers?.get(entry.file));
+    return entry.found;
+  };
+  return { find, read: (file) => (file.size <= wholeFileBytes ? kept.get(file.path, file.size, () => readWhole(file.path)) : readStream(file.path)) };
+}
+
+/** The files under `root`, looked up and read on disk at every request (`prerender dev`), typed by extension. */
+export function createLiveFiles(root: string): FileSource {
+  let realRoot: Promise<string> | undefined;
+  const find = async (id: string) => {
+    const segments = assetSegments(id);
+    if (!segments || segments.some(isHiddenName) || isHostConfigFile(segments)) return undefined;
+    const base = await (realRoot ??= realpath(root).catch(() => root));
+    const real = await realpath(join(base, ...segments)).catch(() => undefined);
+    if (!real || !isInside(real, base)) return undefined;
+    const info = await stat(real).catch(() => undefined);
+    return info?.isFile() ? describe(real, info, typeOf(segments.join('/'))) : undefined;
+  };
+  return { find, read: (file) => (file.size <= wholeFileBytes ? readWhole(file.path) : readStream(file.path)) };
+}
+
+function readWhole(path: string): Promise<Buffer<ArrayBuffer>> {
+  // A buffer readFile makes is never a shared one.
+  return readFile(path) as Promise<Buffer<ArrayBuffer>>;
+}
+
+function readStream(path: string): ReadableStream {
+  return Readable.toWeb(createReadStream(path)) as ReadableStream;
+}
+
+/**
+ * Adds the files of `folder` (real path) to `listed`, keyed by id: `file` is the folder's path
+ * relative to the root, `id` its id. A link is followed when its real target stays inside the root
+ * and is no folder being listed already (a loop).
+ */
+function listFolder(root: string, folder: string, file: string, id: string, listing: Set<string>, listed: Map<string, Listed>): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const name = entry.name;
+    const part = assetId([name]);
+    if (part === undefined || isHiddenName(name) || (file === '' && isHostConfigFile([name]))) continue;
+    const childFile = file ? `${file}/${name}` : name;
+    const childId = id ? `${id}/${part}` : part;
+    let real = join(folder, name);
+    let kind: Dirent | Stats = entry;
+    if (entry.isSymbolicLink()) {
+      const target = realpathOr(real);
+      const info = target && isInside(target, root) ? statOr(target) : undefined;
+      if (!info) continue;
+      real = target!;
+      kind = info;
+    }
+    if (kind.isFile()) {
+      listed.set(childId, real === join(root, childFile) ? { file: childFile } : { file: childFile, real });
+    } else if (kind.isDirectory() && !listing.has(real)) {
+      listing.add(real);
+      listFolder(root, real, childFile, childId, listing, listed);
+      listing.delete(real);
+    }
+  }
+}
+
+function describe(path: string, info: Stats, type: string, headers?: readonly [string, string][]): FoundFile {
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  return { path, type, size: info.size, mtime: info.mtimeMs, etag, headers };
+}
+
+/** The type of a file no manifest types: by its extension, else bytes. */
+function typeOf(file: string): string {
+  return typeByExtension(file) ?? 'application/octet-stream';
+}
+
+function realpathOr(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function statOr(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
