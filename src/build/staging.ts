@@ -3,7 +3,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, PrerenderError } from '../errors.ts';
-import { takeLock } from './lock.ts';
+import { isProcessRunning, takeLock } from './lock.ts';
 
 /**
  * Runs `work` in a staging folder next to `<outDir>/<name>` and swaps it in only when `work`
@@ -16,7 +16,7 @@ import { takeLock } from './lock.ts';
 export async function withStaging<T>(outDir: string, name: string, work: (stageDir: string) => Promise<T>): Promise<T> {
   const final = join(outDir, name);
   await makeOutDir(outDir, final);
-  const release = await takeLock(outDir, name);
+  const release = await takeLock(outDir, name, () => clearDeadStaging(outDir, name));
   // Unique per build, not per process: two builds in one process must not share a folder.
   const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const stage = join(outDir, `.${name}.staging-${id}`);
@@ -56,6 +56,21 @@ async function clearLeftovers(outDir: string, name: string, final: string): Prom
   const old = leftovers.find((entry) => entry.startsWith(`.${name}.old-`));
   if (old && !existsSync(final)) await rename(join(outDir, old), final);
   for (const entry of leftovers) removeTree(join(outDir, entry));
+}
+
+/**
+ * Removes the staging folders of builds whose process has ended (`.<name>.staging-<pid>-<id>`);
+ * returns whether there were any. Asked when the lock finds no room: a build killed on a full disk
+ * leaves the staging folder that fills it, and without room for the lock no build could clear it.
+ */
+async function clearDeadStaging(outDir: string, name: string): Promise<boolean> {
+  const prefix = `.${name}.staging-`;
+  const dead = (await readdir(outDir)).filter((entry) => {
+    const pid = Number(/^(\d+)-/.exec(entry.slice(prefix.length))?.[1]);
+    return entry.startsWith(prefix) && pid > 0 && pid !== process.pid && !isProcessRunning(pid);
+  });
+  for (const entry of dead) removeTree(join(outDir, entry));
+  return dead.length > 0;
 }
 
 async function swap(stage: string, final: string, old: string): Promise<void> {
