@@ -90,7 +90,7 @@ export async function buildRoutes(
         write: createFileWriter(publicOut),
         claims,
         concurrency: config.prerender.concurrency,
-        timeout: config.prerender.timeout,
+        bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },
         retry: config.prerender.retry,
         inspect: checks?.inspect,
         now: options.now,

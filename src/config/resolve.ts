@@ -1,3 +1,4 @@
+import { constants as bufferLimits } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
@@ -8,7 +9,7 @@ import { checkOutput } from './output-paths.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
-const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl'] as const;
+const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'maxBodySize'] as const;
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
 
 /**
@@ -47,6 +48,7 @@ export async function resolveConfig(
       sitemapHost: optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
       concurrency: optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
       timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout,
+      maxBodySize: optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
       failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
       retry: resolveRetry(pre.retry),
       validate: optional<'warn' | 'error' | false>('prerender.validate', pre.validate, (v) => v === 'warn' || v === 'error' || v === false, "'warn' | 'error' | false") ?? defaults.prerender.validate,
@@ -163,6 +165,8 @@ const isNonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 const isBoolean = (v: unknown) => typeof v === 'boolean';
 /** setTimeout's limit: a longer delay fires at once. */
 const maxTimeout = 2 ** 31 - 1;
+/** A body is read into one Buffer: at most the largest this Node can make. */
+const isBodySize = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= bufferLimits.MAX_LENGTH;
 const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= maxTimeout;
 const folderNameRule = 'a folder name (no /, \\, control characters or leading dot, at most 255 bytes)';
 const isFolderName = (v: unknown): v is string => typeof v === 'string' && /^[^/\\.\0-\x1f][^/\\\0-\x1f]*$/.test(v) && Buffer.byteLength(v) <= 255;

@@ -3,7 +3,7 @@ import type { CarriedHeader } from './carried-headers.ts';
 import type { Crawl } from './crawl.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
-import { renderRoute, type FetchHandler, type RequestLookups, type ThrownLookup } from './render-route.ts';
+import { renderRoute, type FetchHandler, type RequestLookups, type RouteBounds, type ThrownLookup } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from './route-to-file.ts';
 import type { FileWriter } from './write-files.ts';
@@ -42,7 +42,8 @@ export interface PrerenderInput {
   /** Files already taken (publicDir, sitemap, _headers); route files are claimed into it. */
   claims: FileClaims;
   concurrency: number;
-  timeout: number;
+  /** `prerender.timeout` (ms) and `prerender.maxBodySize` (bytes) of each route. */
+  bounds: RouteBounds;
   /** Sees each body before it is written (prerender.validate's checks). */
   inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => void;
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
@@ -103,7 +104,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
   await runPool(level, input.concurrency, async (target, index) => {
     const { route, foundOn } = target;
     const start = now();
-    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.timeout, lookups), input.retry);
+    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.bounds, lookups), input.retry);
     const ms = round(now() - start);
     let result: PrerenderResult;
     let links: string[] = [];

@@ -1,5 +1,6 @@
 import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
+import { BodyBoundError, bodyTimedOut, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 
 /** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
@@ -27,26 +28,28 @@ export interface RequestLookups {
   routedBy?: (request: Request) => boolean;
 }
 
-/** The body being read, for the timeout to cancel. */
-interface PendingBody {
-  reader?: ReadableStreamDefaultReader<Uint8Array>;
+/** What bounds one route: `prerender.timeout` (ms) and `prerender.maxBodySize` (bytes). */
+export interface RouteBounds {
+  timeout: number;
+  maxBodySize: number;
 }
 
 /**
  * GETs one route in-process with the `x-prerender: 1` header and reads the whole body. A response
- * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure; a body
- * still streaming at the timeout is cancelled, so a stream that never ends does not hold the build.
+ * that is not 2xx, a throw, a route (or its body) slower than `timeout` ms, or a body larger than
+ * `maxBodySize` is a failure; a body still streaming then is cancelled, so a stream that never ends
+ * holds neither the build nor its memory.
  */
-export async function renderRoute(fetch: FetchHandler, route: string, timeout: number, lookups: RequestLookups = {}): Promise<Rendered> {
+export async function renderRoute(fetch: FetchHandler, route: string, bounds: RouteBounds, lookups: RequestLookups = {}): Promise<Rendered> {
+  const { timeout } = bounds;
   const start = performance.now();
   let controller: AbortController | undefined;
-  const pending: PendingBody = {};
+  const pending: BodyReading = {};
   let timer: NodeJS.Timeout | undefined;
   let timeoutError: Error | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const stage = pending.reader ? 'its body did not end' : 'did not respond';
-      const error = (timeoutError = new Error(`${stage} within ${timeout} ms (prerender.timeout)`));
+      const error = (timeoutError = pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`));
       (controller ??= new AbortController()).abort(error);
       pending.reader?.cancel(error).catch(() => {});
       reject(error);
@@ -58,19 +61,20 @@ export async function renderRoute(fetch: FetchHandler, route: string, timeout: n
   // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.
   Object.defineProperty(request, 'signal', { get: () => (controller ??= new AbortController()).signal });
   try {
-    return await Promise.race([read(fetch, request, start, pending, lookups), expired]);
+    const body = { deadline: start + timeout, timeout, maxBytes: bounds.maxBodySize };
+    return await Promise.race([read(fetch, request, start, body, pending, lookups), expired]);
   } catch (error) {
     const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
-    if (error === timeoutError) failed.timedOut = true;
+    if (error === timeoutError || (error instanceof BodyBoundError && error.timedOut)) failed.timedOut = true;
     return failed;
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function read(fetch: FetchHandler, request: Request, start: number, pending: PendingBody, lookups: RequestLookups): Promise<Rendered> {
+async function read(fetch: FetchHandler, request: Request, start: number, bounds: BodyBounds, pending: BodyReading, lookups: RequestLookups): Promise<Rendered> {
   const response = responseParts(await fetch(request));
-  const body = await readBody(response.body, pending);
+  const body = await readBody(response.body, bounds, pending);
   const ms = performance.now() - start;
   const { status } = response;
   if (status >= 300 && status < 400) {
@@ -88,24 +92,6 @@ async function read(fetch: FetchHandler, request: Request, start: number, pendin
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
   return { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
-}
-
-/** Reads the body; a stream chunk by chunk, through a reader the timeout can cancel. */
-async function readBody(body: ResponseParts['body'], pending: PendingBody): Promise<Uint8Array> {
-  if (body === null) return new Uint8Array(0);
-  if (typeof body === 'string') return Buffer.from(body);
-  if (body instanceof Uint8Array) return body;
-  const reader = body.getReader();
-  pending.reader = reader;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
 /**
