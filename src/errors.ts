@@ -32,6 +32,14 @@ export const errors = {
     new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir").`, {
       hint: 'Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in your prerender config to the folder that holds the route files.',
     }),
+  routesTimedOut: (timeout: number) =>
+    new PrerenderError('CONFIG', `The function given as prerender.routes did not settle within ${timeout} ms (prerender.timeout).`, {
+      hint: 'Make the promise it returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout if listing the routes takes longer.',
+    }),
+  configTimedOut: (file: string, timeout: number) =>
+    new PrerenderError('CONFIG', `The function ${file} default-exports did not settle within ${timeout} ms (prerender.timeout).`, {
+      hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called). The bound is prerender.timeout as known before the file loads: its default, or build({ config: { prerender: { timeout } } }).`,
+    }),
   configNotFound: (file: string) =>
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
       hint: 'Check the path given to --config, relative to the site root.',
@@ -99,6 +107,10 @@ export const errors = {
       hint: 'Fix the `entries` function the file exports: the build calls it once, before prerendering, to list the URLs to render.',
       cause,
       traceCause: true,
+    }),
+  entriesTimedOut: (file: string, timeout: number) =>
+    new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} did not settle within ${timeout} ms (prerender.timeout).`, {
+      hint: 'Make the promise `entries` returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout if listing the URLs takes longer.',
     }),
   outputClash: (message: string) =>
     new PrerenderError('OUTPUT_CLASH', message, {

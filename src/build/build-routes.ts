@@ -64,7 +64,7 @@ export async function buildRoutes(
     await check?.beforePrerender();
     const bundle = await loadBundle(serverFile, config);
     // The routes' own entries join once the bundle that holds them is loaded.
-    const listed = await listRouteEntries(bundle.routes, config);
+    const listed = await listRouteEntries(bundle.routes, config, config.prerender.timeout);
     plan.addEntries(listed.routes);
     if (listed.files > 0) logger.info(`entries of ${listed.files} route file${listed.files === 1 ? '' : 's'} listed ${listed.routes.length} route${listed.routes.length === 1 ? '' : 's'}`);
     const planned = plan.routes;

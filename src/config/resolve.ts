@@ -6,6 +6,7 @@ import { defaults } from './defaults.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkOutput } from './output-paths.ts';
+import { settleWithin } from '../settle-within.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
@@ -34,6 +35,8 @@ export async function resolveConfig(
 
   const dirs = { routesDir: path('routesDir'), publicDir: path('publicDir'), outDir: path('outDir') };
   checkOutput(root, name, dirs);
+  // Before the routes: a routes function is given this long to settle.
+  const timeout = optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout;
 
   return {
     root,
@@ -44,10 +47,10 @@ export async function resolveConfig(
     preset: optional<Preset>('preset', user.preset, (v) => presets.includes(v as Preset), presets.join(' | ')) ?? defaults.preset,
     mistypedFiles: optional<'error' | 'warn'>('mistypedFiles', user.mistypedFiles, (v) => v === 'error' || v === 'warn', "'error' | 'warn'") ?? defaults.mistypedFiles,
     prerender: {
-      routes: await resolveRoutes(pre.routes),
+      routes: await resolveRoutes(pre.routes, timeout),
       sitemapHost: optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
       concurrency: optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
-      timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout,
+      timeout,
       maxBodySize: optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
       failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
       retry: resolveRetry(pre.retry),
@@ -82,13 +85,15 @@ const defined = <T extends object>(object: T): Partial<T> =>
   Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-async function resolveRoutes(input: unknown): Promise<PrerenderRoute[]> {
-  let list = input ?? [];
+async function resolveRoutes(input: unknown, timeout: number): Promise<PrerenderRoute[]> {
+  let list: unknown = input ?? [];
   if (typeof list === 'function') {
+    const listing = list as () => unknown;
+    const late = errors.routesTimedOut(timeout);
     try {
-      list = await list();
+      list = await settleWithin(Promise.resolve().then(listing), timeout, () => late);
     } catch (error) {
-      throw errors.routesFunction(error);
+      throw error === late ? late : errors.routesFunction(error);
     }
   }
   if (!Array.isArray(list)) throw errors.configKey('prerender.routes', 'an array of routes, or a function returning one', list);
