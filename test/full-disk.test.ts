@@ -149,7 +149,7 @@ describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : s
   async function onFullDisk(name: string, write: (stage: string) => Promise<unknown>) {
     const outDir = join(disk, `writer-${name}`);
     const error = await catchError(() =>
-      withStaging(outDir, 'site', async (stage) => {
+      withStaging(outDir, 'site', createMemoryLogger(), async (stage) => {
         mkdirSync(join(stage, 'public'));
         writeFileSync(join(stage, 'public', 'a.json'), '{}');
         fillDisk(join(stage, 'filler'));

@@ -47,7 +47,7 @@ export async function buildRoutes(
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
 
-  return withStaging(config.outDir, name, async (stage) => {
+  return withStaging(config.outDir, name, logger, async (stage) => {
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
     await copyPublicDir(config.publicDir, publicOut, { label: relative(config.root, config.publicDir) || '.', dotFiles: config.publicDotFiles }, claims, logger);
