@@ -176,6 +176,8 @@ export const errors = {
     new PrerenderError('LOCKED', `Other builds keep taking the lock ${lockFile}; this build stopped before touching the output.`, {
       hint: 'Run one build of a site at a time.',
     }),
+  interrupted: (signal: string) =>
+    new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`),
   moduleImport: (cause: unknown) =>
     new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
       hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',

@@ -8,14 +8,15 @@
  * output folder goes; `WRITE_FAILED`: the file system refused a write (full disk, permissions: see the
  * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
  * again later can succeed. `ROUTE_ENTRIES`: a route file's `entries` export threw or listed a URL its
- * file cannot serve or the build cannot write.
+ * file cannot serve or the build cannot write. `INTERRUPTED`: the build was stopped (a signal, or its
+ * AbortSignal) and removed what it had made.
  */
 export type ErrorCode =
   | 'USAGE' | 'CONFIG' | 'ROUTE_NAME' | 'ROUTE_CONFLICT' | 'NO_HANDLER'
   | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
   | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
   | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
-  | 'NO_BUILD' | 'SERVER';
+  | 'NO_BUILD' | 'SERVER' | 'INTERRUPTED';
 
 /** Where a compile error sits in a source file. */
 export interface SourceLocation {

@@ -14,3 +14,22 @@ export async function settleWithin<T>(promise: Promise<T>, ms: number, late: () 
     clearTimeout(timer);
   }
 }
+
+/**
+ * `promise`, or a rejection with `signal.reason` as soon as `signal` aborts (the work goes on, but
+ * nobody waits for it: the build stops). Without a signal, `promise` itself.
+ */
+export async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  let stop: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([promise, aborted]);
+  } finally {
+    signal.removeEventListener('abort', stop!);
+  }
+}

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import type { Crawl } from './crawl.ts';
@@ -63,6 +64,8 @@ export interface PrerenderInput {
   behind?: () => Promise<void> | undefined;
   /** The clock route times (`ms`) are measured with. @default performance.now */
   now?: () => number;
+  /** Aborted: no route starts, the routes in flight are cut short, and this rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -74,16 +77,25 @@ export interface PrerenderInput {
 export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
   const now = input.now ?? performance.now.bind(performance);
   const lookups: RequestLookups = { thrownBy: input.thrownBy, routedBy: input.routedBy };
+  // Each route in flight listens for the abort (and its retry's wait too): Node would warn past 10
+  // listeners on the caller's signal, so they listen on one of the loop's own.
+  const stop = new AbortController();
+  setMaxListeners(2 * input.concurrency + 1, stop.signal);
+  const forward = () => stop.abort(input.signal!.reason);
+  if (input.signal?.aborted) forward();
+  input.signal?.addEventListener('abort', forward, { once: true });
   let offset = 0;
   try {
     for (let level: RenderTarget[] = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
-      await renderLevel(input, level, offset, lookups, now);
+      await renderLevel({ ...input, signal: stop.signal }, level, offset, lookups, now);
       offset += level.length;
     }
   } catch (error) {
     // The loop's own error says most; a write failing meanwhile is a consequence.
     await input.write.close().catch(() => {});
     throw error;
+  } finally {
+    input.signal?.removeEventListener('abort', forward);
   }
   await input.write.close();
 }
@@ -103,8 +115,12 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
   });
   await runPool(level, input.concurrency, async (target, index) => {
     const { route, foundOn } = target;
+    const { signal } = input;
+    signal?.throwIfAborted();
     const start = now();
-    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.bounds, lookups), input.retry);
+    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.fetch, route, input.bounds, lookups, signal), input.retry, signal);
+    // A route cut short by the abort is no failed route: the build stops.
+    signal?.throwIfAborted();
     const ms = round(now() - start);
     let result: PrerenderResult;
     let links: string[] = [];

@@ -38,22 +38,25 @@ export interface RouteBounds {
  * GETs one route in-process with the `x-prerender: 1` header and reads the whole body. A response
  * that is not 2xx, a throw, a route (or its body) slower than `timeout` ms, or a body larger than
  * `maxBodySize` is a failure; a body still streaming then is cancelled, so a stream that never ends
- * holds neither the build nor its memory.
+ * holds neither the build nor its memory. An abort of `signal` ends it the same way, at once.
  */
-export async function renderRoute(fetch: FetchHandler, route: string, bounds: RouteBounds, lookups: RequestLookups = {}): Promise<Rendered> {
+export async function renderRoute(fetch: FetchHandler, route: string, bounds: RouteBounds, lookups: RequestLookups = {}, signal?: AbortSignal): Promise<Rendered> {
   const { timeout } = bounds;
   const start = performance.now();
   let controller: AbortController | undefined;
   const pending: BodyReading = {};
   let timer: NodeJS.Timeout | undefined;
   let timeoutError: Error | undefined;
+  let stop: (() => void) | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = (timeoutError = pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`));
+    const end = (error: unknown) => {
       (controller ??= new AbortController()).abort(error);
       pending.reader?.cancel(error).catch(() => {});
       reject(error);
-    }, timeout);
+    };
+    timer = setTimeout(() => end((timeoutError = pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`))), timeout);
+    stop = () => end(signal!.reason);
+    signal?.addEventListener('abort', stop, { once: true });
   });
   const request = new Request(routeUrl(route), { headers: { 'x-prerender': '1' } });
   // Not `new Request(url, { signal })`: undici follows a passed signal through a WeakRef and a
@@ -69,6 +72,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, bounds: Ro
     return failed;
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', stop!);
   }
 }
 
