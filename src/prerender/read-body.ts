@@ -77,8 +77,19 @@ export async function readBody(body: string | Uint8Array | ReadableStream<Uint8A
       chunks.push(chunk);
     }
   } catch (error) {
-    reader.cancel(error).catch(() => {});
+    cancelSoon(reader, error);
     throw error;
   }
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+/**
+ * Cancels `reader` once the event loop has turned. A stream made by Node's `Readable.toWeb` that was
+ * just read has scheduled its Node stream's resume for the next tick; cancelled before that runs,
+ * the resumed stream still hands its adapter a chunk, which throws an uncaught ERR_INVALID_STATE
+ * ("Controller is already closed") that ends the process (nodejs/node#64529, no way to guard it
+ * from outside). After the turn, the stream has paused again and its cancel is clean.
+ */
+function cancelSoon(reader: ReadableStreamDefaultReader<unknown>, reason: unknown): void {
+  setImmediate(() => reader.cancel(reason).catch(() => {}));
 }
