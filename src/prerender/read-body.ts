@@ -90,6 +90,6 @@ export async function readBody(body: string | Uint8Array | ReadableStream<Uint8A
  * ("Controller is already closed") that ends the process (nodejs/node#64529, no way to guard it
  * from outside). After the turn, the stream has paused again and its cancel is clean.
  */
-function cancelSoon(reader: ReadableStreamDefaultReader<unknown>, reason: unknown): void {
+export function cancelSoon(reader: ReadableStreamDefaultReader<unknown>, reason: unknown): void {
   setImmediate(() => reader.cancel(reason).catch(() => {}));
 }

@@ -1,6 +1,6 @@
 import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
-import { BodyBoundError, bodyTimedOut, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
+import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 
 /** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
@@ -51,7 +51,7 @@ export async function renderRoute(fetch: FetchHandler, route: string, bounds: Ro
   const expired = new Promise<never>((_, reject) => {
     const end = (error: unknown) => {
       (controller ??= new AbortController()).abort(error);
-      pending.reader?.cancel(error).catch(() => {});
+      if (pending.reader) cancelSoon(pending.reader, error);
       reject(error);
     };
     timer = setTimeout(() => end((timeoutError = pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`))), timeout);
