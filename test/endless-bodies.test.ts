@@ -47,7 +47,7 @@ async function buildWith(failing: { name: string; body: string }[], limits: stri
 /** The run failed the routes of `failing` alone, each with `error`, in the log and in --json. */
 function expectFailed(cli: { code: number | null; stdout: string; stderr: string }, failing: { name: string }[], error: string): void {
   expect(cli.code, cli.stderr).toBe(1);
-  expect(cli.stderr).toContain(`${failing.length} routes failed to prerender; nothing was published`);
+  expect(cli.stderr).toContain(`${failing.length} route${failing.length === 1 ? '' : 's'} failed to prerender; nothing was published`);
   const report = JSON.parse(cli.stdout);
   expect(report.ok).toBe(1);
   for (const { name } of failing) {
@@ -64,6 +64,14 @@ describe('a route whose body never ends', () => {
   it('fails, named, as it passes prerender.maxBodySize, with exit code 1 and bounded memory', async () => {
     const { cli, peak } = await buildWith(tooLarge, 'timeout: 60000, maxBodySize: 1024 * 1024');
     expectFailed(cli, tooLarge, 'its body passed 1048576 bytes (prerender.maxBodySize); raise the limit if the file should be this large');
+    expect(peak).toBeLessThan(boundedMemory);
+  });
+
+  it('of 5-byte chunks: fails past prerender.maxBodySize (5 MiB) with memory bounded by the bytes, not the chunks', async () => {
+    // A million chunks: held as they came, they took 475 MB beside the build's own.
+    const tiny = [{ name: 'tiny-chunks', body: `() => { const text = new TextEncoder(); return new ReadableStream({ pull(c) { c.enqueue(text.encode('tick ')); } }); }` }];
+    const { cli, peak } = await buildWith(tiny, 'timeout: 60000, maxBodySize: 5 * 1024 * 1024');
+    expectFailed(cli, tiny, 'its body passed 5242880 bytes (prerender.maxBodySize)');
     expect(peak).toBeLessThan(boundedMemory);
   });
 

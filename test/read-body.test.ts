@@ -31,6 +31,12 @@ describe('readBody', () => {
     expect(Buffer.from(await readBody(body, open)).toString()).toBe(bytes);
   });
 
+  it('keeps the order of many small chunks among large ones (the small are joined as they come)', async () => {
+    const chunks = Array.from({ length: 3000 }, (_, i) => (i % 1000 === 999 ? new Uint8Array(5000).fill(i % 251) : new Uint8Array([i % 251])));
+    const body = await readBody(stream(...chunks), { ...open, maxBytes: 1024 * 1024 });
+    expect(Buffer.from(body).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
   it.each([
     { what: 'a string', body: 'ünïcode!!' },
     { what: 'bytes', body: new Uint8Array(11) },

@@ -56,7 +56,7 @@ export async function readBody(body: string | Uint8Array | ReadableStream<Uint8A
   }
   const reader = body.getReader();
   reading.reader = reader;
-  const chunks: Uint8Array[] = [];
+  const chunks = createChunks();
   let size = 0;
   let turned = performance.now();
   try {
@@ -74,13 +74,45 @@ export async function readBody(body: string | Uint8Array | ReadableStream<Uint8A
       size += chunk.byteLength;
       if (size > bounds.maxBytes) throw bodyTooLarge(bounds.maxBytes);
       if (performance.now() > bounds.deadline) throw bodyTimedOut(bounds.timeout);
-      chunks.push(chunk);
+      chunks.add(chunk);
     }
   } catch (error) {
     cancelSoon(reader, error);
     throw error;
   }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+  return chunks.whole(size);
+}
+
+/**
+ * Chunks smaller than this are joined, {@link joinEvery} at a time, as they come: each chunk is an
+ * object of ~100 bytes, so a stream of 5-byte chunks held twenty times its size in them (a 10 MB body
+ * took 200 MB) and `prerender.maxBodySize` would not bound the memory it takes.
+ */
+const smallChunk = 4096;
+const joinEvery = 1024;
+
+/** A body's chunks so far, its small ones joined (see {@link smallChunk}). */
+function createChunks() {
+  const blocks: Uint8Array[] = [];
+  let small: Uint8Array[] = [];
+  const join = () => {
+    if (small.length > 0) blocks.push(small.length === 1 ? small[0] : Buffer.concat(small));
+    small = [];
+  };
+  return {
+    add(chunk: Uint8Array) {
+      if (chunk.byteLength < smallChunk) {
+        if (small.push(chunk) === joinEvery) join();
+        return;
+      }
+      join();
+      blocks.push(chunk);
+    },
+    whole(size: number): Uint8Array {
+      join();
+      return blocks.length === 1 ? blocks[0] : Buffer.concat(blocks, size);
+    },
+  };
 }
 
 /**
