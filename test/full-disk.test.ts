@@ -109,7 +109,8 @@ describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : s
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ ok: 300 });
     expect(leftovers(outDir, 'site')).toEqual([]);
-  });
+    // Three builds, two of 2,000 routes through the bin: minutes on a busy 2-core machine.
+  }, 180_000);
 
   it('a lock that cannot be written: WRITE_FAILED naming the lock, and no lock file left', async () => {
     const outDir = join(disk, 'lock');

@@ -102,5 +102,6 @@ describe.skipIf(!runnable)(`a previous output the build cannot remove (${runnabl
     expect(fourth.code, fourth.stderr).toBe(0);
     expect(fourth.stderr).not.toContain('warning');
     expect(leftovers(outDir, 'site')).toEqual([]);
-  });
+    // Four builds through the bin: minutes on a busy 2-core machine.
+  }, 180_000);
 });
