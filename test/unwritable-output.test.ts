@@ -51,13 +51,12 @@ function giveToNobody(dir: string): void {
   for (const entry of readdirSync(dir, { recursive: true })) chownSync(join(dir, String(entry)), nobody, nobody);
 }
 
-// Outside the run's temporary folder, which only root may enter.
-const base = process.getuid?.() === 0 ? mkdtempSync('/tmp/api-prerender-nobody-') : '';
+const runnable = canRunAsNobody();
+// Outside the run's temporary folder, which only root may enter; made only where the test runs.
+const base = runnable ? mkdtempSync('/tmp/api-prerender-nobody-') : '';
 afterAll(() => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
-
-const runnable = base !== '' && canRunAsNobody();
 const skipReason = 'needs root and a Node every user can run, to run the build as the unprivileged user nobody';
 
 describe.skipIf(!runnable)(`a previous output the build cannot remove (${runnable ? 'as nobody' : skipReason})`, () => {
