@@ -32,6 +32,14 @@ export const errors = {
     new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir").`, {
       hint: 'Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in your prerender config to the folder that holds the route files.',
     }),
+  routesTimedOut: (timeout: number) =>
+    new PrerenderError('CONFIG', `The function given as prerender.routes did not settle within ${timeout} ms (prerender.timeout).`, {
+      hint: 'Make the promise it returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout if listing the routes takes longer.',
+    }),
+  configTimedOut: (file: string, timeout: number) =>
+    new PrerenderError('CONFIG', `The function ${file} default-exports did not settle within ${timeout} ms (prerender.timeout).`, {
+      hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called). The bound is prerender.timeout as known before the file loads: its default, or build({ config: { prerender: { timeout } } }).`,
+    }),
   configNotFound: (file: string) =>
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
       hint: 'Check the path given to --config, relative to the site root.',
@@ -115,6 +123,10 @@ export const errors = {
       hint: 'Fix the `entries` function the file exports: the build calls it once, before prerendering, to list the URLs to render.',
       cause,
       traceCause: true,
+    }),
+  entriesTimedOut: (file: string, timeout: number) =>
+    new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} did not settle within ${timeout} ms (prerender.timeout).`, {
+      hint: 'Make the promise `entries` returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout if listing the URLs takes longer.',
     }),
   outputClash: (message: string) =>
     new PrerenderError('OUTPUT_CLASH', message, {
@@ -207,6 +219,8 @@ export const errors = {
         cause,
       },
     ),
+  interrupted: (signal: string) =>
+    new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`),
   moduleImport: (cause: unknown) =>
     new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
       hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',

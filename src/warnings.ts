@@ -24,7 +24,9 @@ export type WarningCode =
   | 'SHADOWED_ROUTE'
   | 'UNSERVED_ROUTE'
   | 'ROUTE_LINK'
-  | 'ASSET_URL';
+  | 'ASSET_URL'
+
+  | 'LEFTOVER_FOLDER';
 
 /** A problem that does not stop the build: printed, and listed in the build report. */
 export interface Warning {
@@ -59,6 +61,16 @@ export const warnings = {
   crawlLinksSkipped: (count: number, examples: string[]): Warning => ({
     code: 'CRAWL_LINK_SKIPPED',
     message: `Crawling left out ${count} link${count === 1 ? '' : 's'} whose path cannot be a file name: ${examples.join(', ')}${count > examples.length ? `, and ${count - examples.length} more` : ''}.`,
+  }),
+  /** The previous output, moved aside by the swap, could not be removed: the new one is published. */
+  previousOutputLeft: (path: string, reason: string): Warning => ({
+    code: 'LEFTOVER_FOLDER',
+    message: `Could not remove the previous output, moved aside to ${path}: ${reason}. The new output is published; the next build removes the old copy once it can (make it writable, or remove it yourself).`,
+  }),
+  /** A staging or old folder an earlier build left could not be removed; it is not part of the output. */
+  leftoverNotRemoved: (path: string, reason: string): Warning => ({
+    code: 'LEFTOVER_FOLDER',
+    message: `Could not remove ${path}, left by an earlier build: ${reason}. It is not part of the output; make it writable, or remove it yourself.`,
   }),
   duplicateRoute: (route: string): Warning => ({ code: 'DUPLICATE_ROUTE', message: `Route "${route}" is listed twice in prerender.routes; it is rendered once.` }),
   /** A prerendered JSON or XML file that does not parse, or a feed missing what its format requires (prerender.validate). */

@@ -228,11 +228,11 @@ describe('entries that cannot be prerendered stop the build', () => {
 describe('listRouteEntries: what an entries export may return', () => {
   const site = { root: '/site', routesDir: '/site/src/server/routes' };
   const row = (path: string, entries: unknown, method = ''): RuntimeRoute => ({ method, path, file: 'api/x.ts', handler: () => '', entries });
-  const list = (path: string, entries: unknown, method?: string) => listRouteEntries([row(path, entries, method)], site);
+  const list = (path: string, entries: unknown, method?: string) => listRouteEntries([row(path, entries, method)], site, 30_000);
 
   it('lists routes in table order, skipping files without entries', async () => {
     const table = [row('/a/:id', () => [{ id: '2' }, '/a/1']), { method: '', path: '/b', file: 'b.ts', handler: () => '' }, row('/c/**', async () => [{ _: 'x/y' }])];
-    const listed = await listRouteEntries(table, site);
+    const listed = await listRouteEntries(table, site, 30_000);
     expect(listed.routes.map((entry) => entry.route)).toEqual(['/a/2', '/a/1', '/c/x/y']);
     expect(listed.files).toBe(2);
   });
@@ -286,7 +286,7 @@ describe('listRouteEntries: what an entries export may return', () => {
       { ...row('/b/:id', async () => Promise.reject(cause)), file: 'b.ts' },
       { ...row('/c/:id', () => { throw new Error('later'); }), file: 'c.ts' },
     ];
-    const error = await catchError(() => listRouteEntries(table, site));
+    const error = await catchError(() => listRouteEntries(table, site, 30_000));
     expect(error.message).toBe('The entries function of route file src/server/routes/b.ts failed: CMS down');
     expect(error.cause).toBe(cause);
     expect(error.exitCode).toBe(1);

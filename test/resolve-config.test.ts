@@ -17,7 +17,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       publicDotFiles: false,
       preset: 'static',
       mistypedFiles: 'error',
-      prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, failOnError: true, retry: undefined, validate: 'warn' },
+      prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, maxBodySize: 100 * 1024 * 1024, failOnError: true, retry: undefined, validate: 'warn' },
       configFile: undefined,
     });
   });
@@ -63,8 +63,8 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
   });
 
   it('keeps valid values', async () => {
-    const config = { name: 'x', prerender: { concurrency: 1, timeout: 2 ** 31 - 1, failOnError: false, sitemap: { host: 'https://x.com/blog/' } } };
-    expect((await resolveConfig(config, tempDir())).prerender).toMatchObject({ concurrency: 1, timeout: 2 ** 31 - 1, failOnError: false, sitemapHost: 'https://x.com/blog/' });
+    const config = { name: 'x', prerender: { concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemap: { host: 'https://x.com/blog/' } } };
+    expect((await resolveConfig(config, tempDir())).prerender).toMatchObject({ concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemapHost: 'https://x.com/blog/' });
   });
 });
 
@@ -100,6 +100,9 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['timeout -1', { prerender: { timeout: -1 } }, '"prerender.timeout"', 'a whole number of milliseconds from 1 to 2147483647'],
     ['timeout past setTimeout', { prerender: { timeout: 2 ** 31 } }, '"prerender.timeout"', 'from 1 to 2147483647'],
     ['timeout Infinity', { prerender: { timeout: Infinity } }, '"prerender.timeout"', 'from 1 to 2147483647'],
+    ['maxBodySize 0', { prerender: { maxBodySize: 0 } }, '"prerender.maxBodySize"', 'a whole number of bytes from 1 to'],
+    ['maxBodySize "10mb"', { prerender: { maxBodySize: '10mb' } }, '"prerender.maxBodySize"', 'a whole number of bytes from 1 to'],
+    ['maxBodySize past a Buffer', { prerender: { maxBodySize: Number.MAX_VALUE } }, '"prerender.maxBodySize"', 'a whole number of bytes from 1 to'],
     ['failOnError "no"', { prerender: { failOnError: 'no' } }, '"prerender.failOnError"', 'true or false'],
     ['retry true', { prerender: { retry: true } }, '"prerender.retry"', 'false, or { attempts, delay? }'],
     ['retry a number', { prerender: { retry: 3 } }, '"prerender.retry"', 'false, or { attempts, delay? }'],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSitemapWriter, joinUrl, writeSitemap, type SitemapEntry, sitemapPath } from '../src/prerender/sitemap.ts';
 import { readdirSync } from 'node:fs';
-import { tempDir } from './helpers.ts';
+import { route, runCli, tempDir, writeSite } from './helpers.ts';
 
 const entries = (...routes: string[]): SitemapEntry[] => routes.map((route) => ({ route, fields: {} }));
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
@@ -134,5 +134,19 @@ describe('createSitemapWriter', () => {
     expect(locs(streamed)).toEqual(['/a', '/docs-a', '/docs.b', '/docs/', '/docs/x', '/e/', '/f'].map((path) => 'https://x.com' + path));
     expect(streamed).toBe((await write('https://x.com', listed)).xml);
     expect(readdirSync(dir)).toEqual(['sitemap.xml']);
+  });
+});
+
+describe('a build with a sitemap of 1,000 URLs', () => {
+  it('waits on the sitemap file without a Node warning (no listener piles up on a full stream)', async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      'src/server/routes/api/p/[id].json.ts': route(`(event) => ({ id: getRouterParam(event, 'id') })`, 'defineEventHandler, getRouterParam'),
+      'prerender.config.mjs': `export default { name: 'big', outDir: ${JSON.stringify(outDir)}, prerender: { sitemap: { host: 'https://example.com' }, routes: Array.from({ length: 1000 }, (_, i) => '/api/p/' + i + '.json') } };`,
+    });
+    const cli = await runCli(['build', root, '--no-typecheck']);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stderr).not.toContain('Warning');
+    expect(locs(readFileSync(join(outDir, 'big', 'public', 'sitemap.xml'), 'utf8'))).toHaveLength(1000);
   });
 });

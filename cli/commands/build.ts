@@ -9,6 +9,7 @@ import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 import { configFileDefault, positiveInteger } from '../flags.ts';
+import { interruptOnSignals } from '../interrupt.ts';
 
 interface BuildFlags {
   config?: string;
@@ -43,17 +44,21 @@ export function registerBuild(cli: CAC): void {
       keepToolchainsWarm(0);
       const logger = createLogger();
       const printJson = flags.json ? reserveStdout() : undefined;
+      const interrupt = interruptOnSignals(logger);
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = await import('../../src/build/build.ts');
-        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger });
+        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
         await printJson?.(jsonText(report));
-      } catch (thrown) {
-        // Running out of files before build() could say what it was doing: loading its own modules.
-        const error = asFileLimit('loading api-prerender', thrown);
+      } catch (caught) {
+        // Once a signal came, whatever else failed on the way out, the build was interrupted; running
+        // out of files before build() could say what it was doing: loading its own modules.
+        const error = interrupt.error ?? asFileLimit('loading api-prerender', caught);
         await printJson?.(jsonText(jsonOfError(error)));
-        process.exitCode = handleError(error, logger);
+        const code = handleError(error, logger);
+        process.exitCode = interrupt.exitCode ?? code;
       }
+      interrupt.dispose();
       await exitWhenWritten();
     });
 }

@@ -30,6 +30,7 @@ import { createRouteSink } from './route-sink.ts';
 import { createSortedResults } from './sorted-results.ts';
 import { createReport, formatFailures, type BuildReport } from './report.ts';
 import { withStaging } from './staging.ts';
+import { untilAborted } from '../settle-within.ts';
 import type { Toolchain } from './toolchain.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildOptions } from './build.ts';
@@ -51,14 +52,16 @@ export async function buildRoutes(
   if (options.shard && config.prerender.crawl) throw errors.crawlShard();
   const name = options.shard ? shardDirName(config.name, options.shard) : config.name;
   const dir = join(config.outDir, name);
+  const { signal } = options;
 
-  return withStaging(config.outDir, name, async (stage) => {
+  return withStaging(config.outDir, name, logger, async (stage) => {
     const publicOut = join(stage, 'public');
     const claims = new FileClaims();
     const publicLabel = relative(config.root, config.publicDir) || '.';
     await whileDoing(`copying publicDir (${publicLabel})`, () => copyPublicDir(config.publicDir, publicOut, { label: publicLabel, dotFiles: config.publicDotFiles }, claims, logger));
     if (config.prerender.sitemapHost) claims.claim('sitemap.xml', sitemapOwner);
     if (config.prerender.sitemapHost) claimRobots(claims, publicOut);
+    signal?.throwIfAborted();
 
     const serverFile = join(stage, 'server', 'index.mjs');
     await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, serverFile));
@@ -67,10 +70,10 @@ export async function buildRoutes(
     // Planned only once the bundler's process has ended, so that its map of every route never sits
     // beside it; before the check, whose collections then free that map for it.
     const plan = planRoutes(config.prerender.routes, logger);
-    await check?.beforePrerender();
-    const bundle = await whileDoing('loading the server bundle', () => loadBundle(serverFile, config));
+    await untilAborted(Promise.resolve(check?.beforePrerender()), signal);
+    const bundle = await untilAborted(whileDoing('loading the server bundle', () => loadBundle(serverFile, config)), signal);
     // The routes' own entries join once the bundle that holds them is loaded.
-    const listed = await listRouteEntries(bundle.routes, config);
+    const listed = await untilAborted(listRouteEntries(bundle.routes, config, config.prerender.timeout), signal);
     plan.addEntries(listed.routes);
     if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
     const planned = plan.routes;
@@ -100,10 +103,11 @@ export async function buildRoutes(
         write: createFileWriter(publicOut),
         claims,
         concurrency: config.prerender.concurrency,
-        timeout: config.prerender.timeout,
+        bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },
         retry: config.prerender.retry,
         inspect: checks?.inspect,
         now: options.now,
+        signal,
         behind: () => sink.sitemap?.behind,
         onResult: (result, _index, target) => {
           // A crawled link no route serves is not followed; a listed route no route file matches fails.
@@ -124,6 +128,12 @@ export async function buildRoutes(
     }
     sink.closeManifest();
     progress.finish();
+    const stopIfAborted = async () => {
+      if (!signal?.aborted) return;
+      await sink.sitemap?.abort();
+      signal.throwIfAborted();
+    };
+    await stopIfAborted();
     if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
     const { tally } = sink;
     tally.failures = await explainUnrouted(tally.failures, routeFiles, config);
@@ -147,6 +157,7 @@ export async function buildRoutes(
       if (unserved) warn(logger, unserved);
     }
 
+    await stopIfAborted();
     let sitemapFiles: string[] = [];
     if (sink.sitemap) {
       for (const part of sitemapFileNames(sink.sitemap.count).slice(1)) claims.claim(part, sitemapOwner);
@@ -156,9 +167,11 @@ export async function buildRoutes(
     // then they are read back from the manifest, rather than kept all along.
     const wantsFiles = sink.needsRules || config.preset === 'vercel' || config.preset === 'github-pages';
     const written = wantsFiles ? await readManifest(stage) : [];
+    signal?.throwIfAborted();
     const robotsFiles = config.prerender.sitemapHost && (await writeRobots(publicOut, config.prerender.sitemapHost)) ? 1 : 0;
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: stage, publicDir: publicOut, files: written, logger });
+    signal?.throwIfAborted();
     if (options.shard) {
       const { name: site, publicDir, prerender, preset, mistypedFiles } = config;
       const sitemap = sink.sitemapEntries ?? [];

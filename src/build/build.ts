@@ -13,6 +13,7 @@ import { isTypeScriptFile } from '../bundle/typescript-file.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { whileDoing } from '../file-limit.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { untilAborted } from '../settle-within.ts';
 import { buildRoutes } from './build-routes.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
@@ -34,6 +35,12 @@ export interface BuildOptions extends LoadConfigOptions {
    * two builds of one input byte-identical, sharded or not. @default performance.now
    */
   now?: () => number;
+  /**
+   * Stops the build when aborted: it ends its processes, removes what it made (the staging folder,
+   * the lock) and rejects with the signal's reason, the previous output untouched. A build that has
+   * already put its output in place resolves as usual. `prerender build` aborts it on SIGINT and SIGTERM.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -47,16 +54,24 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const { logger, warnings: warned } = collectWarnings(options.logger ?? createLogger());
   // Rollup and TypeScript load only in this process, which ends once the bundle is written.
   const toolchain = startToolchain(logger);
+  // Aborted, the toolchain's process ends at once: compiling the config or bundling rejects.
+  const stopToolchain = () => void toolchain.close();
+  options.signal?.addEventListener('abort', stopToolchain, { once: true });
   try {
     return await buildSite(options, logger, toolchain, started, warned);
+  } catch (error) {
+    // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why.
+    if (options.signal?.aborted) throw options.signal.reason;
+    throw error;
   } finally {
+    options.signal?.removeEventListener('abort', stopToolchain);
     await toolchain.close();
   }
 }
 
 /** {@link build}, with config compilation and bundling done by `toolchain`. */
 async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
-  const config = await whileDoing('loading the config', () => loadConfigWith(options, toolchain.compileConfig));
+  const config = await untilAborted(whileDoing('loading the config', () => loadConfigWith(options, toolchain.compileConfig)), options.signal);
   const routeFiles = await whileDoing('listing the route files in routesDir', () =>
     scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, onWarning: (warning) => warn(logger, warning) }),
   );

@@ -11,6 +11,7 @@ import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { cloudflareLimits, type TypedFile } from '../prerender/header-rules.ts';
 import { writeHeadersFile } from '../prerender/headers-file.ts';
+import { writingTo } from '../prerender/output-file.ts';
 import { hostType, sameType } from '../prerender/host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { writeVercelOutput } from './vercel-output.ts';
@@ -55,7 +56,7 @@ export async function writeHostOutput(input: HostOutputInput): Promise<number> {
     case 'github-pages':
       checkGithubTypes(files, input.mistypedFiles, input.logger);
       // Without it, GitHub Pages runs Jekyll over the output, which drops files starting with "_".
-      await writeFile(join(publicDir, '.nojekyll'), '');
+      await writingTo(join(publicDir, '.nojekyll'), () => writeFile(join(publicDir, '.nojekyll'), ''));
       return 1;
     case 'vercel':
       return writeVercelOutput(input.distDir, publicDir, files);

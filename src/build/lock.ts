@@ -17,11 +17,13 @@ const heldHere = new Set<string>();
 /**
  * Takes `<outDir>/.<name>.lock` for one build and returns the function that releases it. A lock
  * whose build is gone (killed, or from another machine or container) is replaced; a live one makes
- * this build fail at once with a clear message rather than wait an unknown time.
+ * this build fail at once with a clear message rather than wait an unknown time. A disk too full for
+ * the lock calls `freeSpace` once, when no live build holds the lock, and tries again if it freed some.
  */
-export async function takeLock(outDir: string, name: string): Promise<() => Promise<void>> {
+export async function takeLock(outDir: string, name: string, freeSpace?: () => Promise<boolean>): Promise<() => Promise<void>> {
   const file = join(outDir, `.${name}.lock`);
   const owner: LockOwner = { host: hostname(), pid: process.pid, id: randomBytes(8).toString('hex') };
+  let freed = false;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       await createWhole(file, JSON.stringify(owner));
@@ -31,7 +33,14 @@ export async function takeLock(outDir: string, name: string): Promise<() => Prom
         await rm(file, { force: true });
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw errors.output(file, error);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' && freeSpace && !freed) {
+        const found = await inspectLock(file);
+        if (found?.owner && isRunning(found.owner)) throw errors.buildRunning(name, outDir, found.owner.pid, file);
+        freed = true;
+        if (await freeSpace()) continue;
+      }
+      if (code !== 'EEXIST') throw errors.output(file, error);
       const found = await inspectLock(file);
       if (!found) continue;
       if (found.owner && isRunning(found.owner)) throw errors.buildRunning(name, outDir, found.owner.pid, file);
@@ -108,15 +117,28 @@ async function takeOver(file: string, dead: FoundLock): Promise<void> {
  */
 async function createWhole(file: string, content: string): Promise<void> {
   const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
-  await writeFile(draft, content, { flag: 'wx' });
   try {
-    await link(draft, file);
-  } catch (error) {
-    // Some file systems (network shares, FUSE) have no hard links: create it directly there.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
-    await writeFile(file, content, { flag: 'wx' });
+    // Inside the try: on a full disk the draft is made and its write fails, and it must not stay.
+    await writeFile(draft, content, { flag: 'wx' });
+    try {
+      await link(draft, file);
+    } catch (error) {
+      // Some file systems (network shares, FUSE) have no hard links: create it directly there.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+      await writeDirectly(file, content);
+    }
   } finally {
     await rm(draft, { force: true });
+  }
+}
+
+/** Creates `file` with `content`; a write that fails removes the part-written file it made. */
+async function writeDirectly(file: string, content: string): Promise<void> {
+  try {
+    await writeFile(file, content, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
+    throw error;
   }
 }
 
@@ -137,8 +159,13 @@ function parseOwner(text: string): LockOwner | undefined {
 function isRunning(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return false;
   if (owner.pid === process.pid) return heldHere.has(owner.id);
+  return isProcessRunning(owner.pid);
+}
+
+/** Whether process `pid` of this machine runs (one of another user's counts: signalling it is refused, not failed). */
+export function isProcessRunning(pid: number): boolean {
   try {
-    process.kill(owner.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';

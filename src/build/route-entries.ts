@@ -7,6 +7,7 @@ import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { resolveSitemapFields } from '../config/resolve.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
+import { settleWithin } from '../settle-within.ts';
 import { parseRouteSegments } from '../prerender/route-to-file.ts';
 import { routeUrl } from '../prerender/render-route.ts';
 import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
@@ -54,12 +55,14 @@ const noFields: SitemapFields = Object.freeze({});
  * Calls the `entries` of every route file in the bundle's table that exports one (all at once: they
  * may wait on a CMS), and turns what each returns into routes, in table order. Throws ROUTE_ENTRIES
  * naming the file (the first in table order) when an `entries` is not a function, throws, returns no
- * array, or lists an entry that is malformed or makes a URL the build cannot write.
+ * array, does not settle within `timeout` ms (prerender.timeout), or lists an entry that is malformed
+ * or makes a URL the build cannot write.
  */
-export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles): Promise<ListedEntries> {
+export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, timeout: number): Promise<ListedEntries> {
   const rows = table.filter((row) => row.entries !== undefined);
   for (const row of rows) checkExport(row, siteFile(site, row.file));
-  const settled = await Promise.allSettled(rows.map(async (row) => (row.entries as () => unknown)()));
+  const listing = (row: RuntimeRoute) => Promise.resolve().then(row.entries as () => unknown);
+  const settled = await Promise.allSettled(rows.map((row) => settleWithin(listing(row), timeout, () => errors.entriesTimedOut(siteFile(site, row.file), timeout))));
   const routes: PrerenderRoute[] = [];
   for (const [i, row] of rows.entries()) {
     const file = siteFile(site, row.file);

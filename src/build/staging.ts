@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errors, PrerenderError } from '../errors.ts';
-import { takeLock } from './lock.ts';
+import { errors, messageOf, PrerenderError } from '../errors.ts';
+import { warn, type Logger } from '../log.ts';
+import { warnings } from '../warnings.ts';
+import { isProcessRunning, takeLock } from './lock.ts';
 
 /**
  * Runs `work` in a staging folder next to `<outDir>/<name>` and swaps it in only when `work`
@@ -11,20 +13,28 @@ import { takeLock } from './lock.ts';
  * killed build leaves its staging folder behind, which the next build clears. A lock file keeps two
  * builds of one site from swapping over each other: the second fails at once, saying why. A file
  * system error (full disk, no permission, a file where a folder should be) becomes a PrerenderError
- * naming the path.
+ * naming the path. Once the new output is in place the build has succeeded: a previous output or a
+ * leftover it cannot remove is a warning on `logger`, and a later build removes it when it can.
  */
-export async function withStaging<T>(outDir: string, name: string, work: (stageDir: string) => Promise<T>): Promise<T> {
+export async function withStaging<T>(outDir: string, name: string, logger: Logger, work: (stageDir: string) => Promise<T>): Promise<T> {
   const final = join(outDir, name);
   await makeOutDir(outDir, final);
-  const release = await takeLock(outDir, name);
+  const release = await takeLock(outDir, name, () => clearDeadStaging(outDir, name));
   // Unique per build, not per process: two builds in one process must not share a folder.
   const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const stage = join(outDir, `.${name}.staging-${id}`);
   try {
-    await clearLeftovers(outDir, name, final);
+    await clearLeftovers(outDir, name, final, logger);
     await mkdir(stage, { recursive: true });
     const result = await work(stage);
-    await swap(stage, final, join(outDir, `.${name}.old-${id}`));
+    const old = join(outDir, `.${name}.old-${id}`);
+    if (await swap(stage, final, old)) {
+      try {
+        removeTree(old);
+      } catch (error) {
+        warn(logger, warnings.previousOutputLeft(old, messageOf(error)));
+      }
+    }
     return result;
   } catch (error) {
     try {
@@ -50,19 +60,55 @@ async function makeOutDir(outDir: string, final: string): Promise<void> {
   if (existsSync(final) && !statSync(final).isDirectory()) throw errors.notAFolder(final, 'name');
 }
 
-/** Staging and old folders of builds that died; a build killed mid-swap is rolled back. */
-async function clearLeftovers(outDir: string, name: string, final: string): Promise<void> {
+/**
+ * Staging and old folders of builds that died or could not remove them; a build killed mid-swap is
+ * rolled back. One that cannot be removed (no permission) is a warning: it is not the output.
+ */
+async function clearLeftovers(outDir: string, name: string, final: string, logger: Logger): Promise<void> {
   const leftovers = (await readdir(outDir)).filter((entry) => entry.startsWith(`.${name}.staging-`) || entry.startsWith(`.${name}.old-`));
   const old = leftovers.find((entry) => entry.startsWith(`.${name}.old-`));
   if (old && !existsSync(final)) await rename(join(outDir, old), final);
-  for (const entry of leftovers) removeTree(join(outDir, entry));
+  for (const entry of leftovers) {
+    const path = join(outDir, entry);
+    try {
+      removeTree(path);
+    } catch (error) {
+      warn(logger, warnings.leftoverNotRemoved(path, messageOf(error)));
+    }
+  }
 }
 
-async function swap(stage: string, final: string, old: string): Promise<void> {
+/**
+ * Removes the staging folders of builds whose process has ended (`.<name>.staging-<pid>-<id>`);
+ * returns whether there were any. Asked when the lock finds no room: a build killed on a full disk
+ * leaves the staging folder that fills it, and without room for the lock no build could clear it.
+ */
+async function clearDeadStaging(outDir: string, name: string): Promise<boolean> {
+  const prefix = `.${name}.staging-`;
+  const dead = (await readdir(outDir)).filter((entry) => {
+    const pid = Number(/^(\d+)-/.exec(entry.slice(prefix.length))?.[1]);
+    return entry.startsWith(prefix) && pid > 0 && pid !== process.pid && !isProcessRunning(pid);
+  });
+  for (const entry of dead) removeTree(join(outDir, entry));
+  return dead.length > 0;
+}
+
+/**
+ * Puts `stage` in the place of `final`, the previous output moved aside to `old` first; returns
+ * whether there was one (for the caller to remove). A new output that cannot move in puts the
+ * previous one back, so a failed swap leaves what was published.
+ */
+async function swap(stage: string, final: string, old: string): Promise<boolean> {
   const hadPrevious = existsSync(final);
   if (hadPrevious) await rename(final, old);
-  await rename(stage, final);
-  if (hadPrevious) removeTree(old);
+  try {
+    await rename(stage, final);
+  } catch (error) {
+    // Not put back: the next build does it (clearLeftovers), before anything else.
+    if (hadPrevious) await rename(old, final).catch(() => {});
+    throw error;
+  }
+  return hadPrevious;
 }
 
 /**

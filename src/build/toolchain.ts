@@ -58,6 +58,7 @@ export function startToolchain(logger: Logger): Toolchain {
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let ended: unknown;
+  let closing: Promise<void> | undefined;
   const failAll = (error: unknown) => {
     ended ??= error;
     for (const { reject } of pending.values()) reject(error);
@@ -90,18 +91,22 @@ export function startToolchain(logger: Logger): Toolchain {
       await ask({ type: 'bundle', site, routes, outFile });
     },
     typeCheck: (task, why) => (ask({ type: 'typecheck', task, why }) as Promise<TypeCheckReply>).catch((error: Error) => ({ failed: error.message })),
-    async close() {
-      if (ended !== undefined) return;
-      ended = new Error("The build's toolchain process was closed.");
-      child.off('message', onMessage);
-      child.off('error', failAll);
-      child.off('exit', onExit);
-      // A task still under way (a check the build no longer waits for) is stopped with its process.
-      if (pending.size > 0) {
-        failAll(ended);
-        return endToolchainProcess(child);
-      }
-      giveBackToolchainProcess(child);
-    },
+    // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
+    // cleanup's close must still wait until the process has exited.
+    close: () => (closing ??= close()),
   };
+
+  async function close(): Promise<void> {
+    if (ended !== undefined) return;
+    ended = new Error("The build's toolchain process was closed.");
+    child.off('message', onMessage);
+    child.off('error', failAll);
+    child.off('exit', onExit);
+    // A task still under way (a check the build no longer waits for) is stopped with its process.
+    if (pending.size > 0) {
+      failAll(ended);
+      return endToolchainProcess(child);
+    }
+    giveBackToolchainProcess(child);
+  }
 }

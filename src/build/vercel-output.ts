@@ -9,6 +9,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { servedPaths, type TypedFile } from '../prerender/header-rules.ts';
 import { needsTypeRule } from '../prerender/host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
+import { writingTo } from '../prerender/output-file.ts';
 
 /** The part of config.json the build writes (https://vercel.com/docs/build-output-api/v3/configuration). */
 interface VercelConfig {
@@ -28,10 +29,13 @@ export async function writeVercelOutput(distDir: string, publicDir: string, file
     const file = relative(publicDir, from).split(sep).join('/');
     if (isHostConfigFile(file.split('/'))) continue;
     const to = join(staticDir, file);
-    await mkdir(dirname(to), { recursive: true });
-    await link(from, to);
+    await writingTo(to, async () => {
+      await mkdir(dirname(to), { recursive: true });
+      await link(from, to);
+    });
   }
-  await writeFile(join(output, 'config.json'), JSON.stringify(vercelConfig(files), null, 2) + '\n');
+  const config = join(output, 'config.json');
+  await writingTo(config, () => writeFile(config, JSON.stringify(vercelConfig(files), null, 2) + '\n'));
   return 1;
 }
 

@@ -11,6 +11,8 @@ export const defaults = {
     /** Chosen by the benchmark in bench/: past 16 in flight the loop gains nothing. */
     concurrency: 16,
     timeout: 30_000,
+    /** 100 MiB: far past any feed or JSON file a host would serve, and a bound on a body that never ends. */
+    maxBodySize: 100 * 1024 * 1024,
     failOnError: true,
     /** The first wait of `prerender.retry` when it gives no `delay`, in ms. */
     retryDelay: 500,

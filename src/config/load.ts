@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { errors, PrerenderError } from '../errors.ts';
-import { configFileNames } from './defaults.ts';
+import { settleWithin } from '../settle-within.ts';
+import { configFileNames, defaults } from './defaults.ts';
 import { mergeConfig, resolveConfig } from './resolve.ts';
 import type { ConfigExport, ResolvedConfig, UserConfig } from './types.ts';
 import { isPlainObject, kindOf } from '../value-kind.ts';
@@ -37,7 +38,7 @@ export async function loadConfigWith(options: LoadConfigOptions, compile: Config
   const root = resolve(options.root ?? process.cwd());
   if (!existsSync(root)) throw errors.usage(`Site root ${root} does not exist.`, 'Pass the folder that holds your site.');
   const file = findConfigFile(root, options.configFile);
-  const fromFile = file ? await importConfigFile(file, compile) : {};
+  const fromFile = file ? await importConfigFile(file, compile, settleBound(options.config)) : {};
   return resolveConfig(mergeConfig(fromFile, options.config ?? {}), root, file);
 }
 
@@ -51,8 +52,17 @@ function findConfigFile(root: string, configFile: string | false | undefined): s
   return configFileNames.map((name) => join(root, name)).find((file) => existsSync(file));
 }
 
-/** Imports the file (compiling TypeScript with Rollup first) and unwraps a function export. */
-async function importConfigFile(file: string, compile: ConfigCompiler): Promise<UserConfig> {
+/**
+ * How long a config file's function may take to settle: prerender.timeout as known before the file
+ * loads, from the options that override the file (such as build()'s `config`), else its default.
+ */
+function settleBound(over: UserConfig | undefined): number {
+  const timeout = over?.prerender?.timeout;
+  return Number.isInteger(timeout) && timeout! > 0 ? timeout! : defaults.prerender.timeout;
+}
+
+/** Imports the file (compiling TypeScript with Rollup first) and unwraps a function export, given `timeout` ms to settle. */
+async function importConfigFile(file: string, compile: ConfigCompiler, timeout: number): Promise<UserConfig> {
   let exported: unknown;
   let fromFunction = false;
   try {
@@ -61,7 +71,8 @@ async function importConfigFile(file: string, compile: ConfigCompiler): Promise<
     exported = (module as { default: ConfigExport }).default;
     if (typeof exported === 'function') {
       fromFunction = true;
-      exported = await exported();
+      const made = exported as () => unknown;
+      exported = await settleWithin(Promise.resolve().then(made), timeout, () => errors.configTimedOut(file, timeout));
       if (exported === undefined) throw new Error('its default-exported function returned nothing');
     }
   } catch (error) {

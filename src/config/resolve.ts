@@ -1,3 +1,4 @@
+import { constants as bufferLimits } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
@@ -5,11 +6,12 @@ import { defaults } from './defaults.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkOutput } from './output-paths.ts';
+import { settleWithin } from '../settle-within.ts';
 import { unknownKey } from './unknown-key.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
-const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl'] as const;
+const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'maxBodySize'] as const;
 /** Where a key misplaced at another level belongs (route entries aside), for the error's suggestion. */
 const everyKey = [...topKeys, ...prerenderKeys.map((key) => `prerender.${key}`), 'prerender.sitemap.host'];
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
@@ -36,6 +38,8 @@ export async function resolveConfig(
 
   const dirs = { routesDir: path('routesDir'), publicDir: path('publicDir'), outDir: path('outDir') };
   checkOutput(root, name, dirs);
+  // Before the routes: a routes function is given this long to settle.
+  const timeout = optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout;
 
   return {
     root,
@@ -46,11 +50,12 @@ export async function resolveConfig(
     preset: optional<Preset>('preset', user.preset, (v) => presets.includes(v as Preset), presets.join(' | ')) ?? defaults.preset,
     mistypedFiles: optional<'error' | 'warn'>('mistypedFiles', user.mistypedFiles, (v) => v === 'error' || v === 'warn', "'error' | 'warn'") ?? defaults.mistypedFiles,
     prerender: {
-      routes: await resolveRoutes(pre.routes),
+      routes: await resolveRoutes(pre.routes, timeout),
       routesFrom: pre.routes === undefined ? 'unset' : typeof pre.routes === 'function' ? 'function' : 'array',
       sitemapHost: optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
       concurrency: optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
-      timeout: optional('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout,
+      timeout,
+      maxBodySize: optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
       failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
       retry: resolveRetry(pre.retry),
       validate: optional<'warn' | 'error' | false>('prerender.validate', pre.validate, (v) => v === 'warn' || v === 'error' || v === false, "'warn' | 'error' | false") ?? defaults.prerender.validate,
@@ -84,13 +89,15 @@ const defined = <T extends object>(object: T): Partial<T> =>
   Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-async function resolveRoutes(input: unknown): Promise<PrerenderRoute[]> {
-  let list = input ?? [];
+async function resolveRoutes(input: unknown, timeout: number): Promise<PrerenderRoute[]> {
+  let list: unknown = input ?? [];
   if (typeof list === 'function') {
+    const listing = list as () => unknown;
+    const late = errors.routesTimedOut(timeout);
     try {
-      list = await list();
+      list = await settleWithin(Promise.resolve().then(listing), timeout, () => late);
     } catch (error) {
-      throw errors.routesFunction(error);
+      throw error === late ? late : errors.routesFunction(error);
     }
   }
   if (!Array.isArray(list)) throw errors.configKey('prerender.routes', 'an array of routes, or a function returning one', list);
@@ -168,6 +175,8 @@ const isNonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 const isBoolean = (v: unknown) => typeof v === 'boolean';
 /** setTimeout's limit: a longer delay fires at once. */
 const maxTimeout = 2 ** 31 - 1;
+/** A body is read into one Buffer: at most the largest this Node can make. */
+const isBodySize = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= bufferLimits.MAX_LENGTH;
 const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= maxTimeout;
 const folderNameRule = 'a folder name (no /, \\, control characters or leading dot, at most 255 bytes)';
 const isFolderName = (v: unknown): v is string => typeof v === 'string' && /^[^/\\.\0-\x1f][^/\\\0-\x1f]*$/.test(v) && Buffer.byteLength(v) <= 255;

@@ -75,8 +75,16 @@ export interface UserConfig {
     };
     /** Routes rendered at once. @default 16 */
     concurrency?: number;
-    /** Milliseconds a route may take before it fails. @default 30000 */
+    /**
+     * Milliseconds a route may take before it fails, reading its whole body included. @default 30000
+     */
     timeout?: number;
+    /**
+     * Bytes a route's body may hold; a larger one fails the route, and a stream is cancelled once it
+     * passes the limit, so a body that never ends cannot take the build's memory.
+     * @default 104857600 (100 MiB)
+     */
+    maxBodySize?: number;
     /** `false`: failed routes are reported and skipped, the rest is published. @default true */
     failOnError?: boolean;
     /**
@@ -149,6 +157,7 @@ export interface ResolvedConfig {
     sitemapHost: string | undefined;
     concurrency: number;
     timeout: number;
+    maxBodySize: number;
     failOnError: boolean;
     /** Absent: no retries. */
     retry: RetryPolicy | undefined;

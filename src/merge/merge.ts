@@ -52,7 +52,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
   const outDir = resolve(options.outDir ?? 'dist');
   const entries = shards.flatMap((shard) => shard.entries);
 
-  await withStaging(outDir, name, async (stage) => {
+  await withStaging(outDir, name, logger, async (stage) => {
     const publicOut = join(stage, 'public');
     await copyFiles([...(await siteFiles(first, stage)), ...shards.flatMap((shard) => routeFiles(shard, publicOut))]);
     if (headersBase !== null) await writeFile(join(publicOut, '_headers'), headersBase);

@@ -3,6 +3,7 @@ import { appendFile, opendir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { planHeaderRules, type RuleLimits, type TypedFile } from './header-rules.ts';
+import { writingTo } from './output-file.ts';
 
 export type { TypedFile } from './header-rules.ts';
 
@@ -23,7 +24,8 @@ export async function writeHeadersFile(publicDir: string, files: TypedFile[], li
   if (rules.length === 0) return 0;
   const text = rules.map(({ path: rulePath, headers }) => `${rulePath}\n${headers.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`).join('');
   const separator = existing === '' || existing.endsWith('\n') ? '' : '\n';
-  await appendFile(path, separator + (existing ? '\n' : '') + '# Added by api-prerender: the types and headers routes answered with, where hosts would send others\n' + text);
+  const added = separator + (existing ? '\n' : '') + '# Added by api-prerender: the types and headers routes answered with, where hosts would send others\n' + text;
+  await writingTo(path, () => appendFile(path, added));
   return rules.length;
 }
 

@@ -1,9 +1,10 @@
+import { setMaxListeners } from 'node:events';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import type { Crawl } from './crawl.ts';
 import { FileClaims } from './file-claims.ts';
 import { runPool } from './pool.ts';
-import { renderRoute, type RouteHandler } from './render-route.ts';
+import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from './route-to-file.ts';
 import type { FileWriter } from './write-files.ts';
@@ -42,7 +43,8 @@ export interface PrerenderInput {
   /** Files already taken (publicDir, sitemap, _headers); route files are claimed into it. */
   claims: FileClaims;
   concurrency: number;
-  timeout: number;
+  /** `prerender.timeout` (ms) and `prerender.maxBodySize` (bytes) of each route. */
+  bounds: RouteBounds;
   /** Sees each body before it is written (prerender.validate's checks). */
   inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => void;
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
@@ -62,6 +64,8 @@ export interface PrerenderInput {
   behind?: () => Promise<void> | undefined;
   /** The clock route times (`ms`) are measured with. @default performance.now */
   now?: () => number;
+  /** Aborted: no route starts, the routes in flight are cut short, and this rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -72,16 +76,25 @@ export interface PrerenderInput {
  */
 export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
   const now = input.now ?? performance.now.bind(performance);
+  // Each route in flight listens for the abort (and its retry's wait too): Node would warn past 10
+  // listeners on the caller's signal, so they listen on one of the loop's own.
+  const stop = new AbortController();
+  setMaxListeners(2 * input.concurrency + 1, stop.signal);
+  const forward = () => stop.abort(input.signal!.reason);
+  if (input.signal?.aborted) forward();
+  input.signal?.addEventListener('abort', forward, { once: true });
   let offset = 0;
   try {
     for (let level: RenderTarget[] = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
-      await renderLevel(input, level, offset, now);
+      await renderLevel({ ...input, signal: stop.signal }, level, offset, now);
       offset += level.length;
     }
   } catch (error) {
     // The loop's own error says most; a write failing meanwhile is a consequence.
     await input.write.close().catch(() => {});
     throw error;
+  } finally {
+    input.signal?.removeEventListener('abort', forward);
   }
   await input.write.close();
 }
@@ -101,8 +114,12 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
   });
   await runPool(level, input.concurrency, async (target, index) => {
     const { route, foundOn } = target;
+    const { signal } = input;
+    signal?.throwIfAborted();
     const start = now();
-    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.request, route, input.timeout), input.retry);
+    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.request, route, input.bounds, signal), input.retry, signal);
+    // A route cut short by the abort is no failed route: the build stops.
+    signal?.throwIfAborted();
     const ms = round(now() - start);
     let result: PrerenderResult;
     let links: string[] = [];

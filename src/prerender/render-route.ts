@@ -1,7 +1,8 @@
 import type { H3EventContext } from 'h3';
 import { messageOf } from '../errors.ts';
-import { outcomeKey, type RequestOutcome } from '../runtime/app.ts';
 import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
+import { outcomeKey, type RequestOutcome } from '../runtime/app.ts';
+import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 
 /** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
@@ -25,30 +26,35 @@ export type RouteContext = H3EventContext & { [outcomeKey]: RequestOutcome };
  */
 export type RouteHandler = (request: Request, context: RouteContext) => Response | Promise<Response>;
 
-/** The body being read, for the timeout to cancel. */
-interface PendingBody {
-  reader?: ReadableStreamDefaultReader<Uint8Array>;
+/** What bounds one route: `prerender.timeout` (ms) and `prerender.maxBodySize` (bytes). */
+export interface RouteBounds {
+  timeout: number;
+  maxBodySize: number;
 }
 
 /**
  * GETs one route in-process with the `x-prerender: 1` header and reads the whole body. A response
- * that is not 2xx, a throw, or a route (or its body) slower than `timeout` ms is a failure; a body
- * still streaming at the timeout is cancelled, so a stream that never ends does not hold the build.
+ * that is not 2xx, a throw, a route (or its body) slower than `timeout` ms, or a body larger than
+ * `maxBodySize` is a failure; a body still streaming then is cancelled, so a stream that never ends
+ * holds neither the build nor its memory. An abort of `signal` ends it the same way, at once.
  */
-export async function renderRoute(handle: RouteHandler, route: string, timeout: number): Promise<Rendered> {
+export async function renderRoute(handle: RouteHandler, route: string, bounds: RouteBounds, signal?: AbortSignal): Promise<Rendered> {
+  const { timeout } = bounds;
   const start = performance.now();
   let controller: AbortController | undefined;
-  const pending: PendingBody = {};
+  const pending: BodyReading = {};
   let timer: NodeJS.Timeout | undefined;
   let timeoutError: Error | undefined;
+  let stop: (() => void) | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const stage = pending.reader ? 'its body did not end' : 'did not respond';
-      const error = (timeoutError = new Error(`${stage} within ${timeout} ms (prerender.timeout)`));
+    const end = (error: unknown) => {
       (controller ??= new AbortController()).abort(error);
-      pending.reader?.cancel(error).catch(() => {});
+      if (pending.reader) cancelSoon(pending.reader, error);
       reject(error);
-    }, timeout);
+    };
+    timer = setTimeout(() => end((timeoutError = pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`))), timeout);
+    stop = () => end(signal!.reason);
+    signal?.addEventListener('abort', stop, { once: true });
   });
   const request = new Request(routeUrl(route), { headers: { 'x-prerender': '1' } });
   // Not `new Request(url, { signal })`: undici follows a passed signal through a WeakRef and a
@@ -56,22 +62,24 @@ export async function renderRoute(handle: RouteHandler, route: string, timeout: 
   // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.
   Object.defineProperty(request, 'signal', { get: () => (controller ??= new AbortController()).signal });
   try {
-    return await Promise.race([read(handle, request, start, pending), expired]);
+    const body = { deadline: start + timeout, timeout, maxBytes: bounds.maxBodySize };
+    return await Promise.race([read(handle, request, start, body, pending), expired]);
   } catch (error) {
     const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
-    if (error === timeoutError) failed.timedOut = true;
+    if (error === timeoutError || (error instanceof BodyBoundError && error.timedOut)) failed.timedOut = true;
     return failed;
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', stop!);
   }
 }
 
-async function read(handle: RouteHandler, request: Request, start: number, pending: PendingBody): Promise<Rendered> {
+async function read(handle: RouteHandler, request: Request, start: number, bounds: BodyBounds, pending: BodyReading): Promise<Rendered> {
   const outcome: RequestOutcome = { routed: false };
   // Null-prototype, as the context h3 makes for a request the server receives.
   const context: RouteContext = Object.assign(Object.create(null) as H3EventContext, { [outcomeKey]: outcome });
   const response = responseParts(await handle(request, context));
-  const body = await readBody(response.body, pending);
+  const body = await readBody(response.body, bounds, pending);
   const ms = performance.now() - start;
   const { status } = response;
   if (status >= 300 && status < 400) {
@@ -89,24 +97,6 @@ async function read(handle: RouteHandler, request: Request, start: number, pendi
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
   return { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
-}
-
-/** Reads the body; a stream chunk by chunk, through a reader the timeout can cancel. */
-async function readBody(body: ResponseParts['body'], pending: PendingBody): Promise<Uint8Array> {
-  if (body === null) return new Uint8Array(0);
-  if (typeof body === 'string') return Buffer.from(body);
-  if (body instanceof Uint8Array) return body;
-  const reader = body.getReader();
-  pending.reader = reader;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
 /**

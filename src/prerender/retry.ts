@@ -43,14 +43,15 @@ export function retryWait(policy: RetryPolicy, retry: number, retryAfter: string
 
 /**
  * Runs `render` until it succeeds, fails in a way a retry cannot fix, or `policy.attempts` are used
- * up, waiting {@link retryWait} between attempts. Without a policy, one attempt. A route that fails
+ * up, waiting {@link retryWait} between attempts (an abort of `signal` ends the wait, rejecting).
+ * Without a policy, one attempt. A route that fails
  * after retries says so in its error, with the last attempt's status.
  */
-export async function renderWithRetry(render: () => Promise<Rendered>, policy: RetryPolicy | undefined): Promise<{ rendered: Rendered; retries: number }> {
+export async function renderWithRetry(render: () => Promise<Rendered>, policy: RetryPolicy | undefined, signal?: AbortSignal): Promise<{ rendered: Rendered; retries: number }> {
   let rendered = await render();
   let retries = 0;
   while (policy && retries + 1 < policy.attempts && isRetryable(rendered)) {
-    await sleep(retryWait(policy, retries, rendered.ok ? undefined : rendered.retryAfter));
+    await sleep(retryWait(policy, retries, rendered.ok ? undefined : rendered.retryAfter), undefined, { signal });
     retries++;
     rendered = await render();
   }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileClaims } from './file-claims.ts';
+import { writingTo } from './output-file.ts';
 import { joinUrl } from './sitemap.ts';
 
 /** Who writes `robots.txt`, as a clash with a route's file names it. */
@@ -28,7 +29,7 @@ export async function writeRobots(publicOut: string, host: string): Promise<bool
   const file = join(publicOut, 'robots.txt');
   const line = `Sitemap: ${joinUrl(host, 'sitemap.xml')}`;
   if (!existsSync(file)) {
-    await writeFile(file, `User-agent: *\nAllow: /\n\n${line}\n`);
+    await writingTo(file, () => writeFile(file, `User-agent: *\nAllow: /\n\n${line}\n`));
     return true;
   }
   const own = await readFile(file);
@@ -37,6 +38,6 @@ export async function writeRobots(publicOut: string, host: string): Promise<bool
   if (sitemapLine.test(text)) return false;
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const separator = text === '' || text.endsWith('\n') ? '' : eol;
-  await writeFile(file, Buffer.concat([own, Buffer.from(`${separator}${line}${eol}`)]));
+  await writingTo(file, () => writeFile(file, Buffer.concat([own, Buffer.from(`${separator}${line}${eol}`)])));
   return true;
 }

@@ -1,11 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { finished } from 'node:stream/promises';
-import { once } from 'node:events';
+import { finished, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { SitemapStream } from 'sitemap';
 import type { SitemapFields } from '../config/types.ts';
+import { errors, type PrerenderError } from '../errors.ts';
 import { lazyPackage } from '../lazy-package.ts';
+import { writingTo } from './output-file.ts';
 import { byRoute } from './route-to-file.ts';
 
 /**
@@ -53,16 +55,17 @@ export interface SitemapWriter {
   /**
    * Adds an entry. Entries come in the order of their routes; `entry.route` (the listed path) may
    * sort later than its route (`/docs` listed as `/docs/`), so an entry waits until the routes
-   * added after it show no earlier path can come.
+   * added after it show no earlier path can come. Throws WRITE_FAILED once a part could not be
+   * written (a full disk), so the build stops there.
    */
   add(entry: SitemapEntry, route: string): void;
   /** URLs added so far. */
   readonly count: number;
   /** A promise while the file is behind (adding more would pile URLs up in memory), else undefined. */
   readonly behind: Promise<void> | undefined;
-  /** Writes the rest: `sitemap.xml` (an index past {@link sitemapLimit}) and its parts. Returns the files. */
+  /** Writes the rest: `sitemap.xml` (an index past {@link sitemapLimit}) and its parts. Returns the files; throws WRITE_FAILED. */
   finish(): Promise<string[]>;
-  /** Stops writing (the build failed): waits for the parts under way, so their folder can go. */
+  /** Stops writing (the build failed): waits for the parts under way, so their folder can go. Never throws. */
   abort(): Promise<void>;
 }
 
@@ -74,9 +77,11 @@ export interface SitemapWriter {
  * `sitemap-2.xml`, ... under a sitemap index. No entries: an empty urlset.
  */
 export function createSitemapWriter(publicDir: string, host: string): SitemapWriter {
+  // A failure names the file the parts become: their folder is gone by the time anyone reads it.
+  let failure: PrerenderError | undefined;
+  const fail = (error: unknown) => void (failure ??= errors.output(join(publicDir, 'sitemap.xml'), error));
   // Beside publicDir, not in it; a folder of its own, so that sitemaps written at once never meet.
-  const made = mkdtemp(join(dirname(publicDir), '.sitemap-parts-'));
-  let partsDir = '';
+  const made = mkdtemp(join(dirname(publicDir), '.sitemap-parts-')).catch(fail);
   const waiting: SitemapEntry[] = [];
   const parts: Promise<void>[] = [];
   let part: SitemapStream | undefined;
@@ -85,18 +90,19 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
   let behind: Promise<void> | undefined;
 
   const emit = ({ route, fields }: SitemapEntry) => {
+    // Lost already: what is still written would only meet a destroyed stream.
+    if (failure) return;
     if (!part || inPart === sitemapLimit) {
       part?.end();
       part = new (sitemapPackage().SitemapStream)({ xmlns: { news: false, xhtml: false, image: false, video: false } });
       const file = `sitemap-${parts.length + 1}.xml`;
       const stream = part;
-      parts.push(made.then((dir) => finished(stream.pipe(createWriteStream(join(dir, file))))));
+      // A pipeline, not pipe(): a file that fails destroys the part too, so nothing waits on it for ever.
+      parts.push(made.then((dir) => (dir === undefined ? void stream.destroy() : pipeline(stream, createWriteStream(join(dir, file))))).catch(fail));
       inPart = 0;
     }
     if (!part.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority }) && !behind) {
-      const full = part;
-      // Drained, or ended (a part's last URL): either way this part holds no more.
-      behind = Promise.race([once(full, 'drain'), finished(full).catch(() => {})]).then(() => void (behind = undefined));
+      behind = roomIn(part).then(() => void (behind = undefined));
     }
     inPart++;
     count++;
@@ -110,6 +116,7 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
 
   return {
     add(entry, route) {
+      if (failure) throw failure;
       release(route);
       waiting.splice(insertionPoint(waiting, entry.route), 0, entry);
     },
@@ -122,30 +129,50 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
     async finish() {
       release(undefined);
       part?.end();
-      partsDir = await made;
+      const partsDir = await made;
       await Promise.all(parts);
+      if (failure || partsDir === undefined) throw failure;
       const names = sitemapFileNames(count);
+      const into = (name: string, write: (path: string) => Promise<void>) => writingTo(join(publicDir, name), () => write(join(publicDir, name)));
       if (names.length === 1) {
         // With every route failed or left out, sitemap.xml still exists, as the host setting promises.
-        if (count === 0) await writeFile(join(publicDir, names[0]), emptyUrlset);
-        else await rename(join(partsDir, 'sitemap-1.xml'), join(publicDir, names[0]));
+        if (count === 0) await into(names[0], (path) => writeFile(path, emptyUrlset));
+        else await into(names[0], (path) => rename(join(partsDir, 'sitemap-1.xml'), path));
       } else {
-        for (const name of names.slice(1)) await rename(join(partsDir, name), join(publicDir, name));
+        for (const name of names.slice(1)) await into(name, (path) => rename(join(partsDir, name), path));
         const { SitemapIndexStream, streamToPromise } = sitemapPackage();
         const index = new SitemapIndexStream();
         for (const name of names.slice(1)) index.write({ url: joinUrl(host, name) });
         index.end();
-        await writeFile(join(publicDir, names[0]), await streamToPromise(index));
+        const text = await streamToPromise(index);
+        await into(names[0], (path) => writeFile(path, text));
       }
       await rm(partsDir, { recursive: true, force: true });
       return names;
     },
     async abort() {
       part?.end();
-      await Promise.allSettled(parts);
-      await made.then((dir) => rm(dir, { recursive: true, force: true })).catch(() => {});
+      await Promise.all(parts);
+      const partsDir = await made;
+      if (partsDir !== undefined) await rm(partsDir, { recursive: true, force: true }).catch(() => {});
     },
   };
+}
+
+/**
+ * Resolves once `stream` takes writes again (drained) or never will (ended or failed), leaving no
+ * listener behind: waits on a stream that fills again and again must not pile listeners up on it.
+ */
+function roomIn(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stopWatching();
+      resolve();
+    };
+    const stopWatching = finished(stream, { readable: false }, done);
+    stream.once('drain', done);
+  });
 }
 
 /** Where `route` goes in `sorted` (sorted by route) to keep it sorted. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Preset, PrerenderRoute } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import type { SitemapEntry } from '../prerender/sitemap.ts';
+import { writingTo } from '../prerender/output-file.ts';
 import { fingerprintRoutes, type Shard } from './shard.ts';
 
 /** The file a shard build writes beside its manifest, and merge reads. */
@@ -69,7 +70,8 @@ export async function writeShardInfo(distDir: string, input: ShardInfoInput): Pr
     headersBase: existsSync(headersFile) ? await readFile(headersFile, 'utf8') : null,
     failures: input.failures,
   };
-  await writeFile(join(distDir, shardInfoName), JSON.stringify(info) + '\n');
+  const file = join(distDir, shardInfoName);
+  await writingTo(file, () => writeFile(file, JSON.stringify(info) + '\n'));
 }
 
 /** Reads a shard's `prerender-shard.json`; a folder without one is a usage error naming it. */

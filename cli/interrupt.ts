@@ -1,0 +1,48 @@
+import { constants } from 'node:os';
+import { errors, type PrerenderError } from '../src/errors.ts';
+import type { Logger } from '../src/log.ts';
+
+/** The signals that stop a build: Ctrl-C, and what CI runners and `kill` send. */
+const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+
+/** SIGINT and SIGTERM, while a build runs: what it is told, and what the command exits with. */
+export interface Interrupt {
+  /** Aborted by the first signal, with the INTERRUPTED error as its reason. */
+  signal: AbortSignal;
+  /** The INTERRUPTED error, once a signal came. */
+  readonly error: PrerenderError | undefined;
+  /** The shell's code for death by the signal that came: 128 + its number (130 for SIGINT, 143 for SIGTERM). */
+  readonly exitCode: number | undefined;
+  /** Gives the signals back to Node's default handling. */
+  dispose(): void;
+}
+
+/**
+ * Listens for SIGINT and SIGTERM while a build runs. The first aborts the build, which ends its
+ * processes and removes its staging folder and lock before the command exits; a second exits at once,
+ * for a build that does not stop (a route's handler busy in a loop never lets the first be handled).
+ */
+export function interruptOnSignals(logger: Logger): Interrupt {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const exitCode = () => (received ? 128 + constants.signals[received] : undefined);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) process.exit(exitCode());
+    received = signal;
+    logger.info(`${signal}: stopping the build and removing what it made (${signal} again exits at once)`);
+    controller.abort(errors.interrupted(signal));
+  };
+  for (const signal of stopSignals) process.on(signal, onSignal);
+  return {
+    signal: controller.signal,
+    get error() {
+      return received ? (controller.signal.reason as PrerenderError) : undefined;
+    },
+    get exitCode() {
+      return exitCode();
+    },
+    dispose() {
+      for (const signal of stopSignals) process.off(signal, onSignal);
+    },
+  };
+}
