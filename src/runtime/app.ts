@@ -2,7 +2,7 @@
  * Runs inside the site's bundle: builds the h3 app from the generated route table.
  * Imports h3 and nothing of the build side.
  */
-import { H3, type H3Event } from 'h3';
+import { H3, type H3Config, type H3Event } from 'h3';
 import { isPipeable } from './node-stream.ts';
 import { routeShape } from './route-shape.ts';
 import { normalizePathname } from './url-path.ts';
@@ -59,13 +59,23 @@ export function isRouted(request: Request): boolean {
   return routed.has(request);
 }
 
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /**
+   * h3's `onError`: what a response to an error a handler threw may be replaced by. `prerender dev`
+   * shows an unhandled error's message and stack this way; without it (preview, the built server,
+   * the prerender) h3 answers a bare 500 that says nothing of the error.
+   */
+  onError?: H3Config['onError'];
+}
+
 /**
  * The h3 app serving every route of the table. h3 orders matches: static, then parameter, then
  * catch-all. Every request is routed on its normalised path ({@link normalizePathname}), so two
  * spellings of one URL reach one route; HEAD reaches the route GET reaches.
  */
-export function createApp(routes: RuntimeRoute[]): H3 {
-  const app = new H3({ onRequest: normalizeEventPath });
+export function createApp(routes: RuntimeRoute[], options: AppOptions = {}): H3 {
+  const app = new H3({ onRequest: normalizeEventPath, onError: options.onError });
   const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {
     const handler = withDefaultType(route);
