@@ -14,10 +14,11 @@ export interface ApiRoutesOptions {
   /** URL segments the `api` folder is served under. @default 'api' */
   apiPrefix?: string;
   /**
-   * The route table, scanned from routesDir by the caller (`prerender build` scans before it bundles).
-   * Without it every build scans routesDir, as a watch rebuild must.
+   * The route table, scanned from routesDir by the caller (`prerender build` scans before it bundles),
+   * or a function giving it to each build (`prerender dev` scans again only when a file was added or
+   * removed). Without it every build scans routesDir, as a watch rebuild must.
    */
-  routes?: RouteDefinition[];
+  routes?: RouteDefinition[] | (() => RouteDefinition[]);
   /** Called with the route table on every (re)build, for the build report and the dev server. */
   onRoutes?: (routes: RouteDefinition[]) => void;
 }
@@ -39,7 +40,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     // Loaded here, not at import: the CLI and the dev server import this module without bundling.
     options: async (input) => (await import('./companions.ts')).withCompanions(input, process.cwd()),
     async buildStart() {
-      routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix));
+      routes = typeof options.routes === 'function' ? options.routes() : (options.routes ?? (await scanRoutes(routesDir, apiPrefix)));
       options.onRoutes?.(routes);
       this.addWatchFile(routesDir);
     },

@@ -1,6 +1,6 @@
 /**
  * `prerender dev`: one socket that serves `publicDir`, then the latest build of the routes. Rebuilds
- * on every change to a route or a module it imports; a new bundle is swapped in whole (an h3 app
+ * on every change to a route or a module it imports; a new build is swapped in whole (an h3 app
  * cannot take new routes once it has served). Editing the config file restarts the build.
  */
 import type { FSWatcher } from 'node:fs';
@@ -31,7 +31,7 @@ export interface DevServerOptions extends LoadConfigOptions {
   bodyLimit?: number;
   /**
    * Build messages and one line per request. An error a route throws is printed with its stack by
-   * h3 on stderr, as the built server prints it; the client gets a bare `500`.
+   * h3 on stderr, as the built server prints it; the client gets a page (or JSON) showing it too.
    * @default a logger on stderr
    */
   logger?: Logger;
@@ -60,29 +60,18 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   let configWatcher: FSWatcher | undefined;
   let server: RunningServer | undefined;
   try {
-    session = Promise.resolve(await startSession(options, logger, outFile));
+    const start = () => startSession({ ...options, bodyLimit }, logger, outFile);
+    session = Promise.resolve(await start());
     configWatcher = watchConfig(root, options.configFile, () => {
       session = session!.then(async (old) => {
         await old.bundler.close();
         logger.info('config changed: restarting the build');
-        return startSession(options, logger, outFile).catch((error) => failedSession(error, logger));
+        return start().catch((error) => failedSession(error, logger));
       });
     });
     const handle = withRequestLog(async (request) => {
       const { files, bundler } = await session!;
-      const file = await files?.(request);
-      if (file) return file;
-      const build = await bundler.current(request);
-      if (!build.bundle) return failureResponse(build.failure, request);
-      try {
-        return await build.bundle.fetch(request);
-      } catch (error) {
-        // The build's thread stopped while this request ran (a route module threw outside any
-        // request): the request gets the page that says why, as the next one will.
-        const now = await bundler.current();
-        if (now.failure) return failureResponse(now.failure, request);
-        throw error;
-      }
+      return (await files?.(request)) ?? bundler.fetch(request);
     }, logger);
     server = await listenOn(address, () =>
       listen(handle, { ...address, bodyLimit, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
@@ -112,18 +101,18 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   };
 }
 
-async function startSession(options: LoadConfigOptions, logger: Logger, outFile: string): Promise<Session> {
+async function startSession(options: LoadConfigOptions & { bodyLimit: number }, logger: Logger, outFile: string): Promise<Session> {
   const config = await loadConfig(options);
   // Imported here, not above: the public entry (and so `prerender build`) must not load Rollup.
   const { startDevBundler } = await import('./dev-bundler.ts');
-  return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile }) };
+  return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile, bodyLimit: options.bodyLimit }) };
 }
 
 /** A config that no longer loads: every route request shows why, until the file is saved again. */
 function failedSession(error: unknown, logger: Logger): Session {
   const failure = describeFailure(error);
   logFailure(failure, logger);
-  return { bundler: { current: async () => ({ failure }), close: async () => {} } };
+  return { bundler: { fetch: async (request) => failureResponse(failure, request), close: async () => {} } };
 }
 
 /** Calls `onChange` when the config file is saved (or, without --config, created). */
