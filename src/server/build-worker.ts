@@ -7,14 +7,17 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { libDir } from '../paths.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildFailure } from './build-error.ts';
-import type { FromBuildThread, ThreadBuild, ToBuildThread } from './bundle-worker.ts';
+import type { BuildThreadData, FromBuildThread, ThreadBuild, ToBuildThread } from './bundle-worker.ts';
 import { forward } from './forward.ts';
 
 /** A worker thread that serves one build. */
 export interface BuildWorker {
+  /** Gets ready for a build of this route table while the build is being made. */
+  prepare(table: RouteDefinition[]): void;
   /** Imports the bundle and serves it with the route table; the failure when that throws (a route module did). */
-  load(build: Omit<ThreadBuild, 'bodyLimit'>): Promise<BuildFailure | undefined>;
+  load(build: ThreadBuild): Promise<BuildFailure | undefined>;
   /**
    * Answers `request` with the loaded build. Rejects when the connection breaks, once it is known
    * whether the thread has stopped (then `onStop` has been called) or goes on.
@@ -27,13 +30,14 @@ export interface BuildWorker {
 }
 
 /**
- * Starts a worker thread; it loads the runtime at once, so a build sent later is served sooner.
+ * Starts a worker thread; it loads the runtime and listens at once, so a build sent later is served
+ * sooner.
  * `onStop` hears of a thread that stopped by itself (such as an uncaught error in a route module's
  * timer), with the error.
  */
 export function startBuildWorker(bodyLimit: number, onStop: (error: Error) => void): BuildWorker {
   // Always the compiled worker, as with the toolchain: see paths.ts.
-  const worker = new Worker(join(libDir, 'server', 'bundle-worker.js'));
+  const worker = new Worker(join(libDir, 'server', 'bundle-worker.js'), { workerData: { bodyLimit } satisfies BuildThreadData });
   // The socket keeps the dev server's process alive; a thread must never be what holds it.
   worker.unref();
   let port: number | undefined;
@@ -61,8 +65,9 @@ export function startBuildWorker(bodyLimit: number, onStop: (error: Error) => vo
   };
 
   return {
+    prepare: (table) => send({ table }),
     async load(build) {
-      send({ ...build, bodyLimit });
+      send(build);
       const loaded = await answer();
       if (typeof loaded !== 'object') return { code: 'ERROR', message: stopped!.stack ?? stopped!.message };
       if ('failure' in loaded) return loaded.failure;

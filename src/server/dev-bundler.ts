@@ -129,6 +129,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     if (closing) return;
     serve(failure ? { failure } : { worker, plan: current }, started);
     spare = startWorker();
+    spare.prepare(current.routes);
   };
 
   const waitForRoutes = () => {
