@@ -23,10 +23,14 @@ export function forward(request: Request, port: number, onEnd: () => void): Prom
   const node = (request as ServerRequest).runtime?.node?.req;
   const url = new URL(request.url);
   const headers = node ? withoutHopHeaders(node.rawHeaders) : withoutHopHeaders([...request.headers].flat());
+  // Kept alive for the thread's server, so that it does not close the socket while part of a body
+  // it refused (413) is still on its way: that close would reset the connection and lose the answer.
+  headers.push('connection', 'keep-alive');
   return new Promise((resolve, reject) => {
-    // A connection per request (no keep-alive): a reused socket the thread's server just timed out
-    // would fail a request that did nothing wrong.
+    // A connection of its own, ended with the answer: a reused socket the thread's server just
+    // timed out would fail a request that did nothing wrong.
     const upstream = httpRequest({ host: '127.0.0.1', port, method: request.method, path: node?.url ?? url.pathname + url.search, headers, agent: false }, (answer) => {
+      answer.once('end', () => upstream.destroy());
       resolve(toResponse(answer, request.method));
     });
     // Closed once the answer is read whole or the connection is cut, whichever comes first.
