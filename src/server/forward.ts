@@ -36,13 +36,19 @@ export function forward(request: Request, port: number, onEnd: () => void): Prom
     // Closed once the answer is read whole or the connection is cut, whichever comes first.
     upstream.once('close', onEnd);
     // On `on`, not `once`: a thread that answered early (a 413) and closed may fail a later write too.
-    upstream.on('error', reject);
+    upstream.on('error', (error) => (request.signal.aborted ? resolve(clientGone()) : reject(error)));
+    // The handler sees its request end, as in production when a client goes away.
     request.signal.addEventListener('abort', () => upstream.destroy(), { once: true });
     if (request.method === 'GET' || request.method === 'HEAD') return void upstream.end();
     const body = node ?? (request.body ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream) : undefined);
     if (body) body.pipe(upstream);
     else upstream.end();
   });
+}
+
+/** What the request log shows for a client that went away before its answer (nginx's 499). */
+function clientGone(): Response {
+  return new Response(null, { status: 499, statusText: 'Client Closed Request' });
 }
 
 function toResponse(answer: IncomingMessage, method: string): Response {
