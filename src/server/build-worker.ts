@@ -31,9 +31,8 @@ export interface BuildWorker {
 
 /**
  * Starts a worker thread; it loads the runtime and listens at once, so a build sent later is served
- * sooner.
- * `onStop` hears of a thread that stopped by itself (such as an uncaught error in a route module's
- * timer), with the error.
+ * sooner. `onStop` hears of a thread that stopped by itself (such as an uncaught error in a route
+ * module's timer), with the error.
  */
 export function startBuildWorker(bodyLimit: number, onStop: (error: Error) => void): BuildWorker {
   // Always the compiled worker, as with the toolchain: see paths.ts.

@@ -6,6 +6,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ServerRequest } from 'srvx';
 
 /** Headers about one connection rather than the request: each hop sets its own. */
@@ -40,7 +41,7 @@ export function forward(request: Request, port: number, onEnd: () => void): Prom
     // The handler sees its request end, as in production when a client goes away.
     request.signal.addEventListener('abort', () => upstream.destroy(), { once: true });
     if (request.method === 'GET' || request.method === 'HEAD') return void upstream.end();
-    const body = node ?? (request.body ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream) : undefined);
+    const body = node ?? (request.body ? Readable.fromWeb(request.body as NodeReadableStream) : undefined);
     if (body) body.pipe(upstream);
     else upstream.end();
   });
