@@ -77,6 +77,18 @@ describe.each([
   });
 });
 
+describe('prerender dev under a burst of bodies over the limit', () => {
+  it('answers each with 413, never with a 500 from a connection to its build that was cut', async () => {
+    // The build's thread stops reading a body it refused; the answer must still come through.
+    const port = portOf(dev);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await rawRequest(port, '/api/echo', { method: 'POST', headers: ['transfer-encoding: chunked'], body: chunkedBody(17, 64 * 1024) })).status);
+    }
+    expect(statuses).toEqual(Array(20).fill(413));
+  });
+});
+
 describe('the dev server log under attack', () => {
   it('shows request paths percent-encoded, never a control character', () => {
     // The table sends %00 and friends; a raw control character would reach the terminal.

@@ -1,6 +1,7 @@
 /**
  * `prerender dev` and `prerender preview` (the real bin) with `--body-limit`: bodies over it get 413,
- * and an error a route throws goes to stderr with its stack while the client gets a bare 500.
+ * and an error a route throws goes to stderr with its stack; the client gets a bare 500 from preview,
+ * and the error's message and stack from dev.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,11 +53,15 @@ describe.each(['preview', 'dev'] as const)('prerender %s --body-limit 1000', (co
     expect([streamed.status, JSON.parse(streamed.text)]).toEqual([200, { size: limit }]);
   });
 
-  it('prints an unhandled error with its stack on stderr and sends none of it', async () => {
+  it(`prints an unhandled error with its stack on stderr, and ${command === 'dev' ? 'answers with it (dev only)' : 'sends none of it'}`, async () => {
     const response = await rawRequest(server().port, '/api/boom');
     expect(response.status).toBe(500);
-    expect(JSON.parse(response.text)).toEqual({ status: 500, unhandled: true, message: 'HTTPError' });
-    expect(response.text).not.toContain('boom');
+    if (command === 'dev') {
+      expect(JSON.parse(response.text)).toMatchObject({ status: 500, unhandled: true, message: `boom-${secrets.inDist}`, stack: expect.stringMatching(/^Error: boom-.*\n\s+at .*\/api\/boom\.ts:2:\d+/) });
+    } else {
+      expect(JSON.parse(response.text)).toEqual({ status: 500, unhandled: true, message: 'HTTPError' });
+      expect(response.text).not.toContain('boom');
+    }
     await server().waitForStderr(`Error: boom-${secrets.inDist}`);
     expect(server().stderr()).toMatch(new RegExp(`Error: boom-${secrets.inDist}\\n\\s+at `));
     expect((await rawRequest(server().port, '/api/hello')).text).toBe('hello');

@@ -1,13 +1,13 @@
 /** `createDevServer` and `prerender dev` over real sockets: every sample endpoint, live reload, broken code. */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, PrerenderError, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { startBinServer } from './bin-server.ts';
-import { binPath, route, writeSite } from './helpers.ts';
+import { binPath, route, tempDir, writeSite } from './helpers.ts';
 import { ask, pollUntil } from './poll.ts';
 import { copySampleSite } from './sample-copy.ts';
 import { mediaType, sampleEndpoints } from './sample-endpoints.ts';
@@ -35,8 +35,9 @@ describe('dev server on sample-site', () => {
     const answer = await ask(url(endpoint.path), endpoint.init);
     expect(answer.status).toBe(endpoint.status);
     expect(mediaType(answer.headers.get('content-type'))).toBe(endpoint.type);
-    if (typeof endpoint.body === 'string') expect(answer.body).toBe(endpoint.body);
-    else expect(endpoint.body(answer.body), answer.body).toBe(true);
+    const body = endpoint.devBody ?? endpoint.body;
+    if (typeof body === 'string') expect(answer.body).toBe(body);
+    else expect(body(answer.body), answer.body).toBe(true);
   });
 
   it('sets the cookie the cookie route counts', async () => {
@@ -175,6 +176,30 @@ describe('dev server, other sites', () => {
       expect(logger.lines).toContainEqual(expect.stringContaining('error A route module threw while it was loaded'));
       writeFileSync(join(root, 'src/server/routes/api/a.ts'), route(`() => 'loads now'`));
       await pollUntil(new URL('/api/a', server.url).href, (a) => a.body === 'loads now');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('logs a request whose client went away as 499, not as an error, and goes on serving', async () => {
+    const entered = join(tempDir('entered-'), 'entered');
+    const slow = `() => { writeFileSync(${JSON.stringify(entered)}, ''); return new Promise((resolve) => setTimeout(() => resolve('late'), 300)); }`;
+    const root = writeSite({ 'src/server/routes/api/slow.ts': `import { writeFileSync } from 'node:fs';\n${route(slow)}` });
+    const logger = createMemoryLogger();
+    const server = await createDevServer({ root, port: 0, logger });
+    const url = new URL('/api/slow', server.url).href;
+    try {
+      expect((await ask(url)).body).toBe('late');
+      rmSync(entered);
+      const client = new AbortController();
+      const gone = fetch(url, { signal: client.signal }).catch((error: Error) => error.name);
+      // Aborted once its handler runs.
+      await expect.poll(() => existsSync(entered), { timeout: 10_000 }).toBe(true);
+      client.abort();
+      expect(await gone).toBe('AbortError');
+      await expect.poll(() => logger.lines.find((line) => line.startsWith('GET /api/slow 499 ')), { timeout: 10_000 }).toBeTruthy();
+      expect((await ask(url)).body).toBe('late');
+      expect(logger.lines.filter((line) => line.startsWith('error '))).toEqual([]);
     } finally {
       await server.close();
     }

@@ -1,6 +1,6 @@
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
-import { generateEntry } from '../src/bundle/entry.ts';
+import { generateDevEntry, generateEntry } from '../src/bundle/entry.ts';
 import { fileToRoute } from '../src/routes/file-to-route.ts';
 
 const routes = [
@@ -50,14 +50,30 @@ describe('generateEntry', () => {
     for (const name of ['routes', 'app', 'fetch', 'serve']) expect(source).toMatch(new RegExp(`^export const ${name} = `, 'm'));
   });
 
-  it('leaves out the `entries` exports and only them when asked (the dev server never lists URLs)', () => {
-    const serving = generateEntry(routes, { entries: false });
-    expect(serving).not.toMatch(/\* as module|entries/);
-    expect(serving).toBe(source.replace(/, \* as module\d+ from/g, ' from').replace(/, entries: module\d+\.entries/g, ''));
-    expect(() => parseAst(serving)).not.toThrow();
-  });
-
   it('is an empty table without routes', () => {
     expect(generateEntry([])).toContain('export const routes = [\n];');
+  });
+});
+
+describe('generateDevEntry', () => {
+  const files = routes.map((route) => route.file);
+  const source = generateDevEntry(files);
+
+  it('matches the snapshot', async () => {
+    await expect(source).toMatchFileSnapshot('./__snapshots__/dev-entry.js');
+  });
+
+  it('exports the default export of each file given, by its name, and imports nothing else', () => {
+    const ast = parseAst(source) as unknown as { body: { type: string; source?: { value: string } }[] };
+    const sources = ast.body.filter((node) => node.type === 'ImportDeclaration').map((node) => node.source!.value);
+    expect(sources).toEqual(files.map((file) => './' + file));
+    const handlers = [...source.matchAll(/^ {2}(".*"): route(\d+),$/gm)].map((m) => [JSON.parse(m[1]), Number(m[2])]);
+    expect(handlers).toEqual(files.map((file, i) => [file, i]));
+    expect(source).not.toMatch(/entries|api-prerender\/runtime/);
+  });
+
+  it('is a valid module whatever the file names hold, and without files', () => {
+    expect(() => parseAst(generateDevEntry(['api/a"b\\c\u2028\'${x}`.ts']))).not.toThrow();
+    expect(generateDevEntry([])).toContain('export const handlers = {\n};');
   });
 });

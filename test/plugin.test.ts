@@ -13,3 +13,19 @@ describe('apiRoutes plugin options', () => {
     expect(apiRoutes({ apiPrefix: '/services/v2/' }).name).toBe('api-prerender:routes');
   });
 });
+
+describe('apiRoutes() in Vite', () => {
+  const plugin = apiRoutes();
+  const rollupHooks = ['options', 'buildStart', 'resolveId', 'load', 'transform', 'onLog'];
+
+  it("is one object with Rollup's hooks and Vite's", () => {
+    for (const hook of [...rollupHooks, 'config', 'configResolved', 'configureServer', 'configurePreviewServer']) expect(plugin, hook).toHaveProperty(hook);
+  });
+
+  it("gives Vite's client environment, in its place, a plugin without the Rollup hooks, and other environments none", () => {
+    const client = plugin.applyToEnvironment({ config: { consumer: 'client' } });
+    expect(client).toMatchObject({ name: 'api-prerender:vite-build' });
+    expect(Object.keys(client as object).filter((key) => rollupHooks.includes(key))).toEqual([]);
+    expect(plugin.applyToEnvironment({ config: { consumer: 'server' } })).toBe(false);
+  });
+});

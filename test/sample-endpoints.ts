@@ -15,6 +15,8 @@ export interface Endpoint {
   type: string;
   /** The whole body, or a test of it. */
   body: string | ((body: string) => boolean);
+  /** What the dev server answers instead, where it differs: it shows a handler's error. */
+  devBody?: (body: string) => boolean;
 }
 
 interface Post {
@@ -53,7 +55,13 @@ export const sampleEndpoints: Endpoint[] = [
   { path: '/api/v1/12', status: 200, type: 'text/plain', body: 'The id is 12' },
   { path: '/api/v1/abc', status: 400, type: 'application/json', body: (body) => body.includes('ID should be an integer') },
   { path: '/api/v1/cookie', init: { headers: { cookie: 'visits=2' } }, status: 200, type: 'application/json', body: json({ visits: 3 }) },
-  { path: '/api/v1/boom', status: 500, type: 'application/json', body: (body) => !body.includes('hunter2') },
+  {
+    path: '/api/v1/boom',
+    status: 500,
+    type: 'application/json',
+    body: (body) => !body.includes('hunter2'),
+    devBody: (body) => JSON.parse(body).message === 'database password is hunter2',
+  },
   { path: '/api', status: 200, type: 'application/json', body: json({ message: 'Hello from the sample API' }) },
   { path: '/api/', status: 200, type: 'application/json', body: json({ message: 'Hello from the sample API' }) },
   { path: '/api/any/other/path', status: 200, type: 'text/plain', body: 'Default API route' },

@@ -3,7 +3,7 @@
  * vite.config.mjs that imports the package, driven through Vite's own JS API (createServer, build,
  * preview), over real sockets.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import * as vite8 from 'vite';
@@ -91,6 +91,14 @@ describe('vite dev (Vite 8)', () => {
     expect(fixed.status).toBe(200);
   });
 
+  it('counts the route files in use without one that was deleted', async () => {
+    // In use: posts.json, hello and about.txt (requested, hello saved); users/[id] was never asked for.
+    rmSync(routeFile('about.txt.ts'));
+    await pollUntil(url('/api/about.txt'), (a) => a.status === 404);
+    const rebuilt = logger.lines.filter((line) => line.includes('[api-prerender] rebuilt'));
+    expect(rebuilt.at(-1)).toMatch(/^\[api-prerender\] rebuilt 2 of 3 route files \(those in use; the others load when requested\) in \d+ ms$/);
+  });
+
   it('restarts with the new prefix when prerender.config is saved', async () => {
     const config = join(root, 'prerender.config.mjs');
     writeFileSync(config, readFileSync(config, 'utf8').replace("name: 'vite-site',", "name: 'vite-site',\n  apiPrefix: 'services',"));
@@ -166,7 +174,11 @@ describe('vite build and vite preview (Vite 8)', () => {
   it('fails vite build when a route fails, and leaves the previous output as it was', async () => {
     const before = readFileSync(join(dir, 'public', 'api', 'posts.json'), 'utf8');
     writeFileSync(join(root, 'src/server/routes/api/posts.json.ts'), route(`() => { throw new Error('database down'); }`));
-    await expect(vite8.build({ root, customLogger: createViteLogger() })).rejects.toThrow(/^\[api-prerender\] 1 route failed[\s\S]*\/api\/posts\.json  500[\s\S]*hint: /);
+    const failed = await vite8.build({ root, customLogger: createViteLogger() }).catch((error: Error) => error);
+    expect((failed as Error).message).toMatch(/^\[api-prerender\] 1 route failed[\s\S]*\/api\/posts\.json  500[\s\S]*\n {2}hint: /);
+    // Vite has no --no-fail-on-error flag: the hint names the config key instead.
+    expect((failed as Error).message).toContain('hint: Fix the routes listed, or set prerender.failOnError to false in prerender.config to publish the rest.');
+    expect((failed as Error).message).not.toContain('--no-fail-on-error');
     expect(readFileSync(join(dir, 'public', 'api', 'posts.json'), 'utf8')).toBe(before);
   });
 });

@@ -2,7 +2,7 @@ import { findSourceMap } from 'node:module';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { H3 } from 'h3';
-import { errors } from '../errors.ts';
+import { errors, type PrerenderError } from '../errors.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
 
 /** What a built server module exports (see the generated entry). */
@@ -23,22 +23,32 @@ export interface RouteFiles {
 }
 
 /**
- * Imports a built server module afresh (never a cached copy of an earlier build). With `site`, a route
- * file an error names is shown from the site root (`src/server/routes/api/x.ts`).
+ * Imports a built server module afresh (never a cached copy of an earlier build), typed as `T` (the
+ * dev server's bundles export less). With `site`, a route file an error names is shown from the site
+ * root (`src/server/routes/api/x.ts`).
  */
-export async function loadBundle(file: string, site?: RouteFiles): Promise<ServerBundle> {
+export async function loadBundle<T = ServerBundle>(file: string, site?: RouteFiles): Promise<T> {
   const url = `${pathToFileURL(file).href}?v=${Date.now()}-${Math.random()}`;
   try {
-    return (await import(url)) as ServerBundle;
+    return (await import(url)) as T;
   } catch (error) {
-    const invalid = error as { name?: string; file?: string; got?: string };
-    if (invalid.name === 'InvalidHandlerError') {
-      throw errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
-    }
-    throw errors.moduleImport(error);
+    throw loadError(error, site);
   } finally {
     readSourceMapNow(url);
   }
+}
+
+/**
+ * What an error thrown while a bundle loads means: a route file whose default export is no handler
+ * (the runtime's InvalidHandlerError, named from the site root with `site`), else a route module that
+ * threw as it was imported.
+ */
+export function loadError(error: unknown, site?: RouteFiles): PrerenderError {
+  const invalid = error as { name?: string; file?: string; got?: string };
+  if (invalid.name === 'InvalidHandlerError') {
+    return errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
+  }
+  return errors.moduleImport(error);
 }
 
 /**

@@ -17,10 +17,11 @@ export interface ApiRoutesOptions {
   /** The site root: a route file linked from outside it is warned about. @default process.cwd() */
   root?: string;
   /**
-   * The route table, scanned from routesDir by the caller (`prerender build` scans before it bundles).
-   * Without it every build scans routesDir, as a watch rebuild must.
+   * The route table, scanned from routesDir by the caller (`prerender build` scans before it bundles),
+   * or a function giving it to each build (`prerender dev` scans again only when a file was added or
+   * removed). Without it every build scans routesDir, as a watch rebuild must.
    */
-  routes?: RouteDefinition[];
+  routes?: RouteDefinition[] | (() => RouteDefinition[]);
   /** Called with the route table on every (re)build, for the build report and the dev server. */
   onRoutes?: (routes: RouteDefinition[]) => void;
 }
@@ -43,7 +44,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     options: async (input) => (await import('./companions.ts')).withCompanions(input, process.cwd()),
     async buildStart() {
       await checkH3(this, options.root ?? process.cwd());
-      routes = options.routes ?? (await scanRoutes(routesDir, apiPrefix, { root: options.root, onWarning: (warning) => this.warn(warning.message) }));
+      routes = typeof options.routes === 'function' ? options.routes() : (options.routes ?? (await scanRoutes(routesDir, apiPrefix, { root: options.root, onWarning: (warning) => this.warn(warning.message) })));
       options.onRoutes?.(routes);
       this.addWatchFile(routesDir);
     },

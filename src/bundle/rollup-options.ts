@@ -13,8 +13,8 @@ import { apiRoutes } from './plugin.ts';
 export interface BundleSetup {
   config: ResolvedConfig;
   logger: Logger;
-  /** The route table, when the caller has scanned routesDir already; else every build scans it. */
-  routes?: RouteDefinition[];
+  /** The route table (or a function giving it to each build), when the caller scans routesDir; else every build scans it. */
+  routes?: RouteDefinition[] | (() => RouteDefinition[]);
   onRoutes?: (routes: RouteDefinition[]) => void;
 }
 

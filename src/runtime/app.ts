@@ -2,7 +2,7 @@
  * Runs inside the site's bundle: builds the h3 app from the generated route table.
  * Imports h3 and nothing of the build side.
  */
-import { H3, type H3Event } from 'h3';
+import { H3, type H3Config, type H3Event } from 'h3';
 import { isPipeable } from './node-stream.ts';
 import { routeShape } from './route-shape.ts';
 import { normalizePathname } from './url-path.ts';
@@ -51,6 +51,16 @@ export interface RequestOutcome {
   thrown?: unknown;
 }
 
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /**
+   * h3's `onError`: what a response to an error a handler threw may be replaced by. `prerender dev`
+   * shows an unhandled error's message and stack this way; without it (preview, the built server,
+   * the prerender) h3 answers a bare 500 that says nothing of the error.
+   */
+  onError?: H3Config['onError'];
+}
+
 /**
  * The key of a {@link RequestOutcome} in a request's context (`event.context`): a registered symbol,
  * so that the build and the bundle, each with its own copy of this module, name one key, and a
@@ -67,6 +77,12 @@ function outcomeOf(event: H3Event): RequestOutcome | undefined {
 export interface AppOptions {
   /** Answers a request before the routes do, or lets them (`undefined`): the static files of a build. */
   files?: (event: H3Event) => unknown;
+  /**
+   * h3's `onError`: what a response to an error a handler threw may be replaced by. `prerender dev`
+   * shows an unhandled error's message and stack this way; without it (preview, the built server,
+   * the prerender) h3 answers a bare 500 that says nothing of the error.
+   */
+  onError?: H3Config['onError'];
 }
 
 /**
@@ -76,7 +92,7 @@ export interface AppOptions {
  * GET reaches.
  */
 export function createApp(routes: RuntimeRoute[], options: AppOptions = {}): H3 {
-  const app = new H3({ onRequest: normalizeEventPath });
+  const app = new H3({ onRequest: normalizeEventPath, onError: options.onError });
   if (options.files) app.use(options.files);
   const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {

@@ -2,10 +2,12 @@
  * How the dev server shows a build that failed: in the terminal (location, message, code frame,
  * hint) and as the answer to every route request until the code is fixed.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stackWithCauses } from '../error-stack.ts';
-import { errors, PrerenderError } from '../errors.ts';
+import { errors, messageOf, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { runtimeEntry } from '../paths.ts';
 
 /** What went wrong in a build, in the words shown to the developer. */
 export interface BuildFailure {
@@ -20,6 +22,9 @@ export interface BuildFailure {
   /** The stack of the error behind it, such as a route module that threw while loading. */
   stack?: string;
 }
+
+/** Where stack frames of the runtime (lib/src/runtime) point, as Node prints them. */
+const runtimeFolder = pathToFileURL(dirname(runtimeEntry)).href + '/';
 
 /** Puts any thrown value into the words of a {@link BuildFailure}. */
 export function describeFailure(error: unknown): BuildFailure {
@@ -54,35 +59,70 @@ export function logFailure(failure: BuildFailure, logger: Logger): void {
 
 /**
  * The `500` every route request gets while the build is broken: an HTML page for browsers, else JSON.
- * It shows the failure alone, nothing of the request. The page escapes every field and the JSON
- * escapes `<`, `>` and `&`, so no part of a failure (file names, source lines) can become markup.
+ * It shows the failure alone, nothing of the request.
  */
 export function failureResponse(failure: BuildFailure, request: Request): Response {
-  const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
-  if (!(request.headers.get('accept') ?? '').includes('text/html')) {
-    const json = JSON.stringify({ status: 500, ...failure }).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return new Response(json, { status: 500, headers: { ...headers, 'content-type': 'application/json' } });
-  }
-  return new Response(failurePage(failure), { status: 500, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
+  const fields = [failure.message, failure.frame, failure.stack].map(preformatted);
+  const hint = failure.hint ? `<p>${escapeHtml(failure.hint)}</p>` : '';
+  const page = ['<h1>Build error</h1>', `<p>${escapeHtml(failure.location ?? failure.code)}</p>`, ...fields, hint, '<p>The dev server rebuilds when you save a file; reload this page then.</p>'];
+  return devAnswer(request, { status: 500, ...failure }, 'Build error', page);
 }
 
-function failurePage(failure: BuildFailure): string {
-  return [
+/**
+ * The dev server's answer to an error a handler threw and did not handle (h3's `onError`), in place
+ * of h3's bare 500: the error's message and its stack (in the route files, through the source map)
+ * with its causes. `undefined` for an error h3 answers as it is (`createError({ status: 404 })`).
+ * Only the dev server gives it: preview and the built server never show an error.
+ */
+export function routeErrorResponse(error: { unhandled?: boolean; cause?: unknown }, request: Request): Response | undefined {
+  if (!error.unhandled) return undefined;
+  const thrown = error.cause ?? error;
+  const message = messageOf(thrown);
+  const stack = withoutRuntimeFrames(stackWithCauses(thrown));
+  const page = ['<h1>Error in a route</h1>', preformatted(message), preformatted(stack), '<p>Shown by the dev server only: preview and the built server answer a bare 500.</p>'];
+  return devAnswer(request, { status: 500, unhandled: true, message, stack }, 'Error in a route', page);
+}
+
+/**
+ * A stack without the frames from our runtime down (h3, srvx, the socket): they are the same for every
+ * request, and the route's own frames are what the page is for.
+ */
+function withoutRuntimeFrames(stack: string): string {
+  let below = false;
+  const kept = stack.split('\n').filter((line) => {
+    if (!/^\s+at /.test(line)) return !(below = false);
+    below ||= line.includes(runtimeFolder);
+    return !below;
+  });
+  return kept.join('\n');
+}
+
+/**
+ * A `500` that only the dev server sends: JSON, or for browsers an HTML page of `body`. The page
+ * escapes every field and the JSON escapes `<`, `>` and `&`, so nothing in it (file names, source
+ * lines, error messages) can become markup.
+ */
+function devAnswer(request: Request, json: object, title: string, body: string[]): Response {
+  const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+  if (!(request.headers.get('accept') ?? '').includes('text/html')) {
+    const text = JSON.stringify(json).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return new Response(text, { status: 500, headers: { ...headers, 'content-type': 'application/json' } });
+  }
+  const page = [
     '<!doctype html>',
     '<html lang="en">',
     '<meta charset="utf-8">',
-    '<title>Build error</title>',
+    `<title>${title}</title>`,
     '<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#222}pre{background:#fdf0f0;padding:1rem;overflow:auto}</style>',
-    '<h1>Build error</h1>',
-    `<p>${escapeHtml(failure.location ?? failure.code)}</p>`,
-    `<pre>${escapeHtml(failure.message)}</pre>`,
-    failure.frame ? `<pre>${escapeHtml(failure.frame)}</pre>` : '',
-    failure.stack ? `<pre>${escapeHtml(failure.stack)}</pre>` : '',
-    failure.hint ? `<p>${escapeHtml(failure.hint)}</p>` : '',
-    '<p>The dev server rebuilds when you save a file; reload this page then.</p>',
+    ...body.filter(Boolean),
     '</html>',
     '',
-  ].join('\n');
+  ];
+  return new Response(page.join('\n'), { status: 500, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
+}
+
+function preformatted(text: string | undefined): string {
+  return text ? `<pre>${escapeHtml(text)}</pre>` : '';
 }
 
 /** Text safe inside HTML elements and attribute values. */

@@ -1,206 +1,181 @@
 /**
- * The dev server's build: Rollup in watch mode over the same plugins as `prerender build`. Every
- * rebuild is loaded in a new worker thread and replaces the previous build whole, whose thread then
- * ends; a failed one replaces it with its error, until a save fixes it. After the first save, a
- * rebuild loads only the route files in use, and a request for another loads it (routes-in-use.ts).
+ * The dev server's build: the same Rollup setup as `prerender build`, run again on every save with
+ * Rollup's cache (an unchanged module keeps its parse and transform), on a watcher of our own that
+ * sees every path a build read and the whole routes folder. Each build is served by a worker thread
+ * of its own (build-worker.ts) and replaces the previous build whole; a failed one is served as its
+ * error until a save fixes it. After the first save, a build loads only the route files in use
+ * (routes-in-use.ts).
  */
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, relative } from 'node:path';
-import { watch, type Plugin, type RollupWatcher, type RollupWatcherEvent } from 'rollup';
+import { relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { rollup, type RollupBuild, type RollupCache } from 'rollup';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { describeFailure, failedFile, logFailure, type BuildFailure } from './build-error.ts';
-import { devBuildOptions, externalRuntime, reuseSources } from './dev-plugins.ts';
-import { createRouteLoading } from './route-loading.ts';
-import { waitForFolder, watchFiles } from './watch-names.ts';
-import { startBundleWorker, type BundleWorker } from './worker-bundle.ts';
+import { scanRoutes } from '../routes/scan.ts';
+import { isInside } from '../runtime/inside.ts';
+import { describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
+import { startBuildWorker, type BuildWorker } from './build-worker.ts';
+import { devEntry, externalRuntime } from './dev-plugins.ts';
+import { createRoutesInUse, describePlan, type BuildPlan } from './routes-in-use.ts';
+import { waitForFolder, watchPaths } from './watch-names.ts';
 
 /** What the dev bundler needs. */
 export interface DevBundlerOptions {
   config: ResolvedConfig;
   logger: Logger;
-  /** Where each rebuild is written and imported from. */
+  /** Where each build is written and imported from. */
   outFile: string;
+  /** Largest request body in bytes (see listen()). */
+  bodyLimit: number;
 }
-
-/** What serves a build's routes. */
-export interface DevRoutes {
-  fetch(request: Request): Promise<Response>;
-}
-
-/** The latest build: routes to serve, or the reason there is none. */
-export type DevBuild = { bundle: DevRoutes; failure?: undefined } | { bundle?: undefined; failure: BuildFailure };
 
 /** A running watch build. */
 export interface DevBundler {
   /**
-   * The latest build; while one is running, waits for it, so a request after a save sees the change.
-   * For a `request` whose route file the build left out, waits for a build that loads it.
+   * Answers a route request from the latest build, or with its error while it is broken. Waits for a
+   * build in progress, so a request after a save sees the change, and for a request whose route file
+   * the build left out, for a build that loads it.
    */
-  current(request?: Request): Promise<DevBuild>;
-  /** Stops watching. Safe to call twice. */
+  fetch(request: Request): Promise<Response>;
+  /** Stops watching and ends the builds' threads. Safe to call twice. */
   close(): Promise<void>;
 }
 
+/** The build being served: its thread and what it loaded, or the reason there is none. */
+type Served = { worker: BuildWorker; plan: BuildPlan } | { worker?: undefined; failure: BuildFailure };
+
+/** How long a save's burst of file events may take: one build follows them all. */
+const settleMs = 10;
+
 /** Starts watching and building the site's routes. */
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
-  const { config, logger, outFile } = options;
-  const loading = createRouteLoading(config.routesDir, dirname(outFile));
-  const base = inputOptions({ config, logger, onRoutes: loading.setRoutes });
-  const plugins = [externalRuntime(), ...loading.plugins, ...(base.plugins as Plugin[])];
-
-  let latest: DevBuild | undefined;
-  let running: Pending | undefined = pending();
-  let started = performance.now();
+  const { config, logger, outFile, bodyLimit } = options;
+  const site = { root: config.root, routesDir: config.routesDir };
+  const inUse = createRoutesInUse(config.routesDir);
+  let cache: RollupCache | undefined;
+  // Scanned again only after a file under routesDir was added, removed or renamed, or a build failed.
+  let scanned = false;
+  // What the build being made serves.
+  let plan: BuildPlan | undefined;
+  let latest: Served | undefined;
+  let spare: BuildWorker | undefined;
   let builds = 0;
-  // What the last good build read, which Rollup goes on watching after a failure.
-  let watchedByRollup = new Set<string>();
-  // The sources the current watcher's builds read (reuseSources).
-  let sources = new Map<string, string>();
-  // Watches a broken file Rollup does not, or for the missing routes folder, to start over then.
-  let retry: { close(): void } | undefined;
+  let queued = false;
+  let running: Promise<void> | undefined;
+  let stopWaiting: (() => void) | undefined;
   let closing: Promise<void> | undefined;
-  // The thread serving the latest good build, and one started ahead for the next build.
-  let active: BundleWorker | undefined;
-  let spare: BundleWorker | undefined;
-  const workers = new Set<BundleWorker>();
-  const startWorker = () => {
-    const worker = startBundleWorker((error) => {
-      workers.delete(worker);
-      if (!error || worker !== active) return;
-      active = undefined;
-      settle({ failure: describeFailure(errors.routesStopped(error)) });
+
+  const watcher = watchPaths((path, event) => {
+    inUse.saved(path);
+    if (event === 'rename' && isInside(path, config.routesDir)) scanned = false;
+    // What a plugin read while transforming a module (an asset its `new URL()` names) is not compared
+    // by Rollup's cache: the module is transformed again.
+    if (cache) cache.modules = cache.modules.filter((module) => !module.transformDependencies.some((file) => isInside(path, file)));
+    void rebuild(settleMs);
+  });
+
+  // Made once, as Rollup's own watch mode does: the plugins keep what they read (tsconfig.json, the
+  // packages' manifests) from build to build.
+  const setup = inputOptions({ config, logger, routes: () => plan!.routes });
+  const plugins = [externalRuntime(), devEntry(() => [...plan!.loaded]), setup.plugins];
+
+  const startWorker = (): BuildWorker => {
+    const worker = startBuildWorker(bodyLimit, (error) => {
+      if (latest?.worker === worker) serve({ failure: describeFailure(errors.routesStopped(error)) });
     });
-    workers.add(worker);
     return worker;
   };
+
   // Replaces the build being served; the thread of the one before ends once it has answered.
-  const replace = (build: DevBuild, worker?: BundleWorker) => {
-    active?.retire();
-    active = worker;
-    settle(build);
-  };
-
-  const settle = (build: DevBuild) => {
+  const serve = (build: Served, started?: number) => {
+    latest?.worker?.retire();
     latest = build;
-    if (build.failure) {
-      logFailure(build.failure, logger);
-    } else {
-      loading.served();
-      logger.info(`${builds++ === 0 ? 'built' : 'rebuilt'} ${loading.describe()} in ${Math.round(performance.now() - started)} ms`);
-    }
-    running?.resolve();
-    running = undefined;
+    if (!build.worker) return logFailure(build.failure, logger);
+    const verb = builds++ === 0 ? 'built' : 'rebuilt';
+    logger.info(`${verb} ${describePlan(build.plan)} in ${Math.round(performance.now() - started!)} ms`);
   };
 
-  const onEvent = async (event: RollupWatcherEvent) => {
-    if (event.code === 'BUNDLE_START') {
-      running ??= pending();
-      started = performance.now();
-    } else if (event.code === 'BUNDLE_END') {
-      retry?.close();
-      watchedByRollup = new Set(event.result.watchFiles);
-      // A module no build reads is no longer watched: read again when one does.
-      for (const id of sources.keys()) if (!watchedByRollup.has(id)) sources.delete(id);
-      // Written here, not by Rollup (`skipWrite`): its watcher re-registers every watched file after
-      // a build and again after writing it, a second pass over a thousand files for nothing.
-      await event.result.write(outputOptions(outFile));
-      await event.result.close();
-      const worker = spare ?? startWorker();
-      spare = undefined;
-      const failure = await worker.load(outFile, { root: config.root, routesDir: config.routesDir });
-      if (closing) return void worker.terminate();
-      if (failure) {
-        void worker.terminate();
-        replace({ failure });
-      } else {
-        replace({ bundle: worker }, worker);
-      }
-      spare = startWorker();
-    } else if (event.code === 'ERROR') {
-      await event.result?.close();
-      const error = toBuildError(event.error, config.root);
-      replace({ failure: describeFailure(error) });
-      const file = failedFile(error, config.root);
-      retry?.close();
-      retry = undefined;
-      if (!existsSync(config.routesDir)) {
-        logger.info(`waiting for the routes folder ${relative(config.root, config.routesDir) || '.'} to be created`);
-        retry = { close: waitForFolder(config.routesDir, restart) };
-      } else {
-        // Rollup's watcher can miss a module it read coming back after a removal: those are watched
-        // here too, with the failing file when Rollup never read it.
-        const gone = [...watchedByRollup].filter((path) => isAbsolute(path) && !existsSync(path));
-        retry = watchFiles(file && !watchedByRollup.has(file) ? [...gone, file] : gone, restart);
-        // Written back before the watch was in place: no event will come for it.
-        if (gone.some((path) => existsSync(path))) restart();
-      }
+  const bundle = async (): Promise<void> => {
+    const started = performance.now();
+    if (!existsSync(config.routesDir)) return waitForRoutes();
+    watcher.add([config.routesDir]);
+    let result: RollupBuild | undefined;
+    let current: BuildPlan;
+    try {
+      // Marked first: a file added while the scan runs marks it stale again.
+      if (!scanned && (scanned = true)) inUse.setRoutes(await scanRoutes(config.routesDir, config.apiPrefix));
+      current = plan = inUse.plan();
+      // Not tree-shaken: its passes cost a sixth of a rebuild, for a bundle loaded once and dropped.
+      result = await rollup({ ...setup, plugins, cache, treeshake: false });
+      cache = result.cache;
+      watcher.add(result.watchFiles);
+      await result.write(outputOptions(outFile));
+    } catch (thrown) {
+      scanned = false;
+      const error = toBuildError(thrown, config.root);
+      // What the failed build read, and the file it failed on: a save of either may fix it.
+      watcher.add([...((thrown as { watchFiles?: string[] }).watchFiles ?? []), ...[failedFile(error, config.root) ?? []].flat()]);
+      return serve({ failure: describeFailure(error) });
+    } finally {
+      await result?.close();
     }
-  };
-
-  const start = (): RollupWatcher => {
-    sources = new Map();
-    // A save of a file the last build did not read (a route file not in use): read it again, rebuild.
-    loading.watch(
-      (path) => watchedByRollup.has(path),
-      (path) => {
-        sources.delete(path);
-        void rebuild();
-      },
-    );
-    const self = watch({ ...base, ...devBuildOptions, plugins: [reuseSources(sources), ...plugins], watch: { clearScreen: false, skipWrite: true } });
-    // Rollup awaits this handler, so a bundle is imported before the next build begins.
-    self.on('event', async (event) => {
-      if (self !== watcher) return;
-      await onEvent(event).catch((error: unknown) => settle({ failure: describeFailure(error) }));
-    });
-    return self;
-  };
-  const restart = () => {
+    const worker = spare ?? startWorker();
+    spare = undefined;
+    const failure = await worker.load({ file: outFile, routes: current.routes, site });
+    if (closing || failure) void worker.terminate();
     if (closing) return;
-    retry?.close();
-    const previous = watcher;
-    watcher = start();
-    void previous.close();
+    serve(failure ? { failure } : { worker, plan: current }, started);
+    spare = startWorker();
+    spare.prepare(current.routes);
   };
-  let watcher = start();
 
-  // Starts a rebuild and resolves when it has been served.
-  const rebuild = () => {
-    running ??= pending();
-    loading.rebuild();
-    return running.promise;
+  const waitForRoutes = () => {
+    serve({ failure: describeFailure(errors.noRoutesDir(config.routesDir)) });
+    logger.info(`waiting for the routes folder ${relative(config.root, config.routesDir) || '.'} to be created`);
+    stopWaiting?.();
+    stopWaiting = waitForFolder(config.routesDir, () => void rebuild());
   };
+
+  // Builds again after `delay` ms, and again as long as saves come in meanwhile; resolves when the
+  // build served has everything saved or asked for up to the call.
+  const rebuild = (delay = 0): Promise<void> => {
+    queued = true;
+    return (running ??= (async () => {
+      await sleep(delay);
+      while (queued && !closing) {
+        queued = false;
+        await bundle().catch((error: unknown) => serve({ failure: describeFailure(error) }));
+      }
+      running = undefined;
+    })());
+  };
+  void rebuild();
 
   return {
-    async current(request) {
-      if (running) await running.promise;
-      // A build that leaves out the route file `request` goes to: served by one that loads it. Twice
-      // at most: a file asked for while a rebuild had already read its entry needs the next.
-      for (let tries = 0; tries < 2 && request && !closing && !latest?.failure && (await loading.needsLoad(request)); tries++) await rebuild();
-      return latest!;
+    async fetch(request) {
+      if (running) await running;
+      const file = await inUse.use(request);
+      if (file !== undefined && latest?.worker && !latest.plan.loaded.has(file)) await rebuild();
+      const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
+      if (!build.worker) return failureResponse(build.failure, request);
+      try {
+        return await build.worker.fetch(request);
+      } catch (error) {
+        // The build's thread stopped while this request ran (a route module threw outside any
+        // request): the request gets the page that says why, as the next one will.
+        if (latest && !latest.worker) return failureResponse(latest.failure, request);
+        throw error;
+      }
     },
     close: () =>
       (closing ??= (async () => {
-        retry?.close();
-        loading.close();
-        await watcher.close();
-        if (running) settle({ failure: { code: 'SERVER', message: 'The dev server is shutting down.' } });
-        await Promise.all([...workers].map((worker) => worker.terminate()));
+        stopWaiting?.();
+        watcher.close();
+        await running;
+        await Promise.all([latest?.worker?.terminate(), spare?.terminate()]);
       })()),
   };
-}
-
-interface Pending {
-  promise: Promise<void>;
-  resolve(): void;
-}
-
-/** A promise and its resolve function (Promise.withResolvers needs Node 22). */
-function pending(): Pending {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
 }

@@ -1,6 +1,6 @@
 /**
  * `prerender dev`: one socket that serves `publicDir`, then the latest build of the routes. Rebuilds
- * on every change to a route or a module it imports; a new bundle is swapped in whole (an h3 app
+ * on every change to a route or a module it imports; a new build is swapped in whole (an h3 app
  * cannot take new routes once it has served). Editing the config file restarts the build.
  */
 import type { FSWatcher } from 'node:fs';
@@ -32,7 +32,7 @@ export interface DevServerOptions extends LoadConfigOptions {
   bodyLimit?: number;
   /**
    * Build messages and one line per request. An error a route throws is printed with its stack by
-   * h3 on stderr, as the built server prints it; the client gets a bare `500`.
+   * h3 on stderr, as the built server prints it; the client gets a page (or JSON) showing it too.
    * @default a logger on stderr
    */
   logger?: Logger;
@@ -66,31 +66,19 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
     const config = await loadConfig(options);
     const handle = withRequestLog(async (request) => {
       const { files, bundler } = await session;
-      const file = await files?.(request);
-      if (file) return file;
-      const build = await bundler.current(request);
-      if (!build.bundle) return failureResponse(build.failure, request);
-      try {
-        return await build.bundle.fetch(request);
-      } catch (error) {
-        // The build's thread stopped while this request ran (a route module threw outside any
-        // request): the request gets the page that says why, as the next one will.
-        const now = await bundler.current();
-        if (now.failure) return failureResponse(now.failure, request);
-        throw error;
-      }
+      return (await files?.(request)) ?? bundler.fetch(request);
     }, logger);
     // The port first, then the build: a port in use is the first thing said, with no build to stop.
     server = await listenOn(address, () =>
       listen(handle, { ...address, bodyLimit, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
     );
-    first = await sessionOf(config, logger, outFile);
+    first = await sessionOf(config, logger, outFile, bodyLimit);
     serveFirst(first);
     configWatcher = watchConfig(root, options.configFile, () => {
       session = session.then(async (old) => {
         await old.bundler.close();
         logger.info('config changed: restarting the build');
-        return startSession(options, logger, outFile).catch((error) => failedSession(error, logger));
+        return startSession({ ...options, bodyLimit }, logger, outFile).catch((error) => failedSession(error, logger));
       });
     });
   } catch (error) {
@@ -118,21 +106,21 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   };
 }
 
-async function startSession(options: LoadConfigOptions, logger: Logger, outFile: string): Promise<Session> {
-  return sessionOf(await loadConfig(options), logger, outFile);
+async function startSession(options: LoadConfigOptions & { bodyLimit: number }, logger: Logger, outFile: string): Promise<Session> {
+  return sessionOf(await loadConfig(options), logger, outFile, options.bodyLimit);
 }
 
-async function sessionOf(config: ResolvedConfig, logger: Logger, outFile: string): Promise<Session> {
+async function sessionOf(config: ResolvedConfig, logger: Logger, outFile: string, bodyLimit: number): Promise<Session> {
   // Imported here, not above: the public entry (and so `prerender build`) must not load Rollup.
   const { startDevBundler } = await import('./dev-bundler.ts');
-  return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile }) };
+  return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile, bodyLimit }) };
 }
 
 /** A config that no longer loads: every route request shows why, until the file is saved again. */
 function failedSession(error: unknown, logger: Logger): Session {
   const failure = describeFailure(error);
   logFailure(failure, logger);
-  return { bundler: { current: async () => ({ failure }), close: async () => {} } };
+  return { bundler: { fetch: async (request) => failureResponse(failure, request), close: async () => {} } };
 }
 
 /** Calls `onChange` when the config file is saved (or, without --config, created). */

@@ -1,5 +1,7 @@
-import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+/** Watching files and folders for the dev server: the config file, the routes folder, what each build read. */
+import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, isAbsolute, join } from 'node:path';
+import { isInside } from '../runtime/inside.ts';
 
 /**
  * Calls `onChange` shortly after a file named one of `names` in `folder` is written, created,
@@ -10,19 +12,12 @@ import { basename, dirname, join } from 'node:path';
  */
 export function watchNames(folder: string, names: readonly string[], onChange: () => void): FSWatcher | undefined {
   let timer: NodeJS.Timeout | undefined;
-  let watcher: FSWatcher;
-  try {
-    watcher = watch(folder, (_event, name) => {
-      if (!name || !names.includes(name.toString())) return;
-      clearTimeout(timer);
-      timer = setTimeout(onChange, 20);
-    });
-  } catch {
-    return undefined;
-  }
-  // A folder that goes away takes its watcher with it; there is nothing left to report.
-  watcher.on('error', () => watcher.close());
-  watcher.on('close', () => clearTimeout(timer));
+  const watcher = watchFolder(folder, {}, (name) => {
+    if (!names.includes(name)) return;
+    clearTimeout(timer);
+    timer = setTimeout(onChange, 20);
+  });
+  watcher?.on('close', () => clearTimeout(timer));
   return watcher;
 }
 
@@ -51,31 +46,60 @@ export function waitForFolder(folder: string, onAppear: () => void): () => void 
   };
 }
 
-/**
- * Calls `onChange` once one of `files` (absolute paths) is written, created or removed: one
- * {@link watchNames} per folder. For the files a failed build needs that Rollup's watcher may not
- * see come back (a module removed and written again).
- */
-export function watchFiles(files: Iterable<string>, onChange: () => void): { close(): void } {
-  const byFolder = new Map<string, string[]>();
-  for (const file of files) byFolder.set(dirname(file), [...(byFolder.get(dirname(file)) ?? []), basename(file)]);
-  const watchers = [...byFolder].map(([folder, names]) => watchNames(folder, names, onChange));
-  return { close: () => watchers.forEach((watcher) => watcher?.close()) };
+/** What {@link watchPaths} returns. */
+export interface PathWatcher {
+  /** Watches these paths too (absolute; others are skipped), and watches again a folder made anew. */
+  add(paths: Iterable<string>): void;
+  close(): void;
 }
 
 /**
- * Calls `onChange(path)` for every file or folder written, created or removed anywhere under
- * `folder` (absolute paths). `undefined` when the folder cannot be watched (it does not exist).
+ * Calls `onChange(path)` when a path added is written, created, replaced or removed, and for a folder
+ * added, anything under it. A file is watched through its folder, so a file removed and written back
+ * (`git stash`, an editor's save by rename) is seen.
  */
-export function watchFolder(folder: string, onChange: (path: string) => void): FSWatcher | undefined {
+export function watchPaths(onChange: (path: string, event: 'rename' | 'change') => void): PathWatcher {
+  const files = new Set<string>();
+  const trees = new Set<string>();
+  // By folder: a folder removed and made again is a new folder (inode), which the old watch misses.
+  const watched = new Map<string, { ino?: number; recursive: boolean; watcher?: FSWatcher }>();
+  const inTree = (path: string) => [...trees].some((tree) => isInside(path, tree));
+  const watchOne = (folder: string, recursive: boolean) => {
+    const ino = statSync(folder, { throwIfNoEntry: false })?.ino;
+    const known = watched.get(folder);
+    if (known && known.ino === ino && known.recursive === recursive) return;
+    known?.watcher?.close();
+    const report = (name: string, event: 'rename' | 'change') => (recursive || files.has(join(folder, name))) && onChange(join(folder, name), event);
+    watched.set(folder, { ino, recursive, watcher: ino === undefined ? undefined : watchFolder(folder, { recursive }, report) });
+  };
+  return {
+    add(paths) {
+      for (const path of paths) {
+        if (!isAbsolute(path) || files.has(path) || inTree(path)) continue;
+        if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) trees.add(path);
+        else files.add(path);
+      }
+      for (const tree of trees) watchOne(tree, true);
+      for (const folder of new Set([...files].filter((file) => !inTree(file)).map((file) => dirname(file)))) if (!trees.has(folder)) watchOne(folder, false);
+    },
+    close() {
+      for (const { watcher } of watched.values()) watcher?.close();
+    },
+  };
+}
+
+/**
+ * `fs.watch` of a folder, calling `onEvent` with the name (relative to it) of what changed and how:
+ * `rename` when it was created, removed or renamed. `undefined` if the folder is not there.
+ */
+function watchFolder(folder: string, options: { recursive?: boolean }, onEvent: (name: string, event: 'rename' | 'change') => void): FSWatcher | undefined {
   let watcher: FSWatcher;
   try {
-    watcher = watch(folder, { recursive: true }, (_event, name) => {
-      if (name) onChange(join(folder, name.toString()));
-    });
+    watcher = watch(folder, options, (event, name) => name && onEvent(name.toString(), event));
   } catch {
     return undefined;
   }
+  // A folder that goes away takes its watcher with it; there is nothing left to report.
   watcher.on('error', () => watcher.close());
   return watcher;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
-import { failureResponse } from '../server/build-error.ts';
+import { defaultBodyLimit } from '../runtime/listen.ts';
 
 /** The latest build of the routes as a Fetch handler. */
 export interface DevRoutes {
@@ -22,13 +22,10 @@ export async function startDevRoutes(config: ResolvedConfig, logger: Logger): Pr
   const workDir = await mkdtemp(join(tmpdir(), 'prerender-vite-'));
   // Loaded only here: importing the plugin in a vite.config must not load Rollup.
   const { startDevBundler } = await import('../server/dev-bundler.ts');
-  const bundler = startDevBundler({ config, logger, outFile: join(workDir, 'server', 'index.mjs') });
+  const bundler = startDevBundler({ config, logger, outFile: join(workDir, 'server', 'index.mjs'), bodyLimit: defaultBodyLimit });
   let closing: Promise<void> | undefined;
   return {
-    async fetch(request) {
-      const build = await bundler.current(request);
-      return build.bundle ? build.bundle.fetch(request) : failureResponse(build.failure, request);
-    },
+    fetch: (request) => bundler.fetch(request),
     close: () =>
       (closing ??= (async () => {
         await bundler.close();

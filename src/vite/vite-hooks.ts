@@ -27,19 +27,29 @@ export interface ViteDevServerLike extends ViteServerLike {
   restart(): Promise<void>;
 }
 
-/** The Vite-only hooks of the plugin; Rollup ignores them. */
+/** What the plugin is inside Vite's client environment: the hooks that prerender after its build. */
+export interface ViteEnvironmentPlugin {
+  name: string;
+  buildEnd(this: unknown, error?: Error): void;
+  closeBundle(this: unknown): Promise<void>;
+}
+
+/** The Vite-only hooks of the plugin; Rollup knows none of them. */
 export interface ViteHooks {
   config(config: { root?: string; build?: { outDir?: string } }, env: { command: string; isPreview?: boolean }): Promise<{ build: { outDir: string } } | undefined>;
   configResolved(config: { root: string; command: string; build: { outDir: string }; logger: ViteLogger }): Promise<void>;
   configureServer(server: ViteDevServerLike): Promise<void>;
   configurePreviewServer(server: ViteServerLike): Promise<void>;
-  buildEnd(this: unknown, error?: Error): void;
-  closeBundle(this: unknown): Promise<void>;
+  /**
+   * Vite (7 and 8) runs, in each of its environments, the plugin this returns in place of this one
+   * (`false`: none): none of the Rollup hooks run on Vite's bundles, which are not the server our
+   * build makes, and ours run once, with the browser's build.
+   */
+  applyToEnvironment(environment: { config: { consumer?: string } }): ViteEnvironmentPlugin | false;
 }
 
-/** The Vite hooks, and whether Vite is running them (then the Rollup hooks stand aside). */
-export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; active(): boolean } {
-  let active = false;
+/** The Vite hooks. */
+export function createViteHooks(overrides: SiteOverrides): ViteHooks {
   let command = 'serve';
   let root = process.cwd();
   let clientOutDir = '';
@@ -54,9 +64,24 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
   const sites = new WeakMap<object, Promise<ResolvedConfig>>();
   const siteOf = (config: { root: string }) => sites.get(config) ?? loadSiteConfig(config.root, overrides);
 
-  const hooks: ViteHooks = {
+  const environmentPlugin: ViteEnvironmentPlugin = {
+    name: 'api-prerender:vite-build',
+    buildEnd(error) {
+      if (error) clientFailed = true;
+    },
+    async closeBundle() {
+      if (command !== 'build') return closeDev(devs, this);
+      if (clientFailed) return;
+      const options = configOptions(root, overrides);
+      // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
+      await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
+        throw forVite(error);
+      });
+    },
+  };
+
+  return {
     async config(user, env) {
-      active = true;
       if (env.command !== 'build' && !env.isPreview) return undefined;
       if (user.build?.outDir !== undefined) return undefined;
       // Vite's client build goes beside our output (as Analog's dist/client), then into public/.
@@ -69,6 +94,7 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
     async configResolved(config) {
       command = config.command;
       root = config.root;
+      clientFailed = false;
       clientOutDir = resolve(config.root, config.build.outDir);
       logger = fromViteLogger(config.logger);
       // Loaded while Vite resolves its config: a bad config stops Vite before it starts a server (and
@@ -98,21 +124,8 @@ export function createViteHooks(overrides: SiteOverrides): { hooks: ViteHooks; a
       const owns = ownsPrefix(site.apiPrefix);
       server.middlewares.use(toNodeMiddleware(await startPreviewRoutes(site, owns), { owns, onError: reportTo(logger!) }));
     },
-    buildEnd(error) {
-      if (error && isClientBuild(this)) clientFailed = true;
-    },
-    async closeBundle() {
-      if (!active) return;
-      if (command !== 'build') return closeDev(devs, this);
-      if (!isClientBuild(this) || clientFailed) return;
-      const options = configOptions(root, overrides);
-      // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
-      await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
-        throw forVite(error);
-      });
-    },
+    applyToEnvironment: (environment) => environment.config.consumer === 'client' && environmentPlugin,
   };
-  return { hooks, active: () => active };
 }
 
 /** Closes the routes of the server whose environment is closing (all of them if Vite does not say). */
@@ -125,11 +138,8 @@ async function closeDev(devs: Map<object, DevRoutes>, context: unknown): Promise
   }
 }
 
-/** Vite 7 and 8 run a plugin's build hooks once per environment: ours run with the browser's. */
-function isClientBuild(context: unknown): boolean {
-  const environment = (context as { environment?: { config?: { consumer?: string } } } | undefined)?.environment;
-  return environment?.config?.consumer === undefined || environment.config.consumer === 'client';
-}
+/** The hint of ROUTES_FAILED in Vite, which has no `--no-fail-on-error` flag: the config key does it. */
+const viteRoutesFailedHint = 'Fix the routes listed, or set prerender.failOnError to false in prerender.config to publish the rest.';
 
 /**
  * Vite prints a build error's stack and every property (a failed build's whole report): ours goes
@@ -137,7 +147,8 @@ function isClientBuild(context: unknown): boolean {
  */
 function forVite(error: unknown): unknown {
   if (!(error instanceof PrerenderError)) return error;
-  const shown = new Error(`[api-prerender] ${error.message}${error.hint ? `\n  hint: ${error.hint}` : ''}`);
+  const hint = error.code === 'ROUTES_FAILED' ? viteRoutesFailedHint : error.hint;
+  const shown = new Error(`[api-prerender] ${error.message}${hint ? `\n  hint: ${hint}` : ''}`);
   shown.stack = shown.message;
   return Object.assign(shown, { code: error.code });
 }
