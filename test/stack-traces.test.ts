@@ -95,9 +95,10 @@ describe('a loaded bundle', () => {
       process.setSourceMapsEnabled(true);
       const bundle = await loadBundle(${JSON.stringify(join(gone, 'index.mjs'))});
       rmSync(${JSON.stringify(gone)}, { recursive: true });
-      const request = new Request('http://localhost/api/price.json');
-      console.log((await bundle.fetch(request)).status);
-      const error = bundle.errorOf(request);
+      const outcome = { routed: false };
+      const response = await bundle.app.request('http://localhost/api/price.json', undefined, { [Symbol.for('api-prerender.outcome')]: outcome });
+      console.log(response.status);
+      const error = outcome.thrown;
       console.log(error.stack + '\\n' + error.cause.stack);
     `;
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);

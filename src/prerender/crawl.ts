@@ -1,6 +1,6 @@
 import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { errors } from '../errors.ts';
-import { fileCandidates } from '../runtime/static.ts';
+import { fileCandidates } from '../runtime/file-candidates.ts';
 import type { FileClaims } from './file-claims.ts';
 import { findLinks } from './find-links.ts';
 import { linksToRoutes, pageUrl, siteUrl } from './link-route.ts';

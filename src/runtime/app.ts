@@ -4,6 +4,7 @@
  */
 import { H3, type H3Config, type H3Event } from 'h3';
 import { isPipeable } from './node-stream.ts';
+import { outcomeKey, type RequestOutcome } from './outcome.ts';
 import { routeShape } from './route-shape.ts';
 import { normalizePathname } from './url-path.ts';
 
@@ -36,37 +37,6 @@ export class InvalidHandlerError extends Error {
 export const textType = 'text/plain; charset=utf-8';
 /** The type of a binary or streamed body whose handler set none, so that no response goes out untyped. */
 export const binaryType = 'application/octet-stream';
-
-/**
- * What the prerender learns of a request it made, beyond the response: whether a route's handler was
- * called for it (the crawl follows only links a route serves, and tells "no route has this path" from
- * a handler answering 404 by it), and what the handler threw (named in the list of failed routes,
- * where h3's response says only "HTTPError"). The prerender hands it in h3's per-request context,
- * under {@link outcomeKey}: `app.request(request, undefined, { [outcomeKey]: outcome })`.
- */
-export interface RequestOutcome {
-  /** Whether a route's handler was called (else a 404 or 405 is the router's: no route has the path). */
-  routed: boolean;
-  /** What the handler threw, if it threw. */
-  thrown?: unknown;
-}
-
-/** Options of {@link createApp}. */
-export interface AppOptions {
-  /**
-   * h3's `onError`: what a response to an error a handler threw may be replaced by. `prerender dev`
-   * shows an unhandled error's message and stack this way; without it (preview, the built server,
-   * the prerender) h3 answers a bare 500 that says nothing of the error.
-   */
-  onError?: H3Config['onError'];
-}
-
-/**
- * The key of a {@link RequestOutcome} in a request's context (`event.context`): a registered symbol,
- * so that the build and the bundle, each with its own copy of this module, name one key, and a
- * route's own keys never meet it.
- */
-export const outcomeKey: unique symbol = Symbol.for('api-prerender.outcome');
 
 /** The outcome record the prerender handed in with the event's request, if it did. */
 function outcomeOf(event: H3Event): RequestOutcome | undefined {

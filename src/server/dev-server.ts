@@ -12,7 +12,7 @@ import { configFileNames } from '../config/defaults.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { listen, type RunningServer } from '../runtime/listen.ts';
-import { createStaticHandler, type StaticHandler } from '../runtime/static.ts';
+import type { StaticHandler } from '../runtime/static.ts';
 import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
 import { describeFailure, failureResponse, logFailure } from './build-error.ts';
 import type { DevBundler } from './dev-bundler.ts';
@@ -113,7 +113,21 @@ async function startSession(options: LoadConfigOptions & { bodyLimit: number }, 
 async function sessionOf(config: ResolvedConfig, logger: Logger, outFile: string, bodyLimit: number): Promise<Session> {
   // Imported here, not above: the public entry (and so `prerender build`) must not load Rollup.
   const { startDevBundler } = await import('./dev-bundler.ts');
-  return { files: createStaticHandler(config.publicDir), bundler: startDevBundler({ config, logger, outFile, bodyLimit }) };
+  return { files: await staticFiles(config.publicDir), bundler: startDevBundler({ config, logger, outFile, bodyLimit }) };
+}
+
+/**
+ * publicDir's files, served through h3's serveStatic: the site's h3. Without a usable h3 there are
+ * none, and the bundler's build error (DEPENDENCY) says what to install on every request.
+ */
+async function staticFiles(publicDir: string): Promise<StaticHandler | undefined> {
+  try {
+    return (await import('../runtime/static.ts')).createStaticHandler(publicDir);
+  } catch (error) {
+    // h3 missing, or v1 without the exports v2 has: the reasons the bundler's h3 check names.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' || error instanceof SyntaxError) return undefined;
+    throw error;
+  }
 }
 
 /** A config that no longer loads: every route request shows why, until the file is saved again. */
