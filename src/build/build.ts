@@ -17,8 +17,9 @@ export interface BuildOptions extends LoadConfigOptions {
   /** @default a logger on stderr */
   logger?: Logger;
   /**
-   * Type-check the site's TypeScript (with the site's own TypeScript when it has a JavaScript API),
-   * alongside bundling and prerendering; type errors are printed as warnings at the end. @default true
+   * Type-check the site's TypeScript (with the site's own `tsc` when it has TypeScript 5 or later, else
+   * api-prerender's TypeScript 7), alongside bundling and prerendering; type errors are printed as
+   * warnings at the end. @default true
    */
   typecheck?: boolean;
   /**
