@@ -1,7 +1,7 @@
 import type { CAC } from 'cac';
 import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
 import type { UserConfig } from '../../src/config/types.ts';
-import { createLogger } from '../../src/log.ts';
+import { collectWarnings, createLogger } from '../../src/log.ts';
 import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
@@ -37,7 +37,8 @@ export function registerBuild(cli: CAC): void {
       limitHeapGrowth();
       // One build per process: the toolchain's memory goes back as soon as the bundle is written.
       keepToolchainsWarm(0);
-      const logger = createLogger();
+      // Kept for a failed build's --json: the report that lists them is not made.
+      const { logger, warnings } = collectWarnings(createLogger());
       const printJson = flags.json ? reserveStdout() : undefined;
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
@@ -45,7 +46,7 @@ export function registerBuild(cli: CAC): void {
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger });
         await printJson?.(jsonText(report));
       } catch (error) {
-        await printJson?.(jsonText(jsonOfError(error)));
+        await printJson?.(jsonText(jsonOfError(error, warnings)));
         process.exitCode = handleError(error, logger);
       }
       await exitWhenWritten();

@@ -19,7 +19,7 @@ export interface BuildOptions extends LoadConfigOptions {
   /**
    * Type-check the site's TypeScript (with the site's own `tsc` when it has TypeScript 5 or later, else
    * api-prerender's TypeScript 7), alongside bundling and prerendering; type errors are printed as
-   * warnings at the end. @default true
+   * warnings at the end, before the error of a build that failed. @default true
    */
   typecheck?: boolean;
   /**
@@ -66,6 +66,10 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     logger.info(formatSummary(report));
     // The type check reports last: its warnings join the report's here.
     return { ...report, warnings: [...warned] };
+  } catch (error) {
+    // Its type errors often explain the failure: printed before the error, which the caller prints.
+    await check?.reportAfterFailure(logger);
+    throw error;
   } finally {
     await check?.close();
   }
