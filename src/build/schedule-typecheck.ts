@@ -5,6 +5,10 @@
  * - a short route list: from the route scan on, beside bundling and the prerender, so that it never
  *   delays a small site's build;
  * - a long one: once the bundler's process has ended and before the prerender starts, on its own.
+ *   Measured at 100,000 routes (the bench's catalogue, peak RSS of the process tree, Node 20):
+ *   232-237 MB this way, 232-233 MB without a check, 274-326 MB with the check beside bundling; a
+ *   TypeScript 6 check started after bundling but run beside the prerender, 300-325 MB against
+ *   275-278 MB waited for. Its seconds are few beside such a prerender's (0.3-1 s by TypeScript 7).
  * Its result is printed at the end of every build that started it, failed ones included (before
  * their error: the type errors often explain it).
  */

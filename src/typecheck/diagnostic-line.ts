@@ -24,8 +24,9 @@ export function diagnosticLine(root: string, code: number, message: string, plac
 const header = /^(?:(.+?)\((\d+),(\d+)\): )?error TS(\d+): (.*)$/;
 
 /**
- * `tsc --pretty false` output as diagnostic lines ({@link diagnosticLine}): TypeScript 5, 6 and 7
- * print the same shape, file names relative to the folder `tsc` ran in (`root`).
+ * `tsc --pretty false` output as diagnostic lines ({@link diagnosticLine}). That output is what tsc
+ * offers tools to read (editors' `$tsc` problem matchers read the same shape); TypeScript 5, 6 and 7
+ * print it alike, file names relative to the folder `tsc` ran in (`root`).
  */
 export function parseDiagnostics(output: string, root: string): string[] {
   const found: { code: number; message: string; place?: DiagnosticPlace }[] = [];
