@@ -31,10 +31,12 @@ const checkedExitCodes = new Set([0, 1, 2, 3]);
  */
 export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal): Promise<string[]> {
   if (task.files.length === 0) return [];
-  await removeLeftoverConfigs(task.root);
   const config = await writeCheckConfig(task, majorOf(tsc.version));
   try {
-    const { code, stdout, stderr } = await runNode([...v8Flags, tsc.bin, '-p', config, '--pretty', 'false'], task.root, signal);
+    const ran = runNode([...v8Flags, tsc.bin, '-p', config, '--pretty', 'false'], task.root, signal);
+    // Once the check runs: started sooner, it is done sooner beside the bundler's process.
+    await removeLeftoverConfigs(task.root);
+    const { code, stdout, stderr } = await ran;
     signal.throwIfAborted();
     const lines = parseDiagnostics(stdout, task.root);
     if (code === null || !checkedExitCodes.has(code) || (code !== 0 && lines.length === 0)) {
