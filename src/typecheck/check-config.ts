@@ -97,7 +97,7 @@ export async function removeLeftoverConfigs(root: string): Promise<void> {
 }
 
 /** The site's tsconfig.json, the one its editor and `tsc` use, if it has one. */
-export function siteTsconfig(root: string): string | undefined {
+function siteTsconfig(root: string): string | undefined {
   const file = join(root, 'tsconfig.json');
   return existsSync(file) ? file : undefined;
 }
