@@ -1,5 +1,4 @@
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 /**
  * Tunes V8's heap for a build or merge. Only the CLI calls this: its process is ours to tune, while
@@ -9,14 +8,10 @@ import { runInNewContext } from 'node:vm';
  *   Response each), and by default some 180 MB of RSS at 100,000 routes is garbage waiting for a
  *   collection; at 10% it is collected sooner, at no measured cost in time (bench/RESULTS.md).
  * - `--semi-space-growth-factor=1`: the young generation keeps its starting size instead of growing
- *   to 2 x 16 MB while the config's route list and the type check are made (V8 reads this flag each
- *   time it would grow, unlike `--max-semi-space-size`, which only a starting node reads).
- * - `gc`, exposed as a global: the build collects the type check's garbage (~100 MB) before the
- *   prerender allocates on top of it (build/schedule-typecheck.ts).
+ *   to 2 x 16 MB while the config's route list is made (V8 reads this flag each time it would grow,
+ *   unlike `--max-semi-space-size`, which only a starting node reads).
  */
 export function limitHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=10');
   setFlagsFromString('--semi-space-growth-factor=1');
-  setFlagsFromString('--expose-gc');
-  (globalThis as { gc?: () => void }).gc ??= runInNewContext('gc') as () => void;
 }

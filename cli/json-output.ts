@@ -1,4 +1,5 @@
 import { PrerenderError } from '../src/errors.ts';
+import type { Warning } from '../src/warnings.ts';
 
 /**
  * Keeps stdout for the one JSON report of `--json`: from now on, whatever else the process writes
@@ -13,16 +14,18 @@ export function reserveStdout(): (text: string) => Promise<void> {
 
 /**
  * What `--json` prints when a command fails: the report when routes failed, else the error, so that
- * stdout always holds exactly one JSON object.
+ * stdout always holds exactly one JSON object. `warnings`, when given, are every warning the command
+ * printed (the type check's among them: they often explain the failure), listed as a report lists them.
  */
-export function jsonOfError(error: unknown): object {
+export function jsonOfError(error: unknown, warnings?: Warning[]): object {
+  const listed = warnings && { warnings: [...warnings] };
   if (error instanceof PrerenderError) {
-    if (error.code === 'ROUTES_FAILED' && error.details) return error.details;
+    if (error.code === 'ROUTES_FAILED' && error.details) return { ...error.details, ...listed };
     // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
     const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
-    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined } };
+    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined }, ...listed };
   }
-  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
+  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) }, ...listed };
 }
 
 /** `value` as the indented JSON `--json` prints, with a final newline. */

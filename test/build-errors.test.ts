@@ -149,9 +149,9 @@ describe('type errors', () => {
     expect(logger.lines).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/typed\.txt\.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'/));
   });
 
-  // From checkBeforePrerenderRoutes (25,000) on, the check runs in the build's process between
-  // bundling and the prerender instead of beside them (for memory: bench/RESULTS.md); what it
-  // reports is the same. The line is moved to 3 routes here, rather than rendering 25,000.
+  // From checkBeforePrerenderRoutes (25,000) on, the check runs between bundling and the prerender
+  // instead of beside them (for memory: bench/RESULTS.md); what it reports is the same. The line is
+  // moved to 3 routes here, rather than rendering 25,000.
   it('are the same warnings, reported last, for a route list long enough to be checked before the prerender', async () => {
     const handler = `import { defineEventHandler, getRouterParam } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler((event) => getRouterParam(event, 'id') + count);\n`;
     // `typescript`: a folder of this repository's node_modules to install as the site's TypeScript.
@@ -180,8 +180,7 @@ describe('type errors', () => {
       // The temporary site cannot resolve h3's types: that error and the untyped `event` come with it.
       expect(long).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/items\/\[id\]\.txt\.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'/));
       expect(long.at(-1)).toMatch(/^type check: 3 errors, printed above as warnings/);
-      // TypeScript 6 checks through its JavaScript API: in a toolchain process for a short list, in
-      // the build's own process for a long one. Both print the same lines.
+      // The site's TypeScript 6 checks by its own `tsc`, at either moment; both print the same lines.
       const [longApi, shortApi] = [await lines(3, 'typescript-6'), await lines(2, 'typescript-6')];
       expect(longApi).toEqual(shortApi);
       expect(longApi.slice(0, -1)).toEqual(long.slice(0, -1));

@@ -1,15 +1,18 @@
 /**
  * Whatever TypeScript a site installs, `prerender build` transpiles with the one it ships and
- * type-checks with the site's: through its JavaScript API (5.x, 6.x), or by running its native `tsc`
- * (7.x). A site without TypeScript is checked by api-prerender's TypeScript 7. The TypeScript versions
- * are devDependencies under aliases (typescript-5, -6, -7), linked into each temporary site's
- * node_modules/typescript. The real bin, run in the site's folder, builds the 7.x site and takes
- * --no-typecheck; the other cases call build(), which the bin wraps, and read the same lines.
+ * type-checks by running the site's own `tsc` (5.x and 6.x: a JavaScript program, 7.x: a script
+ * starting its native compiler), as the site's editor and `npx tsc` would. A site without TypeScript
+ * is checked by api-prerender's TypeScript 7. The TypeScript versions are devDependencies under
+ * aliases (typescript-5, -6, -7), linked into each temporary site's node_modules/typescript. The real
+ * bin, run in the site's folder, builds the 7.x site and takes --no-typecheck; the other cases call
+ * build(), which the bin wraps, and read the same lines.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkConfigDir } from '../src/typecheck/check-config.ts';
+import { parseDiagnostics } from '../src/typecheck/diagnostic-line.ts';
 import { buildSite, repoRoot, route, runCli, writeSite } from './helpers.ts';
 
 const api = 'src/server/routes/api';
@@ -30,8 +33,8 @@ function tsSite(files: Record<string, string>, typescript?: string): string {
   return root;
 }
 
-/** Files the check wrote beside the site's tsconfig.json and left behind (none, ever). */
-const leftovers = (root: string) => readdirSync(root).filter((name) => name.startsWith('.prerender-typecheck-'));
+/** Files the check wrote into the site's folder (none, ever) or left in its cache folder (none). */
+const leftovers = (root: string) => [...readdirSync(root).filter((name) => name.includes('typecheck')), ...readdirSync(checkConfigDir(root))];
 
 const build = (root: string, ...flags: string[]) => runCli(['build', ...flags], { cwd: root, timeout: 120_000 });
 const output = (root: string, file: string) => readFileSync(join(root, 'dist', 'ts-site', 'public', file), 'utf8');
@@ -110,16 +113,54 @@ it('bundles a type imported without `type` under verbatimModuleSyntax (the check
   expect(JSON.parse(readFileSync(join(dir, 'public/api/post.json'), 'utf8'))).toEqual({ title: 'typed' });
 });
 
-it('a site TypeScript that fails to load: checked with ours, one warning naming the failure', async () => {
+it('a site TypeScript that fails to start: checked with ours, one warning naming the failure', async () => {
   const root = writeSite({
     [`${api}/count.json.ts`]: `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => ({ count }));\n`,
-    'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '5.9.9', main: 'index.js' }),
-    'node_modules/typescript/index.js': `throw new Error('broken on purpose');\n`,
+    'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '5.9.9', bin: { tsc: './bin/tsc' } }),
+    'node_modules/typescript/bin/tsc': `throw new Error('broken on purpose');\n`,
   });
   const { report, logger } = await buildSite(root, { typecheck: true });
   expect(report.failed).toBe(0);
-  const notes = logger.lines.filter((line) => line.includes('fails to load'));
+  const notes = logger.lines.filter((line) => line.includes('could not check'));
   expect(notes).toHaveLength(1);
-  expect(notes[0]).toMatch(/^warning The site's TypeScript \(.*node_modules\/typescript\/index\.js\) fails to load: broken on purpose\. Type-checked with api-prerender's own TypeScript/);
+  expect(notes[0]).toMatch(/^warning The site's TypeScript 5\.9\.9 could not check: `tsc` \(.*node_modules\/typescript\/bin\/tsc\) ended with exit code 1: .*broken on purpose.*Type-checked with api-prerender's TypeScript 7/s);
   expect(logger.lines).toContain(`warning ${typeError}`);
+});
+
+describe('the check reads the site\'s tsconfig.json as its own `tsc` does', () => {
+  // `paths` (with `baseUrl` where the version still has it), `typeRoots` and `types`, an `@types`
+  // package, `outDir`: the build's warnings are what `tsc -p tsconfig.json` prints in the site's
+  // folder, line for line.
+  const tsconfig = (paths: object) =>
+    JSON.stringify({
+      compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', ...paths, typeRoots: ['./types', './node_modules/@types'], types: ['site-env', 'node'], outDir: './dist', skipLibCheck: true },
+      include: ['src'],
+    });
+  const files = {
+    'types/site-env/index.d.ts': 'interface SiteEnv {\n  name: string;\n}\n',
+    'src/server/lib/greet.ts': 'export interface Greeting {\n  text: string;\n}\n',
+    [`${api}/count.json.ts`]: [
+      "import { defineEventHandler } from 'h3';",
+      "import type { Greeting } from '@lib/greet';",
+      "const env: SiteEnv = { name: process.env.HOME ?? '' };",
+      "const greeting: Greeting = { text: 3 };",
+      'export default defineEventHandler(() => ({ count: env.name.length, greeting }));',
+      '',
+    ].join('\n'),
+  };
+
+  it.each([
+    { typescript: 'typescript-5', paths: { baseUrl: '.', paths: { '@lib/*': ['src/server/lib/*'] } } },
+    { typescript: 'typescript-6', paths: { paths: { '@lib/*': ['./src/server/lib/*'] } } },
+    { typescript: 'typescript-7', paths: { paths: { '@lib/*': ['./src/server/lib/*'] } } },
+  ])('$typescript', async ({ typescript, paths }) => {
+    const root = tsSite({ ...files, 'tsconfig.json': tsconfig(paths) }, typescript);
+    symlinkSync(join(repoRoot, 'node_modules', '@types'), join(root, 'node_modules', '@types'), 'dir');
+    const own = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+    const expected = parseDiagnostics(own.stdout, root);
+    expect(expected).toContainEqual(`${api}/count.json.ts:4:30: TS2322: Type 'number' is not assignable to type 'string'.`);
+    const { stderr } = await checkedBuild(root);
+    const warned = stderr.split(/\n(?=\S)/).filter((line) => line.startsWith('warning ')).map((line) => line.slice('warning '.length));
+    expect(warned).toEqual(expected);
+  });
 });

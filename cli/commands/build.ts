@@ -3,7 +3,7 @@ import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { presets, type UserConfig } from '../../src/config/types.ts';
 import { asFileLimit } from '../../src/file-limit.ts';
-import { createLogger } from '../../src/log.ts';
+import { collectWarnings, createLogger } from '../../src/log.ts';
 import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
@@ -42,7 +42,8 @@ export function registerBuild(cli: CAC): void {
       limitHeapGrowth();
       // One build per process: the toolchain's memory goes back as soon as the bundle is written.
       keepToolchainsWarm(0);
-      const logger = createLogger();
+      // Kept for a failed build's --json: the report that lists them is not made.
+      const { logger, warnings } = collectWarnings(createLogger());
       const printJson = flags.json ? reserveStdout() : undefined;
       const interrupt = interruptOnSignals(logger);
       try {
@@ -54,7 +55,7 @@ export function registerBuild(cli: CAC): void {
         // Once a signal came, whatever else failed on the way out, the build was interrupted; running
         // out of files before build() could say what it was doing: loading its own modules.
         const error = interrupt.error ?? asFileLimit('loading api-prerender', caught);
-        await printJson?.(jsonText(jsonOfError(error)));
+        await printJson?.(jsonText(jsonOfError(error, warnings)));
         const code = handleError(error, logger);
         process.exitCode = interrupt.exitCode ?? code;
       }

@@ -21,8 +21,9 @@ export interface BuildOptions extends LoadConfigOptions {
   /** @default a logger on stderr */
   logger?: Logger;
   /**
-   * Type-check the site's TypeScript (with the site's own TypeScript when it has a JavaScript API),
-   * alongside bundling and prerendering; type errors are printed as warnings at the end. @default true
+   * Type-check the site's TypeScript (with the site's own `tsc` when it has TypeScript 5 or later, else
+   * api-prerender's TypeScript 7), alongside bundling and prerendering; type errors are printed as
+   * warnings at the end, before the error of a build that failed. @default true
    */
   typecheck?: boolean;
   /**
@@ -88,6 +89,11 @@ async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolc
     logger.info(formatSummary(report));
     // The type check reports last: its warnings join the report's here.
     return { ...report, warnings: [...warned] };
+  } catch (error) {
+    // Its type errors often explain the failure: printed before the error, which the caller prints.
+    // Not after an abort: the build stops at once, and the check with it.
+    if (!options.signal?.aborted) await check?.reportAfterFailure(logger);
+    throw error;
   } finally {
     await check?.close();
   }

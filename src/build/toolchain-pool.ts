@@ -14,14 +14,15 @@ import { libDir } from '../paths.ts';
  * V8 flags of a process: no helper threads (V8's compiler and collector threads, each with its own
  * malloc arena), ~7 MB less for no measured loss on these short jobs. A process for one build (the
  * CLI's) also gets a small young generation: ~25 MB less at its peak for a few percent more time. A
- * process kept warm does not: its heap grows with each TypeScript a site's check loads, and a tiny
- * young generation then makes every collection scan that heap (bundles took 1.6x as long). No
+ * process kept warm does not: its heap grows with the builds it serves, and a tiny young generation
+ * then makes every collection scan that heap (bundles took 1.6x as long, measured when warm
+ * processes also type-checked). No
  * inherited flags: some (--input-type, profilers, preloads) break or slow it.
  */
 const execArgv = (warm: boolean) => (warm ? ['--single-threaded'] : ['--max-semi-space-size=1', '--single-threaded']);
 
-/** At most this many processes wait: a build uses two at once (bundling and the type check). */
-const maxIdle = 2;
+/** At most this many processes wait: a build uses one (the type check runs `tsc`, not a toolchain process). */
+const maxIdle = 1;
 
 let keepWarmMs = 5_000;
 const idle = new Map<ChildProcess, NodeJS.Timeout>();

@@ -1,16 +1,14 @@
 /**
- * The toolchain process of `prerender build`: compiles a TypeScript config, bundles the routes with
- * Rollup and TypeScript (transpiling only), then, for a site checked through TypeScript's JavaScript
- * API, type-checks it while the build's own process prerenders. A process, not a thread: when it exits, the
- * memory of Rollup, TypeScript and the check goes back to the system (a thread's stays in the build
- * process). Requests and replies are {@link ToolchainRequest} / {@link ToolchainReply}; warnings go
- * to the build's logger as messages.
+ * The toolchain process of `prerender build`: compiles a TypeScript config and bundles the routes
+ * with Rollup and TypeScript (transpiling only). A process, not a thread: when it exits, the memory
+ * of Rollup and TypeScript goes back to the system (a thread's stays in the build process: ~140 MB
+ * under the whole prerender, bench/RESULTS.md). Requests and replies are {@link ToolchainRequest} /
+ * {@link ToolchainReply}; warnings go to the build's logger as messages.
  */
 import { bundleServer } from '../bundle/bundle-server.ts';
 import { compileConfig } from '../config/compile-config.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
-import { runTypeCheck } from '../typecheck/typecheck.ts';
 import { toThreadError } from './thread-error.ts';
 import type { ToolchainReply, ToolchainRequest } from './toolchain.ts';
 
@@ -27,8 +25,6 @@ process.on('message', async (request: ToolchainRequest) => {
   try {
     if (request.type === 'compile-config') {
       post({ id: request.id, value: await compileConfig(request.file) });
-    } else if (request.type === 'typecheck') {
-      post({ id: request.id, value: runTypeCheck(request.task, request.why) });
     } else {
       // Bundling reads only these fields of the config; the rest (the route list) stays on the main side.
       const config = request.site as ResolvedConfig;

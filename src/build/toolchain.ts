@@ -2,15 +2,14 @@
  * The main side of the toolchain process (see toolchain-process.ts). The build process then never
  * loads Rollup or TypeScript: its peak memory is the prerender's, and the toolchain's (TypeScript
  * alone is ~76 MB once imported) is given back to the system when the process ends, or, when the
- * build is done with it, the process waits warm for the next build (toolchain-pool.ts).
+ * build is done with it, the process waits warm for the next build (toolchain-pool.ts). The type
+ * check is not its work: it runs the site's `tsc` (build/schedule-typecheck.ts).
  */
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { WarningCode } from '../warnings.ts';
 import type { Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import type { TypeCheckTask } from '../typecheck/check-types.ts';
-import type { TypeCheckReply } from '../typecheck/typecheck.ts';
 import { fromThreadError, type ThreadError } from './thread-error.ts';
 import { endToolchainProcess, giveBackToolchainProcess, takeToolchainProcess } from './toolchain-pool.ts';
 
@@ -20,8 +19,7 @@ export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'
 /** What the process is asked to do. */
 export type ToolchainTask =
   | { type: 'compile-config'; file: string }
-  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string }
-  | { type: 'typecheck'; task: TypeCheckTask; why?: string };
+  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string };
 
 /** A message to the process: a task and the id its reply carries. */
 export type ToolchainRequest = ToolchainTask & { id: number };
@@ -39,13 +37,8 @@ export interface Toolchain {
   /** Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts). */
   bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string): Promise<void>;
   /**
-   * Type-checks `task` through TypeScript's JavaScript API (`runTypeCheck` in typecheck.ts, with
-   * `why`); a process that ends first answers with `failed`.
-   */
-  typeCheck(task: TypeCheckTask, why?: string): Promise<TypeCheckReply>;
-  /**
-   * Gives the process back, or ends it when a task is still under way (a check no longer waited
-   * for is dropped); safe to call more than once.
+   * Gives the process back, or ends it when a task is still under way (the build failed while it
+   * compiled or bundled); safe to call more than once.
    */
   close(): Promise<void>;
 }
@@ -90,7 +83,6 @@ export function startToolchain(logger: Logger): Toolchain {
       const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
       await ask({ type: 'bundle', site, routes, outFile });
     },
-    typeCheck: (task, why) => (ask({ type: 'typecheck', task, why }) as Promise<TypeCheckReply>).catch((error: Error) => ({ failed: error.message })),
     // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
     // cleanup's close must still wait until the process has exited.
     close: () => (closing ??= close()),
@@ -102,7 +94,7 @@ export function startToolchain(logger: Logger): Toolchain {
     child.off('message', onMessage);
     child.off('error', failAll);
     child.off('exit', onExit);
-    // A task still under way (a check the build no longer waits for) is stopped with its process.
+    // A task still under way is stopped with its process.
     if (pending.size > 0) {
       failAll(ended);
       return endToolchainProcess(child);

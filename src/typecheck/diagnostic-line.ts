@@ -19,3 +19,25 @@ export function diagnosticLine(root: string, code: number, message: string, plac
   if (!place) return text;
   return `${shortPath(root, resolve(root, place.file))}:${place.line}:${place.column}: ${text}`;
 }
+
+/** `file(line,col): error TS2322: message`, or `error TS5023: message`, then the message's indented lines. */
+const header = /^(?:(.+?)\((\d+),(\d+)\): )?error TS(\d+): (.*)$/;
+
+/**
+ * `tsc --pretty false` output as diagnostic lines ({@link diagnosticLine}). That output is what tsc
+ * offers tools to read (editors' `$tsc` problem matchers read the same shape); TypeScript 5, 6 and 7
+ * print it alike, file names relative to the folder `tsc` ran in (`root`).
+ */
+export function parseDiagnostics(output: string, root: string): string[] {
+  const found: { code: number; message: string; place?: DiagnosticPlace }[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const match = header.exec(line);
+    if (match) {
+      const [, file, row, column, code, message] = match;
+      found.push({ code: Number(code), message, place: file === undefined ? undefined : { file, line: Number(row), column: Number(column) } });
+    } else if (found.length > 0 && /^\s/.test(line)) {
+      found[found.length - 1].message += `\n${line}`;
+    }
+  }
+  return found.map(({ code, message, place }) => diagnosticLine(root, code, message, place));
+}

@@ -1,6 +1,5 @@
 /**
- * The `typescript` package a site resolves from its root: where both checkers start, the native one
- * (native-compiler.ts) and the one through TypeScript's JavaScript API (site-typescript.ts).
+ * The `typescript` package a site resolves from its root: whose `tsc` checks it (find-tsc.ts).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

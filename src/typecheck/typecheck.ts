@@ -1,44 +1,40 @@
 /**
- * The type check of `prerender build`: by a native TypeScript (7+) when the site has one or none,
- * else by the site's TypeScript 5 or 6 through its JavaScript API (schedule-typecheck.ts says where
- * and when). Type errors are warnings, printed when the build has done its work.
+ * The type check of `prerender build`: the site's `tsc` (or ours, find-tsc.ts) run on the route files
+ * and the config (run-tsc.ts); schedule-typecheck.ts says when. Type errors are warnings.
  */
 import { messageOf } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
-import { checkTypes, type TypeCheckTask } from './check-types.ts';
-import { checkTypesNatively } from './native-check.ts';
-import type { NativeCompiler } from './native-compiler.ts';
-import { loadTypeChecker } from './site-typescript.ts';
+import type { TypeCheckTask } from './check-config.ts';
+import { findTsc, ownTsc, type Tsc } from './find-tsc.ts';
+import { runTsc } from './run-tsc.ts';
 
 /** What a check answers: the diagnostics and the TypeScript that found them, or why it could not check. */
 export type TypeCheckReply =
   | { diagnostics: string[]; version: string; from: 'site' | 'own'; note?: string; failed?: undefined }
   | { failed: string };
 
-/**
- * Type-checks `task.files` through the JavaScript API of the site's TypeScript (or ours), in this
- * process; `why`, when given, says why a native compiler did not check. Never throws.
- */
-export function runTypeCheck(task: TypeCheckTask, why?: string): TypeCheckReply {
-  try {
-    const checker = loadTypeChecker(task.root);
-    const diagnostics = checkTypes(checker.ts, task);
-    const note = why && `${why} Type-checked with ${checker.from === 'site' ? "the site's" : "api-prerender's"} TypeScript ${checker.ts.version} instead.`;
-    return { diagnostics, version: checker.ts.version, from: checker.from, note: note ?? checker.note };
-  } catch (error) {
-    return { failed: messageOf(error) };
-  }
-}
+const instead = (own: Tsc) => `Type-checked with api-prerender's TypeScript ${own.version} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`;
 
-/** Type-checks `task.files` with `compiler`; a compiler that could not check answers `failed`. */
-export async function runNativeTypeCheck(compiler: NativeCompiler, task: TypeCheckTask, signal?: AbortSignal): Promise<TypeCheckReply> {
+/**
+ * Type-checks `task.files` with the site's `tsc`, or with ours when the site's is missing or cannot
+ * check (then a note says why). Never throws; `signal` stops it.
+ */
+export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Promise<TypeCheckReply> {
+  const tsc = findTsc(task.root);
+  if (!tsc) return { failed: "api-prerender's TypeScript (its `typescript-7` dependency) is not installed." };
   try {
-    const diagnostics = await checkTypesNatively(compiler, task, signal);
-    const note = compiler.note && `${compiler.note} Type-checked with api-prerender's TypeScript ${compiler.version} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`;
-    return { diagnostics, version: compiler.version, from: compiler.from, note };
+    const diagnostics = await runTsc(tsc, task, signal);
+    return { diagnostics, version: tsc.version, from: tsc.from, note: tsc.note && `${tsc.note} ${instead(tsc)}` };
   } catch (error) {
-    return { failed: messageOf(error) };
+    const own = tsc.from === 'site' && !signal.aborted ? ownTsc() : undefined;
+    if (!own) return { failed: messageOf(error) };
+    const why = `The site's TypeScript ${tsc.version} could not check: ${messageOf(error)}`;
+    try {
+      return { diagnostics: await runTsc(own, task, signal), version: own.version, from: 'own', note: `${why} ${instead(own)}` };
+    } catch (ownError) {
+      return { failed: `${why}; api-prerender's TypeScript ${own.version} could not either: ${messageOf(ownError)}` };
+    }
   }
 }
 
