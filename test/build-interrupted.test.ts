@@ -93,7 +93,7 @@ describe('a build interrupted', () => {
     }
   });
 
-  it('by SIGTERM mid-prerender, with the type check on: exit 143, nothing left in outDir or the site root', async () => {
+  it('by SIGTERM mid-prerender, with the type check on: exit 143, nothing left in outDir, and no type-check file in the site', async () => {
     const outDir = tempDir('out-');
     const gate = join(tempDir('gate-'), 'open');
     const root = writeSite({
@@ -126,8 +126,10 @@ describe('a build interrupted', () => {
       await expectInterrupted(run, 'SIGTERM', outDir, 'gated');
       for (const pid of children) expect(isRunning(pid), `process ${pid}`).toBe(false);
       expect(snapshotTree(dir)).toEqual(before);
-      // The type check's own files (a native compiler's tsconfig) went with it.
-      expect(readdirSync(root).sort()).toEqual(siteFiles);
+      // The type check's own files (its tsconfig, kept under node_modules/.cache) went with it.
+      expect(readdirSync(root).sort()).toEqual([...siteFiles, 'node_modules'].sort());
+      const cache = join(root, 'node_modules/.cache/api-prerender');
+      expect(existsSync(cache) ? readdirSync(cache).filter((name) => name.startsWith('typecheck-')) : []).toEqual([]);
     } finally {
       run.child.kill('SIGKILL');
     }
