@@ -9,7 +9,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { servedPaths, type TypedFile } from '../prerender/header-rules.ts';
 import { needsTypeRule } from '../prerender/host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
-import { writingTo } from '../prerender/output-file.ts';
+import { writingTo } from '../output/output-file.ts';
 
 /** The part of config.json the build writes (https://vercel.com/docs/build-output-api/v3/configuration). */
 interface VercelConfig {

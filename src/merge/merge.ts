@@ -1,12 +1,12 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { withStaging } from '../build/staging.ts';
+import { withStaging } from '../output/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
 import { writeHostOutput } from '../build/host-output.ts';
-import { writeManifest } from '../prerender/manifest.ts';
-import { writeSitemap } from '../prerender/sitemap.ts';
+import { writeManifest } from '../output/manifest.ts';
+import { writeSitemap } from '../output/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';
 import { claimRouteFiles, loadShards, type LoadedShard } from './load-shards.ts';
 

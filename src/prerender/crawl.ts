@@ -1,11 +1,11 @@
 import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { fileCandidates } from '../runtime/file-candidates.ts';
-import type { FileClaims } from './file-claims.ts';
+import type { FileClaims } from '../output/file-claims.ts';
 import { findLinks } from './find-links.ts';
 import { linksToRoutes, pageUrl, siteUrl } from './link-route.ts';
 import { byRoute, parseRouteSegments } from './route-to-file.ts';
-import { sitemapPath } from './sitemap.ts';
+import { sitemapPath } from '../output/sitemap.ts';
 
 /** A route the crawl found: rendered as a listed one is, and named with the route it was first found on. */
 export interface CrawledRoute extends PrerenderRoute {

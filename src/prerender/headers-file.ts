@@ -3,7 +3,7 @@ import { appendFile, opendir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { planHeaderRules, type RuleLimits, type TypedFile } from './header-rules.ts';
-import { writingTo } from './output-file.ts';
+import { writingTo } from '../output/output-file.ts';
 
 export type { TypedFile } from './header-rules.ts';
 

@@ -3,7 +3,7 @@ import { cp, lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
-import type { FileClaims } from '../prerender/file-claims.ts';
+import type { FileClaims } from './file-claims.ts';
 import { isInside } from '../runtime/inside.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 

@@ -15,7 +15,7 @@ export interface FileWriter {
 }
 
 /** The writer thread, always the compiled one (as the bundle's runtime is): see paths.ts. */
-const workerFile = join(libDir, 'prerender', 'write-worker.js');
+const workerFile = join(libDir, 'output', 'write-worker.js');
 
 /**
  * A batch goes to the writer thread at this many files or bytes, whichever comes first, or when the

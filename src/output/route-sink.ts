@@ -5,11 +5,11 @@
  */
 import type { PrerenderRoute } from '../config/types.ts';
 import { needsRule } from '../prerender/header-rules.ts';
-import { createManifestWriter, type ManifestEntry } from '../prerender/manifest.ts';
+import { createManifestWriter, type ManifestEntry } from './manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import { hasExtension, isHtml } from '../prerender/route-to-file.ts';
-import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../prerender/sitemap.ts';
-import type { RouteFailure, RouteTally } from './report.ts';
+import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from './sitemap.ts';
+import type { RouteFailure, RouteTally } from '../build/report.ts';
 
 /** What a sink was told, for the end of the build. */
 export interface RouteSink {
