@@ -8,7 +8,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, stat
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { withStaging } from '../src/output/staging.ts';
-import { writeHostOutput } from '../src/build/host-output.ts';
+import { writeHostOutput } from '../src/hosts/host-output.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { createManifestWriter } from '../src/output/manifest.ts';
 import { writeRobots } from '../src/output/robots.ts';

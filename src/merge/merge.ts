@@ -4,7 +4,7 @@ import { withStaging } from '../output/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
-import { writeHostOutput } from '../build/host-output.ts';
+import { writeHostOutput } from '../hosts/host-output.ts';
 import { writeManifest } from '../output/manifest.ts';
 import { writeSitemap } from '../output/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';

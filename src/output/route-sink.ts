@@ -4,7 +4,7 @@
  * way to disk, and only counts, failures and a few facts the end of the build needs are kept.
  */
 import type { PrerenderRoute } from '../config/types.ts';
-import { needsRule } from '../prerender/header-rules.ts';
+import { needsRule } from '../hosts/header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from './manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import { hasExtension, isHtml } from '../prerender/route-to-file.ts';

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
-import type { CarriedHeader } from './carried-headers.ts';
-import type { Crawl } from './crawl.ts';
+import type { CarriedHeader } from '../hosts/carried-headers.ts';
+import type { Crawl } from '../crawl/crawl.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';

@@ -6,8 +6,8 @@
  */
 import { link, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { servedPaths, type TypedFile } from '../prerender/header-rules.ts';
-import { needsTypeRule } from '../prerender/host-types.ts';
+import { servedPaths, type TypedFile } from './header-rules.ts';
+import { needsTypeRule } from './host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { writingTo } from '../output/output-file.ts';
 

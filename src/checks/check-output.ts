@@ -2,7 +2,7 @@ import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { checkFeed } from './check-feed.ts';
-import { charsetOf, mediaType } from './host-types.ts';
+import { charsetOf, mediaType } from '../hosts/host-types.ts';
 import { parseXml } from './parse-xml.ts';
 
 /** One problem of a prerendered file, as a warning or (validate: 'error') a line of the error. */

@@ -9,10 +9,10 @@ import type { Preset } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
-import { cloudflareLimits, type TypedFile } from '../prerender/header-rules.ts';
-import { writeHeadersFile } from '../prerender/headers-file.ts';
+import { cloudflareLimits, type TypedFile } from './header-rules.ts';
+import { writeHeadersFile } from './headers-file.ts';
 import { writingTo } from '../output/output-file.ts';
-import { hostType, sameType } from '../prerender/host-types.ts';
+import { hostType, sameType } from './host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { writeVercelOutput } from './vercel-output.ts';
 
