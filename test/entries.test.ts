@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listRouteEntries } from '../src/build/route-entries.ts';
+import { listRouteEntries } from '../src/plan/route-entries.ts';
 import { merge, type Shard } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { routeUrl } from '../src/prerender/render-route.ts';

@@ -46,7 +46,7 @@ describe('static imports', () => {
   });
 
   it('would show one that did', () => {
-    expect(heavyImports(join(repoRoot, 'lib/src/build/toolchain-process.js'), heavy)).toContainEqual(expect.stringMatching(/^rollup via /));
+    expect(heavyImports(join(repoRoot, 'lib/src/toolchain/toolchain-process.js'), heavy)).toContainEqual(expect.stringMatching(/^rollup via /));
     expect(heavyImports(join(repoRoot, 'lib/src/server/dev-server.js'), commandOnly)).not.toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { CAC } from 'cac';
-import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
+import { keepToolchainsWarm } from '../../src/toolchain/toolchain-pool.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { presets, type UserConfig } from '../../src/config/types.ts';
 import { asFileLimit } from '../../src/file-limit.ts';

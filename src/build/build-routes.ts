@@ -19,22 +19,22 @@ import { createFileWriter } from '../output/write-files.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
 import { selectShard, shardDirName } from '../shard/shard.ts';
 import { copyPublicDir } from '../output/copy-public.ts';
-import { explainUnrouted } from './explain-unrouted.ts';
+import { explainUnrouted } from '../plan/explain-unrouted.ts';
 import { staticHosts, writeHostOutput } from '../hosts/host-output.ts';
-import { nothingToPrerender } from './nothing-to-prerender.ts';
-import { planRoutes } from './plan-routes.ts';
+import { nothingToPrerender } from '../plan/nothing-to-prerender.ts';
+import { planRoutes } from '../plan/plan-routes.ts';
 import { trackServedFiles, unservedWarning } from '../hosts/unserved-routes.ts';
-import { createProgress } from './progress.ts';
-import { listRouteEntries } from './route-entries.ts';
+import { createProgress } from '../prerender/progress.ts';
+import { listRouteEntries } from '../plan/route-entries.ts';
 import { createRouteSink } from '../output/route-sink.ts';
 import { createSortedResults } from '../output/sorted-results.ts';
 import { createReport, formatFailures, type BuildReport } from './report.ts';
 import { withStaging } from '../output/staging.ts';
 import { untilAborted } from '../settle-within.ts';
-import type { Toolchain } from './toolchain.ts';
+import type { Toolchain } from '../toolchain/toolchain.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildOptions } from './build.ts';
-import type { ScheduledCheck } from './schedule-typecheck.ts';
+import type { ScheduledCheck } from '../typecheck/schedule-typecheck.ts';
 
 /** Prerenders into a staging folder that replaces `dist/<name>` when everything succeeded. */
 export async function buildRoutes(

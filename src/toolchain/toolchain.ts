@@ -3,7 +3,7 @@
  * loads Rollup or TypeScript: its peak memory is the prerender's, and the toolchain's (TypeScript
  * alone is ~76 MB once imported) is given back to the system when the process ends, or, when the
  * build is done with it, the process waits warm for the next build (toolchain-pool.ts). The type
- * check is not its work: it runs the site's `tsc` (build/schedule-typecheck.ts).
+ * check is not its work: it runs the site's `tsc` (typecheck/schedule-typecheck.ts).
  */
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';

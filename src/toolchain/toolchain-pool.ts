@@ -48,7 +48,7 @@ export function takeToolchainProcess(): ChildProcess {
     return child;
   }
   // Always the compiled file, as with the runtime that goes into bundles: see paths.ts.
-  return fork(join(libDir, 'build', 'toolchain-process.js'), [], { execArgv: execArgv(keepWarmMs > 0), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], { execArgv: execArgv(keepWarmMs > 0), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 /**

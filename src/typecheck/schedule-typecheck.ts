@@ -15,8 +15,8 @@
 import type { Logger } from '../log.ts';
 import { warn } from '../log.ts';
 import { warnings } from '../warnings.ts';
-import type { TypeCheckTask } from '../typecheck/check-config.ts';
-import { reportTypeCheck, runTypeCheck, type TypeCheckReply } from '../typecheck/typecheck.ts';
+import type { TypeCheckTask } from './check-config.ts';
+import { reportTypeCheck, runTypeCheck, type TypeCheckReply } from './typecheck.ts';
 
 /** From this many routes on, the check runs between bundling and the prerender (see above). */
 export const checkBeforePrerenderRoutes = 25_000;
