@@ -1,20 +1,16 @@
-import { join } from 'node:path';
-import { loadConfigWith, type LoadConfigOptions } from '../config/load.ts';
-import type { ResolvedConfig } from '../config/types.ts';
-import { warnings, type Warning } from '../warnings.ts';
-import { collectWarnings, createLogger, warn, type Logger } from '../log.ts';
-import { siteFile } from '../bundle/load-bundle.ts';
-import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
+import type { LoadConfigOptions } from '../config/load.ts';
+import type { Logger } from '../log.ts';
 import type { Shard } from '../shard/shard.ts';
-import { formatSummary, type BuildReport } from './report.ts';
-import { scheduleTypeCheck } from '../typecheck/schedule-typecheck.ts';
-import { startToolchain, type Toolchain } from '../toolchain/toolchain.ts';
-import { isTypeScriptFile } from '../bundle/typescript-file.ts';
-import { scanRoutes } from '../routes/scan.ts';
-import { whileDoing } from '../file-limit.ts';
-import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { untilAborted } from '../settle-within.ts';
-import { buildRoutes } from './build-routes.ts';
+import { bundleSite } from './bundle.ts';
+import { loadConfig } from './config.ts';
+import { startBuild } from './context.ts';
+import { loadServer } from './load.ts';
+import { planSite } from './plan.ts';
+import { prerenderSite } from './prerender.ts';
+import { reportBuild, type BuildReport } from './report.ts';
+import { scanSite } from './scan.ts';
+import { publishOutput, runStaged, stageOutput } from './stage.ts';
+import { writeOutputs } from './write-outputs.ts';
 
 /** Options of {@link build}: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -49,60 +45,22 @@ export interface BuildOptions extends LoadConfigOptions {
  * configured routes through it in-process, and writes `public/`, the manifest, `_headers` and the
  * sitemap. Output is staged and swapped in only on success. Throws a PrerenderError (with the report
  * as `details` when routes failed).
+ *
+ * Each step is a file of this folder, reading and recording into one context (context.ts); the
+ * staging step closes whatever they opened, however the build ends.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
-  const started = performance.now();
-  const { logger, warnings: warned } = collectWarnings(options.logger ?? createLogger());
-  // Rollup and TypeScript load only in this process, which ends once the bundle is written.
-  const toolchain = startToolchain(logger);
-  // Aborted, the toolchain's process ends at once: compiling the config or bundling rejects.
-  const stopToolchain = () => void toolchain.close();
-  options.signal?.addEventListener('abort', stopToolchain, { once: true });
-  try {
-    return await buildSite(options, logger, toolchain, started, warned);
-  } catch (error) {
-    // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why.
-    if (options.signal?.aborted) throw options.signal.reason;
-    throw error;
-  } finally {
-    options.signal?.removeEventListener('abort', stopToolchain);
-    await toolchain.close();
-  }
+  const start = startBuild(options);
+  return runStaged(start, async () => {
+    const context = await loadConfig(start);
+    const routeFiles = await scanSite(context);
+    await stageOutput(context);
+    await bundleSite(context, routeFiles);
+    const server = await loadServer(context);
+    const planned = await planSite(context, server, routeFiles);
+    const rendered = await prerenderSite(context, planned, server, routeFiles);
+    const extraFiles = await writeOutputs(context, planned, rendered);
+    await publishOutput(context);
+    return reportBuild(context, rendered, extraFiles);
+  });
 }
-
-/** {@link build}, with config compilation and bundling done by `toolchain`. */
-async function buildSite(options: BuildOptions, logger: Logger, toolchain: Toolchain, started: number, warned: Warning[]): Promise<BuildReport> {
-  const config = await untilAborted(whileDoing('loading the config', () => loadConfigWith(options, toolchain.compileConfig)), options.signal);
-  const routeFiles = await whileDoing('listing the route files in routesDir', () =>
-    scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, onWarning: (warning) => warn(logger, warning) }),
-  );
-  for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
-    warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
-  }
-  // A short route list: the check starts now, in a process of its own, beside bundling and the
-  // prerender. A long one: between them (schedule-typecheck.ts).
-  const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
-  const check = options.typecheck === false ? undefined : scheduleTypeCheck(task, config.prerender.routes.length, logger);
-  try {
-    const report = await whileDoing('prerendering the routes and writing the output', () => buildRoutes(options, config, routeFiles, logger, toolchain, started, warned, check));
-    await check?.report(logger);
-    logger.info(formatSummary(report));
-    // The type check reports last: its warnings join the report's here.
-    return { ...report, warnings: [...warned] };
-  } catch (error) {
-    // Its type errors often explain the failure: printed before the error, which the caller prints.
-    // Not after an abort: the build stops at once, and the check with it.
-    if (!options.signal?.aborted) await check?.reportAfterFailure(logger);
-    throw error;
-  } finally {
-    await check?.close();
-  }
-}
-
-/** The TypeScript files the type check starts from: the route files and the config file. */
-function typeCheckFiles(config: ResolvedConfig, routeFiles: RouteDefinition[]): string[] {
-  const files = routeFiles.map((route) => join(config.routesDir, route.file));
-  if (config.configFile) files.push(config.configFile);
-  return files.filter(isTypeScriptFile);
-}
-

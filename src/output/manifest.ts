@@ -32,7 +32,10 @@ const chunkSize = 64 * 1024;
 export interface ManifestWriter {
   /** Appends an entry; entries must come sorted by route (byRoute). */
   add(entry: ManifestEntry): void;
-  /** Ends the list and closes the file; `abandon`: only closes it (the build failed), never throws. */
+  /**
+   * Ends the list and closes the file; `abandon`: only closes it (the build failed), never throws.
+   * Once closed, closing again does nothing.
+   */
   close(abandon?: boolean): void;
 }
 
@@ -53,6 +56,7 @@ export function createManifestWriter(distDir: string): ManifestWriter {
   };
   let text = '{\n  "version": 1,\n  "routes": [';
   let count = 0;
+  let open = true;
   return {
     add({ route, foundOn, file, status, contentType, headers, bytes, ms, listedBy }) {
       text += `${count++ === 0 ? '' : ','}
@@ -64,6 +68,8 @@ export function createManifestWriter(distDir: string): ManifestWriter {
       }
     },
     close(abandon = false) {
+      if (!open) return;
+      open = false;
       try {
         if (!abandon) put(text + '\n  ]\n}\n');
       } finally {

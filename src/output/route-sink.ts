@@ -24,8 +24,10 @@ export interface RouteSink {
   sitemap?: SitemapWriter;
   /** The sitemap's entries, kept only when asked (a shard build hands them to merge). */
   sitemapEntries?: SitemapEntry[];
-  /** Ends the manifest; `abandon`: only closes its file (the build failed), never throws. */
-  closeManifest(abandon?: boolean): void;
+  /** Ends the manifest (it throws WRITE_FAILED when it cannot). */
+  closeManifest(): void;
+  /** After a failure: closes the manifest's file and stops the sitemap's writes; never throws. */
+  abort(): Promise<void>;
 }
 
 /** Options of {@link createRouteSink}. */
@@ -75,7 +77,11 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       sink.sitemap.add(listed, route);
       sink.sitemapEntries?.push(listed);
     },
-    closeManifest: (abandon) => manifest.close(abandon),
+    closeManifest: () => manifest.close(),
+    async abort() {
+      manifest.close(true);
+      await sink.sitemap?.abort();
+    },
   };
   return sink;
 }

@@ -7,44 +7,104 @@ import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import { isProcessRunning, takeLock } from './lock.ts';
 
-/**
- * Runs `work` in a staging folder next to `<outDir>/<name>` and swaps it in only when `work`
- * succeeds. A failed build removes its staging folder and leaves the previous output as it was; a
- * killed build leaves its staging folder behind, which the next build clears. A lock file keeps two
- * builds of one site from swapping over each other: the second fails at once, saying why. A file
- * system error (full disk, no permission, a file where a folder should be) becomes a PrerenderError
- * naming the path. Once the new output is in place the build has succeeded: a previous output or a
- * leftover it cannot remove is a warning on `logger`, and a later build removes it when it can.
- */
-export async function withStaging<T>(outDir: string, name: string, logger: Logger, work: (stageDir: string) => Promise<T>): Promise<T> {
-  const final = join(outDir, name);
-  await makeOutDir(outDir, final);
-  const release = await takeLock(outDir, name, () => clearDeadStaging(outDir, name));
-  // Unique per build, not per process: two builds in one process must not share a folder.
+/** Where a build of `<outDir>/<name>` is staged and published: known before anything is made. */
+export interface StagePaths {
+  outDir: string;
+  name: string;
+  /** `<outDir>/<name>`: the output, once published. */
+  final: string;
+  /** The staging folder beside it, unique per build (not per process: two builds in one process must not share one). */
+  dir: string;
+  /** The staging folder's `public/`. */
+  publicDir: string;
+  /** Where the previous output goes while the new one moves in. */
+  old: string;
+}
+
+/** The paths of a new staging of `<outDir>/<name>`. */
+export function stagePaths(outDir: string, name: string): StagePaths {
   const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const stage = join(outDir, `.${name}.staging-${id}`);
-  try {
-    await clearLeftovers(outDir, name, final, logger);
-    await mkdir(stage, { recursive: true });
-    const result = await work(stage);
-    const old = join(outDir, `.${name}.old-${id}`);
-    if (await swap(stage, final, old)) {
-      try {
-        removeTree(old);
-      } catch (error) {
-        warn(logger, warnings.previousOutputLeft(old, messageOf(error)));
-      }
-    }
-    return result;
-  } catch (error) {
+  const dir = join(outDir, `.${name}.staging-${id}`);
+  return { outDir, name, final: join(outDir, name), dir, publicDir: join(dir, 'public'), old: join(outDir, `.${name}.old-${id}`) };
+}
+
+/** A staging folder made and the lock of its output taken: see {@link openStage}. */
+export interface Stage {
+  /** Puts the staged output in the place of the previous one: from here on the build has succeeded. */
+  publish(): Promise<void>;
+  /**
+   * After a failure: removes the staging folder and releases the lock; returns `error` as it should
+   * be reported (a file system error as WRITE_FAILED, naming where the output goes). Never throws.
+   */
+  abandon(error: unknown): Promise<unknown>;
+  /** Releases the lock; safe to call more than once. */
+  release(): Promise<void>;
+}
+
+/**
+ * Makes the staging folder of `paths`, beside `<outDir>/<name>`, whose output replaces it only when
+ * published. A failed build abandons it and leaves the previous output as it was; a killed build
+ * leaves it behind, which the next build clears. A lock file keeps two builds of one site from
+ * swapping over each other: the second fails at once, saying why. A file system error (full disk, no
+ * permission, a file where a folder should be) becomes a PrerenderError naming the path. Once the new
+ * output is in place the build has succeeded: a previous output or a leftover it cannot remove is a
+ * warning on `logger`, and a later build removes it when it can.
+ */
+export async function openStage(paths: StagePaths, logger: Logger): Promise<Stage> {
+  const { outDir, name, final, dir } = paths;
+  await makeOutDir(outDir, final);
+  const unlock = await takeLock(outDir, name, () => clearDeadStaging(outDir, name));
+  let locked = true;
+  const release = async () => {
+    if (!locked) return;
+    locked = false;
+    await unlock();
+  };
+  const abandon = async (error: unknown) => {
     try {
-      removeTree(stage);
+      removeTree(dir);
     } catch {
       // The build's own error matters more than a staging folder the next build clears anyway.
     }
-    throw outOfStage(toOutputError(error, stage), stage, final);
-  } finally {
     await release();
+    return outOfStage(toOutputError(error, dir), dir, final);
+  };
+  try {
+    await clearLeftovers(outDir, name, final, logger);
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw await abandon(error);
+  }
+  return {
+    async publish() {
+      if (await swap(dir, final, paths.old)) {
+        try {
+          removeTree(paths.old);
+        } catch (error) {
+          warn(logger, warnings.previousOutputLeft(paths.old, messageOf(error)));
+        }
+      }
+    },
+    abandon,
+    release,
+  };
+}
+
+/**
+ * Runs `work` in a new staging folder of `<outDir>/<name>` (see {@link openStage}) and publishes it
+ * when `work` succeeds; abandons it when `work` throws.
+ */
+export async function withStaging<T>(outDir: string, name: string, logger: Logger, work: (stageDir: string) => Promise<T>): Promise<T> {
+  const paths = stagePaths(outDir, name);
+  const stage = await openStage(paths, logger);
+  try {
+    const result = await work(paths.dir);
+    await stage.publish();
+    return result;
+  } catch (error) {
+    throw await stage.abandon(error);
+  } finally {
+    await stage.release();
   }
 }
 
