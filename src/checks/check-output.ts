@@ -2,7 +2,7 @@ import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { checkFeed } from './check-feed.ts';
-import { charsetOf, mediaType } from '../hosts/host-types.ts';
+import { charsetOf, isJsonType, isXmlType } from '../content-type.ts';
 import { parseXml } from './parse-xml.ts';
 
 /** One problem of a prerendered file, as a warning or (validate: 'error') a line of the error. */
@@ -20,18 +20,6 @@ export const problemsListed = 100;
 
 /** One decoder for every JSON body: making one per body cost more than parsing small ones. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** JSON: `application/json` and any `+json` type (`application/feed+json`). */
-export function isJsonType(contentType: string): boolean {
-  const type = mediaType(contentType);
-  return type === 'application/json' || type.endsWith('+json');
-}
-
-/** XML: `application/xml`, `text/xml` and any `+xml` type (`application/rss+xml`, `image/svg+xml`). */
-export function isXmlType(contentType: string): boolean {
-  const type = mediaType(contentType);
-  return type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml');
-}
 
 /**
  * The problems of one prerendered body, by its content type: JSON must be UTF-8 and parse; XML must

@@ -4,10 +4,8 @@
  * of them name routes of the site is link-route.ts's rule.
  */
 import { lazyPackage } from '../lazy-package.ts';
-import { isJsonType, isXmlType } from '../checks/check-output.ts';
-import { charsetOf } from '../hosts/host-types.ts';
+import { charsetOf, isHtml, isJsonType, isXmlType } from '../content-type.ts';
 import { saxes } from '../checks/parse-xml.ts';
-import { isHtml } from '../prerender/route-to-file.ts';
 
 // Loaded by the first HTML page a crawl reads, not by every command (a tenth of a second).
 const loadHtmlParser = lazyPackage<typeof import('htmlparser2')>('htmlparser2');

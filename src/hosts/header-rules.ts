@@ -7,7 +7,8 @@
 import { errors } from '../errors.ts';
 import { isInside } from '../runtime/inside.ts';
 import type { CarriedHeader } from './carried-headers.ts';
-import { charsetOf, hostType, mediaType, needsTypeRule } from './host-types.ts';
+import { charsetOf, mediaType } from '../content-type.ts';
+import { hostType, needsTypeRule } from './host-types.ts';
 
 /** A published file and the type (and other headers) it must be served with. */
 export interface TypedFile {

@@ -12,7 +12,8 @@ import { warn, type Logger } from '../log.ts';
 import { cloudflareLimits, type TypedFile } from './header-rules.ts';
 import { writeHeadersFile } from './headers-file.ts';
 import { writingTo } from '../output/output-file.ts';
-import { hostType, sameType } from './host-types.ts';
+import { sameType } from '../content-type.ts';
+import { hostType } from './host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { writeVercelOutput } from './vercel-output.ts';
 

@@ -10,6 +10,7 @@
  * taken to be the MIME database's, as Cloudflare's (both send `.xml` as `application/xml`).
  */
 import { lookup } from 'mrmime';
+import { sameType } from '../content-type.ts';
 import { extensionOf } from '../runtime/extension.ts';
 
 /** Hosts whose file typing is known. `cloudflare` and `netlify` read `_headers`; the others do not. */
@@ -59,27 +60,6 @@ export function hostType(host: Host, file: string): string {
   const type = extension in known ? known[extension] : lookup(extension);
   if (type === undefined) return 'application/octet-stream';
   return addsCharset[host](type) ? `${type}; charset=utf-8` : type;
-}
-
-/** A content type's media type, lower-cased, without parameters. */
-export function mediaType(contentType: string): string {
-  return contentType.split(';')[0].trim().toLowerCase();
-}
-
-/**
- * A content type's charset, lower-cased (`utf8` read as `utf-8`). Without one, a type outside `text/`
- * is read as UTF-8 (JSON, XML and JavaScript are UTF-8 unless they say otherwise, whatever the
- * header), while a `text/` type without one is left to the browser's guess: `undefined`.
- */
-export function charsetOf(contentType: string): string | undefined {
-  const declared = /;\s*charset\s*=\s*"?([^;"\s]+)/i.exec(contentType)?.[1].toLowerCase();
-  if (declared !== undefined) return declared === 'utf8' ? 'utf-8' : declared;
-  return mediaType(contentType).startsWith('text/') ? undefined : 'utf-8';
-}
-
-/** True when a browser reads both content types the same: one media type, one charset. */
-export function sameType(a: string, b: string): boolean {
-  return mediaType(a) === mediaType(b) && charsetOf(a) === charsetOf(b);
 }
 
 /**

@@ -7,7 +7,8 @@ import type { PrerenderRoute } from '../config/types.ts';
 import { needsRule } from '../hosts/header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from './manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
-import { hasExtension, isHtml } from '../prerender/route-to-file.ts';
+import { isHtml } from '../content-type.ts';
+import { hasExtension } from '../prerender/route-to-file.ts';
 import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from './sitemap.ts';
 import type { RouteFailure, RouteTally } from '../build/report.ts';
 

@@ -1,3 +1,4 @@
+import { isHtml } from '../content-type.ts';
 import { errors } from '../errors.ts';
 import { extensionOf } from '../runtime/extension.ts';
 import { decodeSegment, isHiddenName } from '../runtime/url-path.ts';
@@ -72,11 +73,6 @@ function unportableReason(name: string): string | undefined {
 export function hasExtension(segment: string | undefined): boolean {
   const extension = segment === undefined ? undefined : extensionOf(segment);
   return extension !== undefined && /^[a-z0-9]+$/.test(extension);
-}
-
-/** True for a `text/html` content type, whatever its parameters. */
-export function isHtml(contentType: string): boolean {
-  return contentType.split(';')[0].trim().toLowerCase() === 'text/html';
 }
 
 /**
