@@ -1,7 +1,7 @@
 import { isHtml } from '../content-type.ts';
 import { errors } from '../errors.ts';
 import { extensionOf } from '../runtime/extension.ts';
-import { decodeSegment, isHiddenName } from '../runtime/url-path.ts';
+import { decodeSegment, isHiddenName, segmentProblem, type SegmentProblem } from '../runtime/url-path.ts';
 
 /** Names Windows reserves for devices, with any extension and in any letter case (`con`, `NUL.txt`). */
 const deviceName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
@@ -35,19 +35,25 @@ export function parseRouteSegments(route: string): { segments: string[] } | { pr
   const segments: string[] = [];
   for (const part of raw) {
     const segment = decodeSegment(part);
-    const problem = segment === undefined ? `"${part}" is not valid percent-encoding` : segmentProblem(part, segment);
+    const problem = segment === undefined ? `"${part}" is not valid percent-encoding` : fileNameProblem(part, segment);
     if (problem) return { problem };
     segments.push(segment!);
   }
   return { segments };
 }
 
+/** The words for each problem of the one segment rule (runtime/url-path.ts), for a route spelling the segment `part`. */
+const problems: Record<SegmentProblem, (part: string, segment: string) => string> = {
+  empty: () => 'it has an empty segment ("//")',
+  dot: (_, segment) => `a "${segment}" segment would leave its folder`,
+  separator: (part) => `"${part}" decodes to a path separator`,
+  control: (part) => `${JSON.stringify(part)} holds NUL or a control character`,
+};
+
 /** Why the decoded `segment` (spelled `part` in the route) cannot be a file or folder name, if it cannot. */
-function segmentProblem(part: string, segment: string): string | undefined {
-  if (segment === '') return 'it has an empty segment ("//")';
-  if (segment === '.' || segment === '..') return `a "${segment}" segment would leave its folder`;
-  if (/[/\\]/.test(segment)) return `"${part}" decodes to a path separator`;
-  if (/[\0-\x1f\x7f]/.test(segment)) return `${JSON.stringify(part)} holds NUL or a control character`;
+function fileNameProblem(part: string, segment: string): string | undefined {
+  const problem = segmentProblem(segment);
+  if (problem) return problems[problem](part, segment);
   if (/\p{Cs}/u.test(segment)) return `"${part}" holds a lone UTF-16 surrogate, which no file name can`;
   if (isHiddenName(segment)) return `"${segment}" starts with a dot: dot-files are never served, so the file could not be served at its route`;
   if (Buffer.byteLength(segment) > 255) return 'a segment is longer than 255 bytes, the file-name limit';
