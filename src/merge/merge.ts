@@ -1,5 +1,6 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { isInside } from '../runtime/inside.ts';
 import { withStaging } from '../output/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
@@ -95,10 +96,10 @@ async function siteFiles(shard: LoadedShard, stage: string): Promise<CopyPair[]>
 
 /** The files a shard's routes wrote, to the same place in the merged `public/`; never outside it. */
 function routeFiles(shard: LoadedShard, publicOut: string): CopyPair[] {
-  const root = resolve(publicOut) + sep;
+  const root = resolve(publicOut);
   return shard.entries.map(({ file, route }) => {
     const to = resolve(root, file);
-    if (!to.startsWith(root)) {
+    if (to === root || !isInside(to, root)) {
       throw errors.usage(`The manifest of ${shard.dir} names ${file} for route "${route}", a file outside public/.`, 'Pass the folders exactly as the shard builds wrote them.');
     }
     return { from: join(shard.dir, 'public', file), to };

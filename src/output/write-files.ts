@@ -1,7 +1,8 @@
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { errors } from '../errors.ts';
 import { libDir } from '../paths.ts';
+import { isInside } from '../runtime/inside.ts';
 import type { WriteAck, WriteBatch } from './write-worker.ts';
 
 /**
@@ -25,12 +26,12 @@ const workerFile = join(libDir, 'output', 'write-worker.js');
 const limits = { files: 256, bytes: 4 * 1024 * 1024, queued: 4 };
 
 /**
- * A writer for files under `publicDir`, each path checked to resolve inside it (compared with a
- * trailing separator) before it is queued. The files are written in order on one worker thread,
- * started at the first file; failures name the path.
+ * A writer for files under `publicDir`, each path checked to resolve inside it (isInside) before it
+ * is queued. The files are written in order on one worker thread, started at the first file;
+ * failures name the path.
  */
 export function createFileWriter(publicDir: string): FileWriter {
-  const root = resolve(publicDir) + sep;
+  const root = resolve(publicDir);
   let thread: Worker | undefined;
   let batch: WriteBatch = { files: [], bodies: [] };
   let batchBytes = 0;
@@ -78,7 +79,7 @@ export function createFileWriter(publicDir: string): FileWriter {
   const write = async (file: string, body: Uint8Array) => {
     if (failure) throw failure;
     const target = resolve(root, file);
-    if (!target.startsWith(root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
+    if (target === root || !isInside(target, root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
     batch.files.push(target);
     batch.bodies.push(body);
     batchBytes += body.byteLength;
