@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { appendFile, opendir, readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { planHeaderRules, type RuleLimits, type TypedFile } from './header-rules.ts';
+import { listFiles } from '../output/list-files.ts';
 import { writingTo } from '../output/output-file.ts';
 
 export type { TypedFile } from './header-rules.ts';
@@ -27,18 +28,4 @@ export async function writeHeadersFile(publicDir: string, files: TypedFile[], li
   const added = separator + (existing ? '\n' : '') + '# Added by api-prerender: the types and headers routes answered with, where hosts would send others\n' + text;
   await writingTo(path, () => appendFile(path, added));
   return rules.length;
-}
-
-/**
- * The files under `dir` (relative, `/`-separated) that `keep` accepts. Streamed folder by folder, so
- * a site of a million route files never holds their names twice.
- */
-async function listFiles(dir: string, keep: (file: string) => boolean, prefix = ''): Promise<string[]> {
-  const found: string[] = [];
-  for await (const entry of await opendir(join(dir, prefix))) {
-    const file = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) found.push(...(await listFiles(dir, keep, file)));
-    else if (entry.isFile() && keep(file)) found.push(file);
-  }
-  return found;
 }

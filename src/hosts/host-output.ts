@@ -3,14 +3,15 @@
  * Cloudflare Pages (within Cloudflare's limits for `static` and `cloudflare`), Cloudflare's file
  * limits, GitHub Pages' `.nojekyll` and its refusal of mistyped files, Vercel's Build Output API.
  */
-import { readdir, stat, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Preset } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { cloudflareLimits, type TypedFile } from './header-rules.ts';
 import { writeHeadersFile } from './headers-file.ts';
+import { listFiles } from '../output/list-files.ts';
 import { writingTo } from '../output/output-file.ts';
 import { sameType } from '../content-type.ts';
 import { hostType } from './host-types.ts';
@@ -74,14 +75,13 @@ function checkGithubTypes(files: TypedFile[], policy: 'error' | 'warn', logger: 
 }
 
 async function checkCloudflareFiles(publicDir: string, logger: Logger): Promise<void> {
-  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const files = await listFiles(publicDir);
   const large: string[] = [];
-  for (const path of files) {
-    const { size } = await stat(path);
-    const file = relative(publicDir, path).split(sep).join('/');
+  for (const file of files) {
+    const { size } = await stat(join(publicDir, file));
     if (size > cloudflareFiles.bytes && !isHostConfigFile(file.split('/'))) large.push(`  ${file} (${size} bytes)`);
   }
+  large.sort();
   if (large.length > 0) throw errors.fileTooLarge('Cloudflare Pages', cloudflareFiles.shown, large);
   if (files.length > cloudflareFiles.count) {
     warn(logger, warnings.manyFiles('Cloudflare Pages', files.length, cloudflareFiles.count));

@@ -4,11 +4,12 @@
  * its route answered where Vercel's extension table would not, and whose routes add the headers a
  * route set. `cd dist/<name> && vercel deploy --prebuilt` publishes it.
  */
-import { link, mkdir, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { link, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { servedPaths, type TypedFile } from './header-rules.ts';
 import { needsTypeRule } from './host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
+import { listFiles } from '../output/list-files.ts';
 import { writingTo } from '../output/output-file.ts';
 
 /** The part of config.json the build writes (https://vercel.com/docs/build-output-api/v3/configuration). */
@@ -22,12 +23,8 @@ interface VercelConfig {
 export async function writeVercelOutput(distDir: string, publicDir: string, files: TypedFile[]): Promise<number> {
   const output = join(distDir, '.vercel', 'output');
   const staticDir = join(output, 'static');
-  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const from = join(entry.parentPath, entry.name);
-    const file = relative(publicDir, from).split(sep).join('/');
-    if (isHostConfigFile(file.split('/'))) continue;
+  for (const file of await listFiles(publicDir, (name) => !isHostConfigFile(name.split('/')))) {
+    const from = join(publicDir, file);
     const to = join(staticDir, file);
     await writingTo(to, async () => {
       await mkdir(dirname(to), { recursive: true });

@@ -1,11 +1,13 @@
-import { readdir, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { isInside } from '../runtime/inside.ts';
 import { withStaging } from '../output/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
 import { writeHostOutput } from '../hosts/host-output.ts';
+import { listFiles } from '../output/list-files.ts';
 import { writeManifest } from '../output/manifest.ts';
 import { writeSitemap } from '../output/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';
@@ -83,12 +85,10 @@ async function siteFiles(shard: LoadedShard, stage: string): Promise<CopyPair[]>
   const skip = new Set([...shard.entries.map((entry) => `public/${entry.file}`), ...shard.info.generated.map((file) => `public/${file}`), 'public/_headers']);
   const pairs: CopyPair[] = [];
   for (const folder of ['public', 'server']) {
-    const found = await readdir(join(shard.dir, folder), { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const entry of found) {
-      if (!entry.isFile()) continue;
-      const from = join(entry.parentPath, entry.name);
-      const path = relative(shard.dir, from).split(sep).join('/');
-      if (!skip.has(path)) pairs.push({ from, to: join(stage, path) });
+    if (!existsSync(join(shard.dir, folder))) continue;
+    for (const file of await listFiles(join(shard.dir, folder))) {
+      const path = `${folder}/${file}`;
+      if (!skip.has(path)) pairs.push({ from: join(shard.dir, path), to: join(stage, path) });
     }
   }
   return pairs;

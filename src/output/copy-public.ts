@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { cp, lstat, mkdir, realpath, stat } from 'node:fs/promises';
+import { basename, relative, sep } from 'node:path';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { FileClaims } from './file-claims.ts';
 import { isInside } from '../runtime/inside.ts';
+import { listFiles } from './list-files.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 
 /**
@@ -49,9 +50,7 @@ export async function copyPublicDir(
     }
   }
   let hasHeaders = false;
-  for (const entry of await readdir(publicOut, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = relative(publicOut, join(entry.parentPath, entry.name)).split(sep).join('/');
+  for (const file of await listFiles(publicOut)) {
     claims.claim(file, `the file ${label}/${file}`);
     hasHeaders ||= file === '_headers';
   }
