@@ -16,18 +16,15 @@ import { endToolchainProcess, giveBackToolchainProcess, takeToolchainProcess } f
 /** What the bundler needs of a resolved config. */
 export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'>;
 
-/** What the process is asked to do. */
+/** What the process is asked to do; a build asks one task at a time (compile the config, then bundle). */
 export type ToolchainTask =
   | { type: 'compile-config'; file: string }
   | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string };
 
-/** A message to the process: a task and the id its reply carries. */
-export type ToolchainRequest = ToolchainTask & { id: number };
-
-/** A message from the process: a reply to request `id`, or a line for the logger. */
+/** A message from the process: the end of the task under way (its value, or its error), or a line for the logger. */
 export type ToolchainReply =
-  | { id: number; value: unknown; error?: undefined }
-  | { id: number; error: ThreadError; value?: undefined }
+  | { done: unknown }
+  | { failed: ThreadError }
   | { log: 'info' | 'warn' | 'error' | 'progress'; message: string; code?: WarningCode };
 
 /** A running toolchain process. */
@@ -43,38 +40,39 @@ export interface Toolchain {
   close(): Promise<void>;
 }
 
+/** The task under way: how its promise settles. */
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 /** Starts the process, or takes a warm one (see toolchain-pool.ts); warnings it reports go to `logger`. */
 export function startToolchain(logger: Logger): Toolchain {
   const child = takeToolchainProcess();
-  const pending = new Map<number, Pending>();
-  let nextId = 0;
+  let pending: Pending | undefined;
   let ended: unknown;
   let closing: Promise<void> | undefined;
-  const failAll = (error: unknown) => {
+  const fail = (error: unknown) => {
     ended ??= error;
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
+    pending?.reject(error);
+    pending = undefined;
   };
   const onMessage = (reply: ToolchainReply) => {
     if ('log' in reply) return reply.log === 'warn' ? logger.warn(reply.message, reply.code) : logger[reply.log](reply.message);
-    const waiting = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (reply.error) waiting?.reject(fromThreadError(reply.error));
-    else waiting?.resolve(reply.value);
+    const task = pending;
+    pending = undefined;
+    if ('failed' in reply) task?.reject(fromThreadError(reply.failed));
+    else task?.resolve(reply.done);
   };
-  const onExit = (code: number | null, signal: NodeJS.Signals | null) => failAll(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
   child.on('message', onMessage);
-  child.on('error', failAll);
+  child.on('error', fail);
   child.on('exit', onExit);
 
   const ask = (task: ToolchainTask) =>
     new Promise<unknown>((resolve, reject) => {
       if (ended !== undefined) return reject(ended);
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      child.send({ ...task, id } satisfies ToolchainRequest);
+      // A build awaits each task before the next: a second one at once is a bug of the caller's.
+      if (pending) return reject(new Error('The toolchain process runs one task at a time.'));
+      pending = { resolve, reject };
+      child.send(task);
     });
 
   return {
@@ -92,11 +90,11 @@ export function startToolchain(logger: Logger): Toolchain {
     if (ended !== undefined) return;
     ended = new Error("The build's toolchain process was closed.");
     child.off('message', onMessage);
-    child.off('error', failAll);
+    child.off('error', fail);
     child.off('exit', onExit);
     // A task still under way is stopped with its process.
-    if (pending.size > 0) {
-      failAll(ended);
+    if (pending) {
+      fail(ended);
       return endToolchainProcess(child);
     }
     giveBackToolchainProcess(child);
