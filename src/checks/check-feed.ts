@@ -19,12 +19,15 @@ export function checkFeed(root: XmlElement): FeedProblem[] {
   return [];
 }
 
+/** Reports one problem: where (`sub` of `element`), its message, and what it shares with the same problem elsewhere. */
+type Report = (sub: string, element: XmlElement, message: string, same: string, value?: string) => void;
+
 /**
  * Reports problems of the `index`th item or entry (from 1): each with its element and full message,
  * and the kind it shares with the same problem elsewhere (`same`, and the value shown per item).
  */
-function itemProblems(problems: FeedProblem[], noun: 'item' | 'entry', index: number, at: (path: string, element: XmlElement) => string, prefix: string) {
-  return (sub: string, element: XmlElement, message: string, same: string, value?: string) => {
+function itemProblems(problems: FeedProblem[], noun: 'item' | 'entry', index: number, at: (path: string, element: XmlElement) => string, prefix: string): Report {
+  return (sub, element, message, same, value) => {
     const open = `${prefix}${noun}[*]${sub ? ` > ${sub}` : ''}`;
     const instance = `${noun}[${index}] (line ${element.line})${value === undefined ? '' : ` ${value}`}`;
     problems.push({ element: at(`${noun}[${index}]${sub ? ` > ${sub}` : ''}`, element), message, kind: { element: open, message: same, instance, noun, index } });
@@ -53,13 +56,7 @@ function checkRss(rss: XmlElement): FeedProblem[] {
       if (!isAbsoluteUrl(itemLink.text)) problem('link', itemLink, `is ${text}, not an absolute URL`, 'is not an absolute URL', text);
     }
     checkDates(item, ['pubDate'], (name, date) => problem(name, date, rfc822Message(date.text), `is not ${rfc822Example}`, JSON.stringify(date.text.trim())));
-    const guid = childrenOf(item, 'guid', '')[0];
-    if (guid) {
-      const text = JSON.stringify(guid.text.trim());
-      const first = guids.get(guid.text.trim());
-      if (first !== undefined) problem('guid', guid, `repeats the guid of item[${first}], ${text}`, "repeats an earlier item's guid", `${text} (as item[${first}])`);
-      else guids.set(guid.text.trim(), i + 1);
-    }
+    checkRepeat(guids, childrenOf(item, 'guid', '')[0], i + 1, 'guid', 'item', problem);
   });
   return problems;
 }
@@ -68,7 +65,6 @@ function checkAtom(feed: XmlElement): FeedProblem[] {
   const problems: FeedProblem[] = [];
   const at = (path: string, element: XmlElement) => `${path ? `feed > ${path}` : 'feed'} (line ${element.line})`;
   const feedProblem = (sub: string, element: XmlElement, message: string) => problems.push({ element: at(sub, element), message });
-  type Report = (sub: string, element: XmlElement, message: string, same: string, value?: string) => void;
   const required = (element: XmlElement, what: string, report: Report) => {
     for (const name of ['id', 'title', 'updated']) {
       const message = `has no <${name}>, which Atom requires of ${what}`;
@@ -93,15 +89,22 @@ function checkAtom(feed: XmlElement): FeedProblem[] {
         problem('link', link, `has href ${JSON.stringify(href)}, not an absolute URL (and no xml:base to resolve it)`, 'has an href that is not an absolute URL (and no xml:base to resolve it)', JSON.stringify(href));
       }
     }
-    const id = childrenOf(entry, 'id', atomNs)[0];
-    if (id) {
-      const text = JSON.stringify(id.text.trim());
-      const first = ids.get(id.text.trim());
-      if (first !== undefined) problem('id', id, `repeats the id of entry[${first}], ${text}`, "repeats an earlier entry's id", `${text} (as entry[${first}])`);
-      else ids.set(id.text.trim(), i + 1);
-    }
+    checkRepeat(ids, childrenOf(entry, 'id', atomNs)[0], i + 1, 'id', 'entry', problem);
   });
   return problems;
+}
+
+/**
+ * The one-per-feed value of an item's `element` (an RSS guid, an Atom id): reported when it repeats
+ * an earlier item's, else remembered in `seen` as item `index`'s (from 1).
+ */
+function checkRepeat(seen: Map<string, number>, element: XmlElement | undefined, index: number, name: string, noun: 'item' | 'entry', problem: Report): void {
+  if (!element) return;
+  const value = element.text.trim();
+  const first = seen.get(value);
+  const text = JSON.stringify(value);
+  if (first !== undefined) problem(name, element, `repeats the ${name} of ${noun}[${first}], ${text}`, `repeats an earlier ${noun}'s ${name}`, `${text} (as ${noun}[${first}])`);
+  else seen.set(value, index);
 }
 
 function childrenOf(element: XmlElement, name: string, uri: string): XmlElement[] {

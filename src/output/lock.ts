@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { link, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors } from '../errors.ts';
+import { isProcessAlive } from '../process-alive.ts';
 
 /** What `<outDir>/.<name>.lock` holds: enough to tell a live build from a dead one. */
 interface LockOwner {
@@ -159,15 +160,5 @@ function parseOwner(text: string): LockOwner | undefined {
 function isRunning(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return false;
   if (owner.pid === process.pid) return heldHere.has(owner.id);
-  return isProcessRunning(owner.pid);
-}
-
-/** Whether process `pid` of this machine runs (one of another user's counts: signalling it is refused, not failed). */
-export function isProcessRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isProcessAlive(owner.pid);
 }

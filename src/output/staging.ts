@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
-import { isProcessRunning, takeLock } from './lock.ts';
+import { isProcessAlive } from '../process-alive.ts';
+import { takeLock } from './lock.ts';
 
 /** Where a build of `<outDir>/<name>` is staged and published: known before anything is made. */
 export interface StagePaths {
@@ -147,7 +148,7 @@ async function clearDeadStaging(outDir: string, name: string): Promise<boolean> 
   const prefix = `.${name}.staging-`;
   const dead = (await readdir(outDir)).filter((entry) => {
     const pid = Number(/^(\d+)-/.exec(entry.slice(prefix.length))?.[1]);
-    return entry.startsWith(prefix) && pid > 0 && pid !== process.pid && !isProcessRunning(pid);
+    return entry.startsWith(prefix) && pid > 0 && pid !== process.pid && !isProcessAlive(pid);
   });
   for (const entry of dead) removeTree(join(outDir, entry));
   return dead.length > 0;
