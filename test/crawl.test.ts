@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../src/build/report.ts';
+import type { BuildReport } from '../src/report/build-report.ts';
 import { resolveConfig } from '../src/config/resolve.ts';
 import { createCrawl } from '../src/crawl/crawl.ts';
 import { FileClaims } from '../src/output/file-claims.ts';

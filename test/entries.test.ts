@@ -10,7 +10,7 @@ import { listRouteEntries } from '../src/plan/route-entries.ts';
 import { merge, type Shard } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { routeUrl } from '../src/prerender/render-route.ts';
-import { parseRouteSegments } from '../src/prerender/route-to-file.ts';
+import { parseRouteSegments } from '../src/output/route-to-file.ts';
 import { createRouteFinder } from '../src/routes/route-finder.ts';
 import { fillPattern, patternParams } from '../src/routes/route-pattern.ts';
 import type { RuntimeRoute } from '../src/runtime/index.ts';

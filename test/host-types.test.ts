@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { charsetOf, sameType } from '../src/content-type.ts';
 import { hostType, needsTypeRule, type Host } from '../src/hosts/host-types.ts';
-import { hasExtension } from '../src/prerender/route-to-file.ts';
+import { hasExtension } from '../src/output/route-to-file.ts';
 import { createStaticHandler } from '../src/runtime/static.ts';
 import { tempDir, writeSite } from './helpers.ts';
 

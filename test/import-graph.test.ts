@@ -42,7 +42,7 @@ describe('static imports', () => {
   });
 
   it('of a build reach no library a site may not use', () => {
-    expect(heavyImports(join(repoRoot, 'lib/src/build/build.js'), optional)).toEqual([]);
+    expect(heavyImports(join(repoRoot, 'lib/src/pipeline/build.js'), optional)).toEqual([]);
   });
 
   it('would show one that did', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRouteSegments } from '../src/prerender/route-to-file.ts';
+import { parseRouteSegments } from '../src/output/route-to-file.ts';
 import { assetId, assetSegments } from '../src/runtime/asset-id.ts';
 import { isSafeTarget } from '../src/runtime/request-target.ts';
 import { decodeSegment, encodeSegment, isHiddenName, leavesFolder, normalizePathname, segmentProblem } from '../src/runtime/url-path.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../src/build/report.ts';
+import type { BuildReport } from '../src/report/build-report.ts';
 import { checkFile, createOutputChecks } from '../src/checks/check-output.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { catchErrorSync } from './catch-error.ts';

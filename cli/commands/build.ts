@@ -48,7 +48,7 @@ export function registerBuild(cli: CAC): void {
       const interrupt = interruptOnSignals(logger);
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
-        const { build } = await import('../../src/build/build.ts');
+        const { build } = await import('../../src/pipeline/build.ts');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
         await printJson?.(jsonText(report));
       } catch (caught) {

@@ -4,7 +4,7 @@ import { fileCandidates } from '../runtime/file-candidates.ts';
 import type { FileClaims } from '../output/file-claims.ts';
 import { findLinks } from './find-links.ts';
 import { linksToRoutes, pageUrl, siteUrl } from './link-route.ts';
-import { byRoute, parseRouteSegments } from '../prerender/route-to-file.ts';
+import { byRoute, parseRouteSegments } from '../output/route-to-file.ts';
 import { sitemapPath } from '../output/sitemap.ts';
 
 /** A route the crawl found: rendered as a listed one is, and named with the route it was first found on. */

@@ -6,7 +6,7 @@
  */
 import { errors } from '../errors.ts';
 import { isInside } from '../runtime/inside.ts';
-import type { CarriedHeader } from './carried-headers.ts';
+import type { CarriedHeader } from '../output/carried-headers.ts';
 import { charsetOf, mediaType } from '../content-type.ts';
 import { hostType, needsTypeRule } from './host-types.ts';
 

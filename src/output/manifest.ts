@@ -2,8 +2,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors } from '../errors.ts';
-import type { CarriedHeader } from '../hosts/carried-headers.ts';
-import { byRoute } from '../prerender/route-to-file.ts';
+import type { CarriedHeader } from './carried-headers.ts';
+import { byRoute } from './route-to-file.ts';
 
 /** What `prerender-manifest.json` records for each prerendered route. */
 export interface ManifestEntry {

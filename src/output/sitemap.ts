@@ -8,7 +8,7 @@ import type { SitemapFields } from '../config/types.ts';
 import { errors, type PrerenderError } from '../errors.ts';
 import { lazyPackage } from '../lazy-package.ts';
 import { writingTo } from './output-file.ts';
-import { byRoute } from '../prerender/route-to-file.ts';
+import { byRoute } from './route-to-file.ts';
 
 /**
  * The sitemap package, loaded when a sitemap is first written: with the streams it pulls in it is

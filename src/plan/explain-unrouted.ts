@@ -8,7 +8,7 @@ import { routeUrl } from '../prerender/render-route.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { createRouteFinder } from '../routes/route-finder.ts';
 import { nearestRoute } from '../routes/nearest-route.ts';
-import type { RouteFailure } from '../build/report.ts';
+import type { RouteFailure } from '../report/build-report.ts';
 
 /**
  * `failures` with each NO_ROUTE_FILE failure's message from the catalogue: the files answering the

@@ -1,7 +1,7 @@
 import type { PrerenderRoute } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
-import { routeSegments } from '../prerender/route-to-file.ts';
+import { routeSegments } from '../output/route-to-file.ts';
 import { warnings } from '../warnings.ts';
 
 /** The routes a build renders, gathered from `prerender.routes` and then the route files' `entries`. */

@@ -8,7 +8,7 @@ import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { resolveSitemapFields } from '../config/resolve.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
-import { parseRouteSegments } from '../prerender/route-to-file.ts';
+import { parseRouteSegments } from '../output/route-to-file.ts';
 import { routeUrl } from '../prerender/render-route.ts';
 import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { fillPattern, patternParams } from '../routes/route-pattern.ts';

@@ -1,12 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
-import type { CarriedHeader } from '../hosts/carried-headers.ts';
+import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
-import { routeToFile } from './route-to-file.ts';
+import { routeToFile } from '../output/route-to-file.ts';
 import type { FileWriter } from '../output/write-files.ts';
 
 /** What happened to one route: written (`file` set) or failed (`error` set). */

@@ -11,7 +11,7 @@
  * go to the build's logger as messages.
  */
 import { bundleServer } from '../bundle/bundle-server.ts';
-import { compileConfig } from '../config/compile-config.ts';
+import { compileConfig } from '../bundle/compile-config.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
 import { toThreadError } from './thread-error.ts';

@@ -5,12 +5,12 @@
  */
 import type { PrerenderRoute } from '../config/types.ts';
 import { needsRule } from '../hosts/header-rules.ts';
-import { createManifestWriter, type ManifestEntry } from './manifest.ts';
+import { createManifestWriter, type ManifestEntry } from '../output/manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import { isHtml } from '../content-type.ts';
-import { hasExtension } from '../prerender/route-to-file.ts';
-import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from './sitemap.ts';
-import type { RouteFailure, RouteTally } from '../build/report.ts';
+import { hasExtension } from '../output/route-to-file.ts';
+import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../output/sitemap.ts';
+import type { RouteFailure, RouteTally } from '../report/build-report.ts';
 
 /** What a sink was told, for the end of the build. */
 export interface RouteSink {

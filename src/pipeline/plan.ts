@@ -6,7 +6,7 @@ import { nothingToPrerender } from '../plan/nothing-to-prerender.ts';
 import { planRoutes } from '../plan/plan-routes.ts';
 import { listRouteEntries } from '../plan/route-entries.ts';
 import { counted } from '../plural.ts';
-import { byRoute } from '../prerender/route-to-file.ts';
+import { byRoute } from '../output/route-to-file.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { untilAborted } from '../settle-within.ts';
 import { selectShard } from '../shard/shard.ts';

@@ -5,8 +5,8 @@ import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import { rollup, type Plugin } from 'rollup';
 import { errors } from '../errors.ts';
-import { toBuildError } from '../bundle/rollup-options.ts';
-import { typescriptPlugin } from '../bundle/typescript.ts';
+import { toBuildError } from './rollup-options.ts';
+import { typescriptPlugin } from './typescript.ts';
 import { publicEntry } from '../paths.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { PrerenderRoute } from '../config/types.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
-import { byRoute } from '../prerender/route-to-file.ts';
+import { byRoute } from '../output/route-to-file.ts';
 import type { RouteSink } from './route-sink.ts';
 
 /** Results held back until all are in, then handed to a sink sorted by route. */

@@ -11,8 +11,8 @@ import { whileDoing } from '../file-limit.ts';
 import { staticHosts } from '../hosts/host-output.ts';
 import { trackServedFiles, type ServedFiles } from '../hosts/unserved-routes.ts';
 import { warn } from '../log.ts';
-import { createRouteSink, type RouteSink } from '../output/route-sink.ts';
-import { createSortedResults } from '../output/sorted-results.ts';
+import { createRouteSink, type RouteSink } from './route-sink.ts';
+import { createSortedResults } from './sorted-results.ts';
 import { createFileWriter } from '../output/write-files.ts';
 import { explainUnrouted } from '../plan/explain-unrouted.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
@@ -21,7 +21,7 @@ import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { warnings } from '../warnings.ts';
 import type { BuildContext } from './context.ts';
 import type { PlannedRoutes } from './plan.ts';
-import { createReport, formatFailures, type RouteTally } from './report.ts';
+import { createReport, formatFailures, type RouteTally } from '../report/build-report.ts';
 
 /** What the prerender leaves for writing the outputs and the report. */
 export interface Rendered {

@@ -11,7 +11,7 @@ import { claimRobots } from '../output/robots.ts';
 import { sitemapOwner } from '../output/sitemap.ts';
 import { openStage } from '../output/staging.ts';
 import type { BuildContext, BuildStart } from './context.ts';
-import type { BuildReport } from './report.ts';
+import type { BuildReport } from '../report/build-report.ts';
 
 /**
  * Runs the build's `steps`. When they fail: the manifest and sitemap stop, the staging folder goes

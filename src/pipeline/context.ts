@@ -3,16 +3,44 @@
  * asked, where it logs, the processes it started and what it opened, so that the staging step
  * (stage.ts) can close all of it in one place.
  */
+import type { LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { collectWarnings, createLogger, type Logger } from '../log.ts';
 import type { FileClaims } from '../output/file-claims.ts';
-import type { RouteSink } from '../output/route-sink.ts';
+import type { RouteSink } from './route-sink.ts';
 import type { Stage, StagePaths } from '../output/staging.ts';
 import type { Shard } from '../shard/shard.ts';
 import { startToolchain, type Toolchain } from '../toolchain/toolchain.ts';
 import type { ScheduledCheck } from '../typecheck/schedule-typecheck.ts';
 import type { Warning } from '../warnings.ts';
-import type { BuildOptions } from './build.ts';
+
+/** Options of `build()`: where the site is, config overrides, and where to log. */
+export interface BuildOptions extends LoadConfigOptions {
+  /** @default a logger on stderr */
+  logger?: Logger;
+  /**
+   * Type-check the site's TypeScript (with the site's own `tsc` when it has TypeScript 5 or later, else
+   * api-prerender's TypeScript 7), alongside bundling and prerendering; type errors are printed as
+   * warnings at the end, before the error of a build that failed. @default true
+   */
+  typecheck?: boolean;
+  /**
+   * Prerender only this shard of the routes (chosen by a hash of each route), into
+   * `<outDir>/<name>.shard-<k>-of-<n>`; `prerender merge` combines the shards into `<outDir>/<name>`.
+   */
+  shard?: Shard;
+  /**
+   * The clock (milliseconds) route times are measured with: the manifest's `ms`. A fixed clock makes
+   * two builds of one input byte-identical, sharded or not. @default performance.now
+   */
+  now?: () => number;
+  /**
+   * Stops the build when aborted: it ends its processes, removes what it made (the staging folder,
+   * the lock) and rejects with the signal's reason, the previous output untouched. A build that has
+   * already put its output in place resolves as usual. `prerender build` aborts it on SIGINT and SIGTERM.
+   */
+  signal?: AbortSignal;
+}
 
 /** A build before its config is loaded, and what it has opened so far. */
 export interface BuildStart {
