@@ -1,5 +1,5 @@
 /**
- * The catalogue of the messages the tool reports, all as one error class (prerender-error.ts, also
+ * The catalogue of the messages the tool reports, all as one error class (errors/prerender-error.ts, also
  * exported here). Every message names the file, route or option at fault; `hint` says how to fix it.
  */
 import { configErrors } from './errors/config.ts';
