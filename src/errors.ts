@@ -1,6 +1,7 @@
 /**
- * The catalogue of the messages the tool reports, all as one error class (errors/prerender-error.ts, also
- * exported here). Every message names the file, route or option at fault; `hint` says how to fix it.
+ * The catalogue of the messages the tool reports, all as one error class (errors/prerender-error.ts,
+ * also exported here). Every message names the file, route or option at fault; `hint` says how to
+ * fix it.
  */
 import { configErrors } from './errors/config.ts';
 import { outputErrors } from './errors/output.ts';
