@@ -7,12 +7,12 @@ import type { LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { collectWarnings, createLogger, type Logger } from '../log.ts';
 import type { FileClaims } from '../output/file-claims.ts';
-import type { RouteSink } from './route-sink.ts';
 import type { Stage, StagePaths } from '../output/staging.ts';
 import type { Shard } from '../shard/shard.ts';
 import { startToolchain, type Toolchain } from '../toolchain/toolchain.ts';
 import type { ScheduledCheck } from '../typecheck/schedule-typecheck.ts';
 import type { Warning } from '../warnings.ts';
+import type { RouteSink } from './route-sink.ts';
 
 /** Options of `build()`: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -54,6 +54,8 @@ export interface BuildStart {
   readonly signal?: AbortSignal;
   /** `performance.now()` when the build started: the report's `ms`. */
   readonly started: number;
+  /** The clock route times are measured with (the manifest's `ms`); absent: performance.now. */
+  readonly now?: () => number;
   /** Prerender only this shard of the routes. */
   readonly shard?: Shard;
   /** The type check, once the scan step scheduled it (type checking on). */
@@ -86,5 +88,5 @@ export interface BuildPaths extends StagePaths {
 export function startBuild(options: BuildOptions): BuildStart {
   const started = performance.now();
   const { logger, warnings } = collectWarnings(options.logger ?? createLogger());
-  return { options, logger, warnings, toolchain: startToolchain(logger), signal: options.signal, started, shard: options.shard };
+  return { options, logger, warnings, toolchain: startToolchain(logger), signal: options.signal, started, now: options.now, shard: options.shard };
 }

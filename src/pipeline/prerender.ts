@@ -60,7 +60,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
       bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },
       retry: config.prerender.retry,
       inspect: checks?.inspect,
-      now: build.options.now,
+      now: build.now,
       signal,
       behind: () => sink.sitemap?.behind,
       onResult: (result, _index, target) => {
