@@ -15,7 +15,14 @@ export interface FileWriter {
   close(): Promise<void>;
 }
 
-/** The writer thread, always the compiled one (as the bundle's runtime is): see paths.ts. */
+/**
+ * The writer thread, always the compiled one (as the bundle's runtime is): see paths.ts. Why a thread:
+ * the main thread renders the next routes while it writes. Measured on the bench's catalogue at
+ * 100,000 routes (`--no-typecheck`, cost over a 0-route build, three alternating rounds, Node 20, a
+ * shared machine): 11.8-15.3 s with this thread, 13.7-30.3 s with the same synchronous writes on the
+ * main thread; CPU of the process 8.0-13.0 s against 10.4-19.2 s, of its main thread 2.7 s against
+ * 16.8-17.1 s.
+ */
 const workerFile = join(libDir, 'output', 'write-worker.js');
 
 /**
