@@ -2,6 +2,8 @@
  * What each preset adds to `public/` for its host (SPEC section 5, "Hosts"): `_headers` for Netlify and
  * Cloudflare Pages (within Cloudflare's limits for `static` and `cloudflare`), Cloudflare's file
  * limits, GitHub Pages' `.nojekyll` and its refusal of mistyped files, Vercel's Build Output API.
+ * Everything a preset needs is in this folder, but for the host configuration files our servers do
+ * not serve either (runtime/host-files.ts: the server bundle carries that list).
  */
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
