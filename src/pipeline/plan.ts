@@ -3,7 +3,7 @@ import type { ServerBundle } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import { warn } from '../log.ts';
 import { nothingToPrerender } from '../plan/nothing-to-prerender.ts';
-import { planRoutes } from '../plan/plan-routes.ts';
+import { planRoutes, type RoutePlan } from '../plan/plan-routes.ts';
 import { listRouteEntries } from '../plan/route-entries.ts';
 import { counted } from '../plural.ts';
 import { byRoute } from '../output/route-to-file.ts';
@@ -21,12 +21,21 @@ export interface PlannedRoutes {
 }
 
 /**
- * Checks and de-duplicates `prerender.routes`, adds what the bundle's route files list in `entries`,
- * warns when a site with route files plans nothing, and takes this build's shard.
+ * Checks and de-duplicates `prerender.routes`, failing on two spellings of one URL before the bundle
+ * loads. Planned once the bundler's process has ended, so that its map of every route never sits
+ * beside that process; and before the server is loaded, so that a type check kept for that moment
+ * (load.ts) runs while the planning's garbage is collected, not the prerender.
  */
-export async function planSite(build: BuildContext, server: ServerBundle, routeFiles: RouteDefinition[]): Promise<PlannedRoutes> {
+export function planListedRoutes(build: BuildContext): RoutePlan {
+  return planRoutes(build.config.prerender.routes, build.logger);
+}
+
+/**
+ * Adds to `plan` what the bundle's route files list in `entries`, warns when a site with route files
+ * plans nothing, and takes this build's shard.
+ */
+export async function planEntries(build: BuildContext, plan: RoutePlan, server: ServerBundle, routeFiles: RouteDefinition[]): Promise<PlannedRoutes> {
   const { config, logger, signal } = build;
-  const plan = planRoutes(config.prerender.routes, logger);
   const listed = await untilAborted(listRouteEntries(server.routes, config, config.prerender.timeout), signal);
   plan.addEntries(listed.routes);
   if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
