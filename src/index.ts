@@ -2,10 +2,10 @@
 export { defineConfig } from './config/define.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load.ts';
 export type { ConfigExport, PrerenderRoute, ResolvedConfig, RouteEntry, RouteList, SitemapFields, UserConfig } from './config/types.ts';
-export { build, type BuildOptions } from './build/build.ts';
-export { keepToolchainsWarm } from './build/toolchain-pool.ts';
-export type { BuildReport } from './build/report.ts';
-export type { RouteEntries, RouteEntriesItem, RouteParams } from './build/route-entries.ts';
+export { build, type BuildOptions } from './pipeline/build.ts';
+export { keepToolchainsWarm } from './toolchain/toolchain-pool.ts';
+export type { BuildReport } from './report/build-report.ts';
+export type { RouteEntries, RouteEntriesItem, RouteParams } from './plan/route-entries.ts';
 export type { PrerenderResult } from './prerender/prerender.ts';
 export { parseShard, type Shard } from './shard/shard.ts';
 export { merge, type MergeOptions, type MergeReport } from './merge/merge.ts';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildOptions, BuildReport } from '../src/index.ts';
-import { setLongRouteList } from '../src/build/schedule-typecheck.ts';
+import { setLongRouteList } from '../src/typecheck/schedule-typecheck.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { catchError } from './catch-error.ts';
 import { buildSite, repoRoot, route, tempDir, writeSite } from './helpers.ts';

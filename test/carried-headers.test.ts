@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, type RunningServer } from '../src/index.ts';
-import { carriedHeaders } from '../src/prerender/carried-headers.ts';
-import { readManifest } from '../src/prerender/manifest.ts';
+import { carriedHeaders } from '../src/output/carried-headers.ts';
+import { readManifest } from '../src/output/manifest.ts';
 import { buildSite, route, writeSite } from './helpers.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../src/build/report.ts';
+import type { BuildReport } from '../src/report/build-report.ts';
 import { resolveConfig } from '../src/config/resolve.ts';
-import { createCrawl } from '../src/prerender/crawl.ts';
-import { FileClaims } from '../src/prerender/file-claims.ts';
-import { findHtmlLinks, findJsonLinks, findXmlLinks } from '../src/prerender/find-links.ts';
-import { linkToRoute, siteUrl } from '../src/prerender/link-route.ts';
-import type { ManifestEntry } from '../src/prerender/manifest.ts';
+import { createCrawl } from '../src/crawl/crawl.ts';
+import { FileClaims } from '../src/output/file-claims.ts';
+import { findHtmlLinks, findJsonLinks, findXmlLinks } from '../src/crawl/find-links.ts';
+import { linkToRoute, siteUrl } from '../src/crawl/link-route.ts';
+import type { ManifestEntry } from '../src/output/manifest.ts';
 import { catchError, catchErrorSync } from './catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
 

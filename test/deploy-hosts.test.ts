@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest, type ManifestEntry } from '../src/prerender/manifest.ts';
-import { charsetOf, hostType, mediaType } from '../src/prerender/host-types.ts';
+import { readManifest, type ManifestEntry } from '../src/output/manifest.ts';
+import { charsetOf, mediaType } from '../src/content-type.ts';
+import { hostType } from '../src/hosts/host-types.ts';
 import { buildSite, route, writeSite } from './helpers.ts';
 import { startPagesDev, type PagesDev } from './wrangler.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FileClaims } from '../src/prerender/file-claims.ts';
-import { routeToFile } from '../src/prerender/route-to-file.ts';
+import { FileClaims } from '../src/output/file-claims.ts';
+import { routeToFile } from '../src/output/route-to-file.ts';
 import { catchErrorSync } from './catch-error.ts';
 
 const html = 'text/html; charset=utf-8';

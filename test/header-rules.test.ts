@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRule, planHeaderRules, servedPaths, type TypedFile } from '../src/prerender/header-rules.ts';
+import { compileRule, planHeaderRules, servedPaths, type TypedFile } from '../src/hosts/header-rules.ts';
 import { catchError } from './catch-error.ts';
 
 const json = (file: string): TypedFile => ({ route: '/' + file, file, contentType: 'application/json' });

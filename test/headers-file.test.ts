@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHeadersFile, type TypedFile } from '../src/prerender/headers-file.ts';
+import { writeHeadersFile, type TypedFile } from '../src/hosts/headers-file.ts';
 import { tempDir } from './helpers.ts';
 
 const files: TypedFile[] = [

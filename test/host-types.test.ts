@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charsetOf, hostType, needsTypeRule, sameType, type Host } from '../src/prerender/host-types.ts';
-import { hasExtension } from '../src/prerender/route-to-file.ts';
+import { charsetOf, sameType } from '../src/content-type.ts';
+import { hostType, needsTypeRule, type Host } from '../src/hosts/host-types.ts';
+import { hasExtension } from '../src/output/route-to-file.ts';
 import { createStaticHandler } from '../src/runtime/static.ts';
 import { tempDir, writeSite } from './helpers.ts';
 
@@ -23,7 +24,7 @@ describe('one reading of a file name\'s extension', () => {
 });
 
 describe('hostType', () => {
-  // What each host sent, measured with its own software (see the note in src/prerender/host-types.ts).
+  // What each host sent, measured with its own software (see the note in src/hosts/host-types.ts).
   it.each<[Host, string, string]>([
     ['cloudflare', 'rss.xml', 'application/xml'],
     ['cloudflare', 'a.txt', 'text/plain; charset=utf-8'],

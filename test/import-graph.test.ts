@@ -42,11 +42,11 @@ describe('static imports', () => {
   });
 
   it('of a build reach no library a site may not use', () => {
-    expect(heavyImports(join(repoRoot, 'lib/src/build/build.js'), optional)).toEqual([]);
+    expect(heavyImports(join(repoRoot, 'lib/src/pipeline/build.js'), optional)).toEqual([]);
   });
 
   it('would show one that did', () => {
-    expect(heavyImports(join(repoRoot, 'lib/src/build/toolchain-process.js'), heavy)).toContainEqual(expect.stringMatching(/^rollup via /));
+    expect(heavyImports(join(repoRoot, 'lib/src/toolchain/toolchain-process.js'), heavy)).toContainEqual(expect.stringMatching(/^rollup via /));
     expect(heavyImports(join(repoRoot, 'lib/src/server/dev-server.js'), commandOnly)).not.toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { takeLock } from '../src/build/lock.ts';
+import { takeLock } from '../src/output/lock.ts';
 import type { PrerenderError } from '../src/index.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 import { deadPid } from './pids.ts';
@@ -57,7 +57,7 @@ describe('takeLock', () => {
 async function contend(outDir: string, count: number): Promise<string[]> {
   const gate = join(outDir, 'gate');
   const done = join(outDir, 'done');
-  const lockModule = pathToFileURL(join(repoRoot, 'lib/src/build/lock.js')).href;
+  const lockModule = pathToFileURL(join(repoRoot, 'lib/src/output/lock.js')).href;
   const script = `
     import { existsSync, writeFileSync } from 'node:fs';
     const { takeLock } = await import(${JSON.stringify(lockModule)});

@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { BuildOptions } from '../src/build/build.ts';
-import { scheduleTypeCheck } from '../src/build/schedule-typecheck.ts';
+import type { BuildOptions } from '../src/pipeline/build.ts';
+import { scheduleTypeCheck } from '../src/typecheck/schedule-typecheck.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { checkConfigDir } from '../src/typecheck/check-config.ts';
 import { findTsc } from '../src/typecheck/find-tsc.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundle } from '../src/bundle/load-bundle.ts';
-import type { ManifestEntry } from '../src/prerender/manifest.ts';
+import type { ManifestEntry } from '../src/output/manifest.ts';
 import { listen, type RunningServer } from '../src/runtime/listen.ts';
 import { sampleBuild } from './sample-build.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHostOutput } from '../src/build/host-output.ts';
+import { writeHostOutput } from '../src/hosts/host-output.ts';
 import type { UserConfig } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';

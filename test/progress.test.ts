@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, formatProgress } from '../src/build/progress.ts';
+import { createProgress, formatProgress } from '../src/prerender/progress.ts';
 import { createLogger, type Logger } from '../src/log.ts';
 import { buildSite, route, writeSite } from './helpers.ts';
 

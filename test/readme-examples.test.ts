@@ -15,7 +15,7 @@ import ts from 'typescript';
 import * as vite8 from 'vite';
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../src/config/defaults.ts';
-import { readManifest } from '../src/prerender/manifest.ts';
+import { readManifest } from '../src/output/manifest.ts';
 import { repoRoot, runCli, tempDir, writeSite } from './helpers.ts';
 import { readmeBlocks, readRepoReadme, where, type ReadmeBlock } from './readme-blocks.ts';
 import { startServerProcess } from './server-process.ts';

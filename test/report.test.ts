@@ -1,6 +1,6 @@
 /** The build's closing line and its count words: `1 route ok`, `2 routes ok`, never `1 routes ok`. */
 import { describe, expect, it } from 'vitest';
-import { createReport, formatSummary } from '../src/build/report.ts';
+import { createReport, formatSummary } from '../src/report/build-report.ts';
 import { counted } from '../src/plural.ts';
 
 const tally = (ok: number, failed: number, retries = 0) => ({

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../src/build/report.ts';
+import type { BuildReport } from '../src/report/build-report.ts';
 import { isRetryable, parseRetryAfter, retryWait } from '../src/prerender/retry.ts';
 import { catchError } from './catch-error.ts';
 import { buildSite, route, runCli, writeSite } from './helpers.ts';

@@ -2,7 +2,7 @@ import { resolve, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PrerenderError } from '../src/errors.ts';
-import { routeSegments, routeToFile } from '../src/prerender/route-to-file.ts';
+import { routeSegments, routeToFile } from '../src/output/route-to-file.ts';
 import { assetId, assetSegments, withoutLeadingSlashes } from '../src/runtime/asset-id.ts';
 import { idsAsked } from './serve-static-id.ts';
 

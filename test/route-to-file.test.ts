@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasExtension, isHtml, routeSegments, routeToFile } from '../src/prerender/route-to-file.ts';
+import { isHtml } from '../src/content-type.ts';
+import { hasExtension, routeSegments, routeToFile } from '../src/output/route-to-file.ts';
 import { catchErrorSync } from './catch-error.ts';
 
 const html = 'text/html; charset=utf-8';

@@ -4,6 +4,7 @@
  * named (routeFileName): a name that only starts with ".." is still inside.
  */
 import { join, sep } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shortPath } from '../src/config/output-paths.ts';
 import { routeFileName } from '../src/routes/scan.ts';
@@ -23,6 +24,21 @@ describe('isInside', () => {
     expect(isInside('api/users/1', 'api')).toBe(true);
     expect(isInside('api/users/1', '')).toBe(true);
     expect(isInside('apix/1', 'api')).toBe(false);
+  });
+
+  it('agrees with walking the path segment by segment from the folder', () => {
+    const part = fc.constantFrom('a', 'site', '..', '.', '..notes', 'site-b', '');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 8 }), (parts) => {
+        // The walk: start at /site, step into a name, out of the folder on "..", stay on "." and "".
+        const at = ['site'];
+        for (const name of parts) {
+          if (name === '..') at.pop();
+          else if (name !== '.' && name !== '') at.push(name);
+        }
+        expect(isInside(join(root, ...parts), root)).toBe(at[0] === 'site');
+      }),
+    );
   });
 });
 

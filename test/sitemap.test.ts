@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSitemapWriter, joinUrl, writeSitemap, type SitemapEntry, sitemapPath } from '../src/prerender/sitemap.ts';
+import { createSitemapWriter, joinUrl, writeSitemap, type SitemapEntry, sitemapPath } from '../src/output/sitemap.ts';
 import { readdirSync } from 'node:fs';
 import { route, runCli, tempDir, writeSite } from './helpers.ts';
 

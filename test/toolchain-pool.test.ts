@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { idleToolchainPids, keepToolchainsWarm } from '../src/build/toolchain-pool.ts';
+import { idleToolchainPids, keepToolchainsWarm } from '../src/toolchain/toolchain-pool.ts';
 import { buildSite, repoRoot, route, writeSite } from './helpers.ts';
 import { isRunning } from './pids.ts';
 import { suiteWarmMs } from './setup/warm-toolchains.ts';
@@ -63,7 +63,7 @@ describe('warm toolchain processes', () => {
   it('never keep the process that started them alive, and end with it', async () => {
     const script = `
       import { build } from ${JSON.stringify(join(repoRoot, 'lib/src/index.js'))};
-      import { idleToolchainPids } from ${JSON.stringify(join(repoRoot, 'lib/src/build/toolchain-pool.js'))};
+      import { idleToolchainPids } from ${JSON.stringify(join(repoRoot, 'lib/src/toolchain/toolchain-pool.js'))};
       const silent = { isTTY: false, info() {}, warn() {}, error() {}, progress() {} };
       await build({ root: process.argv[1], typecheck: false, logger: silent, config: { prerender: { routes: ['/api/a.json'] } } });
       console.log(JSON.stringify(idleToolchainPids()));

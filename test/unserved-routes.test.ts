@@ -1,6 +1,6 @@
 /** Which route files a static host will not serve: the rendered routes reach the others, as the router sends them. */
 import { describe, expect, it } from 'vitest';
-import { trackServedFiles } from '../src/build/unserved-routes.ts';
+import { trackServedFiles } from '../src/hosts/unserved-routes.ts';
 import { fileToRoute } from '../src/routes/file-to-route.ts';
 
 const site = { root: '/site', routesDir: '/site/routes' };

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSegment, encodeSegment, isHiddenName, normalizePathname } from '../src/runtime/url-path.ts';
+import { parseRouteSegments } from '../src/output/route-to-file.ts';
+import { assetId, assetSegments } from '../src/runtime/asset-id.ts';
+import { isSafeTarget } from '../src/runtime/request-target.ts';
+import { decodeSegment, encodeSegment, isHiddenName, leavesFolder, normalizePathname, segmentProblem } from '../src/runtime/url-path.ts';
 
 describe('normalizePathname: the one spelling routes are matched on', () => {
   it.each([
@@ -100,6 +103,60 @@ describe('encodeSegment: a value as one segment, in the one spelling', () => {
         const encoded = encodeSegment(value)!;
         expect(decodeSegment(encoded)).toBe(value);
         expect(normalizePathname('/' + encoded)).toBe('/' + encoded);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('the one segment rule: the socket check, the static layer and the output layout agree', () => {
+  /** A decoded segment: any text, often one of the names the rule is about. */
+  const segment = fc.oneof(
+    fc.constantFrom('', '.', '..', 'a/b', 'a\\b', '..\\x', 'x/..', 'a\x01', '\0', 'tab\there', 'del\x7f', 'ok', 'caf\u00e9', '.well-known', '%2e%2e'),
+    fc.string({ unit: fc.constantFrom('.', '/', '\\', 'a', '%', '\x00', '\x1f', '\x7f', ' ', '\u00e9'), maxLength: 5 }),
+  );
+
+  it.each([
+    ['', 'empty'],
+    ['.', 'dot'],
+    ['..', 'dot'],
+    ['a/b', 'separator'],
+    ['a\\b', 'separator'],
+    ['a\x01', 'control'],
+    ['\x7f', 'control'],
+    ['...', undefined],
+    ['a%2Fb', undefined],
+    ['.env', undefined],
+  ])('%j: %s', (value, problem) => {
+    expect(segmentProblem(value)).toBe(problem);
+  });
+
+  it('no reader takes a segment the rule refuses', () => {
+    fc.assert(
+      fc.property(segment, (value) => {
+        const problem = segmentProblem(value);
+        const encoded = encodeSegment(value);
+        // The output layout writes no file for it.
+        if (problem && encoded !== undefined) expect(parseRouteSegments(`/api/${encoded}/end`)).toHaveProperty('problem');
+        // The static layer has no file for it: neither listed under it, nor found at it.
+        if (problem && problem !== 'empty') expect(assetId(['api', value])).toBeUndefined();
+        // A request target whose segment leads out of its folder is refused before any parser sees it.
+        if (encoded !== undefined) expect(isSafeTarget(`/api/${encoded}/end`)).toBe(!leavesFolder(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a segment the output layout writes is served at its URL: the socket check and the static layer take it', () => {
+    fc.assert(
+      fc.property(segment, (value) => {
+        const encoded = encodeSegment(value);
+        if (encoded === undefined) return;
+        const parsed = parseRouteSegments(`/api/${encoded}`);
+        if ('problem' in parsed) return;
+        expect(isSafeTarget(`/api/${encoded}`)).toBe(true);
+        const id = assetId(parsed.segments);
+        if (id !== undefined) expect(assetSegments(id)).toEqual(parsed.segments);
       }),
       { numRuns: 2000 },
     );

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../src/build/report.ts';
-import { checkFile, createOutputChecks } from '../src/prerender/check-output.ts';
+import type { BuildReport } from '../src/report/build-report.ts';
+import { checkFile, createOutputChecks } from '../src/checks/check-output.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { catchErrorSync } from './catch-error.ts';
-import { isRfc3339Date, isRfc822Date } from '../src/prerender/feed-dates.ts';
+import { isRfc3339Date, isRfc822Date } from '../src/checks/feed-dates.ts';
 import { buildSite, route, runCli, writeSite } from './helpers.ts';
 
 /** A route file answering `body` with content type `type`. */

@@ -1,5 +1,5 @@
 import type { CAC } from 'cac';
-import { keepToolchainsWarm } from '../../src/build/toolchain-pool.ts';
+import { keepToolchainsWarm } from '../../src/toolchain/toolchain-pool.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { presets, type UserConfig } from '../../src/config/types.ts';
 import { asFileLimit } from '../../src/file-limit.ts';
@@ -48,7 +48,7 @@ export function registerBuild(cli: CAC): void {
       const interrupt = interruptOnSignals(logger);
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
-        const { build } = await import('../../src/build/build.ts');
+        const { build } = await import('../../src/pipeline/build.ts');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
         await printJson?.(jsonText(report));
       } catch (caught) {

@@ -102,6 +102,6 @@ async function importTypeScript(file: string, compile: ConfigCompiler) {
 
 /** Compiles in this thread; Rollup and TypeScript are imported only when a config needs them. */
 async function compileHere(file: string): Promise<string> {
-  const { compileConfig } = await import('./compile-config.ts');
+  const { compileConfig } = await import('../bundle/compile-config.ts');
   return compileConfig(file);
 }

@@ -1,8 +1,13 @@
 import { errors } from '../errors.ts';
-import { maxRetryWait } from '../prerender/retry.ts';
 import { defaults } from './defaults.ts';
 import type { RetryPolicy } from './types.ts';
 import { unknownKey } from './unknown-key.ts';
+
+/**
+ * The longest wait before a retry, in ms, whatever the backoff or a `Retry-After` asks: a build in CI
+ * should not sit idle for an hour because a source said so, and a minute outlasts most rate limits.
+ */
+export const maxRetryWait = 60_000;
 
 /** More attempts than this would keep a build waiting on one route for many minutes. */
 export const maxAttempts = 10;

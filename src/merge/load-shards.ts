@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
-import { FileClaims } from '../prerender/file-claims.ts';
-import { readManifest, type ManifestEntry } from '../prerender/manifest.ts';
-import { sitemapFileNames, sitemapOwner } from '../prerender/sitemap.ts';
+import { FileClaims } from '../output/file-claims.ts';
+import { readManifest, type ManifestEntry } from '../output/manifest.ts';
+import { sitemapFileNames, sitemapOwner } from '../output/sitemap.ts';
 import { readShardInfo, type ShardInfo } from '../shard/shard-info.ts';
 
 /** A shard build's output, read: where it is, what it says about itself, and its manifest. */

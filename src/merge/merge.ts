@@ -1,12 +1,15 @@
-import { readdir, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
-import { withStaging } from '../build/staging.ts';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { isInside } from '../runtime/inside.ts';
+import { withStaging } from '../output/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
-import { writeHostOutput } from '../build/host-output.ts';
-import { writeManifest } from '../prerender/manifest.ts';
-import { writeSitemap } from '../prerender/sitemap.ts';
+import { writeHostOutput } from '../hosts/host-output.ts';
+import { listFiles } from '../output/list-files.ts';
+import { writeManifest } from '../output/manifest.ts';
+import { writeSitemap } from '../output/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';
 import { claimRouteFiles, loadShards, type LoadedShard } from './load-shards.ts';
 
@@ -82,12 +85,10 @@ async function siteFiles(shard: LoadedShard, stage: string): Promise<CopyPair[]>
   const skip = new Set([...shard.entries.map((entry) => `public/${entry.file}`), ...shard.info.generated.map((file) => `public/${file}`), 'public/_headers']);
   const pairs: CopyPair[] = [];
   for (const folder of ['public', 'server']) {
-    const found = await readdir(join(shard.dir, folder), { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const entry of found) {
-      if (!entry.isFile()) continue;
-      const from = join(entry.parentPath, entry.name);
-      const path = relative(shard.dir, from).split(sep).join('/');
-      if (!skip.has(path)) pairs.push({ from, to: join(stage, path) });
+    if (!existsSync(join(shard.dir, folder))) continue;
+    for (const file of await listFiles(join(shard.dir, folder))) {
+      const path = `${folder}/${file}`;
+      if (!skip.has(path)) pairs.push({ from: join(shard.dir, path), to: join(stage, path) });
     }
   }
   return pairs;
@@ -95,10 +96,10 @@ async function siteFiles(shard: LoadedShard, stage: string): Promise<CopyPair[]>
 
 /** The files a shard's routes wrote, to the same place in the merged `public/`; never outside it. */
 function routeFiles(shard: LoadedShard, publicOut: string): CopyPair[] {
-  const root = resolve(publicOut) + sep;
+  const root = resolve(publicOut);
   return shard.entries.map(({ file, route }) => {
     const to = resolve(root, file);
-    if (!to.startsWith(root)) {
+    if (to === root || !isInside(to, root)) {
       throw errors.usage(`The manifest of ${shard.dir} names ${file} for route "${route}", a file outside public/.`, 'Pass the folders exactly as the shard builds wrote them.');
     }
     return { from: join(shard.dir, 'public', file), to };

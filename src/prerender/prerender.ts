@@ -1,13 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
-import type { CarriedHeader } from './carried-headers.ts';
-import type { Crawl } from './crawl.ts';
-import { FileClaims } from './file-claims.ts';
+import type { CarriedHeader } from '../output/carried-headers.ts';
+import type { Crawl } from '../crawl/crawl.ts';
+import { FileClaims } from '../output/file-claims.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
-import { routeToFile } from './route-to-file.ts';
-import type { FileWriter } from './write-files.ts';
+import { routeToFile } from '../output/route-to-file.ts';
+import type { FileWriter } from '../output/write-files.ts';
 
 /** What happened to one route: written (`file` set) or failed (`error` set). */
 export interface PrerenderResult {

@@ -1,6 +1,6 @@
 import type { H3EventContext } from 'h3';
 import { messageOf } from '../errors.ts';
-import { carriedHeaders, type CarriedHeader } from './carried-headers.ts';
+import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
 import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';

@@ -1,12 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { maxRetryWait } from '../config/resolve-retry.ts';
 import type { RetryPolicy } from '../config/types.ts';
 import type { Rendered } from './render-route.ts';
-
-/**
- * The longest wait before a retry, in ms, whatever the backoff or a `Retry-After` asks: a build in CI
- * should not sit idle for an hour because a source said so, and a minute outlasts most rate limits.
- */
-export const maxRetryWait = 60_000;
 
 /** Statuses worth asking again: the source may answer otherwise a moment later. */
 const retryStatuses = new Set([408, 425, 429]);

@@ -5,6 +5,7 @@
  * by it (`assetId`); the dev server, which looks files up as they are asked for, reads a path back
  * from it (`assetSegments`). test/asset-id.test.ts checks both against h3 itself.
  */
+import { segmentProblem } from './url-path.ts';
 
 /** A literal `%23`, `%3F`, `%2F` or `%5C` in a file name reads back as `#`, `?` or a separator. */
 const ambiguousEscape = /%(?:23|3f|2f|5c)/i;
@@ -20,7 +21,7 @@ const ambiguousEscape = /%(?:23|3f|2f|5c)/i;
 export function assetId(segments: readonly string[]): string | undefined {
   let id = '';
   for (const segment of segments) {
-    if (segment.includes('\\') || ambiguousEscape.test(segment)) return undefined;
+    if (segmentProblem(segment) !== undefined || ambiguousEscape.test(segment)) return undefined;
     id += (id ? '/' : '') + segment.replaceAll('#', '%23').replaceAll('?', '%3F');
   }
   return id;
@@ -35,7 +36,7 @@ export function assetSegments(id: string): string[] | undefined {
   const segments = withoutLeadingSlashes(id).split('/');
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i].replace(/%23/g, '#').replace(/%3F/g, '?');
-    if (segment === '' || segment === '.' || segment === '..' || segment.includes('\\') || ambiguousEscape.test(segment)) return undefined;
+    if (segmentProblem(segment) !== undefined || ambiguousEscape.test(segment)) return undefined;
     segments[i] = segment;
   }
   return segments;

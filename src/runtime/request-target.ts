@@ -2,7 +2,7 @@
  * The request target as the client wrote it, checked before any URL parser sees it: `new URL()`
  * resolves `..` and `\`, so a check on the parsed path cannot tell `/a/../b` from `/b`.
  */
-import { decodeSegment } from './url-path.ts';
+import { decodeSegment, leavesFolder } from './url-path.ts';
 
 /** Scheme and authority of an absolute-form target (`http://host/path`), which the path follows. */
 const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
@@ -28,9 +28,7 @@ export function isSafeTarget(target: string): boolean {
 
   for (const raw of path.split('/')) {
     const segment = decodeSegment(raw);
-    if (segment === undefined) return false;
-    if (/[\0-\x1f\x7f]/.test(segment)) return false;
-    if (segment.split(/[\\/]/).some((part) => part === '.' || part === '..')) return false;
+    if (segment === undefined || leavesFolder(segment)) return false;
   }
   return true;
 }

@@ -45,6 +45,39 @@ export function decodeSegment(raw: string): string | undefined {
   }
 }
 
+/** What keeps a decoded path segment from naming an entry of its folder: see {@link segmentProblem}. */
+export type SegmentProblem = 'empty' | 'dot' | 'separator' | 'control';
+
+/**
+ * Why a decoded path segment cannot name a file or folder inside its folder, if it cannot: it is
+ * empty, `.` or `..` (it names the folder itself or leaves it), holds a `/` or `\` (a separator to some
+ * file system), or NUL or another control character. The one segment rule of the socket check, the
+ * static layer and the output layout: each refuses what it finds, and adds rules of its own (hidden
+ * names, file-name limits).
+ * @example segmentProblem('..') // 'dot'
+ * @example segmentProblem('a%2Fb') // undefined: still encoded, one name
+ */
+export function segmentProblem(segment: string): SegmentProblem | undefined {
+  if (segment === '') return 'empty';
+  if (segment === '.' || segment === '..') return 'dot';
+  if (segment.includes('/') || segment.includes('\\')) return 'separator';
+  if (/[\0-\x1f\x7f]/.test(segment)) return 'control';
+  return undefined;
+}
+
+/**
+ * Whether a decoded segment could lead out of its folder, however a file system splits it: a `.` or
+ * `..` between any separators, or a control character. An empty part or a separator alone (`a/b`,
+ * from `a%2Fb`) cannot: such a path names no file, and a route may take it as a parameter.
+ * @example leavesFolder('a/../b') // true
+ */
+export function leavesFolder(segment: string): boolean {
+  return segment.split(/[\\/]/).some((part) => {
+    const problem = segmentProblem(part);
+    return problem === 'dot' || problem === 'control';
+  });
+}
+
 /**
  * A value as one path segment, in the one spelling routes are matched on ({@link normalizePathname}):
  * everything but unreserved characters and `!'()*` percent-encoded in upper-case hex, `/` and `%`

@@ -2,7 +2,10 @@
  * The dev server's side of a worker thread running one build of the routes (see bundle-worker.ts),
  * reached over HTTP (forward.ts). Each build gets a new thread and the thread of the build it replaces
  * is ended, so nothing a route module started (timers, pools, caches) outlives its build, and memory
- * stays flat over any number of saves.
+ * stays flat over any number of saves. Why a thread: a module once imported is never unloaded. Measured
+ * on sample-site (Node 20): `prerender dev` held 198 MB after 10 saves and 211 MB after 200 (after a
+ * collection, bench/dev-memory.mjs); importing each save's bundle into one thread instead grew from
+ * 61 MB after 10 imports to 202 MB after 200, the bundles alone.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';

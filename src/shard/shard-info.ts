@@ -3,8 +3,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Preset, PrerenderRoute } from '../config/types.ts';
 import { errors } from '../errors.ts';
-import type { SitemapEntry } from '../prerender/sitemap.ts';
-import { writingTo } from '../prerender/output-file.ts';
+import type { SitemapEntry } from '../output/sitemap.ts';
+import { writingTo } from '../output/output-file.ts';
 import { fingerprintRoutes, type Shard } from './shard.ts';
 
 /** The file a shard build writes beside its manifest, and merge reads. */

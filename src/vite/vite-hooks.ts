@@ -4,7 +4,7 @@
  * package's types need no `vite` installed; Vite 7 and 8 both accept them.
  */
 import { relative, resolve } from 'node:path';
-import { build } from '../build/build.ts';
+import { build } from '../pipeline/build.ts';
 import { isInside } from '../runtime/inside.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';

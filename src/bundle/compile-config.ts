@@ -1,0 +1,66 @@
+import { rm } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import json from '@rollup/plugin-json';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import { rollup, type Plugin } from 'rollup';
+import { errors } from '../errors.ts';
+import { toBuildError } from './rollup-options.ts';
+import { typescriptPlugin } from './typescript.ts';
+import { publicEntry } from '../paths.ts';
+
+/**
+ * Keeps each bare import (`pkg`, `node:fs`) an import in the compiled config, for Node to load from
+ * the site, once node-resolve has found the package it names; one it cannot find is left to Rollup,
+ * which reports it as UNRESOLVED_IMPORT with the importer and the specifier.
+ */
+function installedPackages(): Plugin {
+  return {
+    name: 'api-prerender:config-packages',
+    async resolveId(source, importer, options) {
+      if (source === 'api-prerender' || source.startsWith('.') || isAbsolute(source) || source.startsWith('\0')) return null;
+      if (isBuiltin(source)) return { id: source, external: true };
+      const found = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return found ? { id: source, external: true } : null;
+    },
+  };
+}
+
+/**
+ * Bundles a TypeScript config with the same Rollup + TypeScript toolchain as the routes (as Rollup's
+ * own --configPlugin does) into an ES module beside the config, so its bare imports resolve from the
+ * site, and returns that file's path. The caller imports it and removes it. `prerender build` runs
+ * this in its toolchain worker; the dev and preview servers import it when they load a TS config.
+ */
+export async function compileConfig(file: string): Promise<string> {
+  const bundle = await rollup({
+    input: file,
+    plugins: [
+      {
+        name: 'api-prerender:self',
+        resolveId: (id) => (id === 'api-prerender' ? { id: publicEntry, external: true } : null),
+      },
+      installedPackages(),
+      typescriptPlugin(dirname(file)),
+      nodeResolve({ exportConditions: ['node', 'import'], preferBuiltins: true, rootDir: dirname(file) }),
+      json(),
+    ],
+    // A bare import that no package answers: name it, and the file importing it, before Node would
+    // report it against the compiled file with no name of the package.
+    onwarn: (warning) => {
+      if (warning.code === 'UNRESOLVED_IMPORT') throw errors.unresolvedImport(warning.id ? relative(dirname(file), warning.id) : basename(file), warning.exporter ?? '?');
+    },
+  }).catch((error: unknown) => {
+    throw toBuildError(error, dirname(file));
+  });
+  const out = join(dirname(file), `${basename(file)}.timestamp-${Date.now()}-${process.pid}.mjs`);
+  try {
+    await bundle.write({ file: out, format: 'es' });
+    return out;
+  } catch (error) {
+    await rm(out, { force: true });
+    throw error;
+  } finally {
+    await bundle.close();
+  }
+}

@@ -1,0 +1,81 @@
+import { errors } from '../errors.ts';
+import { warnings, type Warning } from '../warnings.ts';
+import { warn, type Logger } from '../log.ts';
+import { checkFeed } from './check-feed.ts';
+import { charsetOf, isJsonType, isXmlType } from '../content-type.ts';
+import { parseXml } from './parse-xml.ts';
+
+/** One problem of a prerendered file, as a warning or (validate: 'error') a line of the error. */
+export interface OutputProblem {
+  code: 'INVALID_JSON' | 'INVALID_XML' | 'INVALID_FEED';
+  route: string;
+  file: string;
+  /** Where in the file: the element path of a feed problem. */
+  element?: string;
+  message: string;
+}
+
+/** Problems kept in full; past this many only a count, so a site of broken files cannot fill memory. */
+export const problemsListed = 100;
+
+/** One decoder for every JSON body: making one per body cost more than parsing small ones. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The problems of one prerendered body, by its content type: JSON must be UTF-8 and parse; XML must
+ * be well-formed, and an RSS or Atom feed also pass {@link checkFeed}. Other types are not read.
+ */
+export function checkFile(route: string, file: string, contentType: string, body: Uint8Array): OutputProblem[] {
+  if (isJsonType(contentType)) {
+    try {
+      JSON.parse(utf8.decode(body));
+      return [];
+    } catch (error) {
+      const reason = error instanceof TypeError ? 'is not UTF-8, which JSON must be' : `is not valid JSON: ${(error as Error).message}`;
+      return [{ code: 'INVALID_JSON', route, file, message: reason }];
+    }
+  }
+  if (!isXmlType(contentType)) return [];
+  let text: string;
+  try {
+    text = new TextDecoder(charsetOf(contentType) ?? 'utf-8', { fatal: true }).decode(body);
+  } catch {
+    return [{ code: 'INVALID_XML', route, file, message: `cannot be read as ${charsetOf(contentType) ?? 'utf-8'}, the charset its type names` }];
+  }
+  const parsed = parseXml(text);
+  if (!parsed.ok) return [{ code: 'INVALID_XML', route, file, message: `is not well-formed XML: ${parsed.error}` }];
+  return checkFeed(parsed.root).map(({ element, message }) => ({ code: 'INVALID_FEED', route, file, element, message }));
+}
+
+/** Collects the problems of every file as the prerender writes it, and reports them at the end. */
+export interface OutputChecks {
+  /** Checks one body, before it is handed to the writer. */
+  inspect(route: string, file: string, contentType: string, body: Uint8Array): void;
+  /**
+   * With `validate: 'warn'`, prints a warning per problem (the first {@link problemsListed}, then a
+   * count); with `'error'`, throws INVALID_OUTPUT listing them, so the staged build is dropped.
+   */
+  report(logger: Logger): void;
+}
+
+/** The checks `prerender.validate` asks for; `false` gives none (and nothing is read). */
+export function createOutputChecks(mode: 'warn' | 'error' | false): OutputChecks | undefined {
+  if (mode === false) return undefined;
+  const problems: OutputProblem[] = [];
+  let unlisted = 0;
+  return {
+    inspect(route, file, contentType, body) {
+      for (const problem of checkFile(route, file, contentType, body)) {
+        if (problems.length < problemsListed) problems.push(problem);
+        else unlisted++;
+      }
+    },
+    report(logger) {
+      if (problems.length === 0) return;
+      const found: Warning[] = problems.map(warnings.invalidOutput);
+      if (mode === 'error') throw errors.invalidOutput(found.map((w) => w.message), unlisted);
+      for (const warning of found) warn(logger, warning);
+      if (unlisted > 0) warn(logger, warnings.moreInvalidOutput(problemsListed, unlisted));
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The links a prerendered body holds, read with real parsers by its content type: HTML with
+ * htmlparser2's tokenizer, XML with saxes, JSON with JSON.parse. Links are returned as written; which
+ * of them name routes of the site is link-route.ts's rule.
+ */
+import { lazyPackage } from '../lazy-package.ts';
+import { charsetOf, isHtml, isJsonType, isXmlType } from '../content-type.ts';
+import { saxes } from '../checks/parse-xml.ts';
+
+// Loaded by the first HTML page a crawl reads, not by every command (a tenth of a second).
+const loadHtmlParser = lazyPackage<typeof import('htmlparser2')>('htmlparser2');
+
+/**
+ * What a body links to. `document` links (HTML, XML) resolve against the page's URL as a browser
+ * would (HTML's `<base href>` first, when it has one); `data` links (JSON strings) are root-relative
+ * paths or absolute URLs.
+ */
+export type FoundLinks = { kind: 'document'; links: string[]; base?: string } | { kind: 'data'; links: string[] };
+
+/** The links of a body of this type; `undefined` for a type whose links are not read. */
+export function findLinks(contentType: string, body: Uint8Array): FoundLinks | undefined {
+  if (isHtml(contentType)) return findHtmlLinks(decode(contentType, body));
+  if (isXmlType(contentType)) return { kind: 'document', links: findXmlLinks(decode(contentType, body)) };
+  if (isJsonType(contentType)) return { kind: 'data', links: findJsonLinks(decode(contentType, body)) };
+  return undefined;
+}
+
+/** The body as text, in the charset its type names (UTF-8 when none or unknown); bad bytes become U+FFFD. */
+function decode(contentType: string, body: Uint8Array): string {
+  try {
+    return new TextDecoder(charsetOf(contentType) ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder().decode(body);
+  }
+}
+
+/** Every `href` and `src` attribute, entities decoded, and the first `<base href>`. */
+export function findHtmlLinks(html: string): FoundLinks {
+  const found: FoundLinks & { kind: 'document' } = { kind: 'document', links: [] };
+  const parser = new (loadHtmlParser().Parser)(
+    {
+      onopentag(name, attributes) {
+        if (name === 'base') {
+          if (attributes.href !== undefined && found.base === undefined) found.base = attributes.href;
+          return;
+        }
+        if (attributes.href !== undefined) found.links.push(attributes.href);
+        if (attributes.src !== undefined) found.links.push(attributes.src);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  return found;
+}
+
+/**
+ * The links of a feed or sitemap: `<link>`'s `href` (Atom, `atom:link`) or text (RSS), `<enclosure
+ * url>` and `<loc>`'s text, with any namespace prefix. A document that is not well-formed gives the
+ * links read before the parser stopped (prerender.validate reports the error itself).
+ */
+export function findXmlLinks(xml: string): string[] {
+  const links: string[] = [];
+  // Prefixes are not resolved: a feed that forgot to declare `atom:` still has its links read.
+  const parser = new (saxes().SaxesParser)({ xmlns: false });
+  let text: string | undefined;
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    const attributes = tag.attributes as Record<string, string>;
+    if (name === 'link' && attributes.href !== undefined) links.push(attributes.href);
+    else if (name === 'enclosure' && attributes.url !== undefined) links.push(attributes.url);
+    text = (name === 'link' && attributes.href === undefined) || name === 'loc' ? '' : undefined;
+  });
+  const addText = (piece: string) => {
+    if (text !== undefined) text += piece;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('closetag', (tag) => {
+    const name = localName(tag.name);
+    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') links.push(text.trim());
+    text = undefined;
+  });
+  try {
+    parser.write(xml).close();
+  } catch {
+    // Not well-formed: keep the links read so far.
+  }
+  return links;
+}
+
+/** `link` for `atom:link`. */
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/**
+ * Every JSON string value (not key) that is a root-relative path (`/api/items/1.json`, not the
+ * protocol-relative `//host/x`) or an absolute http(s) URL, in document order. Not JSON: none.
+ */
+export function findJsonLinks(json: string): string[] {
+  const links: string[] = [];
+  try {
+    JSON.parse(json, (_key, value: unknown) => {
+      if (typeof value === 'string' && isDataLink(value)) links.push(value);
+      return value;
+    });
+  } catch {
+    return [];
+  }
+  return links;
+}
+
+/** A root-relative path or an absolute http(s) URL. */
+export function isDataLink(value: string): boolean {
+  return (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\//i.test(value);
+}

@@ -1,0 +1,43 @@
+/** The catalogue's errors of writing the output: the file system, the lock, what each host can serve (see errors.ts). */
+import { messageOf, PrerenderError } from './prerender-error.ts';
+
+/** Errors of writing the output: the file system, the lock, what each host can serve. */
+export const outputErrors = {
+  headerRulePath: (route: string, file: string, reason: string) =>
+    new PrerenderError('HOST_RULES', `Route "${route}" (file ${file}) needs a _headers rule for its type, but ${reason}.`, {
+      hint: 'Rename the route so its segments hold no "*" or ":name" another file also matches, or give it an extension that implies its type (such as .json).',
+    }),
+  tooManyHeaderRules: (limit: string, folders: string[]) =>
+    new PrerenderError('HOST_RULES', `The _headers file cannot fit the host's limit (${limit}) even with rules grouped by folder. What does not fit (the folders needing the most rules):\n${folders.join('\n')}`, {
+      hint: 'Give the routes in those folders an extension that implies their type (such as /api/u/1.json), so hosts type them without a rule; or build with a preset that has no such limit (--preset netlify).',
+    }),
+  mistypedFiles: (host: string, lines: string[]) =>
+    new PrerenderError('HOST_TYPES', `${lines.length} file${lines.length === 1 ? '' : 's'} would be served by ${host} with another type than the route answered, and ${host} has no header control:\n${lines.join('\n')}`, {
+      hint: 'Give each route an extension that implies its type (/api/users/1.json, /feed.rss), or set mistypedFiles: "warn" in the config to publish them anyway.',
+    }),
+  fileTooLarge: (host: string, limit: string, lines: string[]) =>
+    new PrerenderError('HOST_LIMITS', `${host} serves files of at most ${limit}; ${lines.length === 1 ? 'this one is' : 'these are'} larger:\n${lines.join('\n')}`, {
+      hint: 'Split the response into smaller files, or serve it from the API routes instead of prerendering it.',
+    }),
+  output: (path: string, cause: unknown) =>
+    new PrerenderError('WRITE_FAILED', `Cannot write ${path}: ${messageOf(cause)}`, {
+      hint: 'Check that the output folder is writable and the disk has room.',
+      cause,
+    }),
+  notAFolder: (path: string, key: string) =>
+    new PrerenderError('OUTPUT', `Cannot write the build to ${path}: a file is in the way, not a folder.`, {
+      hint: `Remove or rename that file, or change "${key}" in your prerender config.`,
+    }),
+  buildRunning: (name: string, outDir: string, pid: number, lockFile: string) =>
+    new PrerenderError('LOCKED', `Another build of "${name}" (process ${pid}) is writing ${outDir}; this build stopped before touching it.`, {
+      hint: `Run one build at a time: wait for that one to finish, then build again. If no build is running, delete ${lockFile}.`,
+    }),
+  lockTakeover: (lockFile: string) =>
+    new PrerenderError('LOCKED', `Another build is taking over ${lockFile}, left by a build that died; this build stopped before touching the output.`, {
+      hint: 'Run one build of a site at a time: wait for that one to finish, then build again.',
+    }),
+  lockContended: (lockFile: string) =>
+    new PrerenderError('LOCKED', `Other builds keep taking the lock ${lockFile}; this build stopped before touching the output.`, {
+      hint: 'Run one build of a site at a time.',
+    }),
+};

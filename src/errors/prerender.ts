@@ -1,0 +1,60 @@
+/** The catalogue's errors of the routes a build renders and what they answer (see errors.ts). */
+import { messageOf, PrerenderError } from './prerender-error.ts';
+
+const noRouteFileHint = 'Fix each route no route file matches where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it.';
+
+/** Errors of the routes a build renders and what they answer. */
+export const prerenderErrors = {
+  routePath: (route: string, reason: string) =>
+    new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
+      hint: 'Fix the route in prerender.routes.',
+    }),
+  routeEntries: (file: string, problem: string, hint: string) =>
+    new PrerenderError('ROUTE_ENTRIES', `Route file ${file} ${problem}.`, { hint }),
+  entriesFailed: (file: string, cause: unknown) =>
+    new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} failed: ${messageOf(cause)}`, {
+      hint: 'Fix the `entries` function the file exports: the build calls it once, before prerendering, to list the URLs to render.',
+      cause,
+      traceCause: true,
+    }),
+  entriesTimedOut: (file: string, timeout: number) =>
+    new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} did not settle within ${timeout} ms (prerender.timeout).`, {
+      hint: 'Make the promise `entries` returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout if listing the URLs takes longer.',
+    }),
+  outputClash: (message: string) =>
+    new PrerenderError('OUTPUT_CLASH', message, {
+      hint: 'Give one of the routes another path, or drop it from prerender.routes.',
+    }),
+  folderRoute: (route: string, contentType: string) =>
+    new PrerenderError(
+      'OUTPUT_CLASH',
+      `Route "${route}" answered ${contentType}, but a route ending in "/" names a folder and can only be written as HTML (its index.html).`,
+      { hint: 'List the route without the trailing "/" and with an extension, such as "/api/feed.json".' },
+    ),
+  /** `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix differs. */
+  routesFailed: (failures: string[], details: unknown, noRouteFile = 0) => {
+    const publish = 'pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.';
+    const fix = noRouteFile === 0 ? `Fix the routes listed, or ${publish}` : `${noRouteFileHint} ${noRouteFile === failures.length ? 'Or' : 'Fix the others, or'} ${publish}`;
+    return new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, { hint: fix, details });
+  },
+  /**
+   * A listed route no route file answers GET for (the router found none: not a handler's 404): where
+   * it is listed (`prerender.routes`, or the entries of a file), and either the files answering it for
+   * other methods only or the nearest route a file serves. A failed route; its message is the line.
+   */
+  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[]) => {
+    const only = otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ');
+    const message = only
+      ? `no route file answers GET for this route, listed in ${listedIn}: ${only}, and the prerender requests GET`
+      : `no route file matches this route, listed in ${listedIn}${near ? `; did you mean ${near.path} (${near.file})?` : ''}`;
+    return new PrerenderError('NO_ROUTE_FILE', message, { hint: noRouteFileHint, details: { route } });
+  },
+  crawlLimit: (limit: number, route: string, foundOn: string) =>
+    new PrerenderError('CRAWL_LIMIT', `Crawling found more than ${limit} links to follow (prerender.crawl.limit); the next, "${route}", was found on "${foundOn}". Nothing was published.`, {
+      hint: `If the site is that large, raise the limit (prerender: { crawl: { limit: ${limit * 10} } }); if not, a route links on without end (such as a "next page" link on every page): stop it.`,
+    }),
+  invalidOutput: (lines: string[], more: number) =>
+    new PrerenderError('INVALID_OUTPUT', `${lines.length + more} problem${lines.length + more === 1 ? '' : 's'} in prerendered files (prerender.validate is "error"); nothing was published:\n${lines.map((line) => `  ${line}`).join('\n')}${more > 0 ? `\n  ... and ${more} more` : ''}`, {
+      hint: 'Fix the routes named, or set prerender.validate to "warn" to publish them anyway.',
+    }),
+};

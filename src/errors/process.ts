@@ -1,0 +1,35 @@
+/** The catalogue's errors of the process and the servers: open files, signals, ports (see errors.ts). */
+import { messageOf, PrerenderError } from './prerender-error.ts';
+
+/** Errors of the process and the servers: open files, signals, ports. */
+export const processErrors = {
+  /** The process ran out of file descriptors (EMFILE), or the system did (ENFILE); `limit` is `ulimit -n` where known. */
+  fileLimit: (operation: string, cause: NodeJS.ErrnoException, limit?: number) =>
+    new PrerenderError(
+      'FILE_LIMIT',
+      `Too many open files while ${operation}: ${[cause.syscall, cause.path].filter(Boolean).join(' ') || 'a file'} failed with ${cause.code}` +
+        (cause.code === 'ENFILE' ? ', the limit of the whole system.' : `${limit ? `; this process may keep ${limit} files open at once` : ''}.`),
+      {
+        hint:
+          cause.code === 'ENFILE'
+            ? 'Close programs holding many files, or raise the system limit (fs.file-max on Linux), then run it again.'
+            : `Raise the limit of open files in the shell that runs the command (ulimit -n ${Math.max(4096, (limit ?? 0) * 4)}; in a container, its nofile ulimit), then run it again.`,
+        cause,
+      },
+    ),
+  interrupted: (signal: string) =>
+    new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`),
+  noBuild: (dir: string) =>
+    new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
+      hint: 'Run `prerender build` first.',
+    }),
+  portInUse: (host: string, port: number) =>
+    new PrerenderError('SERVER', `Port ${port} on ${host} is already in use.`, {
+      hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one.`,
+    }),
+  listen: (host: string, port: number, cause: unknown) =>
+    new PrerenderError('SERVER', `Cannot listen on ${host}:${port}: ${messageOf(cause)}`, {
+      hint: 'Check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0) and --port (1024 to 65535 needs no privileges).',
+      cause,
+    }),
+};

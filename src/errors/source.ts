@@ -1,0 +1,74 @@
+/** The catalogue's errors of the route files and the code they run: their names, bundling, loading, the h3 they need (see errors.ts). */
+import { messageOf, PrerenderError, type SourceLocation } from './prerender-error.ts';
+
+/** Errors of the route files and the code they run: their names, bundling, loading, the h3 they need. */
+export const sourceErrors = {
+  routeName: (file: string, reason: string, hint = 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.') =>
+    new PrerenderError('ROUTE_NAME', withEscapes(`Malformed route file name ${file}: ${reason}.`), { hint }),
+  routeConflict: (method: string, path: string, files: string[]) =>
+    new PrerenderError(
+      'ROUTE_CONFLICT',
+      `Two route files serve ${method === '' ? 'every method' : method} ${path}: ${files.join(' and ')}.`,
+      { hint: 'Remove or rename one of them.' },
+    ),
+  noHandler: (file: string, what: string) =>
+    new PrerenderError('NO_HANDLER', `Route file ${file} ${what}.`, {
+      hint: 'Add `export default defineEventHandler((event) => ...)` to the file.',
+    }),
+  compile: (message: string, loc?: SourceLocation, frame?: string) =>
+    new PrerenderError('COMPILE', message, { loc, frame }),
+  syntax: (loc: SourceLocation, reason: string, frame?: string) =>
+    new PrerenderError('COMPILE', `Syntax error in ${loc.file}:${loc.line}:${loc.column}: ${reason}`, {
+      loc,
+      frame,
+      hint: 'Fix the code at the line shown; nothing was written.',
+    }),
+  unresolvedImport: (importer: string, source: string) =>
+    new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
+      hint: source.startsWith('.') ? 'Fix the import path (relative to the importing file).' : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
+    }),
+  missingExport: (importer: string, binding: string, exporter: string) =>
+    new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${exporter}, which does not export it.`, {
+      hint: 'Fix the name imported; a type is imported with `import type { ... }`.',
+    }),
+  missingAsset: (importer: string, file: string) =>
+    new PrerenderError('COMPILE', `${importer} reads ${file} through new URL(..., import.meta.url), and there is no such file or folder.`, {
+      hint: 'The path is relative to the file that reads it; create the file or fix the path.',
+    }),
+  emptyAssetFolder: (importer: string, folder: string) =>
+    new PrerenderError('COMPILE', `${importer} reads the folder ${folder} through new URL(..., import.meta.url), and it holds no files to copy next to the server.`, {
+      hint: 'Put the files the route reads in the folder, or read a file instead.',
+    }),
+  moduleImport: (cause: unknown) =>
+    new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
+      hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',
+      cause,
+      traceCause: true,
+    }),
+  routesStopped: (cause: unknown) =>
+    new PrerenderError('ROUTES_STOPPED', `The route modules stopped running: ${messageOf(cause)}`, {
+      hint: 'An error thrown outside any request (in a timer or listener a route module started), or process.exit(), ends the build, as it would end the built server. Fix it and save: the dev server rebuilds then.',
+      cause,
+      traceCause: true,
+    }),
+  h3Missing: () =>
+    new PrerenderError('DEPENDENCY', "api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).", {
+      hint: 'Install it in the site: npm install h3@^2',
+    }),
+  h3Version: (version: string, dir: string) =>
+    new PrerenderError('DEPENDENCY', `api-prerender needs h3 v2; the h3 installed in the site (${dir}) is version ${version}.`, {
+      hint: "Install h3 v2: npm install h3@^2 (route files written for h3 v1 need the changes in h3's v2 migration guide).",
+    }),
+};
+
+/** Text with its control characters written as escapes (`\t`, `\u0001`), not sent raw to a terminal. */
+function withEscapes(text: string): string {
+  return text.replace(/[\0-\x1f\x7f]/g, (char) => escapes[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const escapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** The package an import names: `@scope/pkg` or `pkg`, without a subpath. */
+function packageName(source: string): string {
+  return source.split('/').slice(0, source.startsWith('@') ? 2 : 1).join('/');
+}

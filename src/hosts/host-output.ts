@@ -1,0 +1,91 @@
+/**
+ * What each preset adds to `public/` for its host (SPEC section 5, "Hosts"): `_headers` for Netlify and
+ * Cloudflare Pages (within Cloudflare's limits for `static` and `cloudflare`), Cloudflare's file
+ * limits, GitHub Pages' `.nojekyll` and its refusal of mistyped files, Vercel's Build Output API.
+ * Everything a preset needs is in this folder, but for the host configuration files our servers do
+ * not serve either (runtime/host-files.ts: the server bundle carries that list).
+ */
+import { stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Preset } from '../config/types.ts';
+import { errors } from '../errors.ts';
+import { warnings } from '../warnings.ts';
+import { warn, type Logger } from '../log.ts';
+import { cloudflareLimits, type TypedFile } from './header-rules.ts';
+import { writeHeadersFile } from './headers-file.ts';
+import { listFiles } from '../output/list-files.ts';
+import { writingTo } from '../output/output-file.ts';
+import { sameType } from '../content-type.ts';
+import { hostType } from './host-types.ts';
+import { isHostConfigFile } from '../runtime/host-files.ts';
+import { writeVercelOutput } from './vercel-output.ts';
+
+/**
+ * The hosts whose deploy serves `public/` and nothing else, by preset: routes not prerendered there
+ * are gone (the build warns, UNSERVED_ROUTE). `static` is not one: its output is `public/` for any
+ * host beside `server/index.mjs` for the rest, as a site with a Node server deploys it.
+ */
+export const staticHosts: Partial<Record<Preset, string>> = {
+  netlify: 'Netlify',
+  cloudflare: 'Cloudflare Pages',
+  vercel: 'Vercel',
+  'github-pages': 'GitHub Pages',
+};
+
+/** Cloudflare Pages' largest file, and the file count past which a deploy needs a paid plan. */
+const cloudflareFiles = { bytes: 25 * 1024 * 1024, shown: '25 MiB', count: 20_000 };
+
+/** What the preset needs beyond the files; narrow on purpose. */
+export interface HostOutputInput {
+  preset: Preset;
+  mistypedFiles: 'error' | 'warn';
+  /** The build's folder (`dist/<name>` being staged) and its `public/`. */
+  distDir: string;
+  publicDir: string;
+  files: TypedFile[];
+  logger: Logger;
+}
+
+/** Writes the preset's host files; returns how many files it added to the output. */
+export async function writeHostOutput(input: HostOutputInput): Promise<number> {
+  const { preset, publicDir, files } = input;
+  switch (preset) {
+    case 'static':
+      return (await writeHeadersFile(publicDir, files, cloudflareLimits)) > 0 ? 1 : 0;
+    case 'netlify':
+      return (await writeHeadersFile(publicDir, files)) > 0 ? 1 : 0;
+    case 'cloudflare':
+      await checkCloudflareFiles(publicDir, input.logger);
+      return (await writeHeadersFile(publicDir, files, cloudflareLimits)) > 0 ? 1 : 0;
+    case 'github-pages':
+      checkGithubTypes(files, input.mistypedFiles, input.logger);
+      // Without it, GitHub Pages runs Jekyll over the output, which drops files starting with "_".
+      await writingTo(join(publicDir, '.nojekyll'), () => writeFile(join(publicDir, '.nojekyll'), ''));
+      return 1;
+    case 'vercel':
+      return writeVercelOutput(input.distDir, publicDir, files);
+  }
+}
+
+/** GitHub Pages types files by extension and reads no header rules. */
+function checkGithubTypes(files: TypedFile[], policy: 'error' | 'warn', logger: Logger): void {
+  const wrong = files.filter((file) => !sameType(hostType('github-pages', file.file), file.contentType));
+  if (wrong.length === 0) return;
+  const lines = wrong.map((file) => `  ${file.route} (${file.file}): answered ${file.contentType}, served as ${hostType('github-pages', file.file)}`);
+  if (policy === 'error') throw errors.mistypedFiles('GitHub Pages', lines);
+  warn(logger, warnings.mistypedFiles('GitHub Pages', lines));
+}
+
+async function checkCloudflareFiles(publicDir: string, logger: Logger): Promise<void> {
+  const files = await listFiles(publicDir);
+  const large: string[] = [];
+  for (const file of files) {
+    const { size } = await stat(join(publicDir, file));
+    if (size > cloudflareFiles.bytes && !isHostConfigFile(file.split('/'))) large.push(`  ${file} (${size} bytes)`);
+  }
+  large.sort();
+  if (large.length > 0) throw errors.fileTooLarge('Cloudflare Pages', cloudflareFiles.shown, large);
+  if (files.length > cloudflareFiles.count) {
+    warn(logger, warnings.manyFiles('Cloudflare Pages', files.length, cloudflareFiles.count));
+  }
+}

@@ -1,0 +1,39 @@
+import { bundleSite } from './bundle.ts';
+import { loadConfig } from './config.ts';
+import { startBuild, type BuildOptions } from './context.ts';
+import { loadServer } from './load.ts';
+import { planEntries, planListedRoutes } from './plan.ts';
+import { prerenderSite } from './prerender.ts';
+import type { BuildReport } from '../report/build-report.ts';
+import { reportBuild } from './report.ts';
+import { scanSite } from './scan.ts';
+import { publishOutput, runStaged, stageOutput } from './stage.ts';
+import { writeOutputs } from './write-outputs.ts';
+
+export type { BuildOptions } from './context.ts';
+
+/**
+ * `prerender build`: bundles every route file into `dist/<name>/server/index.mjs`, prerenders the
+ * configured routes through it in-process, and writes `public/`, the manifest, `_headers` and the
+ * sitemap. Output is staged and swapped in only on success. Throws a PrerenderError (with the report
+ * as `details` when routes failed).
+ *
+ * Each step is a file of this folder, reading and recording into one context (context.ts); the
+ * staging step closes whatever they opened, however the build ends.
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildReport> {
+  const start = startBuild(options);
+  return runStaged(start, async () => {
+    const context = await loadConfig(start);
+    const routeFiles = await scanSite(context);
+    await stageOutput(context);
+    await bundleSite(context, routeFiles);
+    const plan = planListedRoutes(context);
+    const server = await loadServer(context);
+    const planned = await planEntries(context, plan, server, routeFiles);
+    const rendered = await prerenderSite(context, planned, server, routeFiles);
+    const extraFiles = await writeOutputs(context, planned, rendered);
+    await publishOutput(context);
+    return reportBuild(context, rendered, extraFiles);
+  });
+}

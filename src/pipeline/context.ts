@@ -1,0 +1,92 @@
+/**
+ * The one object every step of a build reads and records into (see build.ts): what the build was
+ * asked, where it logs, the processes it started and what it opened, so that the staging step
+ * (stage.ts) can close all of it in one place.
+ */
+import type { LoadConfigOptions } from '../config/load.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { collectWarnings, createLogger, type Logger } from '../log.ts';
+import type { FileClaims } from '../output/file-claims.ts';
+import type { Stage, StagePaths } from '../output/staging.ts';
+import type { Shard } from '../shard/shard.ts';
+import { startToolchain, type Toolchain } from '../toolchain/toolchain.ts';
+import type { ScheduledCheck } from '../typecheck/schedule-typecheck.ts';
+import type { Warning } from '../warnings.ts';
+import type { RouteSink } from './route-sink.ts';
+
+/** Options of `build()`: where the site is, config overrides, and where to log. */
+export interface BuildOptions extends LoadConfigOptions {
+  /** @default a logger on stderr */
+  logger?: Logger;
+  /**
+   * Type-check the site's TypeScript (with the site's own `tsc` when it has TypeScript 5 or later, else
+   * api-prerender's TypeScript 7), alongside bundling and prerendering; type errors are printed as
+   * warnings at the end, before the error of a build that failed. @default true
+   */
+  typecheck?: boolean;
+  /**
+   * Prerender only this shard of the routes (chosen by a hash of each route), into
+   * `<outDir>/<name>.shard-<k>-of-<n>`; `prerender merge` combines the shards into `<outDir>/<name>`.
+   */
+  shard?: Shard;
+  /**
+   * The clock (milliseconds) route times are measured with: the manifest's `ms`. A fixed clock makes
+   * two builds of one input byte-identical, sharded or not. @default performance.now
+   */
+  now?: () => number;
+  /**
+   * Stops the build when aborted: it ends its processes, removes what it made (the staging folder,
+   * the lock) and rejects with the signal's reason, the previous output untouched. A build that has
+   * already put its output in place resolves as usual. `prerender build` aborts it on SIGINT and SIGTERM.
+   */
+  signal?: AbortSignal;
+}
+
+/** A build before its config is loaded, and what it has opened so far. */
+export interface BuildStart {
+  readonly options: BuildOptions;
+  /** Where the build logs; every warning it prints is also kept in {@link warnings}. */
+  readonly logger: Logger;
+  readonly warnings: Warning[];
+  /** Compiles the config and bundles, in a process of its own (toolchain/). */
+  readonly toolchain: Toolchain;
+  /** Aborted: the build stops, and the staging step removes what it made. */
+  readonly signal?: AbortSignal;
+  /** `performance.now()` when the build started: the report's `ms`. */
+  readonly started: number;
+  /** The clock route times are measured with (the manifest's `ms`); absent: performance.now. */
+  readonly now?: () => number;
+  /** Prerender only this shard of the routes. */
+  readonly shard?: Shard;
+  /** The type check, once the scan step scheduled it (type checking on). */
+  check?: ScheduledCheck;
+  /** The staging folder and the lock, once the stage step made and took them. */
+  stage?: Stage;
+  /** The manifest and sitemap under way, once the prerender started. */
+  sink?: RouteSink;
+}
+
+/** A build whose config is loaded: what every step after the config step reads. */
+export interface BuildContext extends BuildStart {
+  readonly config: ResolvedConfig;
+  /** Where the output is staged (`paths.dir`) and then published (`paths.final`). */
+  readonly paths: BuildPaths;
+  /** Who writes which file of `public/`: publicDir's copies, the sitemap, robots.txt, each route. */
+  readonly claims: FileClaims;
+}
+
+/** The staging paths, and the server bundle's place in them. */
+export interface BuildPaths extends StagePaths {
+  /** `<stage>/server/index.mjs`. */
+  serverFile: string;
+}
+
+/**
+ * A build of `options` starting now: its logger (keeping the warnings it prints), and the toolchain
+ * process, started at once so that it is ready by the time the config or the routes need it.
+ */
+export function startBuild(options: BuildOptions): BuildStart {
+  const started = performance.now();
+  const { logger, warnings } = collectWarnings(options.logger ?? createLogger());
+  return { options, logger, warnings, toolchain: startToolchain(logger), signal: options.signal, started, now: options.now, shard: options.shard };
+}

@@ -1,0 +1,15 @@
+/** The load step: the server bundle imported into this process, the routes the prerender calls. */
+import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
+import { whileDoing } from '../file-limit.ts';
+import { untilAborted } from '../settle-within.ts';
+import type { BuildContext } from './context.ts';
+
+/**
+ * Imports the staged server bundle. A type check kept for this moment (a long route list: see
+ * schedule-typecheck.ts) runs first, on its own, while nothing else is in memory but the config.
+ */
+export async function loadServer(build: BuildContext): Promise<ServerBundle> {
+  const { config, paths, signal } = build;
+  await untilAborted(Promise.resolve(build.check?.beforePrerender()), signal);
+  return untilAborted(whileDoing('loading the server bundle', () => loadBundle(paths.serverFile, config)), signal);
+}

@@ -1,0 +1,94 @@
+/**
+ * The prerender step: every planned route rendered through the loaded bundle, each body written as
+ * it arrives, each result streamed into the manifest and sitemap; then the build stops if routes
+ * failed or the output checks refuse a file.
+ */
+import type { ServerBundle } from '../bundle/load-bundle.ts';
+import { createOutputChecks } from '../checks/check-output.ts';
+import { createCrawl } from '../crawl/crawl.ts';
+import { errors } from '../errors.ts';
+import { whileDoing } from '../file-limit.ts';
+import { staticHosts } from '../hosts/host-output.ts';
+import { trackServedFiles, type ServedFiles } from '../hosts/unserved-routes.ts';
+import { warn } from '../log.ts';
+import { createRouteSink, type RouteSink } from './route-sink.ts';
+import { createSortedResults } from './sorted-results.ts';
+import { createFileWriter } from '../output/write-files.ts';
+import { explainUnrouted } from '../plan/explain-unrouted.ts';
+import { prerenderRoutes } from '../prerender/prerender.ts';
+import { createProgress } from '../prerender/progress.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { warnings } from '../warnings.ts';
+import type { BuildContext } from './context.ts';
+import type { PlannedRoutes } from './plan.ts';
+import { createReport, formatFailures, type RouteTally } from '../report/build-report.ts';
+
+/** What the prerender leaves for writing the outputs and the report. */
+export interface Rendered {
+  /** Counts, and the failed and retried routes. */
+  tally: RouteTally;
+  /** The failed routes, one line each (printed at the end when prerender.failOnError is false). */
+  failures: string[];
+  /** The manifest (closed) and the sitemap (to finish) the results went to. */
+  sink: RouteSink;
+  /** Which route files the rendered routes reached, on a host that serves `public/` alone. */
+  served?: ServedFiles;
+}
+
+/** Renders `planned.routes` (and what a crawl finds from them) with the bundle's routes. */
+export async function prerenderSite(build: BuildContext, planned: PlannedRoutes, server: ServerBundle, routeFiles: RouteDefinition[]): Promise<Rendered> {
+  return whileDoing('prerendering the routes and writing the output', async () => {
+    const { config, logger, paths, claims, signal } = build;
+    const { routes } = planned;
+    // On a host serving public/ alone, the route files no route reaches are named at the end.
+    const served = staticHosts[config.preset] === undefined ? undefined : trackServedFiles(routeFiles, config);
+    if (served) for (const { route, listedBy } of planned.all) served.add(route, listedBy);
+    const progress = createProgress(logger, routes.length);
+    const checks = createOutputChecks(config.prerender.validate);
+    const { crawl: crawlPolicy, sitemapHost } = config.prerender;
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined });
+    build.sink = sink;
+    const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, sitemapHost, claims, onLevel: progress.grow });
+    const held = crawl && createSortedResults(sink);
+    await prerenderRoutes({
+      routes,
+      request: (request, context) => server.app.request(request, undefined, context),
+      crawl,
+      write: createFileWriter(paths.publicDir),
+      claims,
+      concurrency: config.prerender.concurrency,
+      bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },
+      retry: config.prerender.retry,
+      inspect: checks?.inspect,
+      now: build.now,
+      signal,
+      behind: () => sink.sitemap?.behind,
+      onResult: (result, _index, target) => {
+        // A crawled link no route serves is not followed; a listed route no route file matches fails.
+        const skipped = result.unrouted && result.foundOn !== undefined;
+        progress.tick(result.error !== undefined && !skipped);
+        if (skipped) return;
+        if (result.foundOn !== undefined && result.file !== undefined) served?.add(result.route);
+        if (held) held.add(result, target);
+        else sink.add(result, target);
+      },
+    });
+    await held?.flush();
+    sink.closeManifest();
+    progress.finish();
+    signal?.throwIfAborted();
+    if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
+    const { tally } = sink;
+    tally.failures = await explainUnrouted(tally.failures, routeFiles, config);
+    const failures = formatFailures(tally.failures);
+    // Failed routes stop the build before anything else is written: the staging folder goes.
+    if (failures.length > 0 && config.prerender.failOnError) {
+      const noRouteFile = tally.failures.filter((failure) => failure.code === 'NO_ROUTE_FILE').length;
+      const report = createReport(config.name, paths.final, tally, 0, performance.now() - build.started, build.warnings);
+      throw errors.routesFailed(failures, report, noRouteFile);
+    }
+    // With validate: 'error' this throws, and the staging folder goes as with failed routes.
+    checks?.report(logger);
+    return { tally, failures, sink, served };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Where the prerender's results go, one by one in route order, so that nothing growing with the
+ * route count stays in memory: each written route becomes a manifest line and a sitemap URL on their
+ * way to disk, and only counts, failures and a few facts the end of the build needs are kept.
+ */
+import type { PrerenderRoute } from '../config/types.ts';
+import { needsRule } from '../hosts/header-rules.ts';
+import { createManifestWriter, type ManifestEntry } from '../output/manifest.ts';
+import type { PrerenderResult } from '../prerender/prerender.ts';
+import { isHtml } from '../content-type.ts';
+import { hasExtension } from '../output/route-to-file.ts';
+import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../output/sitemap.ts';
+import type { RouteFailure, RouteTally } from '../report/build-report.ts';
+
+/** What a sink was told, for the end of the build. */
+export interface RouteSink {
+  /** Takes a route's result and the route it rendered (its sitemap fields, who listed it); results come sorted by route. */
+  add(result: PrerenderResult, target: PrerenderRoute): void;
+  tally: RouteTally;
+  /** Written files without extension and not HTML (hosts reading no `_headers` guess their type): how many, and the first three. */
+  untyped: { count: number; examples: string[] };
+  /** Whether some written file needs a `_headers` rule (then the host output reads the manifest back). */
+  needsRules: boolean;
+  /** The sitemap under way, when the site has one. */
+  sitemap?: SitemapWriter;
+  /** The sitemap's entries, kept only when asked (a shard build hands them to merge). */
+  sitemapEntries?: SitemapEntry[];
+  /** Ends the manifest (it throws WRITE_FAILED when it cannot). */
+  closeManifest(): void;
+  /** After a failure: closes the manifest's file and stops the sitemap's writes; never throws. */
+  abort(): Promise<void>;
+}
+
+/** Options of {@link createRouteSink}. */
+export interface RouteSinkOptions {
+  /** The staged `dist/<name>` (the manifest) and its `public/` (the sitemap). */
+  distDir: string;
+  publicDir: string;
+  sitemapHost?: string;
+  keepSitemapEntries: boolean;
+}
+
+/** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
+export function createRouteSink(options: RouteSinkOptions): RouteSink {
+  const manifest = createManifestWriter(options.distDir);
+  const sink: RouteSink = {
+    tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0 },
+    untyped: { count: 0, examples: [] },
+    needsRules: false,
+    sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
+    sitemapEntries: options.keepSitemapEntries ? [] : undefined,
+    add(result, target) {
+      const fields = target.sitemap;
+      const { route, file, status, contentType, headers, bytes, ms, error, retries, foundOn } = result;
+      if (foundOn !== undefined) sink.tally.crawled++;
+      if (retries) {
+        sink.tally.retries += retries;
+        sink.tally.retried.push({ route, retries });
+      }
+      if (error !== undefined || file === undefined || contentType === undefined) {
+        const failure: RouteFailure = { route, status, error: error ?? 'no file' };
+        if (result.unrouted) failure.code = 'NO_ROUTE_FILE';
+        if (foundOn !== undefined) failure.foundOn = foundOn;
+        if (target.listedBy !== undefined) failure.listedBy = target.listedBy;
+        sink.tally.failures.push(failure);
+        return;
+      }
+      const entry: ManifestEntry = { route, foundOn, file, status, contentType, headers, bytes: bytes ?? 0, ms, listedBy: target.listedBy };
+      manifest.add(entry);
+      sink.tally.ok++;
+      sink.tally.bytes += entry.bytes;
+      if (!sink.needsRules && needsRule(entry)) sink.needsRules = true;
+      if (!hasExtension(file.split('/').at(-1)) && !isHtml(contentType)) {
+        if (sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
+      }
+      if (fields === false || !sink.sitemap) return;
+      const listed = { route: sitemapPath(route, file), fields };
+      sink.sitemap.add(listed, route);
+      sink.sitemapEntries?.push(listed);
+    },
+    closeManifest: () => manifest.close(),
+    async abort() {
+      manifest.close(true);
+      await sink.sitemap?.abort();
+    },
+  };
+  return sink;
+}

@@ -1,0 +1,39 @@
+/** The scan step: the route files, and the type check of them scheduled. */
+import { join } from 'node:path';
+import { siteFile } from '../bundle/load-bundle.ts';
+import { isTypeScriptFile } from '../bundle/typescript-file.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { whileDoing } from '../file-limit.ts';
+import { warn } from '../log.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { scanRoutes } from '../routes/scan.ts';
+import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
+import { scheduleTypeCheck } from '../typecheck/schedule-typecheck.ts';
+import { warnings } from '../warnings.ts';
+import type { BuildContext } from './context.ts';
+
+/**
+ * Lists the route files of the site's routesDir, warns of those a `.get` file shadows, and schedules
+ * the type check (unless `typecheck: false`): for a short route list it starts now, in a process of
+ * its own, beside bundling and the prerender; for a long one, between them (schedule-typecheck.ts).
+ */
+export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> {
+  const { config, logger } = build;
+  const routeFiles = await whileDoing('listing the route files in routesDir', () =>
+    scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, onWarning: (warning) => warn(logger, warning) }),
+  );
+  for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
+    warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
+  }
+  if (build.options.typecheck !== false) {
+    build.check = scheduleTypeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) }, config.prerender.routes.length, logger);
+  }
+  return routeFiles;
+}
+
+/** The TypeScript files the type check starts from: the route files and the config file. */
+function typeCheckFiles(config: ResolvedConfig, routeFiles: RouteDefinition[]): string[] {
+  const files = routeFiles.map((route) => join(config.routesDir, route.file));
+  if (config.configFile) files.push(config.configFile);
+  return files.filter(isTypeScriptFile);
+}

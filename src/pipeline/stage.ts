@@ -1,0 +1,66 @@
+/**
+ * The staging step. A build writes into a staging folder beside `<outDir>/<name>` and publishes it
+ * only once everything succeeded; {@link runStaged} is the one place that closes what a build opened,
+ * whichever way it ends: the staging folder and the lock, the manifest and the sitemap under way, the
+ * type check, the toolchain process, and the abort signal's hold on them.
+ */
+import { relative } from 'node:path';
+import { whileDoing } from '../file-limit.ts';
+import { copyPublicDir } from '../output/copy-public.ts';
+import { claimRobots } from '../output/robots.ts';
+import { sitemapOwner } from '../output/sitemap.ts';
+import { openStage } from '../output/staging.ts';
+import type { BuildContext, BuildStart } from './context.ts';
+import type { BuildReport } from '../report/build-report.ts';
+
+/**
+ * Runs the build's `steps`. When they fail: the manifest and sitemap stop, the staging folder goes
+ * (the previous output untouched), the type check's result is printed (its type errors often explain
+ * the failure) and the error is rethrown, as the abort's reason when the build was aborted. Either
+ * way the type check and the toolchain end.
+ */
+export async function runStaged(build: BuildStart, steps: () => Promise<BuildReport>): Promise<BuildReport> {
+  const { signal, logger } = build;
+  // Aborted, the toolchain's process ends at once: compiling the config or bundling rejects.
+  const stopToolchain = () => void build.toolchain.close();
+  signal?.addEventListener('abort', stopToolchain, { once: true });
+  try {
+    return await steps();
+  } catch (error) {
+    // The step's error is the one to report, not what closing the manifest meets on a full disk.
+    await build.sink?.abort();
+    const failure = build.stage ? await build.stage.abandon(error) : error;
+    // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why; the
+    // build stops at once, and its type check with it.
+    if (signal?.aborted) throw signal.reason;
+    await build.check?.reportAfterFailure(logger);
+    throw failure;
+  } finally {
+    signal?.removeEventListener('abort', stopToolchain);
+    await build.stage?.release();
+    await build.check?.close();
+    await build.toolchain.close();
+  }
+}
+
+/**
+ * Makes the staging folder and takes the output's lock, copies publicDir into its `public/` (each
+ * file claimed, so no route overwrites one), and claims the files the build itself writes there.
+ */
+export async function stageOutput(build: BuildContext): Promise<void> {
+  const { config, paths, claims, logger } = build;
+  build.stage = await whileDoing('staging the output', () => openStage(paths, logger));
+  const label = relative(config.root, config.publicDir) || '.';
+  await whileDoing(`copying publicDir (${label})`, () => copyPublicDir(config.publicDir, paths.publicDir, { label, dotFiles: config.publicDotFiles }, claims, logger));
+  if (config.prerender.sitemapHost) {
+    claims.claim('sitemap.xml', sitemapOwner);
+    claimRobots(claims, paths.publicDir);
+  }
+  build.signal?.throwIfAborted();
+}
+
+/** Puts the staged output in the place of `<outDir>/<name>` and releases the lock: the build has succeeded. */
+export async function publishOutput(build: BuildContext): Promise<void> {
+  await build.stage!.publish();
+  await build.stage!.release();
+}

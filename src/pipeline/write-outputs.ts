@@ -1,0 +1,58 @@
+/**
+ * The write-outputs step: what the build writes once every route is rendered: the sitemap, robots.txt,
+ * the preset's host files (hosts/), a shard's info for merge; and the host warnings.
+ */
+import { whileDoing } from '../file-limit.ts';
+import { staticHosts, writeHostOutput } from '../hosts/host-output.ts';
+import { unservedWarning } from '../hosts/unserved-routes.ts';
+import { shortPath } from '../config/output-paths.ts';
+import { warn } from '../log.ts';
+import { readManifest } from '../output/manifest.ts';
+import { writeRobots } from '../output/robots.ts';
+import { sitemapFileNames, sitemapOwner } from '../output/sitemap.ts';
+import { writeShardInfo } from '../shard/shard-info.ts';
+import { warnings } from '../warnings.ts';
+import type { BuildContext } from './context.ts';
+import type { PlannedRoutes } from './plan.ts';
+import type { Rendered } from './prerender.ts';
+import { join } from 'node:path';
+
+/** Writes the rest of the staged output; returns how many files it added to `public/` beside the routes'. */
+export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, rendered: Rendered): Promise<number> {
+  return whileDoing('prerendering the routes and writing the output', async () => {
+    const { config, logger, paths, claims, signal, shard } = build;
+    const { sink, tally } = rendered;
+    const host = staticHosts[config.preset];
+    if (host !== undefined && rendered.served) {
+      const unserved = unservedWarning(host, config.preset, await rendered.served.unserved(), shortPath(config.root, join(paths.final, 'server', 'index.mjs')));
+      if (unserved) warn(logger, unserved);
+    }
+    signal?.throwIfAborted();
+    let sitemapFiles: string[] = [];
+    if (sink.sitemap) {
+      for (const part of sitemapFileNames(sink.sitemap.count).slice(1)) claims.claim(part, sitemapOwner);
+      sitemapFiles = await sink.sitemap.finish();
+    }
+    // The host files need every route's file only for some presets, or when some file needs a rule:
+    // then they are read back from the manifest, rather than kept all along.
+    const wantsFiles = sink.needsRules || config.preset === 'vercel' || config.preset === 'github-pages';
+    const written = wantsFiles ? await readManifest(paths.dir) : [];
+    signal?.throwIfAborted();
+    const { sitemapHost } = config.prerender;
+    const robotsFiles = sitemapHost && (await writeRobots(paths.publicDir, sitemapHost)) ? 1 : 0;
+    // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
+    const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: paths.dir, publicDir: paths.publicDir, files: written, logger });
+    signal?.throwIfAborted();
+    if (shard) {
+      const { name: site, publicDir, preset, mistypedFiles } = config;
+      const sitemap = sink.sitemapEntries ?? [];
+      await writeShardInfo(paths.dir, { name: site, shard, publicDir, sitemapHost, preset, mistypedFiles, planned: planned.all, sitemap, sitemapFiles, failures: tally.failures });
+    }
+    // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
+    if (config.preset !== 'vercel' && config.preset !== 'github-pages' && sink.untyped.count > 0) {
+      const { count, examples } = sink.untyped;
+      warn(logger, warnings.untypedFiles(count, examples.join(', '), count > 3));
+    }
+    return sitemapFiles.length + robotsFiles + hostFiles;
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The message of a listed route no route file answered (NO_ROUTE_FILE): not the router's "Cannot
+ * find any route", which reads like a handler's 404, but where the route is listed and what is near.
+ */
+import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
+import { errors } from '../errors.ts';
+import { routeUrl } from '../prerender/render-route.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { createRouteFinder } from '../routes/route-finder.ts';
+import { nearestRoute } from '../routes/nearest-route.ts';
+import type { RouteFailure } from '../report/build-report.ts';
+
+/**
+ * `failures` with each NO_ROUTE_FILE failure's message from the catalogue: the files answering the
+ * route for other methods only (a `.post.ts`), else the nearest route a file serves for GET, checked
+ * with the router. Run once the prerender is over, on the failures alone.
+ */
+export async function explainUnrouted(failures: RouteFailure[], routeFiles: RouteDefinition[], site: RouteFiles): Promise<RouteFailure[]> {
+  if (!failures.some((failure) => failure.code === 'NO_ROUTE_FILE')) return failures;
+  const answersGet = createRouteFinder(routeFiles);
+  const others = routeFiles.filter((route) => route.method !== '' && route.method !== 'GET');
+  const answersOther = createRouteFinder(others);
+  const methods = [...new Set(others.map((route) => route.method))];
+  const explained: RouteFailure[] = [];
+  for (const failure of failures) {
+    if (failure.code !== 'NO_ROUTE_FILE') {
+      explained.push(failure);
+      continue;
+    }
+    const url = routeUrl(failure.route);
+    const otherMethods: { method: string; file: string }[] = [];
+    for (const method of methods) {
+      const file = await answersOther(new Request(url, { method }));
+      if (file !== undefined) otherMethods.push({ method, file: siteFile(site, file) });
+    }
+    const near = nearestRoute(failure.route, routeFiles);
+    // The file whose pattern the suggestion was made from may not be the one the router picks for it.
+    const nearFile = near && (await answersGet(new Request(routeUrl(near.path))));
+    const suggestion = near && nearFile !== undefined ? { path: near.path, file: siteFile(site, nearFile) } : undefined;
+    const listedIn = failure.listedBy === undefined ? 'prerender.routes' : `the entries of ${failure.listedBy}`;
+    explained.push({ ...failure, error: errors.noRouteFile(failure.route, listedIn, suggestion, otherMethods).message });
+  }
+  return explained;
+}

@@ -1,0 +1,54 @@
+import type { PrerenderRoute } from '../config/types.ts';
+import { errors } from '../errors.ts';
+import { warn, type Logger } from '../log.ts';
+import { routeSegments } from '../output/route-to-file.ts';
+import { warnings } from '../warnings.ts';
+
+/** The routes a build renders, gathered from `prerender.routes` and then the route files' `entries`. */
+export interface RoutePlan {
+  /** Every route, each URL once, in the order added. */
+  routes: PrerenderRoute[];
+  /** Adds routes listed by a route file's `entries`: a URL already planned is left out, silently. */
+  addEntries(routes: PrerenderRoute[]): void;
+}
+
+/**
+ * Checks every route of `prerender.routes` can be a file before anything runs, and drops repeats (the
+ * first entry wins, with a warning). Two spellings of one URL there (`/caf%c3%a9`, `/caf%C3%A9`,
+ * `/café`) would write one file: a clash. Routes from `entries` come later and yield to any route
+ * already planned, whatever its spelling: listing a URL in both places is how a site moves to entries.
+ */
+export function planRoutes(listed: PrerenderRoute[], logger: Logger): RoutePlan {
+  // One map, URL (decoded, respelled) -> the route that listed it first. A route without "%" is its
+  // own key, so a million routes add no strings here, only the map.
+  const byUrl = new Map<string, string>();
+  const routes: PrerenderRoute[] = [];
+  const urlOf = (route: string) => {
+    const segments = routeSegments(route);
+    return route.includes('%') ? '/' + segments.join('/') + (route.endsWith('/') ? '/' : '') : route;
+  };
+  for (const entry of listed) {
+    const url = urlOf(entry.route);
+    const other = byUrl.get(url);
+    if (other === entry.route) {
+      warn(logger, warnings.duplicateRoute(entry.route));
+      continue;
+    }
+    if (other !== undefined) {
+      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, ${url}, so both would write one file.`);
+    }
+    byUrl.set(url, entry.route);
+    routes.push(entry);
+  }
+  return {
+    routes,
+    addEntries(entries) {
+      for (const entry of entries) {
+        const url = urlOf(entry.route);
+        if (byUrl.has(url)) continue;
+        byUrl.set(url, entry.route);
+        routes.push(entry);
+      }
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * A route file's `entries` export: a function (sync or async) listing the URLs of that file to
+ * prerender, as parameter objects (`{ id: '1' }`) or paths (`'/api/users/1'`). The build calls every
+ * one once, after loading the bundle and before prerendering, so every shard lists the same routes.
+ */
+import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
+import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
+import { resolveSitemapFields } from '../config/resolve.ts';
+import { errors, messageOf, PrerenderError } from '../errors.ts';
+import { settleWithin } from '../settle-within.ts';
+import { parseRouteSegments } from '../output/route-to-file.ts';
+import { routeUrl } from '../prerender/render-route.ts';
+import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
+import { fillPattern, patternParams } from '../routes/route-pattern.ts';
+import type { RuntimeRoute } from '../runtime/index.ts';
+
+/** The parameters of one URL by name: values as they are, not percent-encoded; a catch-all's may hold `/`. */
+export type RouteParams<Param extends string = string> = { [name in Param]: string };
+
+/**
+ * One URL a route file's `entries` lists: its parameters, or a path starting with `/` that the file
+ * serves; or either with a `sitemap` option as `prerender.routes` takes it (RouteEntry): `false` leaves
+ * it out of the sitemap, fields set its `lastmod`, `changefreq`, `priority`.
+ * @example { slug: 'hello' }
+ * @example { params: { slug: 'draft' }, sitemap: false }
+ * @example { route: '/api/posts/news.json', sitemap: { changefreq: 'daily', priority: 0.8 } }
+ */
+export type RouteEntriesItem<Param extends string = string> =
+  | string
+  | RouteParams<Param>
+  | { params: RouteParams<Param>; sitemap?: false | SitemapFields }
+  | { route: string; sitemap?: false | SitemapFields };
+
+/**
+ * The type of a route file's `entries` export: a function (sync or async) returning the URLs of that
+ * file to prerender, in addition to `prerender.routes`.
+ * @example
+ * // src/server/routes/api/posts/[slug].json.ts
+ * export const entries: RouteEntries<'slug'> = async () => (await listPosts()).map((post) => ({ slug: post.slug }));
+ */
+export type RouteEntries<Param extends string = string> = () =>
+  | readonly RouteEntriesItem<Param>[]
+  | Promise<readonly RouteEntriesItem<Param>[]>;
+
+/** What {@link listRouteEntries} found: the routes, and how many files listed them. */
+export interface ListedEntries {
+  routes: PrerenderRoute[];
+  files: number;
+}
+
+/** Routes listed by `entries` carry no sitemap fields; one shared object for them all. */
+const noFields: SitemapFields = Object.freeze({});
+
+/**
+ * Calls the `entries` of every route file in the bundle's table that exports one (all at once: they
+ * may wait on a CMS), and turns what each returns into routes, in table order. Throws ROUTE_ENTRIES
+ * naming the file (the first in table order) when an `entries` is not a function, throws, returns no
+ * array, does not settle within `timeout` ms (prerender.timeout), or lists an entry that is malformed
+ * or makes a URL the build cannot write.
+ */
+export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, timeout: number): Promise<ListedEntries> {
+  const rows = table.filter((row) => row.entries !== undefined);
+  for (const row of rows) checkExport(row, siteFile(site, row.file));
+  const listing = (row: RuntimeRoute) => Promise.resolve().then(row.entries as () => unknown);
+  const settled = await Promise.allSettled(rows.map((row) => settleWithin(listing(row), timeout, () => errors.entriesTimedOut(siteFile(site, row.file), timeout))));
+  const routes: PrerenderRoute[] = [];
+  for (const [i, row] of rows.entries()) {
+    const file = siteFile(site, row.file);
+    const outcome = settled[i];
+    if (outcome.status === 'rejected') throw outcome.reason instanceof PrerenderError ? outcome.reason : errors.entriesFailed(file, outcome.reason);
+    const list = outcome.value;
+    if (!Array.isArray(list)) {
+      throw errors.routeEntries(file, `exports entries, which returned ${show(list)}, not an array`, `Return an array of parameter objects or paths from entries, such as [${example(row.path)}].`);
+    }
+    const hasShape = shapeCheck(row);
+    for (const item of list) routes.push({ ...(await listedEntry(item, row.path, file, hasShape)), listedBy: file });
+  }
+  return { routes, files: rows.length };
+}
+
+/** An `entries` that is not a function, or on a file the prerender's GET cannot reach, is refused. */
+function checkExport(row: RuntimeRoute, file: string): void {
+  if (typeof row.entries !== 'function') {
+    throw errors.routeEntries(file, `exports entries as ${show(row.entries)}, not a function`, `Export a function (it may be async): export function entries() { return [${example(row.path)}]; }`);
+  }
+  if (row.method !== '' && row.method !== 'GET') {
+    throw errors.routeEntries(file, `exports entries, but it answers ${row.method} only and the prerender requests GET`, `Export entries from the file that answers GET for ${row.path}.`);
+  }
+}
+
+/** Keys of an entry given with its sitemap option: `{ params | route, sitemap }`. */
+const entryKeys = ['params', 'route', 'sitemap'];
+
+/**
+ * The route and sitemap fields one item of a file's entries makes; throws ROUTE_ENTRIES naming the
+ * file and the item. An object is `{ params | route, sitemap }` when it has one of those keys that
+ * is not a parameter of the file (`[route].ts` keeps `{ route: 'x' }` a parameter object).
+ */
+async function listedEntry(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>): Promise<Omit<PrerenderRoute, 'listedBy'>> {
+  const refuse = (reason: string, hint: string) => errors.routeEntries(file, `lists the entry ${show(item)} in its entries, which cannot be prerendered: ${reason}`, hint);
+  const names = patternParams(pattern);
+  const entry = item as Record<string, unknown>;
+  const wrapped = typeof item === 'object' && item !== null && !Array.isArray(item) && entryKeys.some((key) => Object.hasOwn(item, key) && !names.includes(key));
+  if (!wrapped) return { route: await entryRoute(item, pattern, hasShape, refuse), sitemap: noFields };
+  const form = `Give { params: ${example(pattern)}, sitemap } or { route: '/path', sitemap }, where sitemap is false or { lastmod, changefreq, priority }.`;
+  const extra = Object.keys(entry).filter((key) => !entryKeys.includes(key));
+  if (extra.length > 0) throw refuse(`an entry given as { params | route, sitemap } has no key ${extra.map((key) => `"${key}"`).join(', ')}`, form);
+  const hasParams = Object.hasOwn(entry, 'params');
+  if (hasParams === Object.hasOwn(entry, 'route')) throw refuse(`an entry given as { params | route, sitemap } gives ${hasParams ? 'both params and route' : 'neither params nor route'}`, form);
+  const target = hasParams ? entry.params : entry.route;
+  if (hasParams && (typeof target !== 'object' || target === null || Array.isArray(target))) throw refuse(`its params is ${show(target)}, not an object of parameters`, form);
+  if (!hasParams && typeof target !== 'string') throw refuse(`its route is ${show(target)}, not a path string`, form);
+  return { route: await entryRoute(target, pattern, hasShape, refuse), sitemap: entrySitemap(entry.sitemap, refuse) };
+}
+
+/** An entry's `sitemap` option, checked as `prerender.routes` checks a route's. */
+function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError): false | SitemapFields {
+  if (value === undefined) return noFields;
+  if (value === false) return false;
+  try {
+    return resolveSitemapFields(value, 'sitemap');
+  } catch (error) {
+    throw refuse(`its sitemap is not valid: ${messageOf(error).replace(/\.$/, '')}`, 'Give sitemap false, or { lastmod, changefreq, priority } as prerender.routes takes them: a W3C date, a changefreq word of the sitemap protocol, a priority from 0 to 1.');
+  }
+}
+
+/** The route an entry's parameters or path make; `refuse` makes the error naming the file and the item. */
+async function entryRoute(item: unknown, pattern: string, hasShape: (route: string) => Promise<boolean>, refuse: (reason: string, hint: string) => PrerenderError): Promise<string> {
+  const unwritable = 'Leave out values that cannot be file names (".", "..", a leading dot, control characters, : * ? " < > |), or serve those URLs from the API routes.';
+  if (typeof item === 'string') {
+    const hint = `Return paths starting with "/" that this file serves (${pattern}), or parameter objects such as ${example(pattern)}.`;
+    const parsed = parseRouteSegments(item);
+    if ('problem' in parsed) throw refuse(parsed.problem, item.startsWith('/') && !/[?#]/.test(item) ? unwritable : hint);
+    if (!(await hasShape(item))) throw refuse(`the file serves ${pattern}, and this path has another shape`, hint);
+    return item;
+  }
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    throw refuse('an entry is a parameter object or a path string', `Return parameter objects such as ${example(pattern)}, or paths starting with "/".`);
+  }
+  const filled = fillPattern(pattern, item as Record<string, unknown>);
+  if ('problem' in filled) {
+    const catchAll = pattern.includes('**') ? '; the catch-all takes "/" between segments ("guide/intro")' : '';
+    throw refuse(filled.problem, `Give each entry a string for exactly the parameters the file name declares, such as ${example(pattern)}${catchAll}.`);
+  }
+  const parsed = parseRouteSegments(filled.route);
+  if ('problem' in parsed) throw refuse(`it makes the route ${filled.route}, and ${parsed.problem}`, unwritable);
+  return filled.route;
+}
+
+/**
+ * Whether a path has the shape of `row`'s file: the runtime's router, given that file alone, routes a
+ * GET of it there (whichever file the whole table prefers for it).
+ */
+function shapeCheck(row: RuntimeRoute): (route: string) => Promise<boolean> {
+  let find: RouteFinder | undefined;
+  return async (route) => (await (find ??= createRouteFinder([row]))(new Request(routeUrl(route)))) === row.file;
+}
+
+/** An entry of `pattern` to show in a hint: `{ id: '1' }`, or `{}` for a file without parameters. */
+function example(pattern: string): string {
+  const names = patternParams(pattern);
+  return names.length === 0 ? '{}' : `{ ${names.map((name) => `${name}: '1'`).join(', ')} }`;
+}
+
+/** A value as a message shows it: JSON where it can be, cut short. */
+function show(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = typeof value === 'function' ? 'a function' : JSON.stringify(value);
+  } catch {
+    // A cycle or a BigInt: its plain string form says enough.
+  }
+  text ??= String(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}

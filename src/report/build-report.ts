@@ -1,0 +1,93 @@
+/** What a build reports: `build()`'s result, its summary line, the lines of its failed routes. */
+import { counted } from '../plural.ts';
+import type { Warning } from '../warnings.ts';
+
+/** What `build()` returns and `--json` prints. */
+export interface BuildReport {
+  name: string;
+  /** `<outDir>/<name>`, absolute. */
+  dir: string;
+  /** Routes written. */
+  ok: number;
+  failed: number;
+  /** Files written into public/ by the prerender, the sitemap and `_headers` (not publicDir copies). */
+  files: number;
+  /** Bytes of prerendered bodies. */
+  bytes: number;
+  ms: number;
+  /** Attempts past the first, all routes together (prerender.retry). */
+  retries: number;
+  /** Each route that needed a retry, written or failed, sorted by route: how many it took. */
+  retried: { route: string; retries: number }[];
+  /** The failed routes, sorted by route. (Routes written are listed in the manifest, not here.) */
+  failures: RouteFailure[];
+  /** Routes found by crawling (prerender.crawl) and rendered, written or failed; the manifest names where each was found. */
+  crawled: number;
+  /** Every warning the build printed, with its code (src/errors.ts), in the order printed. */
+  warnings: Warning[];
+}
+
+/** A route that failed: its status (0 when there was no response) and why. */
+export interface RouteFailure {
+  route: string;
+  status: number;
+  error: string;
+  /** `NO_ROUTE_FILE`: no route file answers GET for the route (the router's 404 or 405, not a handler's). */
+  code?: 'NO_ROUTE_FILE';
+  /** Where a crawled route was first found (prerender.crawl). */
+  foundOn?: string;
+  /** The route file whose `entries` listed the route (from the site root). */
+  listedBy?: string;
+}
+
+/** What a prerender adds up to: counts, and the failed and retried routes (the only routes kept). */
+export interface RouteTally {
+  ok: number;
+  bytes: number;
+  retries: number;
+  retried: { route: string; retries: number }[];
+  failures: RouteFailure[];
+  crawled: number;
+}
+
+/** The report of a finished prerender. */
+export function createReport(name: string, dir: string, tally: RouteTally, extraFiles: number, ms: number, warnings: Warning[] = []): BuildReport {
+  return {
+    name,
+    dir,
+    ok: tally.ok,
+    failed: tally.failures.length,
+    files: tally.ok + extraFiles,
+    bytes: tally.bytes,
+    ms: Math.round(ms),
+    retries: tally.retries,
+    retried: [...tally.retried],
+    failures: [...tally.failures],
+    crawled: tally.crawled,
+    warnings: [...warnings],
+  };
+}
+
+/**
+ * The failed routes, one line each: route, status (or `error` when there was no response) and
+ * message; a route no route file matches without the router's status, which its message explains.
+ */
+export function formatFailures(failures: RouteFailure[]): string[] {
+  return failures.map((r) => {
+    const status = r.code === 'NO_ROUTE_FILE' ? '' : `${r.status || 'error'}  `;
+    return `  ${r.route}  ${status}${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`;
+  });
+}
+
+/** The closing line: ok, failed, files, bytes, time. */
+export function formatSummary(report: BuildReport): string {
+  const retries = report.retries > 0 ? `, ${counted(report.retries, 'retry', 'retries')}` : '';
+  const crawled = report.crawled > 0 ? ` (${report.crawled} found by crawling)` : '';
+  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

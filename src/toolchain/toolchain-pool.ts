@@ -1,0 +1,90 @@
+/**
+ * The toolchain processes of this process's builds. Starting one costs most of a small build's CPU
+ * (Node, then Rollup and TypeScript loaded and compiled, about a second on these machines), so a
+ * process a build gives back in good order stays warm, unreferenced, for the next build of the same
+ * process: a script that calls `build()` for several sites pays it once. Measured with a script
+ * building sample-site four times in one process (`typecheck: false`, three runs, Node 20): the
+ * second to fourth builds took 0.41-0.77 s with a warm process, 0.90-1.74 s with a new one each.
+ * The test suite keeps them warm for its whole run (test/setup/warm-toolchains.ts). The CLI runs one
+ * build per process and turns this off, so its toolchain's memory goes back to the system as soon as
+ * the bundle is written (see toolchain.ts).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { libDir } from '../paths.ts';
+
+/**
+ * V8 flags of a process: no helper threads (V8's compiler and collector threads, each with its own
+ * malloc arena), ~7 MB less for no measured loss on these short jobs. A process for one build (the
+ * CLI's) also gets a small young generation: ~25 MB less at its peak for a few percent more time. A
+ * process kept warm does not: its heap grows with the builds it serves, and a tiny young generation
+ * then makes every collection scan that heap (bundles took 1.6x as long, measured when warm
+ * processes also type-checked). No
+ * inherited flags: some (--input-type, profilers, preloads) break or slow it.
+ */
+const execArgv = (warm: boolean) => (warm ? ['--single-threaded'] : ['--max-semi-space-size=1', '--single-threaded']);
+
+/** At most this many processes wait: a build uses one (the type check runs `tsc`, not a toolchain process). */
+const maxIdle = 1;
+
+let keepWarmMs = 5_000;
+const idle = new Map<ChildProcess, NodeJS.Timeout>();
+
+/**
+ * How long a toolchain process a build gave back waits for the next build before it ends; 0 ends it
+ * at once (the CLI). @default 5000
+ */
+export function keepToolchainsWarm(ms: number): void {
+  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`keepToolchainsWarm takes milliseconds, 0 or more; got ${ms}.`);
+  keepWarmMs = ms;
+  if (ms === 0) for (const child of [...idle.keys()]) end(child);
+}
+
+/** A toolchain process for one build's use: a warm one if there is one, else a new one. */
+export function takeToolchainProcess(): ChildProcess {
+  for (const [child, timer] of idle) {
+    idle.delete(child);
+    clearTimeout(timer);
+    if (!isUsable(child)) continue;
+    child.ref();
+    child.channel?.ref();
+    return child;
+  }
+  // Always the compiled file, as with the runtime that goes into bundles: see paths.ts.
+  return fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], { execArgv: execArgv(keepWarmMs > 0), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+/**
+ * Takes back a process whose build has no task left in it: it waits, not keeping this process
+ * alive, or ends when warm processes are off or enough of them wait already.
+ */
+export function giveBackToolchainProcess(child: ChildProcess): void {
+  if (!isUsable(child) || keepWarmMs === 0 || idle.size >= maxIdle) return end(child);
+  child.unref();
+  child.channel?.unref();
+  const timer = setTimeout(() => end(child), keepWarmMs);
+  timer.unref();
+  idle.set(child, timer);
+}
+
+/** Ends `child` (at once: it has nothing to finish) and resolves when it has exited. */
+export function endToolchainProcess(child: ChildProcess): Promise<void> {
+  if (!isRunning(child)) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  end(child);
+  return exited;
+}
+
+/** The process ids of the processes waiting for a build, oldest first. */
+export function idleToolchainPids(): number[] {
+  return [...idle.keys()].map((child) => child.pid!);
+}
+
+function end(child: ChildProcess): void {
+  clearTimeout(idle.get(child));
+  idle.delete(child);
+  if (isRunning(child)) child.kill();
+}
+
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+const isUsable = (child: ChildProcess) => isRunning(child) && child.connected;

@@ -1,0 +1,102 @@
+/**
+ * The main side of the toolchain process (see toolchain-process.ts). The build process then never
+ * loads Rollup or TypeScript: its peak memory is the prerender's, and the toolchain's (TypeScript
+ * alone is ~76 MB once imported) is given back to the system when the process ends, or, when the
+ * build is done with it, the process waits warm for the next build (toolchain-pool.ts). The type
+ * check is not its work: it runs the site's `tsc` (typecheck/schedule-typecheck.ts).
+ */
+import type { ConfigCompiler } from '../config/load.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { WarningCode } from '../warnings.ts';
+import type { Logger } from '../log.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { fromThreadError, type ThreadError } from './thread-error.ts';
+import { endToolchainProcess, giveBackToolchainProcess, takeToolchainProcess } from './toolchain-pool.ts';
+
+/** What the bundler needs of a resolved config. */
+export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'>;
+
+/** What the process is asked to do; a build asks one task at a time (compile the config, then bundle). */
+export type ToolchainTask =
+  | { type: 'compile-config'; file: string }
+  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string };
+
+/** A message from the process: the end of the task under way (its value, or its error), or a line for the logger. */
+export type ToolchainReply =
+  | { done: unknown }
+  | { failed: ThreadError }
+  | { log: 'info' | 'warn' | 'error' | 'progress'; message: string; code?: WarningCode };
+
+/** A running toolchain process. */
+export interface Toolchain {
+  /** Compiles a TypeScript config beside itself (see compile-config.ts). */
+  compileConfig: ConfigCompiler;
+  /** Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts). */
+  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string): Promise<void>;
+  /**
+   * Gives the process back, or ends it when a task is still under way (the build failed while it
+   * compiled or bundled); safe to call more than once.
+   */
+  close(): Promise<void>;
+}
+
+/** The task under way: how its promise settles. */
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/** Starts the process, or takes a warm one (see toolchain-pool.ts); warnings it reports go to `logger`. */
+export function startToolchain(logger: Logger): Toolchain {
+  const child = takeToolchainProcess();
+  let pending: Pending | undefined;
+  let ended: unknown;
+  let closing: Promise<void> | undefined;
+  const fail = (error: unknown) => {
+    ended ??= error;
+    pending?.reject(error);
+    pending = undefined;
+  };
+  const onMessage = (reply: ToolchainReply) => {
+    if ('log' in reply) return reply.log === 'warn' ? logger.warn(reply.message, reply.code) : logger[reply.log](reply.message);
+    const task = pending;
+    pending = undefined;
+    if ('failed' in reply) task?.reject(fromThreadError(reply.failed));
+    else task?.resolve(reply.done);
+  };
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
+  child.on('message', onMessage);
+  child.on('error', fail);
+  child.on('exit', onExit);
+
+  const ask = (task: ToolchainTask) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (ended !== undefined) return reject(ended);
+      // A build awaits each task before the next: a second one at once is a bug of the caller's.
+      if (pending) return reject(new Error('The toolchain process runs one task at a time.'));
+      pending = { resolve, reject };
+      child.send(task);
+    });
+
+  return {
+    compileConfig: async (file) => (await ask({ type: 'compile-config', file })) as string,
+    async bundleServer(config, routes, outFile) {
+      const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
+      await ask({ type: 'bundle', site, routes, outFile });
+    },
+    // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
+    // cleanup's close must still wait until the process has exited.
+    close: () => (closing ??= close()),
+  };
+
+  async function close(): Promise<void> {
+    if (ended !== undefined) return;
+    ended = new Error("The build's toolchain process was closed.");
+    child.off('message', onMessage);
+    child.off('error', fail);
+    child.off('exit', onExit);
+    // A task still under way is stopped with its process.
+    if (pending) {
+      fail(ended);
+      return endToolchainProcess(child);
+    }
+    giveBackToolchainProcess(child);
+  }
+}

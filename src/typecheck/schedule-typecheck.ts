@@ -1,0 +1,91 @@
+/**
+ * When `prerender build` type-checks. The check is a `tsc` process of its own (run-tsc.ts); beside
+ * the bundler's process and a prerender of a long route list its memory adds to theirs, so it runs
+ * where it costs least for the site's size:
+ * - a short route list: from the route scan on, beside bundling and the prerender, so that it never
+ *   delays a small site's build;
+ * - a long one: once the bundler's process has ended and before the prerender starts, on its own.
+ *   Measured at 100,000 routes (the bench's catalogue, peak RSS of the process tree, Node 20):
+ *   232-237 MB this way, 232-233 MB without a check, 274-326 MB with the check beside bundling; a
+ *   TypeScript 6 check started after bundling but run beside the prerender, 300-325 MB against
+ *   275-278 MB waited for. Its seconds are few beside such a prerender's (0.3-1 s by TypeScript 7).
+ * Its result is printed at the end of every build that started it, failed ones included (before
+ * their error: the type errors often explain it).
+ */
+import type { Logger } from '../log.ts';
+import { warn } from '../log.ts';
+import { warnings } from '../warnings.ts';
+import type { TypeCheckTask } from './check-config.ts';
+import { reportTypeCheck, runTypeCheck, type TypeCheckReply } from './typecheck.ts';
+
+/** From this many routes on, the check runs between bundling and the prerender (see above). */
+export const checkBeforePrerenderRoutes = 25_000;
+let longFrom = checkBeforePrerenderRoutes;
+
+/**
+ * Moves the line between a short and a long route list (a test shows both schedules report alike
+ * without rendering 25,000 routes); returns the line it replaced.
+ */
+export function setLongRouteList(routes: number): number {
+  const previous = longFrom;
+  longFrom = routes;
+  return previous;
+}
+
+/**
+ * How long a failed build waits for a check still under way before it reports its error. TypeScript
+ * 7 checks sample-site in 0.3 s, TypeScript 5 in 1.5 s, so a check started with the route scan has
+ * usually ended by the time a build fails.
+ */
+export const failedBuildWaitMs = 10_000;
+
+/** A type check under way or to come. */
+export interface ScheduledCheck {
+  /** Called once bundling has ended: runs the check now, and waits for it, when it was kept for this moment. */
+  beforePrerender(): Promise<void>;
+  /** Prints the check's result (waiting for it when it runs beside the build). */
+  report(logger: Logger): Promise<void>;
+  /**
+   * Prints the result of a check under way once the build failed, when it ends within `waitMs`;
+   * else stops it and says so. Nothing when it had not started or was reported or closed already.
+   */
+  reportAfterFailure(logger: Logger, waitMs?: number): Promise<void>;
+  /** Stops the check if it runs (its tsconfig goes with it); safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Schedules the check of `task` for a build of `routeCount` routes. */
+export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logger: Logger): ScheduledCheck {
+  const stop = new AbortController();
+  const run = () => runTypeCheck(task, stop.signal);
+  let reply: Promise<TypeCheckReply> | undefined = routeCount >= longFrom ? undefined : run();
+  let reported = false;
+  return {
+    async beforePrerender() {
+      // Seconds on a large site: say what the pause is.
+      if (!reply) logger.info(`checking types before the prerender (${routeCount} routes: the check and the prerender run apart, for memory)`);
+      await (reply ??= run());
+    },
+    // A build that bundled has run it; this covers a caller that reports without having bundled.
+    async report(to) {
+      reported = true;
+      reportTypeCheck(await (reply ??= run()), to);
+    },
+    async reportAfterFailure(to, waitMs = failedBuildWaitMs) {
+      if (!reply || reported || stop.signal.aborted) return;
+      reported = true;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
+      const result = await Promise.race([reply, late]).finally(() => clearTimeout(timer));
+      // close() stopped it meanwhile (the build is being interrupted): nothing to say.
+      if (stop.signal.aborted) return;
+      if (result) return reportTypeCheck(result, to);
+      stop.abort();
+      warn(to, warnings.typeCheck(`The type check was still running ${waitMs / 1000} s after the build failed and was stopped; run \`npx tsc --noEmit\` for its verdict.`));
+    },
+    async close() {
+      stop.abort();
+      await reply;
+    },
+  };
+}
