@@ -298,17 +298,19 @@ describe('reading links', () => {
 });
 
 describe('the crawl frontier', () => {
+  /** Links as the reader gives them, each written as the route it names. */
+  const links = (routes: string[]) => routes.map((route) => ({ link: route, route }));
   const frontier = (limit = 100) => {
     const claims = new FileClaims();
     claims.claim('logo.png', 'the file public/logo.png');
     claims.claim('docs/index.html', 'the file public/docs/index.html');
-    return createCrawl({ listed: [{ route: '/caf%c3%a9' }, { route: '/list.json' }], limit, sitemapHost: undefined, claims });
+    return createCrawl({ listed: [{ route: '/caf%c3%a9' }, { route: '/list.json' }], limit, claims });
   };
 
   it('takes each path once in any spelling, sorted by route within a level, skipping listed routes and publicDir files', () => {
     const crawl = frontier();
-    crawl.add(['/z', '/café', '/caf%C3%A9', '/b/', '/logo.png', '/docs/', '/list.json/'], '/list.json');
-    crawl.add(['/b', '/a', '/z'], '/z');
+    crawl.add(links(['/z', '/café', '/caf%C3%A9', '/b/', '/logo.png', '/docs/', '/list.json/']), '/list.json');
+    crawl.add(links(['/b', '/a', '/z']), '/z');
     expect(crawl.next()).toEqual([
       { route: '/a', sitemap: {}, foundOn: '/z' },
       { route: '/b', sitemap: {}, foundOn: '/list.json' },
@@ -320,8 +322,8 @@ describe('the crawl frontier', () => {
 
   it('counts and names malformed paths instead of following them', () => {
     const crawl = frontier();
-    crawl.add(['/a%2Fb', '/.env', '/ok', '/%zz', '/a%2Fb'], '/');
-    crawl.add(['/.env'], '/ok');
+    crawl.add(links(['/a%2Fb', '/.env', '/ok', '/%zz', '/a%2Fb']), '/');
+    crawl.add(links(['/.env']), '/ok');
     expect(crawl.next().map((r) => r.route)).toEqual(['/ok']);
     expect(crawl.skipped.count).toBe(3);
     expect(crawl.skipped.examples[1]).toBe('"/.env" on / (".env" starts with a dot: dot-files are never served, so the file could not be served at its route)');
@@ -329,7 +331,7 @@ describe('the crawl frontier', () => {
 
   it('throws CRAWL_LIMIT at the first link past the limit', () => {
     const crawl = frontier(2);
-    const error = catchErrorSync(() => crawl.add(['/1', '/2', '/1', '/3'], '/list.json'));
+    const error = catchErrorSync(() => crawl.add(links(['/1', '/2', '/1', '/3']), '/list.json'));
     expect(error.code).toBe('CRAWL_LIMIT');
     expect(error.exitCode).toBe(1);
     expect(error.message).toContain('the next, "/3", was found on "/list.json"');

@@ -52,19 +52,24 @@ export function linkToRoute(link: string, base: string, site: SiteUrl): string |
   return normalizePathname('/' + url.pathname.slice(site.path.length));
 }
 
+/** A same-site link: as written in the body, and the route path it names ({@link linkToRoute}). */
+export interface SiteLink {
+  link: string;
+  route: string;
+}
+
 /**
- * The routes of a body's links, in the order found (repeats included; the crawl drops them). JSON's
- * root-relative paths are routes as written; its absolute URLs and every HTML and XML link must be on
- * the site.
+ * The same-site links of a body, in the order found (repeats included). JSON's root-relative paths
+ * are routes as written; its absolute URLs and every HTML and XML link must be on the site.
  */
-export function linksToRoutes(found: FoundLinks, page: string, site: SiteUrl): string[] {
-  const routes: string[] = [];
+export function siteLinks(found: FoundLinks, page: string, site: SiteUrl): SiteLink[] {
+  const links: SiteLink[] = [];
   const base = found.kind === 'document' && found.base !== undefined ? resolveBase(found.base, page) : page;
   for (const link of found.links) {
     const route = found.kind === 'data' && link.startsWith('/') ? linkToRoute(link, standIn, rootOnly) : linkToRoute(link, base, site);
-    if (route !== undefined) routes.push(route);
+    if (route !== undefined) links.push({ link, route });
   }
-  return routes;
+  return links;
 }
 
 /** Where JSON's root-relative paths resolve: the paths are routes whatever the host's own path. */

@@ -6,6 +6,7 @@
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import { createOutputChecks } from '../checks/check-output.ts';
 import { createCrawl } from '../crawl/crawl.ts';
+import { createLinkReader } from '../crawl/read-links.ts';
 import { errors } from '../errors.ts';
 import { whileDoing } from '../file-limit.ts';
 import { staticHosts } from '../hosts/host-output.ts';
@@ -48,12 +49,14 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined });
     build.sink = sink;
-    const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, sitemapHost, claims, onLevel: progress.grow });
+    const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
+    const reader = crawl ? createLinkReader(sitemapHost) : undefined;
     const held = crawl && createSortedResults(sink);
     await prerenderRoutes({
       routes,
       request: (request, context) => server.app.request(request, undefined, context),
       crawl,
+      readLinks: reader?.ofRoute,
       write: createFileWriter(paths.publicDir),
       claims,
       concurrency: config.prerender.concurrency,
