@@ -25,6 +25,7 @@ export type WarningCode =
   | 'UNSERVED_ROUTE'
   | 'ROUTE_LINK'
   | 'ASSET_URL'
+  | 'BROKEN_LINK'
 
   | 'LEFTOVER_FOLDER';
 
@@ -32,6 +33,22 @@ export type WarningCode =
 export interface Warning {
   code: WarningCode;
   message: string;
+  /** The route (or file of `public/`, by its path) the warning is about, for a warning about one. */
+  route?: string;
+  /** BROKEN_LINK: the link as written, and the path it names (its query and fragment dropped). */
+  link?: string;
+  target?: string;
+}
+
+/** A link of the output that reaches nothing (ask-server.ts's BrokenLink). */
+export interface BrokenLinkFacts {
+  link: string;
+  target: string;
+  foundOn: string;
+  /** The server's status; 0 when it gave none. */
+  status: number;
+  /** The server's failure; absent when no route file serves the path. */
+  error?: string;
 }
 
 /** The catalogue of warnings, as `errors` (errors.ts) is of errors. */
@@ -132,6 +149,21 @@ export const warnings = {
   routeLinkSkipped: (name: string, why: string): Warning => ({
     code: 'ROUTE_LINK',
     message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
+  }),
+  /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
+  brokenLink: ({ link, target, foundOn, status, error }: BrokenLinkFacts): Warning => ({
+    code: 'BROKEN_LINK',
+    route: foundOn,
+    link,
+    target,
+    message:
+      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}: ` +
+      (error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
+  }),
+  /** The broken links past the first ones, which are listed one warning each. */
+  moreBrokenLinks: (listed: number, count: number): Warning => ({
+    code: 'BROKEN_LINK',
+    message: `... and ${count} more broken link${count === 1 ? '' : 's'}, not listed (only the first ${listed} are).`,
   }),
   /** `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`: file:line:column). */
   assetUrl: (place: string, problem: string, path: string): Warning => ({

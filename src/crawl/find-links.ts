@@ -17,7 +17,12 @@ const loadHtmlParser = lazyPackage<typeof import('htmlparser2')>('htmlparser2');
  */
 export type FoundLinks = { kind: 'document'; links: string[]; base?: string } | { kind: 'data'; links: string[] };
 
-/** The links of a body of this type; `undefined` for a type whose links are not read. */
+/** Whether bodies of this type are read for links: HTML, XML (feeds, sitemaps, SVG) and JSON. */
+export function readsLinks(contentType: string): boolean {
+  return isHtml(contentType) || isXmlType(contentType) || isJsonType(contentType);
+}
+
+/** The links of a body of this type; `undefined` for a type whose links are not read ({@link readsLinks}). */
 export function findLinks(contentType: string, body: Uint8Array): FoundLinks | undefined {
   if (isHtml(contentType)) return findHtmlLinks(decode(contentType, body));
   if (isXmlType(contentType)) return { kind: 'document', links: findXmlLinks(decode(contentType, body)) };

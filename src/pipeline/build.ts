@@ -1,4 +1,5 @@
 import { bundleSite } from './bundle.ts';
+import { checkLinks } from './check-links.ts';
 import { loadConfig } from './config.ts';
 import { startBuild, type BuildOptions } from './context.ts';
 import { loadServer } from './load.ts';
@@ -33,6 +34,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const planned = await planEntries(context, plan, server, routeFiles);
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);
+    await checkLinks(context, rendered, server);
     await publishOutput(context);
     return reportBuild(context, rendered, extraFiles);
   });

@@ -1,0 +1,80 @@
+/**
+ * `prerender.links`: every same-site link in the output must reach a file of `public/` (a route's,
+ * a publicDir copy, the sitemap) or a route the built server answers with a 2xx. Links are taken as
+ * routes are written, in render order; a link to a file already written is done with at once, and
+ * only the distinct targets not yet known to exist are kept, with the first link and page naming
+ * each, until the end: then routes written later have claimed their files, and what is still no
+ * file is asked of the server (ask-server.ts).
+ */
+import { fileCandidates } from '../runtime/file-candidates.ts';
+import { isHostConfigFile } from '../runtime/host-files.ts';
+import type { SiteLink } from '../crawl/link-route.ts';
+import type { FileClaims } from '../output/file-claims.ts';
+import { parseRouteSegments } from '../output/route-to-file.ts';
+
+/** A target no file was found for yet: the first link naming it, as written, and the page it was on. */
+export interface PendingLink {
+  /** The path the link names (the route, its query and fragment dropped; no trailing `/`). */
+  target: string;
+  link: string;
+  foundOn: string;
+}
+
+/** Collects the links of the output and keeps those that reach no file. */
+export interface LinkCheck {
+  /** Takes the links found on `foundOn` (a route, or the path of a file of `public/`). */
+  add(links: readonly SiteLink[], foundOn: string): void;
+  /** The targets that are no file of `public/` now (every route written), each once, in the order first found. */
+  unresolved(): PendingLink[];
+}
+
+/** Targets found to be files, kept so that a link on every page (a menu) is looked up once, not per page. */
+const knownFiles = 4096;
+
+/** The fewest pending targets worth looking up again (routes written since may have claimed them). */
+const firstSweep = 10_000;
+
+/**
+ * A check of links against the files `claims` records, in the spelling a case-sensitive server
+ * finds them. Its memory is the pending targets: a link to a route written later in the sorted order
+ * waits until that route is written (looked up again whenever the pending set doubles).
+ */
+export function createLinkCheck(claims: FileClaims): LinkCheck {
+  const known = new Set<string>();
+  const pending = new Map<string, PendingLink>();
+  let sweepAt = firstSweep;
+  const sweep = () => {
+    for (const target of pending.keys()) if (isFile(target, claims)) pending.delete(target);
+    sweepAt = Math.max(firstSweep, pending.size * 2);
+  };
+  return {
+    add(links, foundOn) {
+      for (const { link, route } of links) {
+        const target = route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route;
+        if (known.has(target) || pending.has(target)) continue;
+        if (!isFile(target, claims)) {
+          pending.set(target, { target, link, foundOn });
+          if (pending.size >= sweepAt) sweep();
+          continue;
+        }
+        if (known.size >= knownFiles) known.delete(known.values().next().value!);
+        known.add(target);
+      }
+    },
+    unresolved() {
+      sweep();
+      return [...pending.values()];
+    },
+  };
+}
+
+/**
+ * Whether a static server finds a file for the path `target` (a route path): the file itself or
+ * its folder's `index.html`, spelled exactly so; never a host's configuration file, which hosts do
+ * not serve. A path that cannot be a file (`/a%2Fb`, `/.env`) is none.
+ */
+export function isFile(target: string, claims: FileClaims): boolean {
+  const parsed = parseRouteSegments(target);
+  if ('problem' in parsed) return false;
+  return fileCandidates(parsed.segments).some((candidate) => !isHostConfigFile(candidate) && claims.has(candidate.join('/')));
+}
