@@ -21,7 +21,7 @@ export interface FinishLinkCheckInput extends AskServerOptions {
   mode: 'warn' | 'error';
   check: LinkCheck;
   reader: LinkReader;
-  /** The staged `public/`, and the files in it no route wrote (relative, `/`-separated). */
+  /** The staged `public/`, and the files in it no route wrote (relative, `/`-separated; read in sorted order). */
   publicDir: string;
   files: readonly string[];
   /** Files larger than this are not read (`prerender.maxBodySize`, the bound of a route's body). */
@@ -32,7 +32,7 @@ export interface FinishLinkCheckInput extends AskServerOptions {
 /** Reads the remaining files, asks the server, and warns of (or throws BROKEN_LINKS for) the broken links. */
 export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void> {
   const { check, reader } = input;
-  for (const file of input.files) {
+  for (const file of [...input.files].sort()) {
     const type = typeByExtension(file);
     if (type === undefined || !readsLinks(type)) continue;
     const path = join(input.publicDir, ...file.split('/'));

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createLinkCheck, isFile } from '../../src/checks/link-check.ts';
+import type { SiteLink } from '../../src/crawl/link-route.ts';
+import { FileClaims } from '../../src/output/file-claims.ts';
+
+const links = (...routes: string[]): SiteLink[] => routes.map((route) => ({ link: route, route }));
+
+function claimsOf(files: Record<string, string>): FileClaims {
+  const claims = new FileClaims();
+  for (const [file, owner] of Object.entries(files)) claims.claim(file, owner);
+  return claims;
+}
+
+describe('isFile: what a static server finds for a path', () => {
+  const claims = claimsOf({ 'docs/index.html': '/docs', 'api/a.json': '/api/a.json', 'index.html': '/', 'Logo.PNG': 'the file public/Logo.PNG', _headers: 'the file public/_headers' });
+
+  it.each([
+    ['/docs', true],
+    ['/docs/index.html', true],
+    ['/api/a.json', true],
+    ['/', true],
+    ['/Logo.PNG', true],
+    // A case-sensitive disk (Linux, the built server's file table) has no /logo.png.
+    ['/logo.png', false],
+    ['/Docs', false],
+    ['/api', false],
+    // Hosts read _headers and never serve it.
+    ['/_headers', false],
+    ['/a%2Fdocs', false],
+    ['/.env', false],
+  ])('%s: %s', (target, found) => {
+    expect(isFile(target, claims)).toBe(found);
+  });
+});
+
+describe('createLinkCheck', () => {
+  it('keeps each target not yet a file once, with the first link and page naming it, and drops those written since', () => {
+    const claims = claimsOf({ 'index.html': '/' });
+    const check = createLinkCheck(claims);
+    check.add([{ link: '/b/', route: '/b/' }, ...links('/', '/a', '/b')], '/');
+    check.add([{ link: '../a', route: '/a' }, ...links('/c')], '/z');
+    claims.claim('a/index.html', '/a');
+    expect(check.unresolved()).toEqual([
+      { target: '/b', link: '/b/', foundOn: '/' },
+      { target: '/c', link: '/c', foundOn: '/z' },
+    ]);
+  });
+
+  it('looks pending targets up again as they pile up, so that links to routes written later do not stay', () => {
+    const claims = new FileClaims();
+    const check = createLinkCheck(claims);
+    // Each page links to the next, written right after it: at most one target waits at a time.
+    for (let i = 0; i < 50_000; i++) {
+      if (i > 0) claims.claim(`p/${i}.json`, `/p/${i}.json`);
+      check.add(links(`/p/${i + 1}.json`), `/p/${i}.json`);
+    }
+    expect(check.unresolved()).toEqual([{ target: '/p/50000.json', link: '/p/50000.json', foundOn: '/p/49999.json' }]);
+  });
+});
