@@ -277,6 +277,16 @@ describe('reading links', () => {
   });
 
   it.each([
+    ['{"a": "\\/api/x.json"}', ['/api/x.json']],
+    ['{"a": "\\u002Fapi/x.json"}', ['/api/x.json']],
+    ['{"a": "\\u0068ttps://e.com/x"}', ['https://e.com/x']],
+    ['{"a": ["x", "Https://e.com/y"]}', ['Https://e.com/y']],
+    ['{"id": 1, "name": "Item 1", "tags": ["catalogue", "group-1"]}', []],
+  ])('JSON %s: links %j, escaped or not (no text skipped that could hold one)', (json, links) => {
+    expect(findJsonLinks(json)).toEqual(links);
+  });
+
+  it.each([
     ['/a/b', 'https://e.com/x', 'https://e.com', '/a/b'],
     ['../b?q=1#f', 'https://e.com/docs/a/', 'https://e.com', '/docs/b'],
     ['/../../etc/passwd', 'https://e.com/a/', 'https://e.com', '/etc/passwd'],

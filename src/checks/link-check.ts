@@ -6,11 +6,12 @@
  * each, until the end: then routes written later have claimed their files, and what is still no
  * file is asked of the server (ask-server.ts).
  */
-import { fileCandidates } from '../runtime/file-candidates.ts';
-import { isHostConfigFile } from '../runtime/host-files.ts';
 import type { SiteLink } from '../crawl/link-route.ts';
 import type { FileClaims } from '../output/file-claims.ts';
-import { parseRouteSegments } from '../output/route-to-file.ts';
+import { assetSegments } from '../runtime/asset-id.ts';
+import { fileCandidates } from '../runtime/file-candidates.ts';
+import { isHostConfigFile } from '../runtime/host-files.ts';
+import { isHiddenName } from '../runtime/url-path.ts';
 
 /** A target no file was found for yet: the first link naming it, as written, and the page it was on. */
 export interface PendingLink {
@@ -28,7 +29,11 @@ export interface LinkCheck {
   unresolved(): PendingLink[];
 }
 
-/** Targets found to be files, kept so that a link on every page (a menu) is looked up once, not per page. */
+/**
+ * Targets found to be files, kept so that a link on every page (a menu) is looked up once, not per
+ * page; emptied when full (dropping the oldest one by one would leave a Set's iteration to step over
+ * every deleted entry: slower than the lookups it saves).
+ */
 const knownFiles = 4096;
 
 /** The fewest pending targets worth looking up again (routes written since may have claimed them). */
@@ -57,7 +62,7 @@ export function createLinkCheck(claims: FileClaims): LinkCheck {
           if (pending.size >= sweepAt) sweep();
           continue;
         }
-        if (known.size >= knownFiles) known.delete(known.values().next().value!);
+        if (known.size >= knownFiles) known.clear();
         known.add(target);
       }
     },
@@ -69,12 +74,21 @@ export function createLinkCheck(claims: FileClaims): LinkCheck {
 }
 
 /**
- * Whether a static server finds a file for the path `target` (a route path): the file itself or
- * its folder's `index.html`, spelled exactly so; never a host's configuration file, which hosts do
- * not serve. A path that cannot be a file (`/a%2Fb`, `/.env`) is none.
+ * Whether the static layer serves a file for the path `target` (a route path in the one spelling of
+ * normalizePathname, as link-route.ts gives it), as it looks one up:
+ * the path decoded once as h3's serveStatic decodes it (asset-id.ts), then the file itself or its
+ * folder's `index.html`, spelled exactly so; never a hidden name or a host's configuration file,
+ * which no server of ours (and no host) serves.
  */
 export function isFile(target: string, claims: FileClaims): boolean {
-  const parsed = parseRouteSegments(target);
-  if ('problem' in parsed) return false;
-  return fileCandidates(parsed.segments).some((candidate) => !isHostConfigFile(candidate) && claims.has(candidate.join('/')));
+  let segments: string[] | undefined = [];
+  if (target !== '/') {
+    try {
+      segments = assetSegments(decodeURI(target));
+    } catch {
+      return false;
+    }
+  }
+  if (segments === undefined || segments.some(isHiddenName)) return false;
+  return fileCandidates(segments).some((candidate) => !isHostConfigFile(candidate) && claims.has(candidate.join('/')));
 }

@@ -40,6 +40,22 @@ export function pageUrl(site: SiteUrl, servedPath: string): string {
  * @example linkToRoute('../b?x=1#top', 'https://example.com/docs/a/', siteUrl('https://example.com')) // '/docs/b'
  */
 export function linkToRoute(link: string, base: string, site: SiteUrl): string | undefined {
+  // Most links are plain paths, absolute on the site or root-relative on a page of it (a sitemap's
+  // <loc>, a catalogue's JSON): the URL parser would give them back unchanged, so it is not asked.
+  const root = site.origin + site.path;
+  if (link.startsWith(root) && plainPath.test(link.slice(root.length - 1))) return link.slice(root.length - 1);
+  if (site.path === '/' && link.startsWith('/') && base.startsWith(root) && plainPath.test(link)) return link;
+  return resolveLink(link, base, site);
+}
+
+/**
+ * A path of segments of unreserved characters only, none of them `.` or `..`: the URL parser and
+ * {@link normalizePathname} give it back unchanged.
+ */
+const plainPath = /^(?:\/(?!\.\.?(?:\/|$))[\w.~-]+)*\/?$/;
+
+/** {@link linkToRoute} through the URL parser, for any link. */
+export function resolveLink(link: string, base: string, site: SiteUrl): string | undefined {
   let url: URL;
   try {
     url = new URL(link, base);

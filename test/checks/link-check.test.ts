@@ -12,7 +12,18 @@ function claimsOf(files: Record<string, string>): FileClaims {
 }
 
 describe('isFile: what a static server finds for a path', () => {
-  const claims = claimsOf({ 'docs/index.html': '/docs', 'api/a.json': '/api/a.json', 'index.html': '/', 'Logo.PNG': 'the file public/Logo.PNG', _headers: 'the file public/_headers' });
+  const claims = claimsOf({
+    'docs/index.html': '/docs',
+    'api/a.json': '/api/a.json',
+    'index.html': '/',
+    'Logo.PNG': 'the file public/Logo.PNG',
+    _headers: 'the file public/_headers',
+    // publicDir files whose names no route could have: still served.
+    'con.txt': 'the file public/con.txt',
+    'a b/q?.json': 'the file public/a b/q?.json',
+    '.htaccess': 'the file public/.htaccess',
+    '.well-known/security.txt': 'the file public/.well-known/security.txt',
+  });
 
   it.each([
     ['/docs', true],
@@ -28,6 +39,12 @@ describe('isFile: what a static server finds for a path', () => {
     ['/_headers', false],
     ['/a%2Fdocs', false],
     ['/.env', false],
+    ['/con.txt', true],
+    ['/a%20b/q%3F.json', true],
+    // Copied with publicDotFiles, but never served.
+    ['/.htaccess', false],
+    ['/.well-known/security.txt', true],
+    ['/%zz', false],
   ])('%s: %s', (target, found) => {
     expect(isFile(target, claims)).toBe(found);
   });
