@@ -4,15 +4,12 @@
  * still no file is asked of the server, and the broken links are reported: one BROKEN_LINK warning
  * each (the first {@link problemsListed}, then a count), or with `'error'` one BROKEN_LINKS error.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
-import { typeByExtension } from '../runtime/extension.ts';
 import { warnings } from '../warnings.ts';
 import { askServer, type AskServerOptions } from './ask-server.ts';
 import { problemsListed } from './check-output.ts';
-import { readsLinks } from '../crawl/find-links.ts';
 import { filePath, type LinkReader } from '../crawl/read-links.ts';
 import type { LinkCheck } from './link-check.ts';
 
@@ -33,11 +30,8 @@ export interface FinishLinkCheckInput extends AskServerOptions {
 export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void> {
   const { check, reader } = input;
   for (const file of [...input.files].sort()) {
-    const type = typeByExtension(file);
-    if (type === undefined || !readsLinks(type)) continue;
-    const path = join(input.publicDir, ...file.split('/'));
-    if ((await stat(path)).size > input.maxBytes) continue;
-    check.add(reader.ofFile(file, type, await readFile(path)), filePath(file));
+    const foundOn = filePath(file);
+    await reader.ofFile(join(input.publicDir, ...file.split('/')), file, input.maxBytes, (links) => check.add(links, foundOn));
     input.signal?.throwIfAborted();
   }
   const broken = await askServer(check.unresolved(), input);

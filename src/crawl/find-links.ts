@@ -71,14 +71,32 @@ export function findHtmlLinks(html: string): FoundLinks {
  */
 export function findXmlLinks(xml: string): string[] {
   const links: string[] = [];
+  const parser = createXmlLinkParser((link) => links.push(link));
+  parser.write(xml);
+  parser.close();
+  return links;
+}
+
+/** Reads XML piece by piece, handing each link to `onLink` as it is read (see {@link findXmlLinks}). */
+export interface XmlLinkParser {
+  write(text: string): void;
+  close(): void;
+}
+
+/**
+ * A {@link findXmlLinks} that takes the document in pieces: a file of 50,000 URLs (a sitemap part)
+ * is read without holding it, or its links, whole. Past a well-formedness error it reads no more.
+ */
+export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkParser {
   // Prefixes are not resolved: a feed that forgot to declare `atom:` still has its links read.
   const parser = new (saxes().SaxesParser)({ xmlns: false });
   let text: string | undefined;
+  let stopped = false;
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     const attributes = tag.attributes as Record<string, string>;
-    if (name === 'link' && attributes.href !== undefined) links.push(attributes.href);
-    else if (name === 'enclosure' && attributes.url !== undefined) links.push(attributes.url);
+    if (name === 'link' && attributes.href !== undefined) onLink(attributes.href);
+    else if (name === 'enclosure' && attributes.url !== undefined) onLink(attributes.url);
     text = (name === 'link' && attributes.href === undefined) || name === 'loc' ? '' : undefined;
   });
   const addText = (piece: string) => {
@@ -88,15 +106,19 @@ export function findXmlLinks(xml: string): string[] {
   parser.on('cdata', addText);
   parser.on('closetag', (tag) => {
     const name = localName(tag.name);
-    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') links.push(text.trim());
+    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') onLink(text.trim());
     text = undefined;
   });
-  try {
-    parser.write(xml).close();
-  } catch {
-    // Not well-formed: keep the links read so far.
-  }
-  return links;
+  const run = (step: () => void) => {
+    if (stopped) return;
+    try {
+      step();
+    } catch {
+      // Not well-formed: keep the links read so far.
+      stopped = true;
+    }
+  };
+  return { write: (piece) => run(() => parser.write(piece)), close: () => run(() => parser.close()) };
 }
 
 /** `link` for `atom:link`. */

@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLinkCheck, isFile } from '../../src/checks/link-check.ts';
 import { createCrawl } from '../../src/crawl/crawl.ts';
+import type { SiteLink } from '../../src/crawl/link-route.ts';
 import { createLinkReader } from '../../src/crawl/read-links.ts';
 import { FileClaims } from '../../src/output/file-claims.ts';
 import { parseRouteSegments, routeToFile } from '../../src/output/route-to-file.ts';
 import { createSitemapWriter, sitemapPath } from '../../src/output/sitemap.ts';
-import { tempDir } from '../helpers.ts';
+import { tempDir, writeSite } from '../helpers.ts';
 
 const html = 'text/html; charset=utf-8';
 
@@ -19,14 +20,11 @@ function claimsOf(files: Record<string, string>): FileClaims {
 }
 
 describe('the generated sitemap, read back by the link reader', () => {
-  it('names only files: a route written as <path>/index.html is listed as <path>/, which resolves', async () => {
+  it('names only files: a route written as <path>/index.html is listed as <path>/, which resolves; read in pieces', async () => {
     const host = 'https://example.com/blog';
-    const routes = [
-      ['/', 'index.html'],
-      ['/api/a.json', 'api/a.json'],
-      ['/caf%C3%A9', 'caf\u00e9/index.html'],
-      ['/docs', 'docs/index.html'],
-    ];
+    // 10,000 items make a file of several of the reader's pieces, so <loc>s are cut between pieces.
+    const items = Array.from({ length: 10_000 }, (_, i) => `/api/items/${i}.json`).sort();
+    const routes = [['/', 'index.html'], ...items.map((route) => [route, route.slice(1)]), ['/caf%C3%A9', 'caf\u00e9/index.html'], ['/docs', 'docs/index.html']];
     const dir = tempDir('sitemap-links-');
     const writer = createSitemapWriter(dir, host);
     const claims = new FileClaims();
@@ -35,16 +33,35 @@ describe('the generated sitemap, read back by the link reader', () => {
       writer.add({ route: sitemapPath(route, file), fields: {} }, route);
     }
     await writer.finish();
-    const body = readFileSync(join(dir, 'sitemap.xml'));
-    const found = createLinkReader(host).ofFile('sitemap.xml', 'application/xml', body);
-    expect(found.map((link) => link.route)).toEqual(['/', '/api/a.json', '/caf%C3%A9/', '/docs/']);
+    expect(statSync(join(dir, 'sitemap.xml')).size).toBeGreaterThan(2 * 256 * 1024);
+    const found: SiteLink[] = [];
+    const batches: number[] = [];
+    await createLinkReader(host).ofFile(join(dir, 'sitemap.xml'), 'sitemap.xml', Infinity, (links) => {
+      found.push(...links);
+      batches.push(links.length);
+    });
+    expect(batches.length).toBeGreaterThan(2);
+    expect(found.map((link) => link.route)).toEqual(['/', ...items, '/caf%C3%A9/', '/docs/']);
     const check = createLinkCheck(claims);
     check.add(found, '/sitemap.xml');
     expect(check.unresolved()).toEqual([]);
     // Without the folder's index.html, its <loc> is broken.
-    const without = createLinkCheck(claimsOf({ 'index.html': '/', 'api/a.json': '/api/a.json', 'caf\u00e9/index.html': '/caf%C3%A9' }));
-    without.add(found, '/sitemap.xml');
-    expect(without.unresolved()).toEqual([{ target: '/docs', link: `${host}/docs/`, foundOn: '/sitemap.xml' }]);
+    const without = new FileClaims();
+    for (const [route, file] of routes) if (route !== '/docs') without.claim(file, route);
+    const withoutCheck = createLinkCheck(without);
+    withoutCheck.add(found, '/sitemap.xml');
+    expect(withoutCheck.unresolved()).toEqual([{ target: '/docs', link: `${host}/docs/`, foundOn: '/sitemap.xml' }]);
+  });
+
+  it('a file over maxBytes, or of a type without links, is not read', async () => {
+    const dir = writeSite({ 'big.xml': `<urlset><url><loc>/x</loc></url></urlset>`, 'app.js': '"/x"' });
+    const found: SiteLink[] = [];
+    const reader = createLinkReader(undefined);
+    await reader.ofFile(join(dir, 'big.xml'), 'big.xml', 10, (links) => found.push(...links));
+    await reader.ofFile(join(dir, 'app.js'), 'app.js', Infinity, (links) => found.push(...links));
+    expect(found).toEqual([]);
+    await reader.ofFile(join(dir, 'big.xml'), 'big.xml', 1000, (links) => found.push(...links));
+    expect(found).toEqual([{ link: '/x', route: '/x' }]);
   });
 });
 
