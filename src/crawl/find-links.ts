@@ -5,10 +5,12 @@
  */
 import { lazyPackage } from '../lazy-package.ts';
 import { charsetOf, isHtml, isJsonType, isXmlType } from '../content-type.ts';
-import { saxes } from '../checks/parse-xml.ts';
 
-// Loaded by the first HTML page a crawl reads, not by every command (a tenth of a second).
+// Loaded by the first HTML page or XML file read for links, not by every command (a tenth of a
+// second, and ~8 MB for saxes). A handle of its own, not checks/'s: the link check (checks/) reads
+// with this room's reader, so this room imports nothing of checks/.
 const loadHtmlParser = lazyPackage<typeof import('htmlparser2')>('htmlparser2');
+const loadSaxes = lazyPackage<typeof import('saxes')>('saxes');
 
 /**
  * What a body links to. `document` links (HTML, XML) resolve against the page's URL as a browser
@@ -89,7 +91,7 @@ export interface XmlLinkParser {
  */
 export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkParser {
   // Prefixes are not resolved: a feed that forgot to declare `atom:` still has its links read.
-  const parser = new (saxes().SaxesParser)({ xmlns: false });
+  const parser = new (loadSaxes().SaxesParser)({ xmlns: false });
   let text: string | undefined;
   let stopped = false;
   parser.on('opentag', (tag) => {
