@@ -38,6 +38,9 @@ export interface Warning {
   /** BROKEN_LINK: the link as written, and the path it names (its query and fragment dropped). */
   link?: string;
   target?: string;
+  /** BROKEN_LINK on more pages than `route`: the next ones (ten pages in all at most), and how many there are. */
+  alsoOn?: string[];
+  pages?: number;
 }
 
 /** A link of the output that reaches nothing (ask-server.ts's BrokenLink). */
@@ -45,6 +48,8 @@ export interface BrokenLinkFacts {
   link: string;
   target: string;
   foundOn: string;
+  alsoOn?: string[];
+  pages?: number;
   /** The server's status; 0 when it gave none. */
   status: number;
   /** The server's failure; absent when no route file serves the path. */
@@ -151,13 +156,15 @@ export const warnings = {
     message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
   }),
   /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
-  brokenLink: ({ link, target, foundOn, status, error }: BrokenLinkFacts): Warning => ({
+  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error }: BrokenLinkFacts): Warning => ({
     code: 'BROKEN_LINK',
     route: foundOn,
     link,
     target,
+    ...(alsoOn && { alsoOn, pages }),
     message:
-      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}: ` +
+      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
+      `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
       (error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
   }),
   /** The broken links past the first ones, which are listed one warning each. */
@@ -173,3 +180,10 @@ export const warnings = {
       "name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder).",
   }),
 };
+
+/** The other pages a broken link is on, as its warning names them: the first three, then a count. */
+function otherPages(pages: string[], count: number): string {
+  const named = pages.slice(0, 3);
+  if (count > named.length) return `${named.join(', ')} and ${count - named.length} more pages`;
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}

@@ -2,9 +2,9 @@
  * `prerender.links`: every same-site link in the output must reach a file of `public/` (a route's,
  * a publicDir copy, the sitemap) or a route the built server answers with a 2xx. Links are taken as
  * routes are written, in render order; a link to a file already written is done with at once, and
- * only the distinct targets not yet known to exist are kept, with the first link and page naming
- * each, until the end: then routes written later have claimed their files, and what is still no
- * file is asked of the server (ask-server.ts).
+ * only the distinct targets not yet known to exist are kept, with the first link naming each and the
+ * pages it is on, until the end: then routes written later have claimed their files, and what is
+ * still no file is asked of the server (ask-server.ts).
  */
 import type { SiteLink } from '../crawl/link-route.ts';
 import type { FileClaims } from '../output/file-claims.ts';
@@ -13,12 +13,25 @@ import { fileCandidates } from '../runtime/file-candidates.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 
-/** A target no file was found for yet: the first link naming it, as written, and the page it was on. */
+/** A target no file was found for yet: the first link naming it, as written, and the pages it is on. */
 export interface PendingLink {
   /** The path the link names (the route, its query and fragment dropped; no trailing `/`). */
   target: string;
   link: string;
+  /** The first page it was found on. */
   foundOn: string;
+  /** When more pages link to it: the next ones (up to {@link pagesKept} pages in all), and how many there are. */
+  alsoOn?: string[];
+  pages?: number;
+}
+
+/** Pages kept per target: enough to find the template a broken link comes from, bounded however many pages share it. */
+export const pagesKept = 10;
+
+/** A pending target as kept: the page it was last found on, so that a page's links count it once. */
+interface Waiting extends PendingLink {
+  lastPage: string;
+  pages: number;
 }
 
 /** Collects the links of the output and keeps those that reach no file. */
@@ -46,7 +59,7 @@ const firstSweep = 10_000;
  */
 export function createLinkCheck(claims: FileClaims): LinkCheck {
   const known = new Set<string>();
-  const pending = new Map<string, PendingLink>();
+  const pending = new Map<string, Waiting>();
   let sweepAt = firstSweep;
   const sweep = () => {
     for (const target of pending.keys()) if (isFile(target, claims)) pending.delete(target);
@@ -56,9 +69,14 @@ export function createLinkCheck(claims: FileClaims): LinkCheck {
     add(links, foundOn) {
       for (const { link, route } of links) {
         const target = route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route;
-        if (known.has(target) || pending.has(target)) continue;
+        if (known.has(target)) continue;
+        const waiting = pending.get(target);
+        if (waiting) {
+          if (waiting.lastPage !== foundOn) alsoOn(waiting, foundOn);
+          continue;
+        }
         if (!isFile(target, claims)) {
-          pending.set(target, { target, link, foundOn });
+          pending.set(target, { target, link, foundOn, lastPage: foundOn, pages: 1 });
           if (pending.size >= sweepAt) sweep();
           continue;
         }
@@ -68,9 +86,16 @@ export function createLinkCheck(claims: FileClaims): LinkCheck {
     },
     unresolved() {
       sweep();
-      return [...pending.values()];
+      return Array.from(pending.values(), ({ lastPage, pages, ...found }) => (pages > 1 ? { ...found, pages } : found));
     },
   };
+}
+
+/** Counts another page `waiting` is on, and keeps it while fewer than {@link pagesKept} are. */
+function alsoOn(waiting: Waiting, page: string): void {
+  waiting.lastPage = page;
+  waiting.pages++;
+  if (waiting.pages <= pagesKept) (waiting.alsoOn ??= []).push(page);
 }
 
 /**

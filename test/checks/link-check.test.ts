@@ -63,6 +63,19 @@ describe('createLinkCheck', () => {
     ]);
   });
 
+  it('keeps the other pages a broken target is on, once each: the first ten named, all counted', () => {
+    const check = createLinkCheck(claimsOf({ 'index.html': '/' }));
+    check.add(links('/gone', '/gone'), '/');
+    check.add([{ link: '../gone', route: '/gone' }, { link: '/gone#top', route: '/gone' }], '/a/b');
+    for (let page = 1; page <= 12; page++) check.add(links('/gone'), `/p/${page}`);
+    // A file read in pieces hands its links on in batches: still one page.
+    check.add(links('/gone'), '/sitemap.xml');
+    check.add(links('/gone'), '/sitemap.xml');
+    expect(check.unresolved()).toEqual([
+      { target: '/gone', link: '/gone', foundOn: '/', alsoOn: ['/a/b', '/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6', '/p/7', '/p/8'], pages: 15 },
+    ]);
+  });
+
   it('looks pending targets up again as they pile up, so that links to routes written later do not stay', () => {
     const claims = new FileClaims();
     const check = createLinkCheck(claims);

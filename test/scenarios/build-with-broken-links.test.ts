@@ -47,7 +47,7 @@ const items = { items: ['/api/items/1.json', '/api/items/2.json'], next: `${host
 function linkSite(config = '', extra: Record<string, string> = {}): string {
   return writeSite({
     'src/server/routes/index.ts': html(JSON.stringify(home)),
-    'src/server/routes/about.ts': html(`'<h1>About</h1><a href="/">home</a>'`),
+    'src/server/routes/about.ts': html(`'<h1>About</h1><a href="/">home</a><a href="/missing#top">missing too</a>'`),
     'src/server/routes/docs.ts': html(`'<base href="/guide/"><a href="intro">intro</a><a href="../about">about</a>'`),
     'src/server/routes/feed.xml.ts': typed('application/rss+xml', JSON.stringify(rss)),
     'src/server/routes/atom.xml.ts': typed('application/atom+xml', JSON.stringify(atom)),
@@ -107,12 +107,18 @@ describe("prerender.links: 'warn' (the default)", () => {
 
   it('says why each is broken: no route, or the status and message the server answered', () => {
     const message = (link: string) => broken(report).find((warning) => warning.link === link)?.message;
-    expect(message('/missing')).toBe('Broken link "/missing" on /: no file or route serves it.');
+    expect(message('/missing')).toBe('Broken link "/missing" on /, also on /about: no file or route serves it.');
     expect(message('/api/gone')).toBe('Broken link "/api/gone" on /: the server answers 404: Gone for good.');
     expect(message('/api/boom')).toBe('Broken link "/api/boom" on /: the server answers 500: the handler threw Error: boom.');
     expect(message('intro')).toBe('Broken link "intro" on /docs (resolves to /guide/intro): no file or route serves it.');
     expect(message(`${host}/api/items/3.json`)).toBe(`Broken link "${host}/api/items/3.json" on /api/items.json (resolves to /api/items/3.json): the server answers 404: No item 3.`);
     expect(lines).toContain('warning Broken link "/old-page" on /help/index.html: no file or route serves it.');
+  });
+
+  it('names every page a broken target is on, not only the first', () => {
+    const missing = broken(report).find((warning) => warning.target === '/missing');
+    expect(missing).toMatchObject({ route: '/', link: '/missing', alsoOn: ['/about'], pages: 2 });
+    expect(broken(report).filter((warning) => warning.target === '/missing')).toHaveLength(1);
   });
 
   it('passes written routes, forward links, fragments, queries, folder indexes, publicDir files and 2xx routes', () => {
@@ -147,7 +153,7 @@ describe("prerender.links: 'error' and false", () => {
     const cli = await runCli(['build', root, '--no-typecheck', '--json']);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain('12 broken links in the output (prerender.links is "error"); nothing was published:');
-    expect(cli.stderr).toContain('  Broken link "/missing" on /: no file or route serves it.');
+    expect(cli.stderr).toContain('  Broken link "/missing" on /, also on /about: no file or route serves it.');
     expect(cli.stderr).toContain('set prerender.links to "warn"');
     const { error } = JSON.parse(cli.stdout) as { error: { code: string; links: Warning[] } };
     expect(error.code).toBe('BROKEN_LINKS');
