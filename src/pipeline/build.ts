@@ -16,8 +16,8 @@ export type { BuildOptions } from './context.ts';
 /**
  * `prerender build`: bundles every route file into `dist/<name>/server/index.mjs`, prerenders the
  * configured routes through it in-process, and writes `public/`, the manifest, `_headers` and the
- * sitemap. Output is staged and swapped in only on success. Throws a PrerenderError (with the report
- * as `details` when routes failed).
+ * sitemap, then checks the output's links (prerender.links). Output is staged and swapped in only on
+ * success. Throws a PrerenderError (with the report as `details` when routes failed).
  *
  * Each step is a file of this folder, reading and recording into one context (context.ts); the
  * staging step closes whatever they opened, however the build ends.

@@ -21,7 +21,9 @@ export async function checkLinks(build: BuildContext, rendered: Rendered, server
   const { sitemap } = rendered.sink;
   const files = [...(build.publicFiles ?? []), ...(sitemap ? sitemapFileNames(sitemap.count) : [])];
   const { timeout, maxBodySize, retry, concurrency } = config.prerender;
+  // Asked of the server as the prerender asks a route: its bounds, its retries, its concurrency.
+  const asking = { request: routeHandler(server), bounds: { timeout, maxBodySize }, retry, concurrency, signal };
   await whileDoing('checking the links of the output', () =>
-    finishLinkCheck({ mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, request: routeHandler(server), bounds: { timeout, maxBodySize }, retry, concurrency, signal, logger }),
+    finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, logger }),
   );
 }
