@@ -15,7 +15,8 @@ export default defineEventHandler((event) => {
 `;
 
 // The route count comes from BENCH_ROUTES so one site (one bundle) serves every size, 0 included.
-// No sitemap at 0 routes: that run measures startup, config and bundling alone.
+// No sitemap at 0 routes: that run measures startup, config and bundling alone. BENCH_LINKS=false
+// turns the link check (prerender.links, on by default) off.
 const catalogueConfig = `const count = Number(process.env.BENCH_ROUTES ?? 0);
 export default {
   name: 'site',
@@ -23,6 +24,7 @@ export default {
   prerender: {
     routes: Array.from({ length: count }, (_, i) => \`/api/items/\${i + 1}.json\`),
     sitemap: count > 0 ? { host: 'https://shop.example.com' } : {},
+    ...(process.env.BENCH_LINKS === 'false' ? { links: false } : {}),
   },
 };
 `;
@@ -53,6 +55,23 @@ export function writeCatalogueSite(root) {
     'prerender.config.mjs': catalogueConfig,
     'tsconfig.json': tsconfig,
     'src/server/routes/api/items/[id].json.ts': itemHandler,
+  });
+}
+
+/**
+ * Like the catalogue, but each item links to the list's first item, its neighbours and a related
+ * item far off (root-relative paths in its JSON): what checking links in every body costs. The last
+ * item's next link names an item not prerendered, which the check asks of the server.
+ */
+export function writeLinkedCatalogueSite(root) {
+  return writeFiles(root, {
+    'package.json': '{ "name": "bench-linked", "private": true, "type": "module" }\n',
+    'prerender.config.mjs': catalogueConfig,
+    'tsconfig.json': tsconfig,
+    'src/server/routes/api/items/[id].json.ts': itemHandler.replace(
+      "tags: ['catalogue', `group-${id % 50}`] };",
+      "tags: ['catalogue', `group-${id % 50}`],\n    links: { first: '/api/items/1.json', prev: `/api/items/${Math.max(1, id - 1)}.json`, next: `/api/items/${id + 1}.json`, related: `/api/items/${(id * 7919) % 100000 + 1}.json` } };",
+    ),
   });
 }
 

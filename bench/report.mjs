@@ -13,7 +13,7 @@ const count = (n) => n.toLocaleString('en-US');
 const ratio = (n) => n.toFixed(2);
 
 /** The tables of one benchmark run; `--throughput` measures only the throughput rows. */
-export function formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, bundling, sample }) {
+export function formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, sample }) {
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`, ''];
   if (throughput) lines.push(...throughputTable(throughput));
   if (!nitro) return lines.join('\n');
@@ -36,6 +36,7 @@ export function formatTables({ machine, nitro, throughput, dev, prerender, scale
     );
   }
   if (prerender) lines.push('', ...prerenderTables(prerender, scale, concurrency, bundling));
+  if (links) lines.push('', ...linksTable(links));
   return lines.join('\n');
 }
 
@@ -153,6 +154,23 @@ function prerenderTables(prerender, scale, concurrency, bundling) {
   }
 
   return lines;
+}
+
+/** What the link check (prerender.links) costs: catalogues without and with links in their bodies, the check on and off. */
+function linksTable({ routes, rows }) {
+  const name = { catalogue: 'catalogue (no link in a body)', linked: 'catalogue, each item linking 4 others' };
+  return [
+    `**Link check** (\`prerender.links\`, on by default) at ${count(routes)} routes, sitemap on (read back and checked): prerender cost ` +
+      '(time at N minus time at 0, same round) and CPU cost with the check on and off; peak RSS of the process tree, and of the build process alone.',
+    '',
+    '| site | cost, on | cost, off | on / off | CPU on / off | µs per route added (CPU) | peak RSS on / off | build process RSS on / off |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ site, on, off }) =>
+        `| ${name[site]} | ${seconds(on.cost)} | ${seconds(off.cost)} | **${ratio(on.cost / off.cost)}** | ${ratio(on.cpu / off.cpu)} | ` +
+        `${(((on.cpu - off.cpu) * 1000) / routes).toFixed(1)} | ${megabytes(on.rss)} / ${megabytes(off.rss)} | ${megabytes(on.mainRss)} / ${megabytes(off.mainRss)} |`,
+    ),
+  ];
 }
 
 /** Replaces the tables of a `full` or `quick` run in `file` (between their markers), or adds them. */

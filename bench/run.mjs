@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copySampleSite, writeCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
+import { copySampleSite, writeCatalogueSite, writeLinkedCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
 import { againstNitro } from './against-nitro.mjs';
 import { measureDevMemory } from './dev-memory.mjs';
 import { measureDevReload } from './dev-reload.mjs';
@@ -69,8 +69,8 @@ const middle = (list, key = 'ms') => median(list.map((s) => s[key]));
 const pairedCost = (list, zero, key = 'ms') => median(list.map((s, i) => s[key] - zero[i][key]));
 
 /** `prerender build <site>`, the default command, for `routes` routes into a fresh output folder. */
-const buildSite = (site, routes, extra = []) =>
-  measure([cli, 'build', site, ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build') });
+const buildSite = (site, routes, extra = [], env = {}) =>
+  measure([cli, 'build', site, ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build'), ...env });
 
 // Requests per second of the built server and preview against Nitro's built server, same site.
 const throughput = await measureThroughput({ cli, work, runs, seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: [50, 200], note });
@@ -131,6 +131,26 @@ const prerender = {
   sizes: sizes.map(row),
 };
 
+// The link check (prerender.links, on by default): the catalogue, whose items hold no link, and one
+// whose items link to four others each, with the check on and off, at the largest size.
+const linkRoutes = sizes.at(-1);
+const linkedSite = writeLinkedCatalogueSite(join(work, 'linked'));
+const off = { BENCH_LINKS: 'false' };
+const linkRounds = await rounds({
+  'catalogue 0': () => buildSite(catalogue, 0),
+  'catalogue, links on': () => buildSite(catalogue, linkRoutes),
+  'catalogue, links off': () => buildSite(catalogue, linkRoutes, [], off),
+  'linked 0': () => buildSite(linkedSite, 0),
+  'linked, links on': () => buildSite(linkedSite, linkRoutes),
+  'linked, links off': () => buildSite(linkedSite, linkRoutes, [], off),
+});
+const linkRow = (site, zero) => ({
+  site,
+  on: { cost: pairedCost(linkRounds[`${site}, links on`], linkRounds[zero]), cpu: pairedCost(linkRounds[`${site}, links on`], linkRounds[zero], 'cpu'), rss: middle(linkRounds[`${site}, links on`], 'rss'), mainRss: middle(linkRounds[`${site}, links on`], 'mainRss') },
+  off: { cost: pairedCost(linkRounds[`${site}, links off`], linkRounds[zero]), cpu: pairedCost(linkRounds[`${site}, links off`], linkRounds[zero], 'cpu'), rss: middle(linkRounds[`${site}, links off`], 'rss'), mainRss: middle(linkRounds[`${site}, links off`], 'mainRss') },
+});
+const links = { routes: linkRoutes, rows: [linkRow('catalogue', 'catalogue 0'), linkRow('linked', 'linked 0')] };
+
 // Routes in flight: handlers that return at once, and handlers that wait 5 ms (a CMS, a database).
 const slow = writeSlowSite(join(work, 'slow'), 5);
 const levels = [1, 4, 16, 64];
@@ -166,7 +186,7 @@ if (million > 0) {
   scale = { routes: million, ms: big.ms, cost: big.ms - zero.ms, rss: big.rss };
 }
 
-finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 /** Prints and records the tables, removes the outputs, and ends the run. */
 function finish(tables) {

@@ -13,9 +13,10 @@ export function reserveStdout(): (text: string) => Promise<void> {
 }
 
 /**
- * What `--json` prints when a command fails: the report when routes failed, else the error, so that
- * stdout always holds exactly one JSON object. `warnings`, when given, are every warning the command
- * printed (the type check's among them: they often explain the failure), listed as a report lists them.
+ * What `--json` prints when a command fails: the report when routes failed, else the error (with its
+ * BROKEN_LINK warnings as `links` when links failed the build), so that stdout always holds exactly
+ * one JSON object. `warnings`, when given, are every warning the command printed (the type check's
+ * among them: they often explain the failure), listed as a report lists them.
  */
 export function jsonOfError(error: unknown, warnings?: Warning[]): object {
   const listed = warnings && { warnings: [...warnings] };
@@ -23,7 +24,8 @@ export function jsonOfError(error: unknown, warnings?: Warning[]): object {
     if (error.code === 'ROUTES_FAILED' && error.details) return { ...error.details, ...listed };
     // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
     const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
-    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined }, ...listed };
+    const links = error.code === 'BROKEN_LINKS' ? error.details : undefined;
+    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined, links }, ...listed };
   }
   return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) }, ...listed };
 }

@@ -8,8 +8,11 @@ import type { Warning, WarningCode } from './warnings.ts';
 /** What the build and the servers print through. */
 export interface Logger {
   info(message: string): void;
-  /** `code` is the warning's in the catalogue (src/errors.ts); the build report lists it. */
-  warn(message: string, code?: WarningCode): void;
+  /**
+   * `code` is the warning's in the catalogue (src/warnings.ts); the build report lists it, as the
+   * whole `warning` when given (its `route` and other fields too).
+   */
+  warn(message: string, code?: WarningCode, warning?: Warning): void;
   error(message: string): void;
   /** Replace the current progress line on a terminal; elsewhere print it as a line. */
   progress(message: string): void;
@@ -70,7 +73,7 @@ export function createMemoryLogger(): Logger & { lines: string[] } {
 
 /** Prints a warning of the catalogue. */
 export function warn(logger: Logger, warning: Warning): void {
-  logger.warn(warning.message, warning.code);
+  logger.warn(warning.message, warning.code, warning);
 }
 
 /**
@@ -82,9 +85,9 @@ export function collectWarnings(logger: Logger): { logger: Logger; warnings: War
   const collecting: Logger = {
     isTTY: logger.isTTY,
     info: (message) => logger.info(message),
-    warn: (message, code) => {
-      warnings.push({ code: code ?? 'BUNDLE', message });
-      logger.warn(message, code);
+    warn: (message, code, warning) => {
+      warnings.push(warning ?? { code: code ?? 'BUNDLE', message });
+      logger.warn(message, code, warning);
     },
     error: (message) => logger.error(message),
     progress: (message) => logger.progress(message),

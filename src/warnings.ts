@@ -25,6 +25,7 @@ export type WarningCode =
   | 'UNSERVED_ROUTE'
   | 'ROUTE_LINK'
   | 'ASSET_URL'
+  | 'BROKEN_LINK'
 
   | 'LEFTOVER_FOLDER';
 
@@ -32,6 +33,27 @@ export type WarningCode =
 export interface Warning {
   code: WarningCode;
   message: string;
+  /** The route (or file of `public/`, by its path) the warning is about, for a warning about one. */
+  route?: string;
+  /** BROKEN_LINK: the link as written, and the path it names (its query and fragment dropped). */
+  link?: string;
+  target?: string;
+  /** BROKEN_LINK on more pages than `route`: the next ones (ten pages in all at most), and how many there are. */
+  alsoOn?: string[];
+  pages?: number;
+}
+
+/** A link of the output that reaches nothing (ask-server.ts's BrokenLink). */
+export interface BrokenLinkFacts {
+  link: string;
+  target: string;
+  foundOn: string;
+  alsoOn?: string[];
+  pages?: number;
+  /** The server's status; 0 when it gave none. */
+  status: number;
+  /** The server's failure; absent when no route file serves the path. */
+  error?: string;
 }
 
 /** The catalogue of warnings, as `errors` (errors.ts) is of errors. */
@@ -133,6 +155,23 @@ export const warnings = {
     code: 'ROUTE_LINK',
     message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
   }),
+  /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
+  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error }: BrokenLinkFacts): Warning => ({
+    code: 'BROKEN_LINK',
+    route: foundOn,
+    link,
+    target,
+    ...(alsoOn && { alsoOn, pages }),
+    message:
+      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
+      `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
+      (error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
+  }),
+  /** The broken links past the first ones, which are listed one warning each. */
+  moreBrokenLinks: (listed: number, count: number): Warning => ({
+    code: 'BROKEN_LINK',
+    message: `... and ${count} more broken link${count === 1 ? '' : 's'}, not listed (only the first ${listed} are).`,
+  }),
   /** `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`: file:line:column). */
   assetUrl: (place: string, problem: string, path: string): Warning => ({
     code: 'ASSET_URL',
@@ -141,3 +180,10 @@ export const warnings = {
       "name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder).",
   }),
 };
+
+/** The other pages a broken link is on, as its warning names them: the first three, then a count. */
+function otherPages(pages: string[], count: number): string {
+  const named = pages.slice(0, 3);
+  if (count > named.length) return `${named.join(', ')} and ${count - named.length} more pages`;
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}

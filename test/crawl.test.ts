@@ -277,6 +277,16 @@ describe('reading links', () => {
   });
 
   it.each([
+    ['{"a": "\\/api/x.json"}', ['/api/x.json']],
+    ['{"a": "\\u002Fapi/x.json"}', ['/api/x.json']],
+    ['{"a": "\\u0068ttps://e.com/x"}', ['https://e.com/x']],
+    ['{"a": ["x", "Https://e.com/y"]}', ['Https://e.com/y']],
+    ['{"id": 1, "name": "Item 1", "tags": ["catalogue", "group-1"]}', []],
+  ])('JSON %s: links %j, escaped or not (no text skipped that could hold one)', (json, links) => {
+    expect(findJsonLinks(json)).toEqual(links);
+  });
+
+  it.each([
     ['/a/b', 'https://e.com/x', 'https://e.com', '/a/b'],
     ['../b?q=1#f', 'https://e.com/docs/a/', 'https://e.com', '/docs/b'],
     ['/../../etc/passwd', 'https://e.com/a/', 'https://e.com', '/etc/passwd'],
@@ -298,17 +308,19 @@ describe('reading links', () => {
 });
 
 describe('the crawl frontier', () => {
+  /** Links as the reader gives them, each written as the route it names. */
+  const links = (routes: string[]) => routes.map((route) => ({ link: route, route }));
   const frontier = (limit = 100) => {
     const claims = new FileClaims();
     claims.claim('logo.png', 'the file public/logo.png');
     claims.claim('docs/index.html', 'the file public/docs/index.html');
-    return createCrawl({ listed: [{ route: '/caf%c3%a9' }, { route: '/list.json' }], limit, sitemapHost: undefined, claims });
+    return createCrawl({ listed: [{ route: '/caf%c3%a9' }, { route: '/list.json' }], limit, claims });
   };
 
   it('takes each path once in any spelling, sorted by route within a level, skipping listed routes and publicDir files', () => {
     const crawl = frontier();
-    crawl.add(['/z', '/café', '/caf%C3%A9', '/b/', '/logo.png', '/docs/', '/list.json/'], '/list.json');
-    crawl.add(['/b', '/a', '/z'], '/z');
+    crawl.add(links(['/z', '/café', '/caf%C3%A9', '/b/', '/logo.png', '/docs/', '/list.json/']), '/list.json');
+    crawl.add(links(['/b', '/a', '/z']), '/z');
     expect(crawl.next()).toEqual([
       { route: '/a', sitemap: {}, foundOn: '/z' },
       { route: '/b', sitemap: {}, foundOn: '/list.json' },
@@ -320,8 +332,8 @@ describe('the crawl frontier', () => {
 
   it('counts and names malformed paths instead of following them', () => {
     const crawl = frontier();
-    crawl.add(['/a%2Fb', '/.env', '/ok', '/%zz', '/a%2Fb'], '/');
-    crawl.add(['/.env'], '/ok');
+    crawl.add(links(['/a%2Fb', '/.env', '/ok', '/%zz', '/a%2Fb']), '/');
+    crawl.add(links(['/.env']), '/ok');
     expect(crawl.next().map((r) => r.route)).toEqual(['/ok']);
     expect(crawl.skipped.count).toBe(3);
     expect(crawl.skipped.examples[1]).toBe('"/.env" on / (".env" starts with a dot: dot-files are never served, so the file could not be served at its route)');
@@ -329,7 +341,7 @@ describe('the crawl frontier', () => {
 
   it('throws CRAWL_LIMIT at the first link past the limit', () => {
     const crawl = frontier(2);
-    const error = catchErrorSync(() => crawl.add(['/1', '/2', '/1', '/3'], '/list.json'));
+    const error = catchErrorSync(() => crawl.add(links(['/1', '/2', '/1', '/3']), '/list.json'));
     expect(error.code).toBe('CRAWL_LIMIT');
     expect(error.exitCode).toBe(1);
     expect(error.message).toContain('the next, "/3", was found on "/list.json"');

@@ -87,6 +87,32 @@ describe('FileClaims', () => {
   });
 });
 
+describe('FileClaims.has: a file in exactly its spelling', () => {
+  const claims = new FileClaims();
+  claims.claim('api/Items.json', '/api/Items.json');
+  claims.claim('docs/index.html', '/docs');
+  claims.claim('caf\u00e9/index.html', '/caf%C3%A9');
+  claims.claim('Logo.PNG', 'the file public/Logo.PNG');
+  claims.claim('feed.xml', 'the file public/feed.xml');
+
+  it.each([
+    ['api/Items.json', true],
+    ['api/items.json', false],
+    ['docs/index.html', true],
+    ['Docs/index.html', false],
+    ['docs', false],
+    ['caf\u00e9/index.html', true],
+    ['cafe\u0301/index.html', false],
+    ['Logo.PNG', true],
+    ['logo.png', false],
+    ['feed.xml', true],
+    ['Feed.xml', false],
+    ['nothing.json', false],
+  ])('%s: %s', (file, claimed) => {
+    expect(claims.has(file)).toBe(claimed);
+  });
+});
+
 describe('FileClaims with routeToFile', () => {
   it('/x and /x/ answering HTML both write x/index.html', () => {
     expect(clash([[routeToFile('/x', html), '/x'], [routeToFile('/x/', html), '/x/']])).toBe(

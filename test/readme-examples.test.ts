@@ -40,6 +40,8 @@ const givenFiles: Record<string, string> = {
     `export function readPost(slug: string) { return posts.find((post) => post.slug === slug) ?? { slug, missing: true }; }`,
     ``,
   ].join('\n'),
+  // The home page the feed's channel links to (`<link>https://example.com/</link>`): the tree's `public/`.
+  'public/index.html': '<!doctype html>\n<html><head><title>My site</title></head><body><a href="/api/rss.xml">Feed</a></body></html>\n',
 };
 /** What a Vite site has beside its config, as create-vite writes them: the README shows only the plugin's line. */
 const viteSiteFiles = {

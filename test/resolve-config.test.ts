@@ -17,7 +17,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       publicDotFiles: false,
       preset: 'static',
       mistypedFiles: 'error',
-      prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, maxBodySize: 100 * 1024 * 1024, failOnError: true, retry: undefined, validate: 'warn' },
+      prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, maxBodySize: 100 * 1024 * 1024, failOnError: true, retry: undefined, validate: 'warn', links: 'warn' },
       configFile: undefined,
     });
   });
@@ -114,6 +114,8 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['retry unknown key', { prerender: { retry: { attempts: 2, backoff: 2 } } }, '"prerender.retry.backoff"', 'prerender.retry.attempts, prerender.retry.delay'],
     ['validate true', { prerender: { validate: true } }, '"prerender.validate"', "'warn' | 'error' | false"],
     ['validate "strict"', { prerender: { validate: 'strict' } }, '"prerender.validate"', "'warn' | 'error' | false"],
+    ['links true', { prerender: { links: true } }, '"prerender.links"', "'warn' | 'error' | false"],
+    ['links "off"', { prerender: { links: 'off' } }, '"prerender.links"', "'warn' | 'error' | false"],
     ['publicDotFiles "yes"', { publicDotFiles: 'yes' }, '"publicDotFiles"', 'true or false'],
     ['routes not an array', { prerender: { routes: '/a' } }, '"prerender.routes"', 'an array of routes'],
     ['routes function returning no array', { prerender: { routes: fn({}) } }, '"prerender.routes"', 'an array of routes'],
@@ -184,6 +186,10 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
 
   it.each(['warn', 'error', false] as const)('validate %j is kept', async (validate) => {
     expect((await resolveConfig({ prerender: { validate } }, tempDir())).prerender.validate).toBe(validate);
+  });
+
+  it.each(['warn', 'error', false] as const)('links %j is kept', async (links) => {
+    expect((await resolveConfig({ prerender: { links } }, tempDir())).prerender.links).toBe(links);
   });
 
   it.each(['2026', '2026-11', '2026-11-21', '2024-02-29', '2026-11-21T08:00Z', '2026-11-21T08:00:30.5+02:00'])('lastmod %s is a W3C date', async (value) => {

@@ -1,7 +1,7 @@
 import type { SaxesTagNS } from 'saxes';
 import { lazyPackage } from '../lazy-package.ts';
 
-/** saxes, loaded at the first XML body checked or crawled: ~8 MB of the build process a site without XML never needs. */
+/** saxes, loaded at the first XML body checked: ~8 MB of the build process a site without XML never needs. */
 export const saxes = lazyPackage<typeof import('saxes')>('saxes');
 
 /** One element of a parsed XML document: enough for the feed checks, nothing more. */

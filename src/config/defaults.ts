@@ -17,6 +17,7 @@ export const defaults = {
     /** The first wait of `prerender.retry` when it gives no `delay`, in ms. */
     retryDelay: 500,
     validate: 'warn',
+    links: 'warn',
     /** Links `prerender.crawl: true` may follow: far past most sites, and a runaway "next page" chain stops within seconds. */
     crawlLimit: 10_000,
   },

@@ -11,7 +11,7 @@ import { unknownKey } from './unknown-key.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
-const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'maxBodySize'] as const;
+const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'links', 'maxBodySize'] as const;
 /** Where a key misplaced at another level belongs (route entries aside), for the error's suggestion. */
 const everyKey = [...topKeys, ...prerenderKeys.map((key) => `prerender.${key}`), 'prerender.sitemap.host'];
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
@@ -58,8 +58,9 @@ export async function resolveConfig(
       maxBodySize: optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
       failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
       retry: resolveRetry(pre.retry),
-      validate: optional<'warn' | 'error' | false>('prerender.validate', pre.validate, (v) => v === 'warn' || v === 'error' || v === false, "'warn' | 'error' | false") ?? defaults.prerender.validate,
+      validate: optional<'warn' | 'error' | false>('prerender.validate', pre.validate, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.validate,
       crawl: resolveCrawl(pre.crawl),
+      links: optional<'warn' | 'error' | false>('prerender.links', pre.links, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.links,
     },
     configFile,
   };
@@ -173,6 +174,8 @@ function optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 const isNonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 const isBoolean = (v: unknown) => typeof v === 'boolean';
+/** `prerender.validate` and `prerender.links`: warn, fail the build, or skip. */
+const isCheckMode = (v: unknown) => v === 'warn' || v === 'error' || v === false;
 /** setTimeout's limit: a longer delay fires at once. */
 const maxTimeout = 2 ** 31 - 1;
 /** A body is read into one Buffer: at most the largest this Node can make. */

@@ -113,6 +113,16 @@ export interface UserConfig {
      * @example { limit: 50000 }
      */
     crawl?: boolean | { limit?: number };
+    /**
+     * Check every same-site link in the output, read as `crawl` reads them (HTML `href` and `src`,
+     * RSS and Atom links, `<enclosure url>`, sitemap `<loc>`, JSON strings that are paths or URLs on
+     * `sitemap.host`), in prerendered files, publicDir copies and the sitemap: each must reach a file
+     * of the output or a route the built server answers with a 2xx. `'warn'` prints a warning per
+     * broken link, naming the page it is on; `'error'` fails the build (nothing is published);
+     * `false` skips it. Links to other hosts, and fragments, are not checked.
+     * @default 'warn'
+     */
+    links?: 'warn' | 'error' | false;
   };
 }
 
@@ -164,6 +174,7 @@ export interface ResolvedConfig {
     validate: 'warn' | 'error' | false;
     /** Absent: no crawling. */
     crawl: CrawlPolicy | undefined;
+    links: 'warn' | 'error' | false;
   };
   /** The config file that was loaded, if any. */
   configFile: string | undefined;

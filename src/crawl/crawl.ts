@@ -2,10 +2,8 @@ import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { fileCandidates } from '../runtime/file-candidates.ts';
 import type { FileClaims } from '../output/file-claims.ts';
-import { findLinks } from './find-links.ts';
-import { linksToRoutes, pageUrl, siteUrl } from './link-route.ts';
+import type { SiteLink } from './link-route.ts';
 import { byRoute, parseRouteSegments } from '../output/route-to-file.ts';
-import { sitemapPath } from '../output/sitemap.ts';
 
 /** A route the crawl found: rendered as a listed one is, and named with the route it was first found on. */
 export interface CrawledRoute extends PrerenderRoute {
@@ -18,7 +16,6 @@ export interface CrawlOptions {
   listed: readonly { route: string }[];
   /** Links the crawl may follow (prerender.crawl.limit); one more is CRAWL_LIMIT. */
   limit: number;
-  sitemapHost: string | undefined;
   /** Who writes which file: a link to a file not written by a route (publicDir, the sitemap) is the static layer's. */
   claims: FileClaims;
   /** Told the size of each level as it starts (the progress display's total grows by it). */
@@ -33,13 +30,12 @@ export interface SkippedLinks {
 
 /** A breadth-first crawl: what routes link to, each path once, level by level. */
 export interface Crawl {
-  /** The routes a written body links to, as found (repeats included). Reads nothing of other types. */
-  read(route: string, file: string, contentType: string, body: Uint8Array): string[];
   /**
-   * Takes the links `foundOn` holds; called in the order routes were rendered, so that each route's
-   * `foundOn` is the first in that order. New paths join the next level. Throws CRAWL_LIMIT past the limit.
+   * Takes the links `foundOn` holds, as the link reader (read-links.ts) found them; called in the
+   * order routes were rendered, so that each route's `foundOn` is the first in that order. New paths
+   * join the next level. Throws CRAWL_LIMIT past the limit.
    */
-  add(routes: string[], foundOn: string): void;
+  add(links: readonly SiteLink[], foundOn: string): void;
   /** The next level, sorted by route, and forgets it; empty when the crawl is over. */
   next(): CrawledRoute[];
   /** Links followed so far. */
@@ -57,7 +53,6 @@ const noFields: SitemapFields = Object.freeze({});
  * never a body.
  */
 export function createCrawl(options: CrawlOptions): Crawl {
-  const site = siteUrl(options.sitemapHost);
   const seen = new Set<string>();
   for (const { route } of options.listed) {
     const parsed = parseRouteSegments(route);
@@ -72,12 +67,8 @@ export function createCrawl(options: CrawlOptions): Crawl {
       return followed;
     },
     skipped: { count: 0, examples: [] },
-    read(route, file, contentType, body) {
-      const found = findLinks(contentType, body);
-      return found ? linksToRoutes(found, pageUrl(site, sitemapPath(route, file)), site) : [];
-    },
-    add(routes, foundOn) {
-      for (const route of routes) {
+    add(links, foundOn) {
+      for (const { route } of links) {
         const parsed = parseRouteSegments(route);
         if ('problem' in parsed) {
           // Such paths are few, and counted once each however many pages link them.

@@ -5,10 +5,12 @@
  */
 import { lazyPackage } from '../lazy-package.ts';
 import { charsetOf, isHtml, isJsonType, isXmlType } from '../content-type.ts';
-import { saxes } from '../checks/parse-xml.ts';
 
-// Loaded by the first HTML page a crawl reads, not by every command (a tenth of a second).
+// Loaded by the first HTML page or XML file read for links, not by every command (a tenth of a
+// second, and ~8 MB for saxes). A handle of its own, not checks/'s: the link check (checks/) reads
+// with this room's reader, so this room imports nothing of checks/.
 const loadHtmlParser = lazyPackage<typeof import('htmlparser2')>('htmlparser2');
+const loadSaxes = lazyPackage<typeof import('saxes')>('saxes');
 
 /**
  * What a body links to. `document` links (HTML, XML) resolve against the page's URL as a browser
@@ -17,7 +19,12 @@ const loadHtmlParser = lazyPackage<typeof import('htmlparser2')>('htmlparser2');
  */
 export type FoundLinks = { kind: 'document'; links: string[]; base?: string } | { kind: 'data'; links: string[] };
 
-/** The links of a body of this type; `undefined` for a type whose links are not read. */
+/** Whether bodies of this type are read for links: HTML, XML (feeds, sitemaps, SVG) and JSON. */
+export function readsLinks(contentType: string): boolean {
+  return isHtml(contentType) || isXmlType(contentType) || isJsonType(contentType);
+}
+
+/** The links of a body of this type; `undefined` for a type whose links are not read ({@link readsLinks}). */
 export function findLinks(contentType: string, body: Uint8Array): FoundLinks | undefined {
   if (isHtml(contentType)) return findHtmlLinks(decode(contentType, body));
   if (isXmlType(contentType)) return { kind: 'document', links: findXmlLinks(decode(contentType, body)) };
@@ -25,12 +32,17 @@ export function findLinks(contentType: string, body: Uint8Array): FoundLinks | u
   return undefined;
 }
 
+/** One decoder for the UTF-8 bodies, most of them: making one per body costs more than reading a small one. */
+const utf8 = new TextDecoder();
+
 /** The body as text, in the charset its type names (UTF-8 when none or unknown); bad bytes become U+FFFD. */
 function decode(contentType: string, body: Uint8Array): string {
+  const charset = charsetOf(contentType);
+  if (charset === undefined || /^utf-?8$/i.test(charset)) return utf8.decode(body);
   try {
-    return new TextDecoder(charsetOf(contentType) ?? 'utf-8').decode(body);
+    return new TextDecoder(charset).decode(body);
   } catch {
-    return new TextDecoder().decode(body);
+    return utf8.decode(body);
   }
 }
 
@@ -61,14 +73,32 @@ export function findHtmlLinks(html: string): FoundLinks {
  */
 export function findXmlLinks(xml: string): string[] {
   const links: string[] = [];
+  const parser = createXmlLinkParser((link) => links.push(link));
+  parser.write(xml);
+  parser.close();
+  return links;
+}
+
+/** Reads XML piece by piece, handing each link to `onLink` as it is read (see {@link findXmlLinks}). */
+export interface XmlLinkParser {
+  write(text: string): void;
+  close(): void;
+}
+
+/**
+ * A {@link findXmlLinks} that takes the document in pieces: a file of 50,000 URLs (a sitemap part)
+ * is read without holding it, or its links, whole. Past a well-formedness error it reads no more.
+ */
+export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkParser {
   // Prefixes are not resolved: a feed that forgot to declare `atom:` still has its links read.
-  const parser = new (saxes().SaxesParser)({ xmlns: false });
+  const parser = new (loadSaxes().SaxesParser)({ xmlns: false });
   let text: string | undefined;
+  let stopped = false;
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     const attributes = tag.attributes as Record<string, string>;
-    if (name === 'link' && attributes.href !== undefined) links.push(attributes.href);
-    else if (name === 'enclosure' && attributes.url !== undefined) links.push(attributes.url);
+    if (name === 'link' && attributes.href !== undefined) onLink(attributes.href);
+    else if (name === 'enclosure' && attributes.url !== undefined) onLink(attributes.url);
     text = (name === 'link' && attributes.href === undefined) || name === 'loc' ? '' : undefined;
   });
   const addText = (piece: string) => {
@@ -78,33 +108,54 @@ export function findXmlLinks(xml: string): string[] {
   parser.on('cdata', addText);
   parser.on('closetag', (tag) => {
     const name = localName(tag.name);
-    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') links.push(text.trim());
+    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') onLink(text.trim());
     text = undefined;
   });
-  try {
-    parser.write(xml).close();
-  } catch {
-    // Not well-formed: keep the links read so far.
-  }
-  return links;
+  const run = (step: () => void) => {
+    if (stopped) return;
+    try {
+      step();
+    } catch {
+      // Not well-formed: keep the links read so far.
+      stopped = true;
+    }
+  };
+  return { write: (piece) => run(() => parser.write(piece)), close: () => run(() => parser.close()) };
 }
 
 /** `link` for `atom:link`. */
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /**
+ * Where a JSON string may start with `/`, `h` or `H`, or an escape (`"\/x"`, `"\u002Fx"`): a text
+ * without one holds no link, and is not parsed.
+ */
+const mayHoldLink = /"[/\\hH]/;
+
+/**
  * Every JSON string value (not key) that is a root-relative path (`/api/items/1.json`, not the
  * protocol-relative `//host/x`) or an absolute http(s) URL, in document order. Not JSON: none.
  */
 export function findJsonLinks(json: string): string[] {
-  const links: string[] = [];
+  if (!mayHoldLink.test(json)) return [];
+  let value: unknown;
   try {
-    JSON.parse(json, (_key, value: unknown) => {
-      if (typeof value === 'string' && isDataLink(value)) links.push(value);
-      return value;
-    });
+    value = JSON.parse(json);
   } catch {
     return [];
+  }
+  // Walked after parsing (a reviver is four times slower), with a stack of its own: a deeply nested
+  // document must not overflow the call stack. Children go on in reverse, to come off in order.
+  const links: string[] = [];
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (isDataLink(item)) links.push(item);
+    } else if (typeof item === 'object' && item !== null) {
+      const children = Array.isArray(item) ? item : Object.values(item);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
   }
   return links;
 }

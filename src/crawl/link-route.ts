@@ -40,6 +40,22 @@ export function pageUrl(site: SiteUrl, servedPath: string): string {
  * @example linkToRoute('../b?x=1#top', 'https://example.com/docs/a/', siteUrl('https://example.com')) // '/docs/b'
  */
 export function linkToRoute(link: string, base: string, site: SiteUrl): string | undefined {
+  // Most links are plain paths, absolute on the site or root-relative on a page of it (a sitemap's
+  // <loc>, a catalogue's JSON): the URL parser would give them back unchanged, so it is not asked.
+  const root = site.origin + site.path;
+  if (link.startsWith(root) && plainPath.test(link.slice(root.length - 1))) return link.slice(root.length - 1);
+  if (site.path === '/' && link.startsWith('/') && base.startsWith(root) && plainPath.test(link)) return link;
+  return resolveLink(link, base, site);
+}
+
+/**
+ * A path of segments of unreserved characters only, none of them `.` or `..`: the URL parser and
+ * {@link normalizePathname} give it back unchanged.
+ */
+const plainPath = /^(?:\/(?!\.\.?(?:\/|$))[\w.~-]+)*\/?$/;
+
+/** {@link linkToRoute} through the URL parser, for any link. */
+export function resolveLink(link: string, base: string, site: SiteUrl): string | undefined {
   let url: URL;
   try {
     url = new URL(link, base);
@@ -52,19 +68,24 @@ export function linkToRoute(link: string, base: string, site: SiteUrl): string |
   return normalizePathname('/' + url.pathname.slice(site.path.length));
 }
 
+/** A same-site link: as written in the body, and the route path it names ({@link linkToRoute}). */
+export interface SiteLink {
+  link: string;
+  route: string;
+}
+
 /**
- * The routes of a body's links, in the order found (repeats included; the crawl drops them). JSON's
- * root-relative paths are routes as written; its absolute URLs and every HTML and XML link must be on
- * the site.
+ * The same-site links of a body, in the order found (repeats included). JSON's root-relative paths
+ * are routes as written; its absolute URLs and every HTML and XML link must be on the site.
  */
-export function linksToRoutes(found: FoundLinks, page: string, site: SiteUrl): string[] {
-  const routes: string[] = [];
+export function siteLinks(found: FoundLinks, page: string, site: SiteUrl): SiteLink[] {
+  const links: SiteLink[] = [];
   const base = found.kind === 'document' && found.base !== undefined ? resolveBase(found.base, page) : page;
   for (const link of found.links) {
     const route = found.kind === 'data' && link.startsWith('/') ? linkToRoute(link, standIn, rootOnly) : linkToRoute(link, base, site);
-    if (route !== undefined) routes.push(route);
+    if (route !== undefined) links.push({ link, route });
   }
-  return routes;
+  return links;
 }
 
 /** Where JSON's root-relative paths resolve: the paths are routes whatever the host's own path. */

@@ -12,12 +12,13 @@
  * GET for (a failed route, listed in the failures of ROUTES_FAILED with this code). `FILE_LIMIT`:
  * the process ran out of file descriptors (EMFILE, `ulimit -n`) or the system did (ENFILE).
  * `DEPENDENCY`: a package the site needs (h3 v2) is missing or of another major version.
+ * `BROKEN_LINKS`: links of the output reach nothing and `prerender.links` is `'error'`.
  * `INTERRUPTED`: the build was stopped (a signal, or its AbortSignal) and removed what it had made.
  */
 export type ErrorCode =
   | 'USAGE' | 'CONFIG' | 'ROUTE_NAME' | 'ROUTE_CONFLICT' | 'NO_HANDLER'
   | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
-  | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'NO_ROUTE_FILE' | 'INVALID_OUTPUT' | 'OUTPUT' | 'CRAWL_LIMIT'
+  | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'NO_ROUTE_FILE' | 'INVALID_OUTPUT' | 'BROKEN_LINKS' | 'OUTPUT' | 'CRAWL_LIMIT'
   | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
   | 'NO_BUILD' | 'SERVER' | 'FILE_LIMIT' | 'DEPENDENCY' | 'INTERRUPTED';
 

@@ -57,4 +57,10 @@ export const prerenderErrors = {
     new PrerenderError('INVALID_OUTPUT', `${lines.length + more} problem${lines.length + more === 1 ? '' : 's'} in prerendered files (prerender.validate is "error"); nothing was published:\n${lines.map((line) => `  ${line}`).join('\n')}${more > 0 ? `\n  ... and ${more} more` : ''}`, {
       hint: 'Fix the routes named, or set prerender.validate to "warn" to publish them anyway.',
     }),
+  /** `listed`: the BROKEN_LINK warnings of the first links (the error's `details`, for `--json`); `more`: how many past them. */
+  brokenLinks: (listed: { message: string }[], more: number) =>
+    new PrerenderError('BROKEN_LINKS', `${listed.length + more} broken link${listed.length + more === 1 ? '' : 's'} in the output (prerender.links is "error"); nothing was published:\n${listed.map((w) => `  ${w.message}`).join('\n')}${more > 0 ? `\n  ... and ${more} more` : ''}`, {
+      hint: 'Fix the links, or the routes they name, or set prerender.links to "warn" to publish anyway.',
+      details: listed,
+    }),
 };

@@ -10,6 +10,8 @@ export class FileClaims {
   private readonly routeFiles = new RouteFiles();
   /** Every other file (public files, the sitemap, percent-encoded routes), by key. */
   private readonly files = new Map<string, string>();
+  /** The spelling of each file of `files` whose key differs from it (upper-case letters, another normalisation form). */
+  private readonly spelled = new Map<string, string>();
   private readonly folders = new Map<string, string>();
 
   /**
@@ -36,7 +38,19 @@ export class FileClaims {
       }
     }
     for (const folder of folders) if (!this.folders.has(folder)) this.folders.set(folder, owner);
-    if (!this.routeFiles.add(key, file, owner)) this.files.set(key, owner);
+    if (this.routeFiles.add(key, file, owner)) return;
+    this.files.set(key, owner);
+    if (file !== key) this.spelled.set(key, file);
+  }
+
+  /**
+   * Whether `file` is claimed in exactly this spelling: what a server on a case-sensitive file system
+   * finds (the link check asks this; {@link claim} compares as the most lenient disk would).
+   */
+  has(file: string): boolean {
+    const key = keyOf(file);
+    if (this.files.has(key)) return (this.spelled.get(key) ?? key) === file;
+    return this.routeFiles.get(key, file) !== undefined;
   }
 
   /** Who claimed `file` (compared as {@link claim} compares), if anyone did. */
@@ -76,14 +90,15 @@ class RouteFiles {
     return true;
   }
 
-  /** The route that writes the file of `key`, if one here does. */
-  get(key: string): string | undefined {
+  /** The route that writes the file of `key` (spelled exactly `file`, when given), if one here does. */
+  get(key: string, file?: string): string | undefined {
     const hash = hashOf(key);
     const mask = this.hashes.length - 1;
     for (let slot = hash & mask; this.hashes[slot] !== 0; slot = (slot + 1) & mask) {
       if (this.hashes[slot] !== hash) continue;
       const owner = this.owners[slot]!;
-      if (keyOf(ownPath(owner, this.forms[slot])) === key) return owner;
+      const path = ownPath(owner, this.forms[slot]);
+      if (file === undefined ? keyOf(path) === key : path === file) return owner;
     }
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { bundleSite } from './bundle.ts';
+import { checkLinks } from './check-links.ts';
 import { loadConfig } from './config.ts';
 import { startBuild, type BuildOptions } from './context.ts';
 import { loadServer } from './load.ts';
@@ -15,8 +16,8 @@ export type { BuildOptions } from './context.ts';
 /**
  * `prerender build`: bundles every route file into `dist/<name>/server/index.mjs`, prerenders the
  * configured routes through it in-process, and writes `public/`, the manifest, `_headers` and the
- * sitemap. Output is staged and swapped in only on success. Throws a PrerenderError (with the report
- * as `details` when routes failed).
+ * sitemap, then checks the output's links (prerender.links). Output is staged and swapped in only on
+ * success. Throws a PrerenderError (with the report as `details` when routes failed).
  *
  * Each step is a file of this folder, reading and recording into one context (context.ts); the
  * staging step closes whatever they opened, however the build ends.
@@ -33,6 +34,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const planned = await planEntries(context, plan, server, routeFiles);
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);
+    await checkLinks(context, rendered, server);
     await publishOutput(context);
     return reportBuild(context, rendered, extraFiles);
   });

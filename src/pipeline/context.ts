@@ -73,6 +73,8 @@ export interface BuildContext extends BuildStart {
   readonly paths: BuildPaths;
   /** Who writes which file of `public/`: publicDir's copies, the sitemap, robots.txt, each route. */
   readonly claims: FileClaims;
+  /** The files copied from publicDir into `public/`, once the stage step copied them. */
+  publicFiles?: string[];
 }
 
 /** The staging paths, and the server bundle's place in them. */

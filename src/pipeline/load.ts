@@ -1,6 +1,7 @@
 /** The load step: the server bundle imported into this process, the routes the prerender calls. */
 import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
 import { whileDoing } from '../file-limit.ts';
+import type { RouteHandler } from '../prerender/render-route.ts';
 import { untilAborted } from '../settle-within.ts';
 import type { BuildContext } from './context.ts';
 
@@ -12,4 +13,9 @@ export async function loadServer(build: BuildContext): Promise<ServerBundle> {
   const { config, paths, signal } = build;
   await untilAborted(Promise.resolve(build.check?.beforePrerender()), signal);
   return untilAborted(whileDoing('loading the server bundle', () => loadBundle(paths.serverFile, config)), signal);
+}
+
+/** How the prerender and the link check call the bundle's routes: its h3 app, with the per-request context. */
+export function routeHandler(server: ServerBundle): RouteHandler {
+  return (request, context) => server.app.request(request, undefined, context);
 }

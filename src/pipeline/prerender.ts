@@ -5,7 +5,9 @@
  */
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import { createOutputChecks } from '../checks/check-output.ts';
+import { createLinkCheck, type LinkCheck } from '../checks/link-check.ts';
 import { createCrawl } from '../crawl/crawl.ts';
+import { createLinkReader, type LinkReader } from '../crawl/read-links.ts';
 import { errors } from '../errors.ts';
 import { whileDoing } from '../file-limit.ts';
 import { staticHosts } from '../hosts/host-output.ts';
@@ -20,6 +22,7 @@ import { createProgress } from '../prerender/progress.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { warnings } from '../warnings.ts';
 import type { BuildContext } from './context.ts';
+import { routeHandler } from './load.ts';
 import type { PlannedRoutes } from './plan.ts';
 import { createReport, formatFailures, type RouteTally } from '../report/build-report.ts';
 
@@ -33,6 +36,8 @@ export interface Rendered {
   sink: RouteSink;
   /** Which route files the rendered routes reached, on a host that serves `public/` alone. */
   served?: ServedFiles;
+  /** The links read from the rendered bodies, for the check-links step (prerender.links) to finish. */
+  links?: { check: LinkCheck; reader: LinkReader };
 }
 
 /** Renders `planned.routes` (and what a crawl finds from them) with the bundle's routes. */
@@ -48,12 +53,16 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined });
     build.sink = sink;
-    const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, sitemapHost, claims, onLevel: progress.grow });
+    const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
+    const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;
+    const reader = crawl || linkCheck ? createLinkReader(sitemapHost) : undefined;
     const held = crawl && createSortedResults(sink);
     await prerenderRoutes({
       routes,
-      request: (request, context) => server.app.request(request, undefined, context),
+      request: routeHandler(server),
       crawl,
+      readLinks: reader?.ofRoute,
+      onLinks: linkCheck?.add,
       write: createFileWriter(paths.publicDir),
       claims,
       concurrency: config.prerender.concurrency,
@@ -89,6 +98,6 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     }
     // With validate: 'error' this throws, and the staging folder goes as with failed routes.
     checks?.report(logger);
-    return { tally, failures, sink, served };
+    return { tally, failures, sink, served, links: linkCheck && reader && { check: linkCheck, reader } };
   });
 }

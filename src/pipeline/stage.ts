@@ -51,7 +51,7 @@ export async function stageOutput(build: BuildContext): Promise<void> {
   const { config, paths, claims, logger } = build;
   build.stage = await whileDoing('staging the output', () => openStage(paths, logger));
   const label = relative(config.root, config.publicDir) || '.';
-  await whileDoing(`copying publicDir (${label})`, () => copyPublicDir(config.publicDir, paths.publicDir, { label, dotFiles: config.publicDotFiles }, claims, logger));
+  build.publicFiles = await whileDoing(`copying publicDir (${label})`, () => copyPublicDir(config.publicDir, paths.publicDir, { label, dotFiles: config.publicDotFiles }, claims, logger));
   if (config.prerender.sitemapHost) {
     claims.claim('sitemap.xml', sitemapOwner);
     claimRobots(claims, paths.publicDir);

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
+import type { SiteLink } from '../crawl/link-route.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
@@ -50,10 +51,18 @@ export interface PrerenderInput {
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
   retry?: RetryPolicy;
   /**
-   * Follows the links of written bodies (prerender.crawl): once `routes` are done, the routes they
-   * link to are rendered, then the routes those link to, and so on, each level sorted by route.
+   * Follows the links `readLinks` finds in written bodies (prerender.crawl): once `routes` are done,
+   * the routes they link to are rendered, then the routes those link to, and so on, each level
+   * sorted by route.
    */
   crawl?: Crawl;
+  /**
+   * Reads the same-site links of each written body, once for the crawl and the link check alike
+   * (read-links.ts); absent, no body is read for links.
+   */
+  readLinks?: (route: string, file: string, contentType: string, body: Uint8Array) => SiteLink[];
+  /** Takes the links of each written route (prerender.links), in the order `onResult` has. */
+  onLinks?: (links: SiteLink[], foundOn: string) => void;
   /**
    * Called once per route, in the order of `routes` (a route finished early waits for those before
    * it), so that results can be streamed out in order and none kept; then for each crawled level in
@@ -103,14 +112,16 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
 interface Finished {
   result: PrerenderResult;
   target: RenderTarget;
-  links: string[];
+  links: SiteLink[];
 }
 
 /** Renders one level of routes; `offset` is the index of its first route among all rendered. */
 async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset: number, now: () => number): Promise<void> {
   const inOrder = createReorder<Finished>(({ result, target, links }, index) => {
     input.onResult?.(result, offset + index, target);
-    if (links.length > 0) input.crawl?.add(links, target.route);
+    if (links.length === 0) return;
+    input.crawl?.add(links, target.route);
+    input.onLinks?.(links, target.route);
   });
   await runPool(level, input.concurrency, async (target, index) => {
     const { route, foundOn } = target;
@@ -122,13 +133,13 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     signal?.throwIfAborted();
     const ms = round(now() - start);
     let result: PrerenderResult;
-    let links: string[] = [];
+    let links: SiteLink[] = [];
     if (rendered.ok) {
       const file = routeToFile(route, rendered.contentType);
       input.claims.claim(file, route);
       input.inspect?.(route, file, rendered.contentType, rendered.body);
       // Before the write, which may hand the body's memory to the writer thread.
-      if (input.crawl) links = input.crawl.read(route, file, rendered.contentType, rendered.body);
+      if (input.readLinks) links = input.readLinks(route, file, rendered.contentType, rendered.body);
       await input.write(file, rendered.body);
       result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
       if (rendered.headers.length > 0) result.headers = rendered.headers;

@@ -7,8 +7,8 @@ export default defineEventHandler((event) => {
   const items = listPosts().map(
     (post) => `    <item>
       <title>${escapeXml(post.title)}</title>
-      <link>${site}/posts/${post.slug}</link>
-      <guid>${site}/posts/${post.slug}</guid>
+      <link>${site}/api/posts/${post.slug}.json</link>
+      <guid>${site}/api/posts/${post.slug}.json</guid>
       <pubDate>${new Date(post.date).toUTCString()}</pubDate>
       <description>${escapeXml(post.summary)}</description>
     </item>`,

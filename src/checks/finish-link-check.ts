@@ -1,0 +1,44 @@
+/**
+ * The end of `prerender.links`, once every route is written and the sitemap finished: the files of
+ * `public/` no route wrote (publicDir copies, the sitemap) are read with the same reader, what is
+ * still no file is asked of the server, and the broken links are reported: one BROKEN_LINK warning
+ * each (the first {@link problemsListed}, then a count), or with `'error'` one BROKEN_LINKS error.
+ */
+import { join } from 'node:path';
+import { errors } from '../errors.ts';
+import { warn, type Logger } from '../log.ts';
+import { warnings } from '../warnings.ts';
+import { askServer, type AskServerOptions } from './ask-server.ts';
+import { problemsListed } from './check-output.ts';
+import { filePath, type LinkReader } from '../crawl/read-links.ts';
+import type { LinkCheck } from './link-check.ts';
+
+/** What the end of the link check needs; narrow on purpose. */
+export interface FinishLinkCheckInput extends AskServerOptions {
+  mode: 'warn' | 'error';
+  check: LinkCheck;
+  reader: LinkReader;
+  /** The staged `public/`, and the files in it no route wrote (relative, `/`-separated; read in sorted order). */
+  publicDir: string;
+  files: readonly string[];
+  /** Files larger than this are not read (`prerender.maxBodySize`, the bound of a route's body). */
+  maxBytes: number;
+  logger: Logger;
+}
+
+/** Reads the remaining files, asks the server, and warns of (or throws BROKEN_LINKS for) the broken links. */
+export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void> {
+  const { check, reader } = input;
+  for (const file of [...input.files].sort()) {
+    const foundOn = filePath(file);
+    await reader.ofFile(join(input.publicDir, ...file.split('/')), file, input.maxBytes, (links) => check.add(links, foundOn));
+    input.signal?.throwIfAborted();
+  }
+  const broken = await askServer(check.unresolved(), input);
+  if (broken.length === 0) return;
+  const listed = broken.slice(0, problemsListed).map(warnings.brokenLink);
+  const more = broken.length - listed.length;
+  if (input.mode === 'error') throw errors.brokenLinks(listed, more);
+  for (const warning of listed) warn(input.logger, warning);
+  if (more > 0) warn(input.logger, warnings.moreBrokenLinks(problemsListed, more));
+}

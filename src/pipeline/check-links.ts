@@ -1,0 +1,29 @@
+/**
+ * The check-links step (`prerender.links`): the links read as the routes were written (prerender
+ * step) are joined by those of the files no route wrote, publicDir's copies and the sitemap, and what
+ * reaches no file is asked of the loaded server; broken links are warnings, or with `'error'` the
+ * build's end before anything is published.
+ */
+import type { ServerBundle } from '../bundle/load-bundle.ts';
+import { finishLinkCheck } from '../checks/finish-link-check.ts';
+import { whileDoing } from '../file-limit.ts';
+import { sitemapFileNames } from '../output/sitemap.ts';
+import type { BuildContext } from './context.ts';
+import { routeHandler } from './load.ts';
+import type { Rendered } from './prerender.ts';
+
+/** Finishes the link check the prerender step started; nothing to do when `prerender.links` is false. */
+export async function checkLinks(build: BuildContext, rendered: Rendered, server: ServerBundle): Promise<void> {
+  const { config, paths, logger, signal } = build;
+  const mode = config.prerender.links;
+  if (!mode || !rendered.links) return;
+  const { check, reader } = rendered.links;
+  const { sitemap } = rendered.sink;
+  const files = [...(build.publicFiles ?? []), ...(sitemap ? sitemapFileNames(sitemap.count) : [])];
+  const { timeout, maxBodySize, retry, concurrency } = config.prerender;
+  // Asked of the server as the prerender asks a route: its bounds, its retries, its concurrency.
+  const asking = { request: routeHandler(server), bounds: { timeout, maxBodySize }, retry, concurrency, signal };
+  await whileDoing('checking the links of the output', () =>
+    finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, logger }),
+  );
+}
