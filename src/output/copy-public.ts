@@ -16,6 +16,7 @@ import { isHiddenName } from '../runtime/url-path.ts';
  * A symbolic link is copied as what it points to when that stays inside publicDir; one leading out of
  * it is left out with a warning. Copied as a link, it would let a route's file be written through it,
  * outside the output; followed, it would publish files from outside the folder.
+ * Returns the files copied, relative to `publicOut` and `/`-separated.
  */
 export async function copyPublicDir(
   publicDir: string,
@@ -23,7 +24,7 @@ export async function copyPublicDir(
   options: { label: string; dotFiles: boolean },
   claims: FileClaims,
   logger: Logger,
-): Promise<void> {
+): Promise<string[]> {
   const { label } = options;
   await mkdir(publicOut, { recursive: true });
   if (existsSync(publicDir)) {
@@ -49,13 +50,11 @@ export async function copyPublicDir(
       warn(logger, warnings.linksLeftOut(label, skipped));
     }
   }
-  let hasHeaders = false;
-  for (const file of await listFiles(publicOut)) {
-    claims.claim(file, `the file ${label}/${file}`);
-    hasHeaders ||= file === '_headers';
-  }
+  const files = await listFiles(publicOut);
+  for (const file of files) claims.claim(file, `the file ${label}/${file}`);
   // The build appends its content-type rules to _headers: a route may not write that file either.
-  if (!hasHeaders) claims.claim('_headers', 'the _headers file the build writes');
+  if (!files.includes('_headers')) claims.claim('_headers', 'the _headers file the build writes');
+  return files;
 }
 
 /** True when the link's target is inside `root` and is not a folder holding the link (a loop). */

@@ -1,4 +1,5 @@
 import { bundleSite } from './bundle.ts';
+import { precompress } from './compress.ts';
 import { loadConfig } from './config.ts';
 import { startBuild, type BuildOptions } from './context.ts';
 import { loadServer } from './load.ts';
@@ -33,7 +34,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const planned = await planEntries(context, plan, server, routeFiles);
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);
+    const copies = await precompress(context);
     await publishOutput(context);
-    return reportBuild(context, rendered, extraFiles);
+    return reportBuild(context, rendered, extraFiles + copies);
   });
 }

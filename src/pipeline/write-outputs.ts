@@ -40,6 +40,7 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
     signal?.throwIfAborted();
     const { sitemapHost } = config.prerender;
     const robotsFiles = sitemapHost && (await writeRobots(paths.publicDir, sitemapHost)) ? 1 : 0;
+    build.siteFiles.push(...sitemapFiles, ...(robotsFiles ? ['robots.txt'] : []));
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: paths.dir, publicDir: paths.publicDir, files: written, logger });
     signal?.throwIfAborted();
