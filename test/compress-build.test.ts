@@ -5,28 +5,17 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasZstd } from '../src/compress/encode.ts';
 import { resolveCompress } from '../src/config/resolve-compress.ts';
-import { encodingSuffixes, type Encoding } from '../src/runtime/encodings.ts';
-import { compressSite } from './compress-site.ts';
+import { encodingSuffixes } from '../src/runtime/encodings.ts';
+import { compressSite, decode } from './compress-site.ts';
 import { buildSite } from './helpers.ts';
 import { snapshotTree } from './tree-snapshot.ts';
 
 /** What `compress: true` writes on this Node: brotli and gzip, and zstd from Node 22.15. */
 const codings = resolveCompress(true);
 const now = () => 0;
-
-/** zlib's zstd decompressor, from Node 22.15 on (absent from @types/node 20). */
-const zstdDecompress = (zlib as unknown as { zstdDecompressSync: (body: Buffer) => Buffer }).zstdDecompressSync;
-
-/** `copy` decompressed as `encoding` says. */
-export function decode(copy: Buffer, encoding: Encoding): Buffer {
-  if (encoding === 'br') return zlib.brotliDecompressSync(copy);
-  if (encoding === 'gzip') return zlib.gunzipSync(copy);
-  return zstdDecompress(copy);
-}
 
 /** Every file under `dir`, relative, sorted. */
 const listFiles = (dir: string) =>

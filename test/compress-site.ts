@@ -2,6 +2,8 @@
  * A site for the precompression tests (SPEC section 9): route files and publicDir files of every kind
  * `compress` tells apart, large and small, text and not, and files of the site named like a copy.
  */
+import zlib from 'node:zlib';
+import type { Encoding } from '../src/runtime/encodings.ts';
 import { writeSite, route } from './helpers.ts';
 
 /** Deterministic bytes no compressor shrinks (xorshift), as base-64 text would not be. */
@@ -60,4 +62,14 @@ export function compressSite(config = 'compress: true'): string {
     'public/api/taken.json.br': 'not brotli: a file of the site',
     'prerender.config.mjs': `export default { name: 'packed', ${config}, prerender: { routes: ${JSON.stringify(compressRoutes)}, sitemap: { host: 'https://example.com' } } };`,
   });
+}
+
+/** zlib's zstd decompressor, from Node 22.15 on (absent from @types/node 20). */
+const zstdDecompress = (zlib as unknown as { zstdDecompressSync: (body: Buffer) => Buffer }).zstdDecompressSync;
+
+/** `copy` decompressed as `encoding` says. */
+export function decode(copy: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br') return zlib.brotliDecompressSync(copy);
+  if (encoding === 'gzip') return zlib.gunzipSync(copy);
+  return zstdDecompress(copy);
 }
