@@ -10,7 +10,7 @@ import { createManifestWriter, manifestName, readManifestEntries, type Compresse
 import { typeByExtension } from '../runtime/extension.ts';
 import { encodingSuffixes, type EncodedSizes, type Encoding } from '../runtime/encodings.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
-import { createCompressPool, type CompressPool } from './compress-pool.ts';
+import { createCompressPool } from './compress-pool.ts';
 import { isCompressible, minCompressBytes } from './compressible.ts';
 
 /** What the step needs; narrow on purpose. */
@@ -43,9 +43,40 @@ const window = 512;
 
 /** Writes the copies of every compressible file under `publicDir` and records them in the manifest. */
 export async function compressOutput(input: CompressOutputInput): Promise<CompressSummary> {
+  const compressor = createCompressor(input);
+  try {
+    const others = await compressOthers(input.otherFiles, compressor.compress);
+    await rewriteManifest(input.distDir, async (entry) => {
+      const encodings = await compressor.compress(entry.file, entry.contentType, entry.bytes);
+      return encodings ? { ...entry, encodings } : entry;
+    }, others);
+  } finally {
+    await compressor.close();
+  }
+  return compressor.summary;
+}
+
+/**
+ * Writes the copies of `files`, files of `publicDir` that are no route's (typed by extension), and
+ * returns those with copies, sorted: what `prerender merge` does for the sitemap it writes.
+ */
+export async function compressFiles(input: Omit<CompressOutputInput, 'distDir'>): Promise<CompressedFile[]> {
+  const compressor = createCompressor(input);
+  try {
+    return await compressOthers(input.otherFiles, compressor.compress);
+  } finally {
+    await compressor.close();
+  }
+}
+
+/** Compresses a file of `public/` (with its type, and its size when known) into the copies it gets; `undefined`: none. */
+type Compress = (file: string, type: string | undefined, bytes: number | undefined) => Promise<EncodedSizes | undefined>;
+
+/** A pool, the rule for which files and codings, and the tally of what was written. */
+function createCompressor(input: Omit<CompressOutputInput, 'distDir' | 'otherFiles'>): { compress: Compress; summary: CompressSummary; close(): Promise<void> } {
   const summary: CompressSummary = { files: 0, bytes: 0, copies: {}, count: 0, taken: [] };
   const pool = createCompressPool();
-  const compress = async (file: string, type: string | undefined, bytes: number | undefined): Promise<EncodedSizes | undefined> => {
+  const compress: Compress = async (file, type, bytes) => {
     if (type === undefined || !isCompressible(type) || (bytes !== undefined && bytes < minCompressBytes)) return undefined;
     const encodings = input.encodings.filter((encoding) => {
       const taken = input.isTaken(file + encodingSuffixes[encoding]);
@@ -63,21 +94,12 @@ export async function compressOutput(input: CompressOutputInput): Promise<Compre
     }
     return done.copies;
   };
-  try {
-    const others = await compressOthers(input, compress);
-    await rewriteManifest(input.distDir, async (entry) => {
-      const encodings = await compress(entry.file, entry.contentType, entry.bytes);
-      return encodings ? { ...entry, encodings } : entry;
-    }, others);
-  } finally {
-    await pool.close();
-  }
-  return summary;
+  return { compress, summary, close: () => pool.close() };
 }
 
 /** The files that are no route's, typed by extension, compressed side by side; those with copies, sorted. */
-async function compressOthers(input: CompressOutputInput, compress: (file: string, type: string | undefined, bytes: undefined) => Promise<EncodedSizes | undefined>): Promise<CompressedFile[]> {
-  const files = [...new Set(input.otherFiles)].filter((file) => !isHostConfigFile(file.split('/'))).sort();
+async function compressOthers(otherFiles: Iterable<string>, compress: Compress): Promise<CompressedFile[]> {
+  const files = [...new Set(otherFiles)].filter((file) => !isHostConfigFile(file.split('/'))).sort();
   const results = await Promise.all(files.map(async (file) => ({ file, encodings: await compress(file, typeByExtension(file), undefined) })));
   return results.filter((result): result is CompressedFile => result.encodings !== undefined);
 }

@@ -47,7 +47,9 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
     if (shard) {
       const { name: site, publicDir, preset, mistypedFiles } = config;
       const sitemap = sink.sitemapEntries ?? [];
-      await writeShardInfo(paths.dir, { name: site, shard, publicDir, sitemapHost, preset, mistypedFiles, planned: planned.all, sitemap, sitemapFiles, failures: tally.failures });
+      // The codings the compress step writes copies in, which merge writes the sitemap's in.
+      const compress = host === undefined ? config.compress : [];
+      await writeShardInfo(paths.dir, { name: site, shard, publicDir, sitemapHost, preset, mistypedFiles, compress, planned: planned.all, sitemap, sitemapFiles, failures: tally.failures });
     }
     // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
     if (config.preset !== 'vercel' && config.preset !== 'github-pages' && sink.untyped.count > 0) {
