@@ -23,6 +23,8 @@ export interface CompressOutputInput {
   otherFiles: Iterable<string>;
   /** Whether a file of the site has this name (relative to `public/`): no copy is written over one. */
   isTaken: (file: string) => boolean;
+  /** Stops the step: its threads end at once, and it rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** What the step did: for the summary line and the COMPRESSED_NAME_TAKEN warning. */
@@ -74,8 +76,11 @@ type Compress = (file: string, type: string | undefined, bytes: number | undefin
 
 /** A pool, the rule for which files and codings, and the tally of what was written. */
 function createCompressor(input: Omit<CompressOutputInput, 'distDir' | 'otherFiles'>): { compress: Compress; summary: CompressSummary; close(): Promise<void> } {
+  input.signal?.throwIfAborted();
   const summary: CompressSummary = { files: 0, bytes: 0, copies: {}, count: 0, taken: [] };
   const pool = createCompressPool();
+  const stop = () => void pool.close(input.signal!.reason);
+  input.signal?.addEventListener('abort', stop, { once: true });
   const compress: Compress = async (file, type, bytes) => {
     if (type === undefined || !isCompressible(type) || (bytes !== undefined && bytes < minCompressBytes)) return undefined;
     const encodings = input.encodings.filter((encoding) => {
@@ -94,7 +99,11 @@ function createCompressor(input: Omit<CompressOutputInput, 'distDir' | 'otherFil
     }
     return done.copies;
   };
-  return { compress, summary, close: () => pool.close() };
+  const close = () => {
+    input.signal?.removeEventListener('abort', stop);
+    return pool.close();
+  };
+  return { compress, summary, close };
 }
 
 /** The files that are no route's, typed by extension, compressed side by side; those with copies, sorted. */

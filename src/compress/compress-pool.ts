@@ -25,14 +25,17 @@ const batchFiles = 32;
 export interface CompressPool {
   /** Compresses the file `job` names; resolves with the copies written, rejects with an OUTPUT error naming the file. */
   compress(job: CompressJob): Promise<Compressed>;
-  /** Ends the threads; files still queued are not compressed. Safe twice. */
-  close(): Promise<void>;
+  /**
+   * Ends the threads; files still queued or under way are not compressed, and reject with `reason`
+   * when one is given (the build was stopped). Safe twice.
+   */
+  close(reason?: unknown): Promise<void>;
 }
 
 interface Queued {
   job: CompressJob;
   resolve: (done: Compressed) => void;
-  reject: (error: Error) => void;
+  reject: (error: unknown) => void;
 }
 
 /** A pool of at most `threads` threads, started as files arrive. */
@@ -42,12 +45,12 @@ export function createCompressPool(threads = Math.min(availableParallelism(), ma
   const running = new Map<Worker, Queued[]>();
   let started = 0;
   let scheduled = false;
-  let failure: Error | undefined;
+  let failure: { error: unknown } | undefined;
 
-  const fail = (error: Error) => {
-    failure ??= error;
-    for (const batch of running.values()) for (const item of batch.splice(0)) item.reject(failure);
-    for (const item of queue.splice(0)) item.reject(failure);
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    for (const batch of running.values()) for (const item of batch.splice(0)) item.reject(failure.error);
+    for (const item of queue.splice(0)) item.reject(failure.error);
   };
 
   const start = () => {
@@ -59,7 +62,7 @@ export function createCompressPool(threads = Math.min(availableParallelism(), ma
       running.delete(worker);
       if ('failed' in ack) {
         fail(errors.output(ack.failed.file, Object.assign(new Error(ack.failed.message), { code: ack.failed.code })));
-        for (const item of batch) item.reject(failure!);
+        for (const item of batch) item.reject(failure!.error);
         return;
       }
       batch.forEach((item, i) => item.resolve(ack.done[i]));
@@ -85,7 +88,7 @@ export function createCompressPool(threads = Math.min(availableParallelism(), ma
 
   return {
     compress(job) {
-      if (failure) return Promise.reject(failure);
+      if (failure) return Promise.reject(failure.error);
       return new Promise<Compressed>((resolve, reject) => {
         queue.push({ job, resolve, reject });
         // Files queued in one turn of the event loop go out together.
@@ -95,7 +98,8 @@ export function createCompressPool(threads = Math.min(availableParallelism(), ma
         }
       });
     },
-    async close() {
+    async close(reason) {
+      if (reason !== undefined) fail(reason);
       const workers = [...idle.splice(0), ...running.keys()];
       running.clear();
       await Promise.all(workers.map((worker) => worker.terminate()));

@@ -44,8 +44,9 @@ parentPort?.on('message', (jobs: CompressJob[]) => {
     try {
       done.push(compressFile(job));
     } catch (error) {
-      const { message, code } = error as NodeJS.ErrnoException;
-      return parentPort!.postMessage({ failed: { file: job.path, message, code } } satisfies CompressAck);
+      // The copy that could not be written, or the file that could not be read.
+      const { message, code, path = job.path } = error as NodeJS.ErrnoException;
+      return parentPort!.postMessage({ failed: { file: path, message, code } } satisfies CompressAck);
     }
   }
   parentPort!.postMessage({ done } satisfies CompressAck);

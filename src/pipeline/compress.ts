@@ -32,7 +32,7 @@ export async function precompress(build: BuildContext): Promise<number> {
   }
   const started = performance.now();
   const isTaken = (file: string) => claims.ownerOf(file) !== undefined;
-  const summary = await compressOutput({ distDir: paths.dir, publicDir: paths.publicDir, encodings, otherFiles: build.siteFiles, isTaken });
+  const summary = await compressOutput({ distDir: paths.dir, publicDir: paths.publicDir, encodings, otherFiles: build.siteFiles, isTaken, signal });
   signal?.throwIfAborted();
   if (summary.taken.length > 0) warn(logger, warnings.compressedNameTaken(summary.taken.length, summary.taken.slice(0, shownNames)));
   logger.info(formatCompressSummary(summary, encodings, performance.now() - started));
