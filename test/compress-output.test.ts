@@ -25,12 +25,17 @@ async function staged(files: Record<string, string>): Promise<Omit<CompressOutpu
 const copiesIn = (dir: string) => readdirSync(dir, { recursive: true }).filter((name) => /\.(br|gz)$/.test(String(name))).length;
 
 describe('compressOutput', () => {
-  it('fails with WRITE_FAILED naming the copy it could not write', async () => {
-    const input = await staged({ 'a.json': prose(3000), 'b.json': prose(3000) });
-    mkdirSync(join(input.publicDir, 'b.json.gz'));
+  // The first few files are compressed on the main thread, the rest on the pool's threads.
+  it.each([
+    ['on the main thread', 2],
+    ['on a thread', 20],
+  ])('fails with WRITE_FAILED naming the copy it could not write (%s)', async (_where, count) => {
+    const input = await staged(Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${String(i).padStart(2, '0')}.json`, prose(3000)])));
+    const last = `f${String(count - 1).padStart(2, '0')}.json.gz`;
+    mkdirSync(join(input.publicDir, last));
     const error = await catchError(() => compressOutput(input));
     expect(error.code).toBe('WRITE_FAILED');
-    expect(error.message).toContain(`Cannot write ${join(input.publicDir, 'b.json.gz')}`);
+    expect(error.message).toContain(`Cannot write ${join(input.publicDir, last)}`);
   });
 
   it('stops when its signal aborts: rejects with the reason, and its threads write nothing more', async () => {
