@@ -4,6 +4,7 @@
  * for the `static` preset only, and said in one line.
  */
 import { compressOutput, type CompressSummary } from '../compress/compress-output.ts';
+import { whileDoing } from '../file-limit.ts';
 import { staticHosts } from '../hosts/host-output.ts';
 import { warn } from '../log.ts';
 import { counted } from '../plural.ts';
@@ -32,7 +33,9 @@ export async function precompress(build: BuildContext): Promise<number> {
   }
   const started = performance.now();
   const isTaken = (file: string) => claims.ownerOf(file) !== undefined;
-  const summary = await compressOutput({ distDir: paths.dir, publicDir: paths.publicDir, encodings, otherFiles: build.siteFiles, isTaken, signal });
+  const summary = await whileDoing('writing precompressed copies (compress)', () =>
+    compressOutput({ distDir: paths.dir, publicDir: paths.publicDir, encodings, otherFiles: build.siteFiles, isTaken, signal }),
+  );
   signal?.throwIfAborted();
   if (summary.taken.length > 0) warn(logger, warnings.compressedNameTaken(summary.taken.length, summary.taken.slice(0, shownNames)));
   logger.info(formatCompressSummary(summary, encodings, performance.now() - started));
