@@ -41,7 +41,7 @@ export interface CompressSummary {
 }
 
 /** Entries compressed ahead of the one the rewritten manifest waits for: enough to keep every thread busy. */
-const window = 512;
+const aheadEntries = 512;
 
 /** Writes the copies of every compressible file under `publicDir` and records them in the manifest. */
 export async function compressOutput(input: CompressOutputInput): Promise<CompressSummary> {
@@ -115,7 +115,7 @@ async function compressOthers(otherFiles: Iterable<string>, compress: Compress):
 
 /**
  * Rewrites the manifest of `distDir`, each route entry replaced by what `update` makes of it (in
- * order, up to {@link window} at work at once), and `compressed` after the routes.
+ * order, up to {@link aheadEntries} at work at once), and `compressed` after the routes.
  */
 async function rewriteManifest(distDir: string, update: (entry: ManifestEntry) => Promise<ManifestEntry>, compressed: CompressedFile[]): Promise<void> {
   const before = `${manifestName}.before-compress`;
@@ -128,7 +128,7 @@ async function rewriteManifest(distDir: string, update: (entry: ManifestEntry) =
       // Awaited in order below; a failure meanwhile is not left unhandled.
       updated.catch(() => undefined);
       pending.push(updated);
-      if (pending.length >= window) writer.add(await pending.shift()!);
+      if (pending.length >= aheadEntries) writer.add(await pending.shift()!);
     }
     for (const updated of pending.splice(0)) writer.add(await updated);
   } catch (error) {
