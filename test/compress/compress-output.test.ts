@@ -3,11 +3,11 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressOutput, type CompressOutputInput } from '../src/compress/compress-output.ts';
-import { writeManifest } from '../src/output/manifest.ts';
-import { catchError } from './catch-error.ts';
-import { prose } from './compress-site.ts';
-import { tempDir } from './helpers.ts';
+import { compressOutput, type CompressOutputInput } from '../../src/compress/compress-output.ts';
+import { writeManifest } from '../../src/output/manifest.ts';
+import { catchError } from '../catch-error.ts';
+import { prose } from '../support/compress-site.ts';
+import { tempDir } from '../helpers.ts';
 
 /** A staged build of `files` (path -> text), each a JSON route's file. */
 async function staged(files: Record<string, string>): Promise<Omit<CompressOutputInput, 'signal'>> {

@@ -2,12 +2,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { merge } from '../src/index.ts';
-import { createMemoryLogger } from '../src/log.ts';
-import { catchError } from './catch-error.ts';
-import { compressSite } from './compress-site.ts';
-import { buildSite, tempDir } from './helpers.ts';
-import { snapshotTree } from './tree-snapshot.ts';
+import { merge } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { catchError } from '../catch-error.ts';
+import { compressSite } from '../support/compress-site.ts';
+import { buildSite, tempDir } from '../helpers.ts';
+import { snapshotTree } from '../tree-snapshot.ts';
 
 const now = () => 0;
 

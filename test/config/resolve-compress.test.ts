@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCompress } from '../src/config/resolve-compress.ts';
-import { resolveConfig } from '../src/config/resolve.ts';
-import { hasZstd } from '../src/compress/encode.ts';
-import { catchError } from './catch-error.ts';
-import { tempDir } from './helpers.ts';
+import { resolveCompress } from '../../src/config/resolve-compress.ts';
+import { resolveConfig } from '../../src/config/resolve.ts';
+import { hasZstd } from '../../src/compress/encode.ts';
+import { catchError } from '../catch-error.ts';
+import { tempDir } from '../helpers.ts';
 
 describe('compress in the config (SPEC section 3)', () => {
   it('is off by default', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../src/runtime/accept-encoding.ts';
-import type { Encoding } from '../src/runtime/encodings.ts';
+import { chooseEncoding } from '../../src/runtime/accept-encoding.ts';
+import type { Encoding } from '../../src/runtime/encodings.ts';
 
 const all: Encoding[] = ['br', 'zstd', 'gzip'];
 

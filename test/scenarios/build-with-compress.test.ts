@@ -6,12 +6,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasZstd } from '../src/compress/encode.ts';
-import { resolveCompress } from '../src/config/resolve-compress.ts';
-import { encodingSuffixes } from '../src/runtime/encodings.ts';
-import { compressSite, decode } from './compress-site.ts';
-import { buildSite } from './helpers.ts';
-import { snapshotTree } from './tree-snapshot.ts';
+import { hasZstd } from '../../src/compress/encode.ts';
+import { resolveCompress } from '../../src/config/resolve-compress.ts';
+import { encodingSuffixes } from '../../src/runtime/encodings.ts';
+import { compressSite, decode } from '../support/compress-site.ts';
+import { buildSite } from '../helpers.ts';
+import { snapshotTree } from '../tree-snapshot.ts';
 
 /** What `compress: true` writes on this Node: brotli and gzip, and zstd from Node 22.15. */
 const codings = resolveCompress(true);

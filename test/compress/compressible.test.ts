@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompressible } from '../src/compress/compressible.ts';
+import { isCompressible } from '../../src/compress/compressible.ts';
 
 describe('isCompressible: the one rule for which files get copies (SPEC section 9)', () => {
   it.each([

@@ -7,13 +7,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPreviewServer, type RunningServer } from '../src/index.ts';
-import { resolveCompress } from '../src/config/resolve-compress.ts';
-import { encodingSuffixes, type Encoding } from '../src/runtime/encodings.ts';
-import { compressSite, decode } from './compress-site.ts';
-import { buildSite } from './helpers.ts';
-import { rawRequest, type RawResponse } from './raw-http.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { createPreviewServer, type RunningServer } from '../../src/index.ts';
+import { resolveCompress } from '../../src/config/resolve-compress.ts';
+import { encodingSuffixes, type Encoding } from '../../src/runtime/encodings.ts';
+import { compressSite, decode } from '../support/compress-site.ts';
+import { buildSite } from '../helpers.ts';
+import { rawRequest, type RawResponse } from '../raw-http.ts';
+import { startServerProcess, type ServerProcess } from '../server-process.ts';
 
 const codings = resolveCompress(true);
 let root: string;
