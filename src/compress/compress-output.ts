@@ -1,8 +1,9 @@
 /**
- * The precompression step of a build (SPEC section 9, `compress`): once every file of `public/` is
- * written, copies of the compressible ones are written beside them by the thread pool, and the
- * manifest is rewritten with each route's copies and the other files' (`"compressed"`). The manifest
- * is read and written one entry at a time, so the step holds no list of the routes.
+ * Precompression of an output (SPEC section 9, `compress`), as the build's compress step
+ * (pipeline/compress.ts) and `prerender merge` run it: once every file of `public/` is written, copies
+ * of the compressible ones are written beside them by the thread pool, and the manifest is rewritten
+ * with each route's copies and the other files' (`"compressed"`). The manifest is read and written one
+ * entry at a time, so the step holds no list of the routes.
  */
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
