@@ -26,6 +26,8 @@ export type WarningCode =
   | 'ROUTE_LINK'
   | 'ASSET_URL'
   | 'BROKEN_LINK'
+  | 'COMPRESS_UNUSED'
+  | 'COMPRESSED_NAME_TAKEN'
 
   | 'LEFTOVER_FOLDER';
 
@@ -178,6 +180,20 @@ export const warnings = {
     message:
       `${place}: new URL() with a path that ${problem} (${path}): only a literal path ('./file.md', or a folder '../content/') is copied next to the server; ` +
       "name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder).",
+  }),
+  /** `compress` with a preset whose host compresses on its own and would serve each copy as a file of its own. */
+  compressUnused: (preset: string, host: string): Warning => ({
+    code: 'COMPRESS_UNUSED',
+    message:
+      `compress is set, but ${host} (preset "${preset}") compresses files itself and serves no precompressed copies: it would publish feed.json.br as a file of its own. ` +
+      'No copies were written. Remove compress from the config, or build with preset "static" for a server that serves them (the built server, nginx, Caddy).',
+  }),
+  /** Files whose copy would overwrite a file of the site (`x.json.br` is a publicDir file or a route's): the first few, and how many. */
+  compressedNameTaken: (count: number, examples: string[]): Warning => ({
+    code: 'COMPRESSED_NAME_TAKEN',
+    message:
+      `${counted(count, 'precompressed copy', 'precompressed copies')} not written, as a file of the site has the name: ${examples.join(', ')}${count > examples.length ? `, and ${count - examples.length} more` : ''}. ` +
+      'Those files are served as they are; rename the file of the site if it is no copy you made yourself.',
   }),
 };
 

@@ -17,6 +17,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       publicDotFiles: false,
       preset: 'static',
       mistypedFiles: 'error',
+      compress: [],
       prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, maxBodySize: 100 * 1024 * 1024, failOnError: true, retry: undefined, validate: 'warn', links: 'warn' },
       configFile: undefined,
     });

@@ -7,6 +7,8 @@ export const defaults = {
   publicDotFiles: false,
   preset: 'static',
   mistypedFiles: 'error',
+  /** No precompressed copies: most hosts compress on their own. */
+  compress: false,
   prerender: {
     /** Chosen by the benchmark in bench/: past 16 in flight the loop gains nothing. */
     concurrency: 16,

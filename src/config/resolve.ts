@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { defaults } from './defaults.ts';
+import { resolveCompress } from './resolve-compress.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkOutput } from './output-paths.ts';
@@ -10,7 +11,7 @@ import { settleWithin } from '../settle-within.ts';
 import { unknownKey } from './unknown-key.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
-const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender'] as const;
+const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender', 'compress'] as const;
 const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'links', 'maxBodySize'] as const;
 /** Where a key misplaced at another level belongs (route entries aside), for the error's suggestion. */
 const everyKey = [...topKeys, ...prerenderKeys.map((key) => `prerender.${key}`), 'prerender.sitemap.host'];
@@ -49,6 +50,7 @@ export async function resolveConfig(
     publicDotFiles: optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false') ?? defaults.publicDotFiles,
     preset: optional<Preset>('preset', user.preset, (v) => presets.includes(v as Preset), presets.join(' | ')) ?? defaults.preset,
     mistypedFiles: optional<'error' | 'warn'>('mistypedFiles', user.mistypedFiles, (v) => v === 'error' || v === 'warn', "'error' | 'warn'") ?? defaults.mistypedFiles,
+    compress: resolveCompress(user.compress ?? defaults.compress),
     prerender: {
       routes: await resolveRoutes(pre.routes, timeout),
       routesFrom: pre.routes === undefined ? 'unset' : typeof pre.routes === 'function' ? 'function' : 'array',

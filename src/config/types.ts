@@ -1,4 +1,5 @@
 /** The config a site writes, and the resolved form every step receives. */
+import type { Encoding } from '../runtime/encodings.ts';
 
 /** The hosts the output can be written for; see the README's "Deploy" section. */
 export const presets = ['static', 'netlify', 'cloudflare', 'vercel', 'github-pages'] as const;
@@ -65,6 +66,17 @@ export interface UserConfig {
    * @default 'error'
    */
   mistypedFiles?: 'error' | 'warn';
+  /**
+   * Write precompressed copies beside every file of `public/` of a text type (HTML, CSS, JavaScript,
+   * JSON, XML, feeds, SVG) and at least 1 kB, where the copy is smaller: `feed.json.br`,
+   * `feed.json.gz`, `feed.json.zst`. `true` is brotli and gzip, plus zstd on a Node that has it
+   * (22.15, 23.8 and later); a list names the codings. The manifest records each file's copies and
+   * their sizes; preview and the built server serve them by `Accept-Encoding`. Written for the
+   * `static` preset only: the other presets' hosts compress on their own (a warning says so).
+   * @default false
+   * @example compress: ['br', 'gzip']
+   */
+  compress?: boolean | ('gzip' | 'br' | 'zstd')[];
   prerender?: {
     /** The routes to prerender. @default [] */
     routes?: RouteList;
@@ -160,6 +172,8 @@ export interface ResolvedConfig {
   publicDotFiles: boolean;
   preset: Preset;
   mistypedFiles: 'error' | 'warn';
+  /** The codings to write copies in, in the servers' order of preference; empty: no copies. */
+  compress: Encoding[];
   prerender: {
     routes: PrerenderRoute[];
     /** How `prerender.routes` was given: not at all, as an array (`[]` says "nothing, on purpose"), or as a function. */

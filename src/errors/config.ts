@@ -50,6 +50,10 @@ export const configErrors = {
             : 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
       cause,
     }),
+  compressZstd: (node: string, needed: string) =>
+    new PrerenderError('CONFIG', `Config key "compress" asks for 'zstd', which needs Node ${needed}; this is Node ${node}.`, {
+      hint: "Build on a Node that has zstd, or leave 'zstd' out of compress (true writes brotli and gzip, plus zstd where the Node has it).",
+    }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
   unknownCommand: (name: string, meant?: string) =>
     new PrerenderError('USAGE', `Unknown command "${name}"${meant ? `; did you mean "${meant}"?` : '.'}`, {

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { FileClaims } from '../output/file-claims.ts';
-import { readManifest, type ManifestEntry } from '../output/manifest.ts';
+import { readManifestFile, type CompressedFile, type ManifestEntry } from '../output/manifest.ts';
 import { sitemapFileNames, sitemapOwner } from '../output/sitemap.ts';
 import { readShardInfo, type ShardInfo } from '../shard/shard-info.ts';
 
@@ -13,6 +13,8 @@ export interface LoadedShard {
   dir: string;
   info: ShardInfo;
   entries: ManifestEntry[];
+  /** The manifest's files that are no route's with precompressed copies. */
+  compressed?: CompressedFile[];
 }
 
 /**
@@ -25,7 +27,8 @@ export async function loadShards(dirs: string[]): Promise<LoadedShard[]> {
   const shards: LoadedShard[] = [];
   for (const dir of dirs.map((path) => resolve(path))) {
     const info = await readShardInfo(dir);
-    shards.push({ dir, info, entries: await readManifest(dir) });
+    const { routes, compressed } = await readManifestFile(dir);
+    shards.push({ dir, info, entries: routes, compressed });
   }
   shards.sort((a, b) => a.info.shard.index - b.info.shard.index);
   checkComplete(shards);
@@ -41,6 +44,7 @@ function mismatch(info: ShardInfo, first: ShardInfo): string | undefined {
   if (info.sitemapHost !== first.sitemapHost) return `sitemap host ${info.sitemapHost}, not ${first.sitemapHost}`;
   if (info.headersBase !== first.headersBase) return 'another public/_headers';
   if (info.preset !== first.preset || info.mistypedFiles !== first.mistypedFiles) return `preset ${info.preset}, not ${first.preset}`;
+  if (String(info.compress ?? []) !== String(first.compress ?? [])) return `compress ${JSON.stringify(info.compress ?? [])}, not ${JSON.stringify(first.compress ?? [])}`;
   return undefined;
 }
 

@@ -7,8 +7,10 @@ import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
 import { writeHostOutput } from '../hosts/host-output.ts';
+import { compressFiles } from '../compress/compress-output.ts';
 import { listFiles } from '../output/list-files.ts';
 import { writeManifest } from '../output/manifest.ts';
+import { encodingsOf, encodingSuffixes, type EncodedSizes } from '../runtime/encodings.ts';
 import { writeSitemap } from '../output/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';
 import { claimRouteFiles, loadShards, type LoadedShard } from './load-shards.ts';
@@ -51,7 +53,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
   const shards = await loadShards(options.shardDirs);
   claimRouteFiles(shards);
   const [first] = shards;
-  const { name, sitemapHost, headersBase, preset, mistypedFiles } = first.info;
+  const { name, sitemapHost, headersBase, preset, mistypedFiles, compress = [] } = first.info;
   const outDir = resolve(options.outDir ?? 'dist');
   const entries = shards.flatMap((shard) => shard.entries);
 
@@ -59,8 +61,15 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
     const publicOut = join(stage, 'public');
     await copyFiles([...(await siteFiles(first, stage)), ...shards.flatMap((shard) => routeFiles(shard, publicOut))]);
     if (headersBase !== null) await writeFile(join(publicOut, '_headers'), headersBase);
-    await writeManifest(stage, entries);
-    if (sitemapHost) await writeSitemap(publicOut, sitemapHost, shards.flatMap((shard) => shard.info.sitemap));
+    // The site's own files keep the copies the first shard wrote; the sitemap, written afresh, gets its own.
+    let compressed = (first.compressed ?? []).filter((entry) => !first.info.generated.includes(entry.file));
+    if (sitemapHost) {
+      const sitemapFiles = await writeSitemap(publicOut, sitemapHost, shards.flatMap((shard) => shard.info.sitemap));
+      // A copy's name taken by a file now in public/ is a file of the site's, as the build found it.
+      const isTaken = (file: string) => existsSync(join(publicOut, file));
+      if (compress.length > 0) compressed = [...compressed, ...(await compressFiles({ publicDir: publicOut, encodings: compress, otherFiles: sitemapFiles, isTaken }))];
+    }
+    await writeManifest(stage, entries, compressed);
     await writeHostOutput({ preset, mistypedFiles, distDir: stage, publicDir: publicOut, files: entries, logger });
   });
 
@@ -79,10 +88,13 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
 
 /**
  * Every file of the first shard that is not a route's: the server, and in `public/` the site's own
- * files (publicDir). The sitemap and `_headers` are left out: merge writes them for all shards.
+ * files (publicDir) and their precompressed copies. The sitemap (and its copies) and `_headers` are
+ * left out: merge writes them for all shards.
  */
 async function siteFiles(shard: LoadedShard, stage: string): Promise<CopyPair[]> {
-  const skip = new Set([...shard.entries.map((entry) => `public/${entry.file}`), ...shard.info.generated.map((file) => `public/${file}`), 'public/_headers']);
+  const generated = (shard.compressed ?? []).filter((entry) => shard.info.generated.includes(entry.file));
+  const written = shard.entries.flatMap(withCopies);
+  const skip = new Set([...written, ...shard.info.generated, ...generated.flatMap(withCopies)].map((file) => `public/${file}`).concat('public/_headers'));
   const pairs: CopyPair[] = [];
   for (const folder of ['public', 'server']) {
     if (!existsSync(join(shard.dir, folder))) continue;
@@ -94,14 +106,19 @@ async function siteFiles(shard: LoadedShard, stage: string): Promise<CopyPair[]>
   return pairs;
 }
 
-/** The files a shard's routes wrote, to the same place in the merged `public/`; never outside it. */
+/** The files a shard's routes wrote and their precompressed copies, to the same place in the merged `public/`; never outside it. */
 function routeFiles(shard: LoadedShard, publicOut: string): CopyPair[] {
   const root = resolve(publicOut);
-  return shard.entries.map(({ file, route }) => {
-    const to = resolve(root, file);
+  return shard.entries.flatMap((entry) => {
+    const to = resolve(root, entry.file);
     if (to === root || !isInside(to, root)) {
-      throw errors.usage(`The manifest of ${shard.dir} names ${file} for route "${route}", a file outside public/.`, 'Pass the folders exactly as the shard builds wrote them.');
+      throw errors.usage(`The manifest of ${shard.dir} names ${entry.file} for route "${entry.route}", a file outside public/.`, 'Pass the folders exactly as the shard builds wrote them.');
     }
-    return { from: join(shard.dir, 'public', file), to };
+    return withCopies(entry).map((file) => ({ from: join(shard.dir, 'public', file), to: resolve(root, file) }));
   });
+}
+
+/** A file and the precompressed copies the manifest records for it. */
+function withCopies({ file, encodings }: { file: string; encodings?: EncodedSizes }): string[] {
+  return [file, ...encodingsOf(encodings ?? {}).map((encoding) => file + encodingSuffixes[encoding])];
 }

@@ -16,7 +16,7 @@ import { isHiddenName } from '../runtime/url-path.ts';
  * A symbolic link is copied as what it points to when that stays inside publicDir; one leading out of
  * it is left out with a warning. Copied as a link, it would let a route's file be written through it,
  * outside the output; followed, it would publish files from outside the folder.
- * Returns the files copied (relative to `publicOut`, `/`-separated).
+ * Returns the files copied, relative to `publicOut` and `/`-separated.
  */
 export async function copyPublicDir(
   publicDir: string,
@@ -50,11 +50,8 @@ export async function copyPublicDir(
       warn(logger, warnings.linksLeftOut(label, skipped));
     }
   }
-  const files: string[] = [];
-  for (const file of await listFiles(publicOut)) {
-    claims.claim(file, `the file ${label}/${file}`);
-    files.push(file);
-  }
+  const files = await listFiles(publicOut);
+  for (const file of files) claims.claim(file, `the file ${label}/${file}`);
   // The build appends its content-type rules to _headers: a route may not write that file either.
   if (!files.includes('_headers')) claims.claim('_headers', 'the _headers file the build writes');
   return files;

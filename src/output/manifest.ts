@@ -1,7 +1,9 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { errors } from '../errors.ts';
+import type { EncodedSizes } from '../runtime/encodings.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { byRoute } from './route-to-file.ts';
 
@@ -17,9 +19,17 @@ export interface ManifestEntry {
   /** Other headers the handler set that a static host can carry; absent when none. */
   headers?: CarriedHeader[];
   bytes: number;
+  /** The bytes of the file's precompressed copies, by coding (`compress`); absent when it has none. */
+  encodings?: EncodedSizes;
   ms: number;
   /** The route file whose `entries` listed the route; absent for a route of `prerender.routes`. */
   listedBy?: string;
+}
+
+/** A file of `public/` that is no route's (publicDir, sitemap, robots.txt) with precompressed copies. */
+export interface CompressedFile {
+  file: string;
+  encodings: EncodedSizes;
 }
 
 /** The file name, beside `public/` and `server/`. */
@@ -34,18 +44,20 @@ export interface ManifestWriter {
   add(entry: ManifestEntry): void;
   /**
    * Ends the list and closes the file; `abandon`: only closes it (the build failed), never throws.
-   * Once closed, closing again does nothing.
+   * Once closed, closing again does nothing. `compressed` (sorted by file), when not empty, follows
+   * the routes as `"compressed"`.
    */
-  close(abandon?: boolean): void;
+  close(abandon?: boolean, compressed?: CompressedFile[]): void;
 }
 
 /**
  * Starts `prerender-manifest.json` in `distDir`: `{ "version": 1, "routes": [...] }`, entries sorted by
  * route, one entry per line (readable, and a diff shows the routes that changed). Entries go to the
  * file in pieces as they are added, so a build of a million routes holds neither them nor the text.
+ * `name` writes another file name (the precompression rewrites the manifest through one).
  */
-export function createManifestWriter(distDir: string): ManifestWriter {
-  const path = join(distDir, manifestName);
+export function createManifestWriter(distDir: string, name = manifestName): ManifestWriter {
+  const path = join(distDir, name);
   const fd = openSync(path, 'w');
   const put = (piece: string) => {
     try {
@@ -58,20 +70,20 @@ export function createManifestWriter(distDir: string): ManifestWriter {
   let count = 0;
   let open = true;
   return {
-    add({ route, foundOn, file, status, contentType, headers, bytes, ms, listedBy }) {
+    add({ route, foundOn, file, status, contentType, headers, bytes, encodings, ms, listedBy }) {
       text += `${count++ === 0 ? '' : ','}
-    ${JSON.stringify({ route, foundOn, listedBy, file, status, contentType, headers, bytes, ms })}`;
+    ${JSON.stringify({ route, foundOn, listedBy, file, status, contentType, headers, bytes, encodings, ms })}`;
       // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
       if (text.length >= chunkSize) {
         put(text);
         text = '';
       }
     },
-    close(abandon = false) {
+    close(abandon = false, compressed = []) {
       if (!open) return;
       open = false;
       try {
-        if (!abandon) put(text + '\n  ]\n}\n');
+        if (!abandon) put(`${text}\n  ]${compressed.length === 0 ? '' : `,\n  "compressed": [${compressed.map((entry) => `\n    ${JSON.stringify(entry)}`).join(',')}\n  ]`}\n}\n`);
       } finally {
         closeSync(fd);
       }
@@ -79,18 +91,37 @@ export function createManifestWriter(distDir: string): ManifestWriter {
   };
 }
 
-/** Writes the manifest of `entries` (in any order) into `distDir`: see {@link createManifestWriter}. */
-export async function writeManifest(distDir: string, entries: ManifestEntry[]): Promise<void> {
+/** Writes the manifest of `entries` (in any order) and `compressed` into `distDir`: see {@link createManifestWriter}. */
+export async function writeManifest(distDir: string, entries: ManifestEntry[], compressed: CompressedFile[] = []): Promise<void> {
   const writer = createManifestWriter(distDir);
   try {
     for (const entry of [...entries].sort(byRoute)) writer.add(entry);
   } finally {
-    writer.close();
+    writer.close(false, [...compressed].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)));
   }
 }
 
 /** Reads the manifest of a build (`distDir` holds `prerender-manifest.json`). */
 export async function readManifest(distDir: string): Promise<ManifestEntry[]> {
-  const { routes } = JSON.parse(await readFile(join(distDir, manifestName), 'utf8')) as { routes: ManifestEntry[] };
-  return routes;
+  return (await readManifestFile(distDir)).routes;
+}
+
+/** Reads the whole manifest of a build: its routes, and its other files with precompressed copies. */
+export async function readManifestFile(distDir: string): Promise<{ routes: ManifestEntry[]; compressed: CompressedFile[] }> {
+  const { routes, compressed = [] } = JSON.parse(await readFile(join(distDir, manifestName), 'utf8')) as { routes: ManifestEntry[]; compressed?: CompressedFile[] };
+  return { routes, compressed };
+}
+
+/**
+ * The route entries of the manifest at `path`, one at a time as the file is read: the file as
+ * {@link createManifestWriter} writes it, one entry a line, so that no build holds them all.
+ */
+export async function* readManifestEntries(path: string): AsyncGenerator<ManifestEntry> {
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  let inRoutes = false;
+  for await (const line of lines) {
+    if (line.startsWith('  "routes": [')) inRoutes = true;
+    else if (line.startsWith('  ]')) inRoutes = false;
+    else if (inRoutes && line.startsWith('    {')) yield JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as ManifestEntry;
+  }
 }

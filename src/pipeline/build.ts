@@ -1,5 +1,6 @@
 import { bundleSite } from './bundle.ts';
 import { checkLinks } from './check-links.ts';
+import { precompress } from './compress.ts';
 import { loadConfig } from './config.ts';
 import { startBuild, type BuildOptions } from './context.ts';
 import { loadServer } from './load.ts';
@@ -35,7 +36,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);
     await checkLinks(context, rendered, server);
+    const copies = await precompress(context);
     await publishOutput(context);
-    return reportBuild(context, rendered, extraFiles);
+    return reportBuild(context, rendered, extraFiles + copies);
   });
 }

@@ -7,7 +7,6 @@
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import { finishLinkCheck } from '../checks/finish-link-check.ts';
 import { whileDoing } from '../file-limit.ts';
-import { sitemapFileNames } from '../output/sitemap.ts';
 import type { BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
 import type { Rendered } from './prerender.ts';
@@ -18,8 +17,7 @@ export async function checkLinks(build: BuildContext, rendered: Rendered, server
   const mode = config.prerender.links;
   if (!mode || !rendered.links) return;
   const { check, reader } = rendered.links;
-  const { sitemap } = rendered.sink;
-  const files = [...(build.publicFiles ?? []), ...(sitemap ? sitemapFileNames(sitemap.count) : [])];
+  const files = build.siteFiles;
   const { timeout, maxBodySize, retry, concurrency } = config.prerender;
   // Asked of the server as the prerender asks a route: its bounds, its retries, its concurrency.
   const asking = { request: routeHandler(server), bounds: { timeout, maxBodySize }, retry, concurrency, signal };

@@ -21,5 +21,5 @@ export async function loadConfig(start: BuildStart): Promise<BuildContext> {
   // tell which crawled route is its own.
   if (shard && config.prerender.crawl) throw errors.crawlShard();
   const stage = stagePaths(config.outDir, shard ? shardDirName(config.name, shard) : config.name);
-  return Object.assign(start, { config, paths: { ...stage, serverFile: join(stage.dir, 'server', 'index.mjs') }, claims: new FileClaims() });
+  return Object.assign(start, { config, paths: { ...stage, serverFile: join(stage.dir, 'server', 'index.mjs') }, claims: new FileClaims(), siteFiles: [] });
 }

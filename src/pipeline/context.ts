@@ -73,8 +73,11 @@ export interface BuildContext extends BuildStart {
   readonly paths: BuildPaths;
   /** Who writes which file of `public/`: publicDir's copies, the sitemap, robots.txt, each route. */
   readonly claims: FileClaims;
-  /** The files copied from publicDir into `public/`, once the stage step copied them. */
-  publicFiles?: string[];
+  /**
+   * The files of `public/` that are no route's, as the steps write them (relative, `/`-separated):
+   * publicDir's copies, the sitemap, robots.txt. The compress step compresses them beside the routes'.
+   */
+  readonly siteFiles: string[];
 }
 
 /** The staging paths, and the server bundle's place in them. */

@@ -51,7 +51,9 @@ export async function stageOutput(build: BuildContext): Promise<void> {
   const { config, paths, claims, logger } = build;
   build.stage = await whileDoing('staging the output', () => openStage(paths, logger));
   const label = relative(config.root, config.publicDir) || '.';
-  build.publicFiles = await whileDoing(`copying publicDir (${label})`, () => copyPublicDir(config.publicDir, paths.publicDir, { label, dotFiles: config.publicDotFiles }, claims, logger));
+  const copied = await whileDoing(`copying publicDir (${label})`, () => copyPublicDir(config.publicDir, paths.publicDir, { label, dotFiles: config.publicDotFiles }, claims, logger));
+  // One by one: a spread of a publicDir's 200,000 names would pass the stack's limit.
+  for (const file of copied) build.siteFiles.push(file);
   if (config.prerender.sitemapHost) {
     claims.claim('sitemap.xml', sitemapOwner);
     claimRobots(claims, paths.publicDir);

@@ -40,13 +40,16 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
     signal?.throwIfAborted();
     const { sitemapHost } = config.prerender;
     const robotsFiles = sitemapHost && (await writeRobots(paths.publicDir, sitemapHost)) ? 1 : 0;
+    build.siteFiles.push(...sitemapFiles, ...(robotsFiles ? ['robots.txt'] : []));
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: paths.dir, publicDir: paths.publicDir, files: written, logger });
     signal?.throwIfAborted();
     if (shard) {
       const { name: site, publicDir, preset, mistypedFiles } = config;
       const sitemap = sink.sitemapEntries ?? [];
-      await writeShardInfo(paths.dir, { name: site, shard, publicDir, sitemapHost, preset, mistypedFiles, planned: planned.all, sitemap, sitemapFiles, failures: tally.failures });
+      // The codings the compress step writes copies in, which merge writes the sitemap's in.
+      const compress = host === undefined ? config.compress : [];
+      await writeShardInfo(paths.dir, { name: site, shard, publicDir, sitemapHost, preset, mistypedFiles, compress, planned: planned.all, sitemap, sitemapFiles, failures: tally.failures });
     }
     // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
     if (config.preset !== 'vercel' && config.preset !== 'github-pages' && sink.untyped.count > 0) {

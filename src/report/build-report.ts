@@ -10,7 +10,7 @@ export interface BuildReport {
   /** Routes written. */
   ok: number;
   failed: number;
-  /** Files written into public/ by the prerender, the sitemap and `_headers` (not publicDir copies). */
+  /** Files written into public/ by the prerender, the sitemap, `_headers` and precompressed copies (not publicDir copies). */
   files: number;
   /** Bytes of prerendered bodies. */
   bytes: number;
@@ -86,7 +86,11 @@ export function formatSummary(report: BuildReport): string {
   return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
 }
 
-function formatBytes(bytes: number): string {
+/**
+ * A byte count as the build prints it.
+ * @example formatBytes(1536) // '1.5 kB'
+ */
+export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;

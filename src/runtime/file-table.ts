@@ -9,8 +9,9 @@
  * - {@link createLiveFiles}, for `prerender dev`: each request looks its file up on disk, so an edit
  *   to `publicDir` shows at once.
  *
- * SPEC section 9 (issue 24): a precompressed sibling (`x.json.br`) is one more entry of the table,
- * whose `encoding` is set and whose type is its original's; serveStatic's `encodings` option asks for it.
+ * A build's precompressed copies (`x.json.br` beside `x.json`, SPEC section 9) are the variants of
+ * their file, each with its file's type and headers and an ETag of its own, and are never served under
+ * their own names: only the copies the manifest records are, so a site's own `data.csv.gz` stays a file.
  */
 import { createReadStream, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -19,9 +20,11 @@ import { Readable } from 'node:stream';
 import type { StaticAssetMeta } from 'h3';
 import { assetId, assetSegments, withoutLeadingSlashes } from './asset-id.ts';
 import { createByteCache } from './byte-cache.ts';
+import type { Encoding } from './encodings.ts';
 import { typeByExtension } from './extension.ts';
 import { isHostConfigFile } from './host-files.ts';
 import { isInside } from './inside.ts';
+import { takeCopies } from './precompressed.ts';
 import { isHiddenName } from './url-path.ts';
 
 /** A file the static layer serves: what serveStatic is told of it, where it is, headers to add. */
@@ -32,6 +35,8 @@ export interface FoundFile extends StaticAssetMeta {
   path: string;
   /** Headers recorded for it (`[name, value]`); they win over the defaults. */
   headers?: readonly [string, string][];
+  /** Its precompressed copies, by coding (`encoding` is set on each); absent when it has none. */
+  variants?: Partial<Record<Encoding, FoundFile>>;
 }
 
 /** Where files are found, and how they are read. */
@@ -52,13 +57,19 @@ export const keptFileBytes = 32 * 1024 * 1024;
 export interface RecordedFiles {
   types?: ReadonlyMap<string, string>;
   headers?: ReadonlyMap<string, [string, string][]>;
+  /** The codings of each file's precompressed copies. */
+  encodings?: ReadonlyMap<string, readonly Encoding[]>;
 }
 
-/** A listed file: its path relative to the root, its real path when a link led to it, its meta once asked. */
+/**
+ * A listed file: its path relative to the root, its real path when a link led to it, its meta once
+ * asked, and its precompressed copies.
+ */
 interface Listed {
   file: string;
   real?: string;
   found?: FoundFile;
+  copies?: [Encoding, Listed][];
 }
 
 /**
@@ -70,21 +81,32 @@ export function createFileTable(root: string, recorded: RecordedFiles = {}): Fil
   const realRoot = realpathOr(root);
   const listed = new Map<string, Listed>();
   if (realRoot) listFolder(realRoot, realRoot, '', '', new Set([realRoot]), listed);
+  for (const [file, encodings] of recorded.encodings ?? []) {
+    const taken = takeCopies(listed, file, encodings);
+    const entry = taken && listed.get(taken.id);
+    if (entry) entry.copies = taken.copies;
+  }
   const kept = createByteCache({ fileBytes: wholeFileBytes, totalBytes: keptFileBytes });
+  const pathOf = (entry: Listed) => entry.real ?? join(realRoot!, entry.file);
   const find = (id: string) => {
     const key = withoutLeadingSlashes(id);
     const entry = listed.get(key);
     if (!entry) return undefined;
     if (entry.found) return entry.found;
-    const path = entry.real ?? join(realRoot!, entry.file);
+    const path = pathOf(entry);
     const info = statOr(path);
     if (!info?.isFile()) {
       // Removed since the server started: served no more, and never asked of the disk again.
       listed.delete(key);
       return undefined;
     }
-    entry.found = describe(path, info, recorded.types?.get(entry.file) ?? typeOf(entry.file), recorded.headers?.get(entry.file));
-    return entry.found;
+    const found = describe(path, info, recorded.types?.get(entry.file) ?? typeOf(entry.file), recorded.headers?.get(entry.file));
+    for (const [encoding, copy] of entry.copies ?? []) {
+      const copyInfo = statOr(pathOf(copy));
+      if (copyInfo?.isFile()) (found.variants ??= {})[encoding] = describeCopy(found, pathOf(copy), copyInfo, encoding);
+    }
+    entry.found = found;
+    return found;
   };
   return { find, read: (file) => (file.size <= wholeFileBytes ? kept.get(file.path, file.size, () => readWhole(file.path)) : readStream(file.path)) };
 }
@@ -151,8 +173,18 @@ function listFolder(root: string, folder: string, file: string, id: string, list
 }
 
 function describe(path: string, info: Stats, type: string, headers?: readonly [string, string][]): FoundFile {
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  return { path, type, size: info.size, mtime: info.mtimeMs, etag, headers };
+  return { path, type, size: info.size, mtime: info.mtimeMs, etag: etagOf(info), headers };
+}
+
+/** A copy is its file in another coding: the file's type and headers, its own size and an ETag per coding. */
+function describeCopy(file: FoundFile, path: string, info: Stats, encoding: Encoding): FoundFile {
+  return { path, type: file.type, size: info.size, mtime: info.mtimeMs, etag: etagOf(info, encoding), headers: file.headers, encoding };
+}
+
+/** A weak ETag of size and time; a copy's names its coding too, so no two variants of a file share one. */
+function etagOf(info: Stats, encoding?: Encoding): string {
+  const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  return `W/"${encoding ? `${tag}-${encoding}` : tag}"`;
 }
 
 /** The type of a file no manifest types: by its extension, else bytes. */

@@ -3,12 +3,19 @@
  * serve files through h3's `serveStatic`, which answers GET and HEAD with the type we give it, ETag,
  * Last-Modified, 304 and `index.html` for a folder. Which files exist and what they are is ours
  * (file-table.ts); anything that is no file falls through to the routes.
+ *
+ * A file with precompressed copies is answered in the coding the request accepts best
+ * (precompressed.ts), with `Vary: Accept-Encoding` on every answer for it, 304s included, and on no
+ * other file. serveStatic's own `encodings` option is not used: it varies every file, copies or not
+ * (the Vary on every response of nitro#3521), and breaks ties by the client's order, where browsers
+ * list gzip first.
  */
 import { join } from 'node:path';
 import { H3Event, serveStatic, toResponse, type HTTPResponse } from 'h3';
 import { normalizeEventPath } from './app.ts';
 import { createFileTable, createLiveFiles, type FileSource, type FoundFile } from './file-table.ts';
 import { readManifestFiles } from './manifest-files.ts';
+import { servedVariant } from './precompressed.ts';
 
 /** The `Cache-Control` of every file: a cache keeps it, and asks whether it changed before using it. */
 export const fileCacheControl = 'public, max-age=0, must-revalidate';
@@ -29,15 +36,22 @@ export function serveFiles(files: FileSource): FileMiddleware {
 
 async function serveFile(event: H3Event, files: FileSource): Promise<HTTPResponse | undefined> {
   let found: FoundFile | undefined;
+  let varies = false;
   const served = await serveStatic(event, {
     fallthrough: true,
-    // serveStatic asks for the path, then its index.html, and stops at the first found.
-    getMeta: async (id) => (found = await files.find(id)),
+    // serveStatic asks for the path, then its index.html, and stops at the first found: the file,
+    // or the copy of it the request takes, whose meta sets Content-Encoding, length and ETag.
+    getMeta: async (id) => {
+      const file = await files.find(id);
+      varies = file?.variants !== undefined;
+      return (found = file && servedVariant(file, event.req.headers.get('accept-encoding')));
+    },
     getContents: () => files.read(found!),
   });
   if (served === undefined) return undefined;
   const headers = event.res.headers;
   headers.set('cache-control', fileCacheControl);
+  if (varies) headers.set('vary', 'accept-encoding');
   for (const [name, value] of found!.headers ?? []) headers.set(name, value);
   return served;
 }

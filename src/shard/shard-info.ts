@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Preset, PrerenderRoute } from '../config/types.ts';
+import type { Encoding } from '../runtime/encodings.ts';
 import { errors } from '../errors.ts';
 import type { SitemapEntry } from '../output/sitemap.ts';
 import { writingTo } from '../output/output-file.ts';
@@ -27,6 +28,8 @@ export interface ShardInfo {
   /** The preset the shards were built for, which merge writes the host files of. */
   preset: Preset;
   mistypedFiles: 'error' | 'warn';
+  /** The codings the shard wrote precompressed copies in (`compress`), which merge writes the sitemap's in; absent or empty: none. */
+  compress?: Encoding[];
   /** The sitemap entries of this shard's written routes, as the build passed them to the sitemap. */
   sitemap: SitemapEntry[];
   /** Files in `public/` the build generated (the sitemap); merge writes them afresh. */
@@ -45,6 +48,8 @@ export interface ShardInfoInput {
   sitemapHost: string | undefined;
   preset: Preset;
   mistypedFiles: 'error' | 'warn';
+  /** The codings the build wrote precompressed copies in. @default [] */
+  compress?: Encoding[];
   /** Every planned route, all shards together. */
   planned: PrerenderRoute[];
   sitemap: SitemapEntry[];
@@ -65,6 +70,7 @@ export async function writeShardInfo(distDir: string, input: ShardInfoInput): Pr
     sitemapHost: input.sitemapHost ?? null,
     preset: input.preset,
     mistypedFiles: input.mistypedFiles,
+    compress: input.compress ?? [],
     sitemap: input.sitemap,
     generated: input.sitemapFiles,
     headersBase: existsSync(headersFile) ? await readFile(headersFile, 'utf8') : null,

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { resolveCompress } from '../../src/config/resolve-compress.ts';
+import { resolveConfig } from '../../src/config/resolve.ts';
+import { hasZstd } from '../../src/compress/encode.ts';
+import { catchError } from '../catch-error.ts';
+import { tempDir } from '../helpers.ts';
+
+describe('compress in the config (SPEC section 3)', () => {
+  it('is off by default', async () => {
+    expect((await resolveConfig({}, tempDir())).compress).toEqual([]);
+  });
+
+  it.each<[value: unknown, zstd: boolean, codings: string[]]>([
+    [false, true, []],
+    [true, true, ['br', 'zstd', 'gzip']],
+    // On a Node without zstd (20), true means brotli and gzip.
+    [true, false, ['br', 'gzip']],
+    [['gzip', 'br'], true, ['br', 'gzip']],
+    [['gzip', 'gzip'], false, ['gzip']],
+    [['zstd'], true, ['zstd']],
+    [[], true, []],
+  ])('%j (zstd: %j) writes %j, in the servers order', (value, zstd, codings) => {
+    expect(resolveCompress(value, zstd)).toEqual(codings);
+  });
+
+  it.each<[value: unknown, key: string]>([
+    ['br', '"compress"'],
+    [1, '"compress"'],
+    [{ br: true }, '"compress"'],
+    [['br', 'deflate'], '"compress[1]"'],
+    [[true], '"compress[0]"'],
+  ])('%j is a CONFIG error naming %s', async (value, key) => {
+    const error = await catchError(() => resolveConfig({ compress: value }, tempDir()));
+    expect(error.code).toBe('CONFIG');
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain(key);
+  });
+
+  it('asking for zstd on a Node without it is a CONFIG error naming the key and the Node versions that have it', async () => {
+    const error = await catchError(() => Promise.resolve().then(() => resolveCompress(['br', 'zstd'], false)));
+    expect(error.code).toBe('CONFIG');
+    expect(error.message).toBe(`Config key "compress" asks for 'zstd', which needs Node 22.15 or 23.8 and later; this is Node ${process.versions.node}.`);
+    expect(error.hint).toContain("leave 'zstd' out");
+  });
+
+  it.runIf(!hasZstd)('on this Node (no zstd), the config asking for it is refused', async () => {
+    const error = await catchError(() => resolveConfig({ compress: ['zstd'] }, tempDir()));
+    expect(error.code).toBe('CONFIG');
+  });
+
+  it.runIf(hasZstd)('on this Node (zstd), true includes it', async () => {
+    expect((await resolveConfig({ compress: true }, tempDir())).compress).toEqual(['br', 'zstd', 'gzip']);
+  });
+});
