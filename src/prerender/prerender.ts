@@ -8,7 +8,7 @@ import { runPool } from './pool.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from '../output/route-to-file.ts';
-import type { FileWriter } from '../output/write-files.ts';
+import type { FileWriter, WrittenFile } from '../output/write-files.ts';
 
 /** What happened to one route: written (`file` set) or failed (`error` set). */
 export interface PrerenderResult {
@@ -23,6 +23,11 @@ export interface PrerenderResult {
   error?: string;
   /** Attempts past the first (prerender.retry), when there were any. */
   retries?: number;
+  /**
+   * What the writer measured of the file (its gzip size and CRC-32), for the build report: set once
+   * the file is written, which may be after the result was handed to `onResult`.
+   */
+  written?: WrittenFile;
   /** The route a crawled route was first found on (prerender.crawl); absent for a listed route. */
   foundOn?: string;
   /**
@@ -140,9 +145,10 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       input.inspect?.(route, file, rendered.contentType, rendered.body);
       // Before the write, which may hand the body's memory to the writer thread.
       if (input.readLinks) links = input.readLinks(route, file, rendered.contentType, rendered.body);
-      await input.write(file, rendered.body);
-      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
-      if (rendered.headers.length > 0) result.headers = rendered.headers;
+      const done: PrerenderResult = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
+      if (rendered.headers.length > 0) done.headers = rendered.headers;
+      await input.write(file, rendered.body, (written) => (done.written = written));
+      result = done;
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
     }
