@@ -3,14 +3,15 @@ import { formatBytes, type BuildReport } from './build-report.ts';
 import { listedChanges, type FileChanges } from './compare-files.ts';
 import { countedWide, escapeHtml, formatCount } from './html.ts';
 import type { RouteProblem } from './rows.ts';
+import { checkedWith, type TypeCheckReply } from '../typecheck/typecheck.ts';
 
 /** Failed routes listed in their own section; all are in the table. */
 const listedFailures = 1000;
 
 /** What the summary shows beside the build's own report. */
 export interface SummaryFacts {
-  /** The type check's closing line; absent when it did not run. */
-  typeCheck?: string;
+  /** The type check's result; absent when it did not run. */
+  typeCheck?: TypeCheckReply;
   /** All files of `public/` and their bytes (publicDir copies and the sitemap too). */
   publicFiles: number;
   publicBytes: number;
@@ -33,10 +34,18 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
     ['Retried', retried],
     ['Warnings', byCode(build.warnings.map((warning) => warning.code)) || 'none'],
     ['Problems in routes', problemsLine(facts)],
-    ['Type check', facts.typeCheck?.replace(/^type check: /, '') ?? 'not run'],
+    ['Type check', typeCheckText(facts.typeCheck)],
   ];
   const rows = items.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
   return `<section id="summary"><h2>Summary</h2><dl class="facts">${rows}</dl></section>`;
+}
+
+/** The type check's result as the page words it: its errors are listed with the warnings. */
+function typeCheckText(result: TypeCheckReply | undefined): string {
+  if (result === undefined) return 'not run';
+  if (result.failed !== undefined) return 'could not check: see the TYPE_CHECK warning';
+  const count = result.diagnostics.length;
+  return `${count === 0 ? 'no errors' : `${countedWide(count, 'error')}, listed with the warnings`} (${checkedWith(result)})`;
 }
 
 function problemsLine({ problems, unlistedProblems }: SummaryFacts): string {

@@ -6,6 +6,7 @@
  * ({@link createRowEncoder}), {@link pageEnd}.
  */
 import { createHash } from 'node:crypto';
+import type { TypeCheckReply } from '../typecheck/typecheck.ts';
 import type { BuildReport } from './build-report.ts';
 import type { FileChanges } from './compare-files.ts';
 import type { FolderNode } from './folder-sizes.ts';
@@ -22,8 +23,8 @@ export const reportPageName = 'report.html';
 /** Everything the page shows but the rows. */
 export interface ReportPageData {
   build: BuildReport;
-  /** The type check's closing line, when it ran. */
-  typeCheck?: string;
+  /** The type check's result, when it ran. */
+  typeCheck?: TypeCheckReply;
   problems: RouteProblem[];
   unlistedProblems: number;
   /** Gzipped size of the prerendered bodies together. */

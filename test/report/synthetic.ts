@@ -58,6 +58,6 @@ export function syntheticReport(count: number, extra: ReportRow[] = [], extraPro
     removedFiles: ['api/retired.json'],
   };
   const gzipBytes = rows.reduce((sum, row) => sum + (row.gzipBytes ?? 0), 0);
-  const typeCheck = "type check: no errors (TypeScript 7.0.2, the site's)";
+  const typeCheck = { diagnostics: [], version: '7.0.2', from: 'site' as const };
   return { page: { build, typeCheck, problems: extraProblems, unlistedProblems: 0, gzipBytes, changes, folders: folders.root }, rows };
 }

@@ -1,0 +1,140 @@
+/**
+ * Writes the build report, `report.html`, and the file list the next build compares with,
+ * `report-files.json`, into the staged `dist/<name>` as routes finish: each route becomes a row of
+ * the page and a line of the list on its way, compared with the previous build's list as it goes,
+ * so nothing growing with the route count is held. The rest (summary, failures, the picture of
+ * `public/`, what changed) is written when the build ends.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import type { BuildReport } from './build-report.ts';
+import type { PrerenderRoute } from '../config/types.ts';
+import type { TypeCheckReply } from '../typecheck/typecheck.ts';
+import type { PrerenderResult } from '../prerender/prerender.ts';
+import { compareFiles } from './compare-files.ts';
+import { createFileListWriter, openFileList } from './file-list.ts';
+import { createFolderSizes } from './folder-sizes.ts';
+import { pageEnd, pageStart, reportPageName } from './page.ts';
+import { createRowEncoder, type ReportRow, type RouteProblem } from './rows.ts';
+import { createTextFile } from './text-file.ts';
+
+/** Where the report goes, and where the previous build is. */
+export interface ReportWriterOptions {
+  /** The site's name, the page's title. */
+  name: string;
+  /** The staged `dist/<name>`, and its `public/`. */
+  distDir: string;
+  publicDir: string;
+  /** The previous build's `dist/<name>` (it may not exist). */
+  previousDir: string;
+}
+
+/** What the end of the build adds to the report. */
+export interface ReportEnd {
+  build: BuildReport;
+  /** The type check's result, when it ran. */
+  typeCheck?: TypeCheckReply;
+  problems: RouteProblem[];
+  unlistedProblems: number;
+  /** The files of `public/` no route wrote that the build knows of: publicDir's copies, the sitemap, robots.txt. */
+  otherFiles: string[];
+}
+
+/** A report being written. */
+export interface ReportWriter {
+  /** A route's result, in route order, written or failed (RouteSinkOptions.onRoute). */
+  add(result: PrerenderResult, target: PrerenderRoute): void;
+  /** Writes the rest of both files; the writer of the routes' files must be closed. */
+  finish(end: ReportEnd): void;
+}
+
+/** Files only the host output writes into `public/` (no route can: `_headers` is claimed, `.nojekyll` hidden). */
+const hostFiles = ['_headers', '.nojekyll'];
+
+/** Starts `report.html` and `report-files.json` in `options.distDir`. */
+export function createReportWriter(options: ReportWriterOptions): ReportWriter {
+  const page = createTextFile(join(options.distDir, reportPageName));
+  page.write(pageStart(options.name));
+  const encoder = createRowEncoder();
+  const list = createFileListWriter(options.distDir);
+  const comparison = compareFiles(openFileList(options.previousDir));
+  const folders = createFolderSizes();
+  let gzipBytes = 0;
+  // Results wait here for the writer thread to measure their file: at most the files it has queued.
+  const waiting: { result: PrerenderResult; target: PrerenderRoute }[] = [];
+  let head = 0;
+
+  const writeRow = ({ result, target }: (typeof waiting)[number]) => {
+    const { route, file, written } = result;
+    const row: ReportRow = {
+      route,
+      status: result.status,
+      contentType: result.contentType,
+      bytes: result.bytes,
+      ms: result.ms,
+      // The build keeps no output between builds yet: every route is rendered.
+      rendered: 'no cache',
+      source: target.listedBy !== undefined ? `entries of ${target.listedBy}` : result.foundOn !== undefined ? `found on ${result.foundOn}` : 'prerender.routes',
+      retries: result.retries,
+    };
+    if (file !== undefined && result.error === undefined && written) {
+      const bytes = result.bytes ?? 0;
+      row.gzipBytes = written.gzipBytes;
+      gzipBytes += written.gzipBytes;
+      list.route(route, file, bytes, written.crc32);
+      row.change = comparison.route(route, file, bytes, written.crc32);
+      folders.add(file, bytes);
+    }
+    page.write(encoder.encode(row));
+  };
+  const ready = ({ result }: (typeof waiting)[number]) => result.file === undefined || result.error !== undefined || result.written !== undefined;
+
+  return {
+    add(result, target) {
+      waiting.push({ result, target });
+      while (head < waiting.length && ready(waiting[head])) writeRow(waiting[head++]);
+      // Dropped in bulk rather than one by one: a shift per route would move the whole queue each time.
+      if (head > 1024 && head * 2 > waiting.length) {
+        waiting.splice(0, head);
+        head = 0;
+      }
+    },
+    finish(end) {
+      for (const entry of waiting.splice(head)) writeRow(entry);
+      const others = [...new Set([...end.otherFiles, ...hostFiles])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const file of others) {
+        const measured = measureFile(join(options.publicDir, file));
+        if (!measured) continue;
+        list.file(file, measured.bytes, measured.crc);
+        comparison.file(file, measured.bytes, measured.crc);
+        folders.add(file, measured.bytes);
+      }
+      list.end();
+      const { build, typeCheck, problems, unlistedProblems } = end;
+      page.write(pageEnd({ build, typeCheck, problems, unlistedProblems, gzipBytes, changes: comparison.finish(), folders: folders.root }, encoder.strings));
+      page.end();
+    },
+  };
+}
+
+const readBuffer = Buffer.alloc(1024 * 1024);
+
+/** A file's size and CRC-32, read in pieces (publicDir may hold large files); undefined when there is none. */
+function measureFile(path: string): { bytes: number; crc: number } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    let bytes = 0;
+    let crc = 0;
+    for (let count; (count = readSync(fd, readBuffer, 0, readBuffer.length, null)) > 0; bytes += count) crc = crc32(readBuffer.subarray(0, count), crc);
+    return { bytes, crc };
+  } finally {
+    closeSync(fd);
+  }
+}
