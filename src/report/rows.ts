@@ -20,7 +20,10 @@ export interface ReportRow {
   rendered: string;
   /** Who asked for the route: `prerender.routes`, `entries of <route file>` or `found on <route>`. */
   source: string;
-  /** Its file against the previous build's; absent when there is nothing to compare (a failed route, a first build). */
+  /**
+   * Its file against the file of the same route in the previous build (a route new to this build is
+   * `added`); absent when there is nothing to compare (a failed route, a first build).
+   */
   change?: 'added' | 'changed' | 'same';
   /** Attempts past the first (prerender.retry). */
   retries?: number;
