@@ -35,8 +35,10 @@ export function createFileListWriter(distDir: string): FileListWriter {
   out.write(opening);
   let lead = '\n';
   let inFiles = false;
-  const line = (entry: ListedRoute | ListedFile) => {
-    out.write(lead + JSON.stringify(entry));
+  // Each entry's JSON spelled out rather than made by JSON.stringify of an array: this runs for
+  // every file written.
+  const line = (text: string) => {
+    out.write(lead + text);
     lead = ',\n';
   };
   const toFiles = () => {
@@ -46,10 +48,10 @@ export function createFileListWriter(distDir: string): FileListWriter {
     inFiles = true;
   };
   return {
-    route: (route, file, bytes, crc) => line([route, file === route.slice(1) ? '' : file, bytes, crc]),
+    route: (route, file, bytes, crc) => line(`[${JSON.stringify(route)},${file === route.slice(1) ? '""' : JSON.stringify(file)},${bytes},${crc}]`),
     file(file, bytes, crc) {
       toFiles();
-      line([file, bytes, crc]);
+      line(`[${JSON.stringify(file)},${bytes},${crc}]`);
     },
     end() {
       toFiles();

@@ -3,17 +3,18 @@
  * folder (`/docs/<slug>` written as `docs/<slug>/index.html`) would otherwise make a node per route.
  */
 
-/** A folder of `public/` (or, named {@link otherFolders}, the folders of one parent past the kept ones). */
+/** A folder of `public/`, or (`other`) the folders of one parent past the kept ones. */
 export interface FolderNode {
   name: string;
+  other?: true;
   /** Bytes of every file under it, and how many files. */
   bytes: number;
   files: number;
   children: Map<string, FolderNode>;
 }
 
-/** The name of the node that holds a parent's folders past {@link limits}`.children`. */
-export const otherFolders = '…';
+/** The key, among a folder's children, of the node that holds its folders past the first kept. */
+const otherFolders = '\0other';
 
 /**
  * Folders deeper than `depth` count in their ancestor at that depth; a folder keeps its first
@@ -42,7 +43,7 @@ export function createFolderSizes(): FolderSizes {
     const key = full ? otherFolders : name;
     let child = parent.children.get(key);
     if (!child) {
-      child = { name: key, bytes: 0, files: 0, children: new Map() };
+      child = full ? { name: 'other folders', other: true, bytes: 0, files: 0, children: new Map() } : { name, bytes: 0, files: 0, children: new Map() };
       parent.children.set(key, child);
       nodes++;
     }
@@ -51,13 +52,18 @@ export function createFolderSizes(): FolderSizes {
   return {
     root,
     add(file, bytes) {
-      const folders = file.split('/').slice(0, -1).slice(0, limits.depth);
+      root.bytes += bytes;
+      root.files++;
+      // Folder by folder along the path, without splitting it: this runs for every file written.
       let node: FolderNode | undefined = root;
-      for (let depth = 0; node; depth++) {
+      for (let start = 0, depth = 0; depth < limits.depth && !node.other; depth++) {
+        const slash = file.indexOf('/', start);
+        if (slash < 0) break;
+        node = childOf(node, file.slice(start, slash));
+        if (!node) break;
         node.bytes += bytes;
         node.files++;
-        // The other folders' node takes no subfolders: its parts belong to different folders.
-        node = depth < folders.length && node.name !== otherFolders ? childOf(node, folders[depth]) : undefined;
+        start = slash + 1;
       }
     },
   };

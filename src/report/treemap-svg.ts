@@ -5,7 +5,7 @@
  */
 import { formatBytes } from './build-report.ts';
 import { countedWide, escapeHtml, formatCount } from './html.ts';
-import { otherFolders, type FolderNode } from './folder-sizes.ts';
+import type { FolderNode } from './folder-sizes.ts';
 import { squarify, type Box } from './squarify.ts';
 
 const size = { w: 960, h: 400 };
@@ -51,8 +51,8 @@ function drawChildren(parts: string[], parent: FolderNode, path: string, box: Bo
 }
 
 function drawFolder(parts: string[], node: FolderNode, path: string, box: Box, depth: number, hue: number): void {
-  const name = node.name === otherFolders ? 'other folders' : node.name;
-  const shown = node.name === otherFolders ? `${path.slice(0, -otherFolders.length)}(${name})` : `${path}/`;
+  const { name } = node;
+  const shown = node.other ? `${path.slice(0, -name.length)}(${name})` : `${path}/`;
   // Hues a golden angle apart: neighbours never look alike, however many there are.
   const fill = `hsl(${Math.round((hue * 137.5) % 360)} 55% ${Math.max(48, 82 - depth * 10)}%)`;
   if (!drawBox(parts, box, fill, `${shown}: ${describe(node)}`, `${name} ${formatBytes(node.bytes)}`)) return;
