@@ -5,22 +5,24 @@ import { libDir } from '../paths.ts';
 import { isInside } from '../runtime/inside.ts';
 import type { WriteAck, WriteBatch } from './write-worker.ts';
 
-/** What the writer thread measured of a file it wrote, for the build report. */
-export interface WrittenFile {
-  /** The body's size once gzipped (level 6). */
-  gzipBytes: number;
-  /** The body's CRC-32: with its size, how the next build tells the file changed. */
-  crc32: number;
-}
-
 /**
  * Writes route bodies under one folder. A call queues the file and resolves once the queue has room
- * (not once the file is on disk); `onWritten` is called once it is written. `close()` waits for every
- * queued file, and throws the first write that failed. A call after a failure rejects with that failure.
+ * (not once the file is on disk) to the file's number: its place, from 0, among the files given.
+ * `close()` waits for every queued file, and throws the first write that failed. A call after a
+ * failure rejects with that failure.
  */
 export interface FileWriter {
-  (file: string, body: Uint8Array, onWritten?: (written: WrittenFile) => void): Promise<void>;
+  (file: string, body: Uint8Array): Promise<number>;
   close(): Promise<void>;
+}
+
+/** Options of {@link createFileWriter}. */
+export interface FileWriterOptions {
+  /**
+   * Told the gzip size (level 6) of the files written, as the writer thread measured them: a batch
+   * at a time, in the files' order (the first number is file 0's, and so on), for the build report.
+   */
+  onMeasured?: (gzipBytes: Uint32Array) => void;
 }
 
 /**
@@ -45,15 +47,12 @@ const limits = { files: 256, bytes: 4 * 1024 * 1024, queued: 4 };
  * is queued. The files are written in order on one worker thread, started at the first file;
  * failures name the path.
  */
-export function createFileWriter(publicDir: string): FileWriter {
+export function createFileWriter(publicDir: string, options: FileWriterOptions = {}): FileWriter {
   const root = resolve(publicDir);
   let thread: Worker | undefined;
   let batch: WriteBatch = { files: [], bodies: [] };
   let batchBytes = 0;
-  // The `onWritten` of each file of the current batch, then of each batch sent, in order: the thread
-  // answers batches in the order it gets them.
-  let callbacks: (((written: WrittenFile) => void) | undefined)[] = [];
-  const sent: (typeof callbacks)[] = [];
+  let given = 0;
   let queued = 0;
   let scheduled = false;
   let failure: Error | undefined;
@@ -70,16 +69,14 @@ export function createFileWriter(publicDir: string): FileWriter {
     worker.on('message', (ack: WriteAck) => {
       // Idle, the thread does not keep the process alive, so a writer nobody closed cannot hang it.
       if (--queued === 0) worker.unref();
-      const told = sent.shift() ?? [];
       if ('failed' in ack) failure ??= errors.output(ack.failed.file, Object.assign(new Error(ack.failed.message), { code: ack.failed.code }));
-      else for (let i = 0; i < ack.written; i++) told[i]?.({ gzipBytes: ack.measured[i * 2], crc32: ack.measured[i * 2 + 1] });
+      else if (ack.written > 0) options.onMeasured?.(ack.gzipBytes);
       wakeAll();
     });
     // The thread itself died (it could not load, or ran out of memory): nothing queued will be written.
     const lost = (error: unknown) => {
       failure ??= errors.output(root, error);
       queued = 0;
-      sent.length = 0;
       wakeAll();
     };
     worker.on('error', lost);
@@ -93,20 +90,18 @@ export function createFileWriter(publicDir: string): FileWriter {
     thread ??= startThread();
     thread.ref();
     thread.postMessage(batch);
-    sent.push(callbacks);
     queued++;
     batch = { files: [], bodies: [] };
-    callbacks = [];
     batchBytes = 0;
   };
 
-  const write = async (file: string, body: Uint8Array, onWritten?: (written: WrittenFile) => void) => {
+  const write = async (file: string, body: Uint8Array) => {
     if (failure) throw failure;
     const target = resolve(root, file);
     if (target === root || !isInside(target, root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
     batch.files.push(target);
     batch.bodies.push(body);
-    callbacks.push(onWritten);
+    const index = given++;
     batchBytes += body.byteLength;
     if (batch.files.length >= limits.files || batchBytes >= limits.bytes) send();
     else if (!scheduled) {
@@ -115,6 +110,7 @@ export function createFileWriter(publicDir: string): FileWriter {
     }
     while (queued > limits.queued && !failure) await settle();
     if (failure) throw failure;
+    return index;
   };
 
   write.close = async () => {

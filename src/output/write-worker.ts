@@ -3,13 +3,13 @@
  * paths and bodies and writes them in order with synchronous calls, creating each folder once.
  * Synchronous calls here skip the thread-pool round trips (open, write, close) that Node's async
  * writes make for every small file, and the main thread renders the next routes meanwhile.
- * It also measures each body for the build report (its gzip size and CRC-32), here rather than on
- * the main thread, which renders the routes and is the prerender's critical path.
+ * It also measures each body's gzip size for the build report, here rather than on the main
+ * thread, which renders the routes and is the prerender's critical path.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { crc32, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 
 /** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`. */
 export interface WriteBatch {
@@ -18,18 +18,18 @@ export interface WriteBatch {
 }
 
 /**
- * The answer to one batch: written, with each file's gzip size and CRC-32 in `measured` (two numbers
- * a file, in the batch's order), or the file that could not be (later batches are skipped).
+ * The answer to one batch: written, with each file's gzip size in `gzipBytes` (in the batch's
+ * order), or the file that could not be (later batches are skipped).
  */
-export type WriteAck = { written: number; measured: Uint32Array } | { failed: { file: string; message: string; code?: string } };
+export type WriteAck = { written: number; gzipBytes: Uint32Array } | { failed: { file: string; message: string; code?: string } };
 
 const made = new Set<string>();
 let failed = false;
 
 parentPort?.on('message', ({ files, bodies }: WriteBatch) => {
   // After a failure the build is lost: skip the rest, but answer every batch so the sender can finish.
-  if (failed) return parentPort!.postMessage({ written: 0, measured: new Uint32Array(0) } satisfies WriteAck);
-  const measured = new Uint32Array(files.length * 2);
+  if (failed) return parentPort!.postMessage({ written: 0, gzipBytes: new Uint32Array(0) } satisfies WriteAck);
+  const gzipBytes = new Uint32Array(files.length);
   for (let i = 0; i < files.length; i++) {
     try {
       const folder = dirname(files[i]);
@@ -44,8 +44,7 @@ parentPort?.on('message', ({ files, bodies }: WriteBatch) => {
       return parentPort!.postMessage({ failed: { file: files[i], message, code } } satisfies WriteAck);
     }
     // Level 6, zlib's default: the size `gzip` and most servers' gzip give, which a user can check.
-    measured[i * 2] = gzipSync(bodies[i]).byteLength;
-    measured[i * 2 + 1] = crc32(bodies[i]);
+    gzipBytes[i] = gzipSync(bodies[i]).byteLength;
   }
-  parentPort!.postMessage({ written: files.length, measured } satisfies WriteAck, [measured.buffer]);
+  parentPort!.postMessage({ written: files.length, gzipBytes } satisfies WriteAck, [gzipBytes.buffer]);
 });

@@ -27,8 +27,8 @@ export interface ReportPageData {
   typeCheck?: TypeCheckReply;
   problems: RouteProblem[];
   unlistedProblems: number;
-  /** Gzipped size of the prerendered bodies together. */
-  gzipBytes: number;
+  /** The gzip size of each route's file, in the order the writer thread measured them (ReportRow.gzipAt). */
+  gzipSizes: ArrayLike<number>;
   changes: FileChanges;
   /** `public/` by folder. */
   folders: FolderNode;
@@ -54,11 +54,15 @@ export function pageEnd(page: ReportPageData, strings: readonly string[]): strin
   const data = {
     fields: rowFields.length,
     strings,
+    gzip: Array.from(page.gzipSizes),
     failures: build.failures.map((failure) => [failure.route, failure.status, failure.error]),
     problems: page.problems.map((problem) => [problem.route, problem.code, problem.message]),
     compared: changes.previous === 'compared',
   };
-  const facts: SummaryFacts = { ...page, publicFiles: page.folders.files, publicBytes: page.folders.bytes };
+  let gzipBytes = 0;
+  for (let i = 0; i < page.gzipSizes.length; i++) gzipBytes += page.gzipSizes[i];
+  const { typeCheck, problems, unlistedProblems, folders } = page;
+  const facts: SummaryFacts = { typeCheck, problems, unlistedProblems, gzipBytes, publicFiles: folders.files, publicBytes: folders.bytes };
   const table =
     '<section id="routes"><h2>Routes</h2><div class="tools">' +
     '<input id="filter" type="search" placeholder="Filter: route, status, type, problem…" aria-label="Filter the routes" autocomplete="off">' +

@@ -2,7 +2,7 @@
  * Writes the build report, `report.html`, and the file list the next build compares with,
  * `report-files.json`, into the staged `dist/<name>` as routes finish: each route becomes a row of
  * the page and a line of the list on its way, compared with the previous build's list as it goes,
- * so nothing growing with the route count is held. The rest (summary, failures, the picture of
+ * so nothing growing with the route count is held but the files' gzip sizes (4 bytes a file). The rest (summary, failures, the picture of
  * `public/`, what changed) is written when the build ends.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -45,6 +45,8 @@ export interface ReportEnd {
 export interface ReportWriter {
   /** A route's result, in route order, written or failed (RouteSinkOptions.onRoute). */
   add(result: PrerenderResult, target: PrerenderRoute): void;
+  /** The gzip sizes the writer thread measured, in the files' order (FileWriterOptions.onMeasured). */
+  measured(gzipBytes: Uint32Array): void;
   /** Writes the rest of both files; the writer of the routes' files must be closed. */
   finish(end: ReportEnd): void;
 }
@@ -60,48 +62,44 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
   const list = createFileListWriter(options.distDir);
   const comparison = compareFiles(openFileList(options.previousDir));
   const folders = createFolderSizes();
-  let gzipBytes = 0;
-  // Results wait here for the writer thread to measure their file: at most the files it has queued.
-  const waiting: { result: PrerenderResult; target: PrerenderRoute }[] = [];
-  let head = 0;
-
-  const writeRow = ({ result, target }: (typeof waiting)[number]) => {
-    const { route, file, written } = result;
-    const row: ReportRow = {
-      route,
-      status: result.status,
-      contentType: result.contentType,
-      bytes: result.bytes,
-      ms: result.ms,
-      // The build keeps no output between builds yet: every route is rendered.
-      rendered: 'no cache',
-      source: target.listedBy !== undefined ? `entries of ${target.listedBy}` : result.foundOn !== undefined ? `found on ${result.foundOn}` : 'prerender.routes',
-      retries: result.retries,
-    };
-    if (file !== undefined && result.error === undefined && written) {
-      const bytes = result.bytes ?? 0;
-      row.gzipBytes = written.gzipBytes;
-      gzipBytes += written.gzipBytes;
-      list.route(route, file, bytes, written.crc32);
-      row.change = comparison.route(route, file, bytes, written.crc32);
-      folders.add(file, bytes);
-    }
-    page.write(encoder.encode(row));
-  };
-  const ready = ({ result }: (typeof waiting)[number]) => result.file === undefined || result.error !== undefined || result.written !== undefined;
+  // Gzip sizes come from the writer thread after the rows they belong to, so rows point at them
+  // (gzipAt) and they are kept here, 4 bytes a file, rather than the rows waiting for them.
+  let gzipSizes = new Uint32Array(1024);
+  let measuredCount = 0;
 
   return {
     add(result, target) {
-      waiting.push({ result, target });
-      while (head < waiting.length && ready(waiting[head])) writeRow(waiting[head++]);
-      // Dropped in bulk rather than one by one: a shift per route would move the whole queue each time.
-      if (head > 1024 && head * 2 > waiting.length) {
-        waiting.splice(0, head);
-        head = 0;
+      const { route, file, written } = result;
+      const row: ReportRow = {
+        route,
+        status: result.status,
+        contentType: result.contentType,
+        bytes: result.bytes,
+        ms: result.ms,
+        // The build keeps no output between builds yet: every route is rendered.
+        rendered: 'no cache',
+        source: target.listedBy !== undefined ? `entries of ${target.listedBy}` : result.foundOn !== undefined ? `found on ${result.foundOn}` : 'prerender.routes',
+        retries: result.retries,
+      };
+      if (file !== undefined && result.error === undefined && written) {
+        const bytes = result.bytes ?? 0;
+        row.gzipAt = written.index;
+        list.route(route, file, bytes, written.crc32);
+        row.change = comparison.route(route, file, bytes, written.crc32);
+        folders.add(file, bytes);
       }
+      page.write(encoder.encode(row));
+    },
+    measured(gzipBytes) {
+      if (measuredCount + gzipBytes.length > gzipSizes.length) {
+        const grown = new Uint32Array(Math.max(gzipSizes.length * 2, measuredCount + gzipBytes.length));
+        grown.set(gzipSizes.subarray(0, measuredCount));
+        gzipSizes = grown;
+      }
+      gzipSizes.set(gzipBytes, measuredCount);
+      measuredCount += gzipBytes.length;
     },
     finish(end) {
-      for (const entry of waiting.splice(head)) writeRow(entry);
       const others = [...new Set([...end.otherFiles, ...hostFiles])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       for (const file of others) {
         const measured = measureFile(join(options.publicDir, file));
@@ -112,7 +110,8 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
       }
       list.end();
       const { build, typeCheck, problems, unlistedProblems } = end;
-      page.write(pageEnd({ build, typeCheck, problems, unlistedProblems, gzipBytes, changes: comparison.finish(), folders: folders.root }, encoder.strings));
+      const changes = comparison.finish();
+      page.write(pageEnd({ build, typeCheck, problems, unlistedProblems, gzipSizes: gzipSizes.subarray(0, measuredCount), changes, folders: folders.root }, encoder.strings));
       page.end();
     },
   };

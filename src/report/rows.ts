@@ -11,10 +11,11 @@ export interface ReportRow {
   route: string;
   /** The response's status; 0 when there was none (a throw, a timeout). */
   status: number;
-  /** Absent for a failed route, as are `bytes` and `gzipBytes`. */
+  /** Absent for a failed route, as are `bytes` and `gzipAt`. */
   contentType?: string;
   bytes?: number;
-  gzipBytes?: number;
+  /** Where its gzip size is among the page's (ReportPageData.gzipSizes): known only once the writer thread has measured it. */
+  gzipAt?: number;
   ms: number;
   /** `reused` when the output of the previous build was kept, else why the route was rendered. */
   rendered: string;
@@ -72,7 +73,7 @@ export function createRowEncoder(): RowEncoder {
       const lead = first ? '' : ',';
       first = false;
       return (
-        `${lead}${scriptJson(row.route)},${row.status},${intern(row.contentType)},${number(row.bytes)},${number(row.gzipBytes)},${row.ms},` +
+        `${lead}${scriptJson(row.route)},${row.status},${intern(row.contentType)},${number(row.bytes)},${number(row.gzipAt)},${row.ms},` +
         `${intern(row.rendered)},${intern(row.source)},${intern(row.change)},${row.retries ?? 0}\n`
       );
     },

@@ -6,6 +6,7 @@ export interface PageData {
   rows: unknown[];
   fields: number;
   strings: string[];
+  gzip: number[];
   problems: string[][];
   failures: unknown[][];
   compared: boolean;
@@ -18,7 +19,7 @@ export function readPageData(html: string): PageData {
   return JSON.parse(match[1]) as PageData;
 }
 
-/** The page's rows as objects, shared strings looked up. */
+/** The page's rows as objects, shared strings and gzip sizes looked up. */
 export function pageRows(data: PageData): Record<(typeof rowFields)[number], unknown>[] {
   const text = (value: unknown) => (typeof value === 'number' ? data.strings[value] : value);
   const rows = [];
@@ -26,6 +27,7 @@ export function pageRows(data: PageData): Record<(typeof rowFields)[number], unk
     const values = data.rows.slice(at, at + data.fields);
     const row = Object.fromEntries(rowFields.map((field, index) => [field, values[index]])) as Record<(typeof rowFields)[number], unknown>;
     for (const field of ['type', 'rendered', 'source', 'change'] as const) row[field] = text(row[field]);
+    row.gzip = row.gzip === null ? null : data.gzip[row.gzip as number];
     rows.push(row);
   }
   return rows;

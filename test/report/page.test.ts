@@ -6,7 +6,7 @@ import { readPageData as pageData } from './page-data.ts';
 import { syntheticReport } from './synthetic.ts';
 
 const hostile = '/api/</script><script>alert(1)</script>.json';
-const hostileRow: ReportRow = { route: hostile, status: 200, contentType: 'application/json', bytes: 12, gzipBytes: 32, ms: 1.5, rendered: 'no cache', source: 'prerender.routes' };
+const hostileRow: ReportRow = { route: hostile, status: 200, contentType: 'application/json', bytes: 12, ms: 1.5, rendered: 'no cache', source: 'prerender.routes' };
 const hostileProblem = { route: hostile, code: 'INVALID_JSON', message: 'is not valid JSON: <!-- </script><img src=x onerror=alert(2)>' };
 
 describe('renderReportPage', () => {
@@ -24,7 +24,7 @@ describe('renderReportPage', () => {
       expect(values[1]).toBe(row.status);
       expect(values[2] === null ? undefined : text(values[2])).toBe(row.contentType);
       expect(values[3] ?? undefined).toBe(row.bytes);
-      expect(values[4] ?? undefined).toBe(row.gzipBytes);
+      expect(values[4] === null ? undefined : data.gzip[values[4] as number]).toBe(row.gzipAt === undefined ? undefined : page.gzipSizes[row.gzipAt]);
       expect(values[5]).toBe(row.ms);
       expect(text(values[6])).toBe(row.rendered);
       expect(text(values[7])).toBe(row.source);

@@ -9,10 +9,18 @@ import { tempDir } from '../helpers.ts';
 import { pageRows, readPageData } from './page-data.ts';
 
 const build: BuildReport = { name: 'site', dir: '/x/site', ok: 3, failed: 1, files: 3, bytes: 30, ms: 5, retries: 0, retried: [], failures: [], crawled: 0, warnings: [] };
-const written = (route: string, bytes: number): PrerenderResult => ({ route, file: route.slice(1), status: 200, contentType: 'application/json', bytes, ms: 1 });
+const written = (route: string, bytes: number, index: number, crc32: number): PrerenderResult => ({
+  route,
+  file: route.slice(1),
+  status: 200,
+  contentType: 'application/json',
+  bytes,
+  ms: 1,
+  written: { index, crc32 },
+});
 
 describe('createReportWriter', () => {
-  it('writes each row once its file is measured, in the order routes came, failed ones in their place', () => {
+  it('writes a row per route in the order routes came, its gzip size found in the order files were measured', () => {
     const distDir = tempDir('report-writer-');
     const publicDir = join(distDir, 'public');
     mkdirSync(publicDir);
@@ -20,17 +28,16 @@ describe('createReportWriter', () => {
     // A host file the build wrote is measured too; a file named but never written (sitemap.xml) is not listed.
     writeFileSync(join(publicDir, '.nojekyll'), '');
     const report = createReportWriter({ name: 'site', distDir, publicDir, previousDir: join(distDir, 'none') });
-    const [a, b, d] = [written('/a.json', 10), written('/b.json', 20), written('/d.json', 30)];
+    // The writer thread wrote (and measured) b, then d, then a.
+    const [a, b, d] = [written('/a.json', 10, 2, 1), written('/b.json', 20, 0, 2), written('/d.json', 30, 1, 3)];
     const failed: PrerenderResult = { route: '/c.json', status: 500, ms: 2, error: 'answered 500' };
 
     report.add(a, { route: '/a.json' });
+    report.measured(Uint32Array.of(40));
     report.add(b, { route: '/b.json', listedBy: 'src/server/routes/[id].json.ts' });
     report.add(failed, { route: '/c.json' });
-    // The writer thread measures b before a: neither row may be written before a's.
-    b.written = { gzipBytes: 40, crc32: 2 };
     report.add(d, { route: '/d.json' });
-    a.written = { gzipBytes: 30, crc32: 1 };
-    d.written = { gzipBytes: 50, crc32: 3 };
+    report.measured(Uint32Array.of(50, 30));
     report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: ['robots.txt', 'sitemap.xml'] });
 
     const rows = pageRows(readPageData(readFileSync(join(distDir, 'report.html'), 'utf8')));
