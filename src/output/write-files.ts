@@ -20,7 +20,8 @@ export interface FileWriter {
 export interface FileWriterOptions {
   /**
    * Told the gzip size (level 6) of the files written, as the writer thread measured them: a batch
-   * at a time, in the files' order (the first number is file 0's, and so on), for the build report.
+   * at a time, in the files' order (the first number is file 0's, and so on), for the build report;
+   * 0 for a file under 1 kB, which is not measured (write-worker.ts, gzipFrom).
    */
   onMeasured?: (gzipBytes: Uint32Array) => void;
 }

@@ -3,13 +3,14 @@
  * paths and bodies and writes them in order with synchronous calls, creating each folder once.
  * Synchronous calls here skip the thread-pool round trips (open, write, close) that Node's async
  * writes make for every small file, and the main thread renders the next routes meanwhile.
- * It also measures each body's gzip size for the build report, here rather than on the main
- * thread, which renders the routes and is the prerender's critical path.
+ * It also measures the gzip size of each body of 1 kB or more for the build report, here rather than
+ * on the main thread, which renders the routes and is the prerender's critical path.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { constants, gzipSync } from 'node:zlib';
+import { gzipFrom } from './gzip-from.ts';
 
 /** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`. */
 export interface WriteBatch {
@@ -19,7 +20,8 @@ export interface WriteBatch {
 
 /**
  * The answer to one batch: written, with each file's gzip size in `gzipBytes` (in the batch's
- * order), or the file that could not be (later batches are skipped).
+ * order; 0 for a body under {@link gzipFrom} bytes, not measured), or the file that could not be
+ * (later batches are skipped).
  */
 export type WriteAck = { written: number; gzipBytes: Uint32Array } | { failed: { file: string; message: string; code?: string } };
 
@@ -28,10 +30,11 @@ let failed = false;
 
 /**
  * The body's size once gzipped at level 6, zlib's default: what `gzip` and most servers give, which a
- * user can check. The output buffer fits the body: zlib's default of 16 kB, allocated for every call,
- * took 40% of the time for small bodies (6 us instead of 10 for a 100-byte JSON); the bytes are the same.
+ * user can check; 0 under {@link gzipFrom} bytes. The output buffer fits the body: zlib's default of
+ * 16 kB, allocated for every call, took 40% of the time for small bodies; the bytes are the same.
  */
 function gzippedSize(body: Uint8Array): number {
+  if (body.byteLength < gzipFrom) return 0;
   const chunkSize = Math.min(constants.Z_DEFAULT_CHUNK, Math.max(constants.Z_MIN_CHUNK, 2 ** Math.ceil(Math.log2(body.byteLength + 64))));
   return gzipSync(body, { chunkSize }).byteLength;
 }

@@ -27,8 +27,11 @@ export interface ReportPageData {
   typeCheck?: TypeCheckReply;
   problems: RouteProblem[];
   unlistedProblems: number;
-  /** The gzip size of each route's file, in the order the writer thread measured them (ReportRow.gzipAt). */
-  gzipSizes: ArrayLike<number>;
+  /**
+   * The gzip size of each route's file (0: under 1 kB, not measured), in the order the writer thread
+   * measured them (ReportRow.gzipAt); and the bytes of the files measured, together.
+   */
+  gzip: { sizes: ArrayLike<number>; from: number };
   changes: FileChanges;
   /** `public/` by folder. */
   folders: FolderNode;
@@ -54,15 +57,15 @@ export function pageEnd(page: ReportPageData, strings: readonly string[]): strin
   const data = {
     fields: rowFields.length,
     strings,
-    gzip: Array.from(page.gzipSizes),
+    gzip: Array.from(page.gzip.sizes),
     failures: build.failures.map((failure) => [failure.route, failure.status, failure.error]),
     problems: page.problems.map((problem) => [problem.route, problem.code, problem.message]),
     compared: changes.previous === 'compared',
   };
   let gzipBytes = 0;
-  for (let i = 0; i < page.gzipSizes.length; i++) gzipBytes += page.gzipSizes[i];
+  for (let i = 0; i < page.gzip.sizes.length; i++) gzipBytes += page.gzip.sizes[i];
   const { typeCheck, problems, unlistedProblems, folders } = page;
-  const facts: SummaryFacts = { typeCheck, problems, unlistedProblems, gzipBytes, publicFiles: folders.files, publicBytes: folders.bytes };
+  const facts: SummaryFacts = { typeCheck, problems, unlistedProblems, gzipBytes, gzippedFrom: page.gzip.from, publicFiles: folders.files, publicBytes: folders.bytes };
   const table =
     '<section id="routes"><h2>Routes</h2><div class="tools">' +
     '<input id="filter" type="search" placeholder="Filter: route, status, type, problem…" aria-label="Filter the routes" autocomplete="off">' +

@@ -11,6 +11,7 @@ import { crc32 } from 'node:zlib';
 import type { BuildReport } from './build-report.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import type { TypeCheckReply } from '../typecheck/typecheck.ts';
+import { gzipFrom } from '../output/gzip-from.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import { compareFiles } from './compare-files.ts';
 import { createFileListWriter, openFileList } from './file-list.ts';
@@ -66,6 +67,7 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
   // (gzipAt) and they are kept here, 4 bytes a file, rather than the rows waiting for them.
   let gzipSizes = new Uint32Array(1024);
   let measuredCount = 0;
+  let gzippedFrom = 0;
 
   return {
     add(result, target) {
@@ -84,6 +86,7 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
       if (file !== undefined && result.error === undefined && written) {
         const bytes = result.bytes ?? 0;
         row.gzipAt = written.index;
+        if (bytes >= gzipFrom) gzippedFrom += bytes;
         list.route(route, file, bytes, written.crc32);
         row.change = comparison.route(route, file, bytes, written.crc32);
         folders.add(file, bytes);
@@ -111,7 +114,8 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
       list.end();
       const { build, typeCheck, problems, unlistedProblems } = end;
       const changes = comparison.finish();
-      page.write(pageEnd({ build, typeCheck, problems, unlistedProblems, gzipSizes: gzipSizes.subarray(0, measuredCount), changes, folders: folders.root }, encoder.strings));
+      const gzip = { sizes: gzipSizes.subarray(0, measuredCount), from: gzippedFrom };
+      page.write(pageEnd({ build, typeCheck, problems, unlistedProblems, gzip, changes, folders: folders.root }, encoder.strings));
       page.end();
     },
   };

@@ -14,7 +14,10 @@ export interface ReportRow {
   /** Absent for a failed route, as are `bytes` and `gzipAt`. */
   contentType?: string;
   bytes?: number;
-  /** Where its gzip size is among the page's (ReportPageData.gzipSizes): known only once the writer thread has measured it. */
+  /**
+   * Where its gzip size is among the page's (ReportPageData.gzipSizes, where 0 means a file under
+   * 1 kB, not measured): known only once the writer thread has measured it.
+   */
   gzipAt?: number;
   ms: number;
   /** `reused` when the output of the previous build was kept, else why the route was rendered. */

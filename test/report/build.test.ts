@@ -49,13 +49,16 @@ describe('the report of a build', () => {
     expect(readFileSync(join(dir, 'public', 'sitemap.xml'), 'utf8')).not.toContain('report');
   });
 
-  it('has a row per route with its status, type, size, and the gzip size of the file written', () => {
+  it('has a row per route with its status, type, size, and the gzip size of a file of 1 kB or more', () => {
     const rows = pageRows(readPageData(html));
     expect(rows.map((row) => row.route)).toEqual(['/api/broken.json', '/api/data.json', '/api/items/1.json', '/api/items/2.json', '/feed.xml']);
     const feed = rows.find((row) => row.route === '/feed.xml')!;
     const body = readFileSync(join(dir, 'public', 'feed.xml'));
     expect(feed).toMatchObject({ status: 200, type: 'application/xml', bytes: body.byteLength, gzip: gzipSync(body).byteLength, rendered: 'no cache', source: 'prerender.routes' });
     expect(feed.gzip).toBeLessThan(body.byteLength / 5);
+    // Under 1 kB, a body is not gzipped (it would gain nothing): 0, shown as "-".
+    expect(rows.find((row) => row.route === '/api/items/1.json')).toMatchObject({ status: 200, gzip: 0 });
+    expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
     expect(html).toContain('Problems in routes</dt><dd>1 (INVALID_JSON 1)');
     expect(readPageData(html).problems).toEqual([['/api/broken.json', 'INVALID_JSON', expect.stringContaining('is not valid JSON')]]);
   });

@@ -24,7 +24,7 @@ describe('renderReportPage', () => {
       expect(values[1]).toBe(row.status);
       expect(values[2] === null ? undefined : text(values[2])).toBe(row.contentType);
       expect(values[3] ?? undefined).toBe(row.bytes);
-      expect(values[4] === null ? undefined : data.gzip[values[4] as number]).toBe(row.gzipAt === undefined ? undefined : page.gzipSizes[row.gzipAt]);
+      expect(values[4] === null ? undefined : data.gzip[values[4] as number]).toBe(row.gzipAt === undefined ? undefined : page.gzip.sizes[row.gzipAt]);
       expect(values[5]).toBe(row.ms);
       expect(text(values[6])).toBe(row.rendered);
       expect(text(values[7])).toBe(row.source);
