@@ -121,10 +121,13 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
   };
 }
 
-const readBuffer = Buffer.alloc(1024 * 1024);
+/** Where files are read, made at the first: 1 MB that a process never building needs not hold. */
+let readBuffer: Buffer | undefined;
 
 /** A file's size and CRC-32, read in pieces (publicDir may hold large files); undefined when there is none. */
 function measureFile(path: string): { bytes: number; crc: number } | undefined {
+  readBuffer ??= Buffer.allocUnsafe(1024 * 1024);
+  const buffer = readBuffer;
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -135,7 +138,7 @@ function measureFile(path: string): { bytes: number; crc: number } | undefined {
   try {
     let bytes = 0;
     let crc = 0;
-    for (let count; (count = readSync(fd, readBuffer, 0, readBuffer.length, null)) > 0; bytes += count) crc = crc32(readBuffer.subarray(0, count), crc);
+    for (let count; (count = readSync(fd, buffer, 0, buffer.length, null)) > 0; bytes += count) crc = crc32(buffer.subarray(0, count), crc);
     return { bytes, crc };
   } finally {
     closeSync(fd);
