@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { shortPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport } from '../report/build-report.ts';
-import { reportPageName } from '../report/page.ts';
+import { reportPageName } from '../report/page/page.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 

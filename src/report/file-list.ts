@@ -8,7 +8,7 @@
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTextFile } from './text-file.ts';
+import { createTextFile } from '../output/text-file.ts';
 
 /** The file name, beside `public/`. */
 export const fileListName = 'report-files.json';

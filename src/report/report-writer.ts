@@ -16,9 +16,9 @@ import type { PrerenderResult } from '../prerender/prerender.ts';
 import { compareFiles } from './compare-files.ts';
 import { createFileListWriter, openFileList } from './file-list.ts';
 import { createFolderSizes } from './folder-sizes.ts';
-import { pageEnd, pageStart, reportPageName } from './page.ts';
-import { createRowEncoder, type ReportRow, type RouteProblem } from './rows.ts';
-import { createTextFile } from './text-file.ts';
+import { pageEnd, pageStart, reportPageName } from './page/page.ts';
+import { createRowEncoder, type ReportRow, type RouteProblem } from './page/rows.ts';
+import { createTextFile } from '../output/text-file.ts';
 
 /** Where the report goes, and where the previous build is. */
 export interface ReportWriterOptions {

@@ -1,21 +1,10 @@
-/** The file list a build keeps (src/report/file-list.ts) and the comparison with it (compare-files.ts). */
+/** The comparison with the previous build's file list (src/report/compare-files.ts): added, changed, removed. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareFiles, type FileChange } from '../../src/report/compare-files.ts';
-import { createFileListWriter, fileListName, openFileList, type ListedFile, type ListedRoute } from '../../src/report/file-list.ts';
-import { tempDir } from '../helpers.ts';
-
-type Build = { routes: ListedRoute[]; files: ListedFile[] };
-
-function writeList(build: Build): string {
-  const dir = tempDir('file-list-');
-  const writer = createFileListWriter(dir);
-  for (const [route, file, bytes, crc] of build.routes) writer.route(route, file, bytes, crc);
-  for (const [file, bytes, crc] of build.files) writer.file(file, bytes, crc);
-  writer.end();
-  return dir;
-}
+import { fileListName, openFileList } from '../../src/report/file-list.ts';
+import { before, writeList, type Build } from './file-lists.ts';
 
 /** Compares `current` with the list `previous` wrote: each file's change, then the totals. */
 function compare(previousDir: string | undefined, current: Build) {
@@ -25,42 +14,6 @@ function compare(previousDir: string | undefined, current: Build) {
   for (const [file, bytes, crc] of current.files) changes.push(comparison.file(file, bytes, crc));
   return { changes, totals: comparison.finish() };
 }
-
-const before: Build = {
-  routes: [
-    ['/api/a.json', 'api/a.json', 10, 1],
-    ['/api/b.json', 'api/b.json', 20, 2],
-    ['/docs', 'docs/index.html', 30, 3],
-    ['/old.json', 'old.json', 40, 4],
-  ],
-  files: [
-    ['feed.json', 7, 70],
-    ['robots.txt', 5, 50],
-    ['sitemap.xml', 6, 60],
-  ],
-};
-
-describe('report-files.json', () => {
-  it('reads back what was written, a route whose file is its path written without it', () => {
-    const dir = writeList(before);
-    const text = readFileSync(join(dir, fileListName), 'utf8');
-    expect(text).toContain('["/api/a.json","",10,1]');
-    expect(text).toContain('["/docs","docs/index.html",30,3]');
-    const reader = openFileList(dir)!;
-    const read: unknown[] = [];
-    for (let entry = reader.next(); entry; entry = reader.next()) read.push(entry);
-    expect(read).toEqual([...before.routes, ...before.files]);
-  });
-
-  it('is the same bytes for the same files', () => {
-    const [a, b] = [writeList(before), writeList(before)];
-    expect(readFileSync(join(a, fileListName))).toEqual(readFileSync(join(b, fileListName)));
-  });
-
-  it('is not there for a build that kept none', () => {
-    expect(openFileList(tempDir('no-list-'))).toBeUndefined();
-  });
-});
 
 describe('compareFiles', () => {
   it('a first build compares nothing', () => {

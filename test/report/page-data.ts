@@ -1,5 +1,5 @@
 /** The data a report page embeds, read back as the page's script reads it. */
-import { rowFields } from '../../src/report/rows.ts';
+import { rowFields } from '../../src/report/page/rows.ts';
 
 /** The page's data element, parsed. */
 export interface PageData {

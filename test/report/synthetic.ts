@@ -2,8 +2,8 @@
 import type { BuildReport } from '../../src/report/build-report.ts';
 import type { FileChanges } from '../../src/report/compare-files.ts';
 import { createFolderSizes } from '../../src/report/folder-sizes.ts';
-import type { ReportPageData } from '../../src/report/page.ts';
-import type { ReportRow, RouteProblem } from '../../src/report/rows.ts';
+import type { ReportPageData } from '../../src/report/page/page.ts';
+import type { ReportRow, RouteProblem } from '../../src/report/page/rows.ts';
 
 const kinds = ['authors', 'feeds', 'items', 'posts', 'tags'];
 

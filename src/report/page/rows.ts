@@ -4,7 +4,7 @@
  * referred to by index. No object and no HTML per row: 100,000 routes take about 5 MB, and the page
  * parses them with one JSON.parse.
  */
-import { scriptJson } from './html.ts';
+import { scriptJson } from './script-json.ts';
 
 /** One route of the build, written or failed. */
 export interface ReportRow {

@@ -1,9 +1,10 @@
 /** The parts of the report page written as HTML when the build ends: the summary, failures, changes. */
-import { formatBytes, type BuildReport } from './build-report.ts';
-import { listedChanges, type FileChanges } from './compare-files.ts';
-import { countedWide, escapeHtml, formatCount } from './html.ts';
+import { formatBytes, type BuildReport } from '../build-report.ts';
+import { listedChanges, type FileChanges } from '../compare-files.ts';
+import { escapeHtml } from '../../escape-html.ts';
+import { countedWide, formatCount } from '../../plural.ts';
 import type { RouteProblem } from './rows.ts';
-import { checkedWith, type TypeCheckReply } from '../typecheck/typecheck.ts';
+import { checkedWith, type TypeCheckReply } from '../../typecheck/typecheck.ts';
 
 /** Failed routes listed in their own section; all are in the table. */
 const listedFailures = 1000;

@@ -3,9 +3,10 @@
  * page needs no script or library for it. Each folder is a box whose area is its bytes, its
  * subfolders inside it; a box's tooltip names the folder, its size and its file count.
  */
-import { formatBytes } from './build-report.ts';
-import { countedWide, escapeHtml, formatCount } from './html.ts';
-import type { FolderNode } from './folder-sizes.ts';
+import { formatBytes } from '../build-report.ts';
+import { escapeHtml } from '../../escape-html.ts';
+import { countedWide, formatCount } from '../../plural.ts';
+import type { FolderNode } from '../folder-sizes.ts';
 import { squarify, type Box } from './squarify.ts';
 
 const size = { w: 960, h: 400 };

@@ -6,14 +6,15 @@
  * ({@link createRowEncoder}), {@link pageEnd}.
  */
 import { createHash } from 'node:crypto';
-import type { TypeCheckReply } from '../typecheck/typecheck.ts';
-import type { BuildReport } from './build-report.ts';
-import type { FileChanges } from './compare-files.ts';
-import type { FolderNode } from './folder-sizes.ts';
-import { escapeHtml, scriptJson } from './html.ts';
-import { changesHtml, failuresHtml, summaryHtml, warningsHtml, type SummaryFacts } from './page-sections.ts';
-import { pageScript } from './page-script.ts';
-import { pageStyle } from './page-style.ts';
+import type { TypeCheckReply } from '../../typecheck/typecheck.ts';
+import type { BuildReport } from '../build-report.ts';
+import type { FileChanges } from '../compare-files.ts';
+import type { FolderNode } from '../folder-sizes.ts';
+import { escapeHtml } from '../../escape-html.ts';
+import { scriptJson } from './script-json.ts';
+import { changesHtml, failuresHtml, summaryHtml, warningsHtml, type SummaryFacts } from './sections.ts';
+import { pageScript } from './script.ts';
+import { pageStyle } from './style.ts';
 import { createRowEncoder, rowFields, type ReportRow, type RouteProblem } from './rows.ts';
 import { treemapSvg } from './treemap-svg.ts';
 

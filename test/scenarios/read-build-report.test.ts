@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catchError } from '../catch-error.ts';
 import { buildSite, route, tempDir, writeSite } from '../helpers.ts';
 import { sampleBuild } from '../sample-build.ts';
-import { pageRows, readPageData } from './page-data.ts';
+import { pageRows, readPageData } from '../report/page-data.ts';
 
 /** A site whose `/api/data.json` answers the text of a data file, and throws when it says `fail`. */
 function reportSite() {
