@@ -26,7 +26,9 @@ export async function writeReportPage(build: BuildContext, rendered: Rendered, r
   const { page, problems } = rendered;
   // Reported already (report.ts): this waits for nothing and prints nothing.
   const typeCheck = await build.check?.result();
+  // Where in the file, as the problem's warning says it: a feed's element.
+  const routeProblems = problems.problems.map(({ route, code, element, message }) => ({ route, code, message: element ? `${element} ${message}` : message }));
   await whileDoing('writing the build report', async () => {
-    page.finish({ build: report, typeCheck, problems: problems.problems, unlistedProblems: problems.unlisted, otherFiles: build.siteFiles });
+    page.finish({ build: report, typeCheck, problems: routeProblems, unlistedProblems: problems.unlisted, otherFiles: build.siteFiles });
   });
 }

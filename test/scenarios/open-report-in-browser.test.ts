@@ -62,6 +62,9 @@ describe('the report page in Chromium', () => {
       await expect.poll(() => drawnRoutes(page)).toEqual(byRoute);
       expect(await page.locator('table.routes tr.row').first().isVisible()).toBe(true);
       expect(await page.locator('#shown').textContent()).toBe('30 routes');
+      // The type without its parameters, which the cell's tooltip keeps.
+      const type = page.locator('table.routes tr.row td:nth-child(3)').first();
+      expect([await type.textContent(), await type.getAttribute('title')]).toEqual(['application/json', 'application/json;charset=UTF-8']);
 
       await header(page, 'Bytes').click();
       expect(await drawnRoutes(page)).toEqual(Array.from({ length: 30 }, (_, i) => `/api/items/${30 - i}.json`));

@@ -20,7 +20,7 @@ function reportSite() {
         `import { readFileSync } from 'node:fs';\n` +
         route(`() => { const text = readFileSync(${JSON.stringify(data)}, 'utf8'); if (text === 'fail') throw new Error('the data says fail'); return { text }; }`),
       'src/server/routes/api/broken.json.ts': route(`(event) => { event.res.headers.set('content-type', 'application/json'); return '{"a": 1,}'; }`),
-      'src/server/routes/feed.xml.ts': route(`(event) => { event.res.headers.set('content-type', 'application/xml'); return '<feed>' + 'entry '.repeat(200) + '</feed>'; }`),
+      'src/server/routes/feed.xml.ts': route(`(event) => { event.res.headers.set('content-type', 'application/xml'); return '<rss version="2.0"><x>' + 'entry '.repeat(200) + '</x></rss>'; }`),
       'public/static.txt': 'a static file\n',
       'prerender.config.mjs':
         "export default { name: 'shop', prerender: { routes: ['/api/data.json', '/api/broken.json', '/feed.xml', '/api/items/1.json', '/api/items/2.json'], sitemap: { host: 'https://shop.example.com' } } };\n",
@@ -59,8 +59,12 @@ describe('the report of a build', () => {
     // Under 1 kB, a body is not gzipped (it would gain nothing): 0, shown as "-".
     expect(rows.find((row) => row.route === '/api/items/1.json')).toMatchObject({ status: 200, gzip: 0 });
     expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
-    expect(html).toContain('Problems in routes</dt><dd>1 (INVALID_JSON 1)');
-    expect(readPageData(html).problems).toEqual([['/api/broken.json', 'INVALID_JSON', expect.stringContaining('is not valid JSON')]]);
+    expect(html).toContain('Problems in routes</dt><dd>2 (INVALID_FEED 1, INVALID_JSON 1)');
+    // Each with where in the file it is, as its warning says.
+    expect(readPageData(html).problems).toEqual([
+      ['/api/broken.json', 'INVALID_JSON', expect.stringContaining('is not valid JSON')],
+      ['/feed.xml', 'INVALID_FEED', 'rss has no <channel>, which RSS 2.0 requires'],
+    ]);
   });
 
   it('lists every file of public/ with its size and CRC-32 for the next build, the same bytes for the same input', async () => {

@@ -33,11 +33,12 @@ export const pageScript = String.raw`
     return retries > 0 ? shown + ' (' + retries + (retries === 1 ? ' retry)' : ' retries)') : shown;
   };
 
-  // label, cell text, sort value (numbers sort as numbers, absent values last), cell class
+  // label, cell text, sort value (numbers sort as numbers, absent values last), cell class, tooltip (the cell's text by default)
   var columns = [
     { label: 'Route', cell: function (row) { return at(row, 0); }, kind: 'route' },
     { label: 'Status', cell: status, value: function (row) { return at(row, 1); }, kind: 'num' },
-    { label: 'Type', cell: function (row) { return text(at(row, 2)); } },
+    // The media type; its parameters (a charset) in the cell's tooltip.
+    { label: 'Type', cell: function (row) { return text(at(row, 2)).split(';')[0]; }, tip: function (row) { return text(at(row, 2)); } },
     { label: 'Bytes', cell: size(3), value: function (row) { return at(row, 3); }, kind: 'num' },
     { label: 'Gzip', title: 'Gzipped bytes (level 6), for files of 1 kB or more', cell: function (row) { var value = gzip(row); return value !== null ? numbers.format(value) : failed(row) ? '' : '-'; }, value: gzip, kind: 'num' },
     { label: 'ms', cell: function (row) { return at(row, 5).toFixed(1); }, value: function (row) { return at(row, 5); }, kind: 'num' },
@@ -138,7 +139,7 @@ export const pageScript = String.raw`
       for (var c = 0; c < columns.length; c++) {
         var td = tr.cells[c], value = columns[c].cell(row);
         td.textContent = value;
-        td.title = value;
+        td.title = columns[c].tip ? columns[c].tip(row) : value;
         if (c === 8) td.className = value;
       }
       rows.appendChild(tr);

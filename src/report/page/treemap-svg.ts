@@ -46,7 +46,8 @@ function drawChildren(parts: string[], parent: FolderNode, path: string, box: Bo
   items.forEach(({ child, index }, at) => {
     if (child) return drawFolder(parts, child, `${path}/${child.name}`, boxes[at], depth, hueOf(index));
     if (own.files === 0) return;
-    const label = `${own.files === 1 ? 'file' : 'files'} ${formatBytes(own.bytes)}`;
+    // Beside the folders' boxes, named by whose files they are: public/'s own are its top level.
+    const label = `${path === 'public' ? 'top-level files' : 'files here'} ${formatBytes(own.bytes)}`;
     drawBox(parts, boxes[at], 'own', `${path}/ (its own files): ${formatBytes(own.bytes)} in ${countedWide(own.files, 'file')}`, label);
   });
 }

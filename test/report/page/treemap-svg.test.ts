@@ -14,6 +14,8 @@ describe('treemapSvg', () => {
     expect(svg).toContain('<title>public/api/&#60;b&#62;/: 2.9 kB in 1 file</title>');
     expect(svg).toContain('<title>public/feeds/: 1000 B in 1 file</title>');
     expect(svg).toContain('<title>public/ (its own files): 500 B in 1 file</title>');
+    // The box of public/'s own files says whose they are.
+    expect(svg).toMatch(/<title>public\/ \(its own files\)[^<]*<\/title><\/rect><text [^>]*>top-level files 500 B<\/text>/);
     expect(svg).not.toContain('<b>');
     expect(treemapSvg(createFolderSizes().root)).toBe('<p class="note">public/ holds no bytes.</p>');
   });
