@@ -71,6 +71,13 @@ describe('the report page in Chromium', () => {
       expect(await page.locator('th[aria-sort="descending"]').textContent()).toBe('Bytes');
       await header(page, 'Bytes').click();
       expect((await drawnRoutes(page)).slice(0, 3)).toEqual(['/api/items/1.json', '/api/items/2.json', '/api/items/3.json']);
+      // Every header shows its whole label, the sorted one's arrow beside it.
+      for (const label of ['Status', 'Bytes', 'Gzip', 'ms']) {
+        await header(page, label).click();
+        const cut = await page.locator('table.routes th button').evaluateAll((buttons) => buttons.filter((button) => button.scrollWidth > button.clientWidth).map((button) => button.textContent));
+        expect(cut).toEqual([]);
+      }
+      await header(page, 'Route').click();
 
       await page.locator('#filter').fill('items/2');
       await expect.poll(() => page.locator('#shown').textContent()).toBe('11 of 30 routes');

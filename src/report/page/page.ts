@@ -71,7 +71,7 @@ export function pageEnd(page: ReportPageData, strings: readonly string[]): strin
     '<section id="routes"><h2>Routes</h2><div class="tools">' +
     '<input id="filter" type="search" placeholder="Filter: route, status, type, problem…" aria-label="Filter the routes" autocomplete="off">' +
     '<span id="shown"></span></div><div class="viewport"><table class="routes"><colgroup>' +
-    ['22%', '6%', '14%', '7%', '6%', '5%', '8%', '13%', '7%', '12%'].map((width) => `<col width="${width}">`).join('') +
+    ['22%', '7%', '13%', '7%', '6%', '5%', '8%', '13%', '7%', '12%'].map((width) => `<col width="${width}">`).join('') +
     `</colgroup><thead><tr></tr></thead><tbody><tr class="spacer"><td colspan="${rowFields.length}"></td></tr>` +
     `<tr class="spacer"><td colspan="${rowFields.length}"></td></tr></tbody></table></div></section>`;
   return (
