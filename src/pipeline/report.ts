@@ -25,10 +25,14 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
   return { ...report, warnings: [...build.warnings] };
 }
 
-/** Once the output is published: where its report page is, then the summary, the build's closing line. */
+/**
+ * Once the output is published: where its report page is, then the summary, the build's closing
+ * line. Returns `report` with every warning the build printed, the publish step's included (a
+ * previous output it could not remove, LEFTOVER_FOLDER), which came after the report page was written.
+ */
 export function printSummary(build: BuildContext, report: BuildReport): BuildReport {
   const { config, logger } = build;
   logger.info(`build report: ${shortPath(config.root, join(report.dir, reportPageName))}`);
   logger.info(formatSummary(report));
-  return report;
+  return { ...report, warnings: [...build.warnings] };
 }
