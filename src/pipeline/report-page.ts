@@ -8,6 +8,7 @@
 import { whileDoing } from '../file-limit.ts';
 import type { BuildReport } from '../report/build-report.ts';
 import { createReportWriter, type ReportWriter } from '../report/report-writer.ts';
+import { routeProblems } from '../report/route-problems.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 
@@ -18,17 +19,15 @@ export function openReportPage(build: BuildContext): ReportWriter {
 }
 
 /**
- * Finishes the report: the summary of `report`, the type check's result, the output checks'
- * problems, and the files of `public/` no route wrote (publicDir's copies, the sitemap and
- * robots.txt, the host files), measured from disk.
+ * Finishes the report: the summary of `report`, the type check's result, each route's problems (the
+ * output checks', the broken links on it), and the files of `public/` no route wrote (publicDir's
+ * copies, the sitemap and robots.txt, the host files), measured from disk.
  */
 export async function writeReportPage(build: BuildContext, rendered: Rendered, report: BuildReport): Promise<void> {
   const { page, problems } = rendered;
   // Reported already (report.ts): this waits for nothing and prints nothing.
   const typeCheck = await build.check?.result();
-  // Where in the file, as the problem's warning says it: a feed's element.
-  const routeProblems = problems.problems.map(({ route, code, element, message }) => ({ route, code, message: element ? `${element} ${message}` : message }));
   await whileDoing('writing the build report', async () => {
-    page.finish({ build: report, typeCheck, problems: routeProblems, unlistedProblems: problems.unlisted, otherFiles: build.siteFiles });
+    page.finish({ build: report, typeCheck, problems: routeProblems(problems.problems, report.warnings), unlistedProblems: problems.unlisted, otherFiles: build.siteFiles });
   });
 }

@@ -101,3 +101,24 @@ describe('the report of sample-site, built by the CLI with type checking on', ()
     expect(readFileSync(join(dir, 'report-files.json'), 'utf8')).toContain('["index.html",');
   });
 });
+
+describe('the report of a build with broken links', () => {
+  it('lists each broken link as a problem of every page it is on', async () => {
+    const page = (body: string) => route(`(event) => { setHeader(event, 'content-type', 'text/html'); return '${body}'; }`, 'defineEventHandler, setHeader');
+    const link = page('<a href="/nowhere">x</a>');
+    const root = writeSite({
+      'src/server/routes/a.ts': link,
+      'src/server/routes/b.ts': link,
+      'src/server/routes/c.ts': page('<a href="/a">a</a>'),
+      'prerender.config.mjs': "export default { prerender: { routes: ['/a', '/b', '/c'] } };\n",
+    });
+    const { dir, report } = await buildSite(root);
+    expect(report.warnings.map((warning) => warning.code)).toEqual(['BROKEN_LINK']);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('Problems in routes</dt><dd>2 (BROKEN_LINK 2)');
+    expect(readPageData(html).problems).toEqual([
+      ['/a', 'BROKEN_LINK', report.warnings[0].message],
+      ['/b', 'BROKEN_LINK', report.warnings[0].message],
+    ]);
+  });
+});
