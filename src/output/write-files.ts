@@ -12,7 +12,8 @@ import type { WriteAck, WriteBatch } from './write-worker.ts';
  * failure rejects with that failure.
  */
 export interface FileWriter {
-  (file: string, body: Uint8Array): Promise<number>;
+  /** `contentType`: the body's type, which decides whether its gzip size is measured (FileWriterOptions.measure). */
+  (file: string, body: Uint8Array, contentType: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -21,9 +22,11 @@ export interface FileWriterOptions {
   /**
    * Told the gzip size (level 6) of the files written, as the writer thread measured them: a batch
    * at a time, in the files' order (the first number is file 0's, and so on), for the build report;
-   * 0 for a file under 1 kB, which is not measured (write-worker.ts, gzipFrom).
+   * 0 for a file not measured.
    */
   onMeasured?: (gzipBytes: Uint32Array) => void;
+  /** Which files' gzip size is measured, by their type and size. @default none */
+  measure?: (contentType: string, bytes: number) => boolean;
 }
 
 /**
@@ -51,7 +54,7 @@ const limits = { files: 256, bytes: 4 * 1024 * 1024, queued: 4 };
 export function createFileWriter(publicDir: string, options: FileWriterOptions = {}): FileWriter {
   const root = resolve(publicDir);
   let thread: Worker | undefined;
-  let batch: WriteBatch = { files: [], bodies: [] };
+  let batch: WriteBatch = { files: [], bodies: [], measure: [] };
   let batchBytes = 0;
   let given = 0;
   let queued = 0;
@@ -92,16 +95,17 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
     thread.ref();
     thread.postMessage(batch);
     queued++;
-    batch = { files: [], bodies: [] };
+    batch = { files: [], bodies: [], measure: [] };
     batchBytes = 0;
   };
 
-  const write = async (file: string, body: Uint8Array) => {
+  const write = async (file: string, body: Uint8Array, contentType: string) => {
     if (failure) throw failure;
     const target = resolve(root, file);
     if (target === root || !isInside(target, root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
     batch.files.push(target);
     batch.bodies.push(body);
+    batch.measure.push(options.measure?.(contentType, body.byteLength) ?? false);
     const index = given++;
     batchBytes += body.byteLength;
     if (batch.files.length >= limits.files || batchBytes >= limits.bytes) send();

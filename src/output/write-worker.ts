@@ -3,25 +3,24 @@
  * paths and bodies and writes them in order with synchronous calls, creating each folder once.
  * Synchronous calls here skip the thread-pool round trips (open, write, close) that Node's async
  * writes make for every small file, and the main thread renders the next routes meanwhile.
- * It also measures the gzip size of each body of 1 kB or more for the build report, here rather than
- * on the main thread, which renders the routes and is the prerender's critical path.
+ * It also measures the gzip size of the bodies the sender asks it to, for the build report, here
+ * rather than on the main thread, which renders the routes and is the prerender's critical path.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { constants, gzipSync } from 'node:zlib';
-import { gzipFrom } from './gzip-from.ts';
 
-/** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`. */
+/** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`, whose gzip size is measured when `measure[i]`. */
 export interface WriteBatch {
   files: string[];
   bodies: Uint8Array[];
+  measure: boolean[];
 }
 
 /**
  * The answer to one batch: written, with each file's gzip size in `gzipBytes` (in the batch's
- * order; 0 for a body under {@link gzipFrom} bytes, not measured), or the file that could not be
- * (later batches are skipped).
+ * order; 0 for a body not measured), or the file that could not be (later batches are skipped).
  */
 export type WriteAck = { written: number; gzipBytes: Uint32Array } | { failed: { file: string; message: string; code?: string } };
 
@@ -30,16 +29,15 @@ let failed = false;
 
 /**
  * The body's size once gzipped at level 6, zlib's default: what `gzip` and most servers give, which a
- * user can check; 0 under {@link gzipFrom} bytes. The output buffer fits the body: zlib's default of
- * 16 kB, allocated for every call, took 40% of the time for small bodies; the bytes are the same.
+ * user can check. The output buffer fits the body: zlib's default of 16 kB, allocated for every
+ * call, took 40% of the time for small bodies; the bytes are the same.
  */
 function gzippedSize(body: Uint8Array): number {
-  if (body.byteLength < gzipFrom) return 0;
   const chunkSize = Math.min(constants.Z_DEFAULT_CHUNK, Math.max(constants.Z_MIN_CHUNK, 2 ** Math.ceil(Math.log2(body.byteLength + 64))));
   return gzipSync(body, { chunkSize }).byteLength;
 }
 
-parentPort?.on('message', ({ files, bodies }: WriteBatch) => {
+parentPort?.on('message', ({ files, bodies, measure }: WriteBatch) => {
   // After a failure the build is lost: skip the rest, but answer every batch so the sender can finish.
   if (failed) return parentPort!.postMessage({ written: 0, gzipBytes: new Uint32Array(0) } satisfies WriteAck);
   const gzipBytes = new Uint32Array(files.length);
@@ -56,7 +54,7 @@ parentPort?.on('message', ({ files, bodies }: WriteBatch) => {
       const { message, code } = error as NodeJS.ErrnoException;
       return parentPort!.postMessage({ failed: { file: files[i], message, code } } satisfies WriteAck);
     }
-    gzipBytes[i] = gzippedSize(bodies[i]);
+    if (measure[i]) gzipBytes[i] = gzippedSize(bodies[i]);
   }
   parentPort!.postMessage({ written: files.length, gzipBytes } satisfies WriteAck, [gzipBytes.buffer]);
 });

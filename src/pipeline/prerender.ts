@@ -26,7 +26,7 @@ import type { BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
 import type { PlannedRoutes } from './plan.ts';
 import { createReport, formatFailures, type RouteTally } from '../report/build-report.ts';
-import type { ReportWriter } from '../report/report-writer.ts';
+import { measuresGzip, type ReportWriter } from '../report/report-writer.ts';
 
 /** What the prerender leaves for writing the outputs and the report. */
 export interface Rendered {
@@ -70,7 +70,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
       crawl,
       readLinks: reader?.ofRoute,
       onLinks: linkCheck?.add,
-      write: createFileWriter(paths.publicDir, { onMeasured: page.measured }),
+      write: createFileWriter(paths.publicDir, { onMeasured: page.measured, measure: measuresGzip }),
       claims,
       concurrency: config.prerender.concurrency,
       bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },

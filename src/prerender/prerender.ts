@@ -149,7 +149,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       // For the report, here and not on the writer thread: 0.3 us a body, and its row needs it at once.
       const crc = crc32(rendered.body);
       const bytes = rendered.body.byteLength;
-      const index = await input.write(file, rendered.body);
+      const index = await input.write(file, rendered.body, rendered.contentType);
       result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes, ms, written: { index, crc32: crc } };
       if (rendered.headers.length > 0) result.headers = rendered.headers;
     } else {

@@ -49,7 +49,7 @@ describe('the report of a build', () => {
     expect(readFileSync(join(dir, 'public', 'sitemap.xml'), 'utf8')).not.toContain('report');
   });
 
-  it('has a row per route with its status, type, size, and the gzip size of a file of 1 kB or more', () => {
+  it('has a row per route with its status, type, size, and the gzip size of a text file of 1 kB or more', () => {
     const rows = pageRows(readPageData(html));
     expect(rows.map((row) => row.route)).toEqual(['/api/broken.json', '/api/data.json', '/api/items/1.json', '/api/items/2.json', '/feed.xml']);
     const feed = rows.find((row) => row.route === '/feed.xml')!;
@@ -58,7 +58,7 @@ describe('the report of a build', () => {
     expect(feed.gzip).toBeLessThan(body.byteLength / 5);
     // Under 1 kB, a body is not gzipped (it would gain nothing): 0, shown as "-".
     expect(rows.find((row) => row.route === '/api/items/1.json')).toMatchObject({ status: 200, gzip: 0 });
-    expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
+    expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of text bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
     expect(html).toContain('Problems in routes</dt><dd>2 (INVALID_FEED 1, INVALID_JSON 1)');
     // Each with where in the file it is, as its warning says.
     expect(readPageData(html).problems).toEqual([
@@ -120,5 +120,24 @@ describe('the report of a build with broken links', () => {
       ['/a', 'BROKEN_LINK', report.warnings[0].message],
       ['/b', 'BROKEN_LINK', report.warnings[0].message],
     ]);
+  });
+});
+
+describe('the gzip sizes of a build report', () => {
+  it('are measured for the bodies compress would compress: text types of 1 kB or more, not an image', async () => {
+    const root = writeSite({
+      'src/server/routes/logo.png.ts': route(`(event) => { event.res.headers.set('content-type', 'image/png'); return new Uint8Array(2048); }`),
+      'src/server/routes/big.json.ts': route(`() => ({ text: 'x'.repeat(2000) })`),
+      'prerender.config.mjs': "export default { prerender: { routes: ['/big.json', '/logo.png'] } };\n",
+    });
+    const { dir } = await buildSite(root);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    const json = readFileSync(join(dir, 'public', 'big.json'));
+    expect(pageRows(readPageData(html)).map(({ route, type, bytes, gzip }) => ({ route, type, bytes, gzip }))).toEqual([
+      { route: '/big.json', type: 'application/json;charset=UTF-8', bytes: json.byteLength, gzip: gzipSync(json).byteLength },
+      // Gzip would shrink these zeros, but no server and no precompressed copy gzips an image: not measured (0, "-").
+      { route: '/logo.png', type: 'image/png', bytes: 2048, gzip: 0 },
+    ]);
+    expect(html).toContain(`<dt>Gzipped</dt><dd>${(json.byteLength / 1024).toFixed(1)} kB of text bodies of 1 kB or more gzip to ${gzipSync(json).byteLength} B (level 6)</dd>`);
   });
 });

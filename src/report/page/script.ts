@@ -40,7 +40,7 @@ export const pageScript = String.raw`
     // The media type; its parameters (a charset) in the cell's tooltip.
     { label: 'Type', cell: function (row) { return text(at(row, 2)).split(';')[0]; }, tip: function (row) { return text(at(row, 2)); } },
     { label: 'Bytes', cell: size(3), value: function (row) { return at(row, 3); }, kind: 'num' },
-    { label: 'Gzip', title: 'Gzipped bytes (level 6), for files of 1 kB or more', cell: function (row) { var value = gzip(row); return value !== null ? numbers.format(value) : failed(row) ? '' : '-'; }, value: gzip, kind: 'num' },
+    { label: 'Gzip', title: 'Gzipped bytes (level 6), for text files of 1 kB or more', cell: function (row) { var value = gzip(row); return value !== null ? numbers.format(value) : failed(row) ? '' : '-'; }, value: gzip, kind: 'num' },
     { label: 'ms', cell: function (row) { return at(row, 5).toFixed(1); }, value: function (row) { return at(row, 5); }, kind: 'num' },
     { label: 'Rendered', title: 'Reused, or why it was rendered', cell: function (row) { return text(at(row, 6)); } },
     { label: 'Listed by', title: 'Listed by, or found on', cell: function (row) { return text(at(row, 7)); } },
