@@ -7,3 +7,16 @@
 export function counted(count: number, noun: string, many = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : many}`;
 }
+
+/**
+ * A number with thousands separators, as the build report shows every count: `100,000`.
+ * @example formatCount(1234567) // '1,234,567'
+ */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** {@link counted} with thousands separators: `100,000 routes`. */
+export function countedWide(count: number, noun: string, many?: string): string {
+  return formatCount(count) + counted(count, noun, many).slice(String(count).length);
+}

@@ -52,7 +52,7 @@ describe('build output of a site with every kind of body', () => {
     expect(basename(dir)).toBe('output-site');
   });
 
-  it('writes exactly public/, server/index.mjs (and its source map) and prerender-manifest.json', () => {
+  it('writes exactly public/, server/index.mjs (and its source map), prerender-manifest.json and the report', () => {
     expect(Object.keys(snapshotTree(dir)).sort()).toEqual([
       'prerender-manifest.json',
       'public/_headers',
@@ -64,6 +64,8 @@ describe('build output of a site with every kind of body', () => {
       'public/img/logo.svg',
       'public/robots.txt',
       'public/sitemap.xml',
+      'report-files.json',
+      'report.html',
       'server/index.mjs',
       'server/index.mjs.map',
     ]);

@@ -165,7 +165,7 @@ describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : s
   it.each([
     { writer: 'route bodies', file: 'public/b.json', write: async (stage: string) => {
       const write = createFileWriter(join(stage, 'public'));
-      await write('b.json', Buffer.alloc(64 * 1024));
+      await write('b.json', Buffer.alloc(64 * 1024), 'application/json');
       await write.close();
     } },
     { writer: 'the manifest', file: 'prerender-manifest.json', write: async (stage: string) => {

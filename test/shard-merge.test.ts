@@ -7,7 +7,7 @@ import { claimRouteFiles, type LoadedShard } from '../src/merge/load-shards.ts';
 import { parseShard, selectShard, shardOf } from '../src/shard/shard.ts';
 import { catchError, catchErrorSync } from './catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-import { snapshotTree } from './tree-snapshot.ts';
+import { outputTree, snapshotTree } from './tree-snapshot.ts';
 
 /** A fixed clock: every route takes 0 ms, so the manifests of two builds can be byte-identical. */
 const now = () => 0;
@@ -63,7 +63,7 @@ describe('prerender build --shard and prerender merge', () => {
   });
 
   it('merges into a dist/<name> equal to the unsharded build, byte for byte, every file', () => {
-    const expected = snapshotTree(unsharded);
+    const expected = outputTree(unsharded);
     expect(Object.keys(expected)).toEqual(expect.arrayContaining(['prerender-manifest.json', 'public/_headers', 'public/sitemap.xml', 'server/index.mjs', 'public/docs/faq/index.html']));
     expect(snapshotTree(merged)).toEqual(expected);
   });
@@ -88,7 +88,7 @@ describe('prerender build --shard and prerender merge', () => {
     expect(cli.stderr).toContain('merged 3 shards: 55 routes, 0 failed in the shards');
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ name: 'site', dir: join(outDir, 'site'), shards: 3, ok: 55, failures: [] });
-    expect(snapshotTree(join(outDir, 'site'))).toEqual(snapshotTree(unsharded));
+    expect(snapshotTree(join(outDir, 'site'))).toEqual(outputTree(unsharded));
   });
 
   it('refuses a missing shard, a shard given twice, and shards of another route list, writing nothing', async () => {
@@ -178,7 +178,7 @@ describe('merging shards built for a preset', () => {
     await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: createMemoryLogger() });
     const config = JSON.parse(readFileSync(join(outDir, 'hosted', '.vercel/output/config.json'), 'utf8'));
     expect(Object.keys(config.overrides)).toEqual(['api/u/1', 'api/u/2', 'api/u/3', 'api/u/4']);
-    expect(snapshotTree(join(outDir, 'hosted'))).toEqual(snapshotTree(unsharded));
+    expect(snapshotTree(join(outDir, 'hosted'))).toEqual(outputTree(unsharded));
   });
 });
 

@@ -13,6 +13,15 @@ export function snapshotTree(dir: string): Record<string, string> {
   return snapshot;
 }
 
+/**
+ * {@link snapshotTree} of a build's `dist/<name>` without its build report (report.html holds the
+ * build's times; `prerender merge` writes no report): what a merge must reproduce byte for byte.
+ */
+export function outputTree(dir: string): Record<string, string> {
+  const { 'report.html': _page, 'report-files.json': _files, ...rest } = snapshotTree(dir);
+  return rest;
+}
+
 /** The names in `outDir` a build left besides its output (staging, old and lock files). */
 export function leftovers(outDir: string, name: string): string[] {
   return readdirSync(outDir).filter((entry) => entry !== name && entry.startsWith(`.${name}`));

@@ -56,6 +56,8 @@ export interface OutputChecks {
    * count); with `'error'`, throws INVALID_OUTPUT listing them, so the staged build is dropped.
    */
   report(logger: Logger): void;
+  /** The problems found: the first {@link problemsListed}, and how many more were not kept. */
+  found(): { problems: OutputProblem[]; unlisted: number };
 }
 
 /** The checks `prerender.validate` asks for; `false` gives none (and nothing is read). */
@@ -77,5 +79,6 @@ export function createOutputChecks(mode: 'warn' | 'error' | false): OutputChecks
       for (const warning of found) warn(logger, warning);
       if (unlisted > 0) warn(logger, warnings.moreInvalidOutput(problemsListed, unlisted));
     },
+    found: () => ({ problems: [...problems], unlisted }),
   };
 }

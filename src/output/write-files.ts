@@ -7,12 +7,26 @@ import type { WriteAck, WriteBatch } from './write-worker.ts';
 
 /**
  * Writes route bodies under one folder. A call queues the file and resolves once the queue has room
- * (not once the file is on disk); `close()` waits for every queued file, and throws the first write
- * that failed. A call after a failure rejects with that failure.
+ * (not once the file is on disk) to the file's number: its place, from 0, among the files given.
+ * `close()` waits for every queued file, and throws the first write that failed. A call after a
+ * failure rejects with that failure.
  */
 export interface FileWriter {
-  (file: string, body: Uint8Array): Promise<void>;
+  /** `contentType`: the body's type, which decides whether its gzip size is measured (FileWriterOptions.measure). */
+  (file: string, body: Uint8Array, contentType: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/** Options of {@link createFileWriter}. */
+export interface FileWriterOptions {
+  /**
+   * Told the gzip size (level 6) of the files written, as the writer thread measured them: a batch
+   * at a time, in the files' order (the first number is file 0's, and so on), for the build report;
+   * 0 for a file not measured.
+   */
+  onMeasured?: (gzipBytes: Uint32Array) => void;
+  /** Which files' gzip size is measured, by their type and size. @default none */
+  measure?: (contentType: string, bytes: number) => boolean;
 }
 
 /**
@@ -37,11 +51,12 @@ const limits = { files: 256, bytes: 4 * 1024 * 1024, queued: 4 };
  * is queued. The files are written in order on one worker thread, started at the first file;
  * failures name the path.
  */
-export function createFileWriter(publicDir: string): FileWriter {
+export function createFileWriter(publicDir: string, options: FileWriterOptions = {}): FileWriter {
   const root = resolve(publicDir);
   let thread: Worker | undefined;
-  let batch: WriteBatch = { files: [], bodies: [] };
+  let batch: WriteBatch = { files: [], bodies: [], measure: [] };
   let batchBytes = 0;
+  let given = 0;
   let queued = 0;
   let scheduled = false;
   let failure: Error | undefined;
@@ -59,6 +74,7 @@ export function createFileWriter(publicDir: string): FileWriter {
       // Idle, the thread does not keep the process alive, so a writer nobody closed cannot hang it.
       if (--queued === 0) worker.unref();
       if ('failed' in ack) failure ??= errors.output(ack.failed.file, Object.assign(new Error(ack.failed.message), { code: ack.failed.code }));
+      else if (ack.written > 0) options.onMeasured?.(ack.gzipBytes);
       wakeAll();
     });
     // The thread itself died (it could not load, or ran out of memory): nothing queued will be written.
@@ -79,16 +95,18 @@ export function createFileWriter(publicDir: string): FileWriter {
     thread.ref();
     thread.postMessage(batch);
     queued++;
-    batch = { files: [], bodies: [] };
+    batch = { files: [], bodies: [], measure: [] };
     batchBytes = 0;
   };
 
-  const write = async (file: string, body: Uint8Array) => {
+  const write = async (file: string, body: Uint8Array, contentType: string) => {
     if (failure) throw failure;
     const target = resolve(root, file);
     if (target === root || !isInside(target, root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
     batch.files.push(target);
     batch.bodies.push(body);
+    batch.measure.push(options.measure?.(contentType, body.byteLength) ?? false);
+    const index = given++;
     batchBytes += body.byteLength;
     if (batch.files.length >= limits.files || batchBytes >= limits.bytes) send();
     else if (!scheduled) {
@@ -97,6 +115,7 @@ export function createFileWriter(publicDir: string): FileWriter {
     }
     while (queued > limits.queued && !failure) await settle();
     if (failure) throw failure;
+    return index;
   };
 
   write.close = async () => {

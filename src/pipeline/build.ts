@@ -7,7 +7,8 @@ import { loadServer } from './load.ts';
 import { planEntries, planListedRoutes } from './plan.ts';
 import { prerenderSite } from './prerender.ts';
 import type { BuildReport } from '../report/build-report.ts';
-import { reportBuild } from './report.ts';
+import { printSummary, reportBuild } from './report.ts';
+import { writeReportPage } from './report-page.ts';
 import { scanSite } from './scan.ts';
 import { publishOutput, runStaged, stageOutput } from './stage.ts';
 import { writeOutputs } from './write-outputs.ts';
@@ -17,8 +18,9 @@ export type { BuildOptions } from './context.ts';
 /**
  * `prerender build`: bundles every route file into `dist/<name>/server/index.mjs`, prerenders the
  * configured routes through it in-process, and writes `public/`, the manifest, `_headers` and the
- * sitemap, then checks the output's links (prerender.links). Output is staged and swapped in only on
- * success. Throws a PrerenderError (with the report as `details` when routes failed).
+ * sitemap, checks the output's links (prerender.links), writes precompressed copies (compress) and
+ * the build report (`report.html`). Output is staged and swapped in only on success. Throws a
+ * PrerenderError (with the report as `details` when routes failed).
  *
  * Each step is a file of this folder, reading and recording into one context (context.ts); the
  * staging step closes whatever they opened, however the build ends.
@@ -37,7 +39,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const extraFiles = await writeOutputs(context, planned, rendered);
     await checkLinks(context, rendered, server);
     const copies = await precompress(context);
+    const report = await reportBuild(context, rendered, extraFiles + copies);
+    await writeReportPage(context, rendered, report);
     await publishOutput(context);
-    return reportBuild(context, rendered, extraFiles + copies);
+    return printSummary(context, report);
   });
 }

@@ -1,10 +1,10 @@
 /**
  * The prerender step: every planned route rendered through the loaded bundle, each body written as
- * it arrives, each result streamed into the manifest and sitemap; then the build stops if routes
- * failed or the output checks refuse a file.
+ * it arrives, each result streamed into the manifest, the sitemap and the report page's rows; then
+ * the build stops if routes failed or the output checks refuse a file.
  */
 import type { ServerBundle } from '../bundle/load-bundle.ts';
-import { createOutputChecks } from '../checks/check-output.ts';
+import { createOutputChecks, type OutputProblem } from '../checks/check-output.ts';
 import { createLinkCheck, type LinkCheck } from '../checks/link-check.ts';
 import { createCrawl } from '../crawl/crawl.ts';
 import { createLinkReader, type LinkReader } from '../crawl/read-links.ts';
@@ -13,6 +13,7 @@ import { whileDoing } from '../file-limit.ts';
 import { staticHosts } from '../hosts/host-output.ts';
 import { trackServedFiles, type ServedFiles } from '../hosts/unserved-routes.ts';
 import { warn } from '../log.ts';
+import { openReportPage } from './report-page.ts';
 import { createRouteSink, type RouteSink } from './route-sink.ts';
 import { createSortedResults } from './sorted-results.ts';
 import { createFileWriter } from '../output/write-files.ts';
@@ -25,6 +26,7 @@ import type { BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
 import type { PlannedRoutes } from './plan.ts';
 import { createReport, formatFailures, type RouteTally } from '../report/build-report.ts';
+import { measuresGzip, type ReportWriter } from '../report/report-writer.ts';
 
 /** What the prerender leaves for writing the outputs and the report. */
 export interface Rendered {
@@ -38,6 +40,10 @@ export interface Rendered {
   served?: ServedFiles;
   /** The links read from the rendered bodies, for the check-links step (prerender.links) to finish. */
   links?: { check: LinkCheck; reader: LinkReader };
+  /** The report page, its rows written (report-page.ts finishes it). */
+  page: ReportWriter;
+  /** What the output checks found (prerender.validate): the first problems, and how many more. */
+  problems: { problems: OutputProblem[]; unlisted: number };
 }
 
 /** Renders `planned.routes` (and what a crawl finds from them) with the bundle's routes. */
@@ -51,7 +57,8 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const progress = createProgress(logger, routes.length);
     const checks = createOutputChecks(config.prerender.validate);
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
-    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined });
+    const page = openReportPage(build);
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add });
     build.sink = sink;
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;
@@ -63,7 +70,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
       crawl,
       readLinks: reader?.ofRoute,
       onLinks: linkCheck?.add,
-      write: createFileWriter(paths.publicDir),
+      write: createFileWriter(paths.publicDir, { onMeasured: page.measured, measure: measuresGzip }),
       claims,
       concurrency: config.prerender.concurrency,
       bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },
@@ -98,6 +105,6 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     }
     // With validate: 'error' this throws, and the staging folder goes as with failed routes.
     checks?.report(logger);
-    return { tally, failures, sink, served, links: linkCheck && reader && { check: linkCheck, reader } };
+    return { tally, failures, sink, served, links: linkCheck && reader && { check: linkCheck, reader }, page, problems: checks?.found() ?? { problems: [], unlisted: 0 } };
   });
 }

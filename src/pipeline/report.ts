@@ -1,12 +1,16 @@
-/** The report step: what a published build prints and returns. */
+/** The report step: what a build prints and returns. */
+import { join } from 'node:path';
+import { shortPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport } from '../report/build-report.ts';
+import { reportPageName } from '../report/page/page.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 
 /**
- * The report of a published build: the failed routes (kept out, prerender.failOnError being false)
- * printed, then the type check's result (waited for when it still runs), then the summary line.
+ * The report of a built output, before it is published: the failed routes (kept out,
+ * prerender.failOnError being false) printed, then the type check's result (waited for when it still
+ * runs), whose warnings join the report's.
  */
 export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: number): Promise<BuildReport> {
   const { config, logger, paths } = build;
@@ -17,7 +21,18 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
     for (const line of failures) logger.error(line);
   }
   await build.check?.report(logger);
-  logger.info(formatSummary(report));
   // Every warning the build printed, the type check's included.
+  return { ...report, warnings: [...build.warnings] };
+}
+
+/**
+ * Once the output is published: where its report page is, then the summary, the build's closing
+ * line. Returns `report` with every warning the build printed, the publish step's included (a
+ * previous output it could not remove, LEFTOVER_FOLDER), which came after the report page was written.
+ */
+export function printSummary(build: BuildContext, report: BuildReport): BuildReport {
+  const { config, logger } = build;
+  logger.info(`build report: ${shortPath(config.root, join(report.dir, reportPageName))}`);
+  logger.info(formatSummary(report));
   return { ...report, warnings: [...build.warnings] };
 }

@@ -38,6 +38,8 @@ export interface RouteSinkOptions {
   publicDir: string;
   sitemapHost?: string;
   keepSitemapEntries: boolean;
+  /** Also told every result, written or failed, in route order (the build report's rows). */
+  onRoute?: (result: PrerenderResult, target: PrerenderRoute) => void;
 }
 
 /** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
@@ -50,6 +52,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
     sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
     sitemapEntries: options.keepSitemapEntries ? [] : undefined,
     add(result, target) {
+      options.onRoute?.(result, target);
       const fields = target.sitemap;
       const { route, file, status, contentType, headers, bytes, ms, error, retries, foundOn } = result;
       if (foundOn !== undefined) sink.tally.crawled++;

@@ -4,6 +4,7 @@
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from '../escape-html.ts';
 import { stackWithCauses } from '../error-stack.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -123,11 +124,6 @@ function devAnswer(request: Request, json: object, title: string, body: string[]
 
 function preformatted(text: string | undefined): string {
   return text ? `<pre>${escapeHtml(text)}</pre>` : '';
-}
-
-/** Text safe inside HTML elements and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The absolute path of the source file an error points at, if any. */

@@ -45,6 +45,8 @@ export interface ScheduledCheck {
   beforePrerender(): Promise<void>;
   /** Prints the check's result (waiting for it when it runs beside the build). */
   report(logger: Logger): Promise<void>;
+  /** The check's result, waited for as {@link report} does, without printing it: for the report page. */
+  result(): Promise<TypeCheckReply>;
   /**
    * Prints the result of a check under way once the build failed, when it ends within `waitMs`;
    * else stops it and says so. Nothing when it had not started or was reported or closed already.
@@ -71,6 +73,7 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logge
       reported = true;
       reportTypeCheck(await (reply ??= run()), to);
     },
+    result: () => (reply ??= run()),
     async reportAfterFailure(to, waitMs = failedBuildWaitMs) {
       if (!reply || reported || stop.signal.aborted) return;
       reported = true;

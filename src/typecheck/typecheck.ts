@@ -45,5 +45,10 @@ export function reportTypeCheck(result: TypeCheckReply, logger: Logger): void {
   for (const line of result.diagnostics) warn(logger, warnings.typeError('', line));
   const count = result.diagnostics.length;
   const found = count === 0 ? 'no errors' : `${count} error${count === 1 ? '' : 's'}, printed above as warnings`;
-  logger.info(`type check: ${found} (TypeScript ${result.version}, ${result.from === 'site' ? "the site's" : "api-prerender's"})`);
+  logger.info(`type check: ${found} (${checkedWith(result)})`);
+}
+
+/** Which TypeScript checked: `TypeScript 5.9.3, the site's` or `TypeScript 7.0.2, api-prerender's`. */
+export function checkedWith(result: { version: string; from: 'site' | 'own' }): string {
+  return `TypeScript ${result.version}, ${result.from === 'site' ? "the site's" : "api-prerender's"}`;
 }

@@ -11,7 +11,7 @@ import { resolveCompress } from '../../src/config/resolve-compress.ts';
 import { encodingSuffixes } from '../../src/runtime/encodings.ts';
 import { compressSite, decode } from '../support/compress-site.ts';
 import { buildSite } from '../helpers.ts';
-import { snapshotTree } from '../tree-snapshot.ts';
+import { outputTree } from '../tree-snapshot.ts';
 
 /** What `compress: true` writes on this Node: brotli and gzip, and zstd from Node 22.15. */
 const codings = resolveCompress(true);
@@ -118,7 +118,7 @@ describe('compress: true', () => {
 
   it('two builds of one input are byte-identical, copies and manifest included', async () => {
     const again = await buildSite(compressSite(), { now });
-    const tree = (root: string) => Object.fromEntries(Object.entries(snapshotTree(root)).filter(([path]) => !path.startsWith('server')));
+    const tree = (root: string) => Object.fromEntries(Object.entries(outputTree(root)).filter(([path]) => !path.startsWith('server')));
     expect(tree(again.dir)).toEqual(tree(dir));
   });
 });

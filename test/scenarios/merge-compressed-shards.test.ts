@@ -7,7 +7,7 @@ import { createMemoryLogger } from '../../src/log.ts';
 import { catchError } from '../catch-error.ts';
 import { compressSite } from '../support/compress-site.ts';
 import { buildSite, tempDir } from '../helpers.ts';
-import { snapshotTree } from '../tree-snapshot.ts';
+import { outputTree, snapshotTree } from '../tree-snapshot.ts';
 
 const now = () => 0;
 
@@ -18,7 +18,7 @@ describe('compress across shards', () => {
     const shardOut = tempDir('shards-');
     for (const index of [1, 2]) await buildSite(root, { now, shard: { index, count: 2 }, config: { outDir: shardOut } });
     const merged = (await merge({ shardDirs: readdirSync(shardOut).map((name) => join(shardOut, name)), outDir: tempDir('merged-'), logger: createMemoryLogger() })).dir;
-    const expected = snapshotTree(unsharded);
+    const expected = outputTree(unsharded);
     expect(Object.keys(expected)).toEqual(expect.arrayContaining(['public/api/feed.json.gz', 'public/sitemap.xml.gz', 'public/app.js.br']));
     expect(snapshotTree(merged)).toEqual(expected);
   });

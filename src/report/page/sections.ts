@@ -1,0 +1,116 @@
+/** The parts of the report page written as HTML when the build ends: the summary, failures, changes. */
+import { formatBytes, type BuildReport } from '../build-report.ts';
+import { listedChanges, type FileChanges } from '../compare-files.ts';
+import { escapeHtml } from '../../escape-html.ts';
+import { countedWide, formatCount } from '../../plural.ts';
+import type { RouteProblem } from './rows.ts';
+import { checkedWith, type TypeCheckReply } from '../../typecheck/typecheck.ts';
+
+/** Failed routes listed in their own section; all are in the table. */
+const listedFailures = 1000;
+
+/** What the summary shows beside the build's own report. */
+export interface SummaryFacts {
+  /** The type check's result; absent when it did not run. */
+  typeCheck?: TypeCheckReply;
+  /** All files of `public/` and their bytes (publicDir copies and the sitemap too). */
+  publicFiles: number;
+  publicBytes: number;
+  /** Gzipped size of the prerendered text bodies of 1 kB or more together, and their own size. */
+  gzipBytes: number;
+  gzippedFrom: number;
+  problems: RouteProblem[];
+  /** Problems found but not kept (the checks keep the first 100). */
+  unlistedProblems: number;
+}
+
+/** The summary: routes, files, bytes, time, retries, warnings by code, problems, type check. */
+export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
+  const crawled = build.crawled > 0 ? `, ${formatCount(build.crawled)} found by crawling` : '';
+  const retried = build.retried.length > 0 ? `${countedWide(build.retries, 'retry', 'retries')} for ${countedWide(build.retried.length, 'route')}` : 'none';
+  const items: [string, string][] = [
+    ['Routes', `${formatCount(build.ok)} ok, ${formatCount(build.failed)} failed${crawled}`],
+    ['Written', `${countedWide(build.files, 'file')}: ${formatBytes(build.bytes)} of prerendered bodies`],
+    ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 kB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 kB or more'],
+    ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies and the sitemap included)`],
+    ['Time', `${(build.ms / 1000).toFixed(2)} s`],
+    ['Retried', retried],
+    ['Warnings', byCode(build.warnings.map((warning) => warning.code)) || 'none'],
+    ['Problems in routes', problemsLine(facts)],
+    ['Type check', typeCheckText(facts.typeCheck)],
+  ];
+  const rows = items.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
+  return `<section id="summary"><h2>Summary</h2><dl class="facts">${rows}</dl></section>`;
+}
+
+/** The type check's result as the page words it: its errors are listed with the warnings. */
+function typeCheckText(result: TypeCheckReply | undefined): string {
+  if (result === undefined) return 'not run';
+  if (result.failed !== undefined) return 'could not check: see the TYPE_CHECK warning';
+  const count = result.diagnostics.length;
+  return `${count === 0 ? 'no errors' : `${countedWide(count, 'error')}, listed with the warnings`} (${checkedWith(result)})`;
+}
+
+function problemsLine({ problems, unlistedProblems }: SummaryFacts): string {
+  if (problems.length === 0) return 'none';
+  const unlisted = unlistedProblems > 0 ? `; ${formatCount(unlistedProblems)} more found, not kept` : '';
+  return `${formatCount(problems.length)} (${byCode(problems.map((problem) => problem.code))})${unlisted}`;
+}
+
+/** `INVALID_JSON 2, TYPE_ERROR 1`: each code with its count, codes sorted. */
+function byCode(codes: string[]): string {
+  const counts = new Map<string, number>();
+  for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, count]) => `${code} ${formatCount(count)}`).join(', ');
+}
+
+/** Every warning of the build with its code, folded; empty when there were none. */
+export function warningsHtml(build: BuildReport): string {
+  if (build.warnings.length === 0) return '';
+  const items = build.warnings.map((warning) => `<li><code>${escapeHtml(warning.code)}</code>${escapeHtml(warning.message)}</li>`).join('');
+  return `<section id="warnings"><details><summary>Warnings (${formatCount(build.warnings.length)})</summary><ul>${items}</ul></details></section>`;
+}
+
+/** The failed routes with their status and message; empty when none failed. */
+export function failuresHtml(build: BuildReport): string {
+  if (build.failures.length === 0) return '';
+  const rows = build.failures
+    .slice(0, listedFailures)
+    .map((failure) => {
+      const status = failure.code === 'NO_ROUTE_FILE' ? 'no route file' : failure.status || 'error';
+      const found = failure.foundOn === undefined ? '' : ` (found on ${failure.foundOn})`;
+      return `<tr><td class="route">${escapeHtml(failure.route)}</td><td>${escapeHtml(String(status))}</td><td>${escapeHtml(failure.error + found)}</td></tr>`;
+    })
+    .join('');
+  const more = build.failures.length > listedFailures ? `<p class="note">and ${formatCount(build.failures.length - listedFailures)} more: type "failed" in the table's filter.</p>` : '';
+  return (
+    `<section id="failures"><h2>Failed routes (${formatCount(build.failures.length)})</h2>` +
+    `<div class="scroll"><table class="plain"><thead><tr><th>Route</th><th>Status</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table></div>${more}</section>`
+  );
+}
+
+/** What changed in `public/` against the previous build. */
+export function changesHtml(changes: FileChanges): string {
+  const heading = '<h2>Changes against the previous build</h2>';
+  if (changes.previous === 'first') return `<section id="changes">${heading}<p>First build: there is no previous build's file list to compare with.</p></section>`;
+  if (changes.previous !== 'compared') {
+    const why = escapeHtml(changes.previous.unreadable);
+    return `<section id="changes">${heading}<p>The previous build's file list could not be read (${why}), so no changes are shown; the next build compares with this one.</p></section>`;
+  }
+  const line = `${formatCount(changes.added)} added, ${formatCount(changes.changed)} changed, ${formatCount(changes.removed)} removed, ${formatCount(changes.same)} unchanged`;
+  const lists = (
+    [
+      ['Added', changes.addedFiles, changes.added],
+      ['Changed', changes.changedFiles, changes.changed],
+      ['Removed', changes.removedFiles, changes.removed],
+    ] as const
+  )
+    .filter(([, , count]) => count > 0)
+    .map(([label, files, count]) => {
+      const items = files.map((file) => `<li>${escapeHtml(file)}</li>`).join('');
+      const more = count > files.length ? `<li class="note">and ${formatCount(count - files.length)} more (the first ${formatCount(listedChanges)} are listed)</li>` : '';
+      return `<details><summary>${label} (${formatCount(count)})</summary><ul class="files">${items}${more}</ul></details>`;
+    })
+    .join('');
+  return `<section id="changes">${heading}<p>Files of public/: ${line}.</p>${lists}</section>`;
+}
