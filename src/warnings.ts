@@ -200,6 +200,6 @@ export const warnings = {
 /** The other pages a broken link is on, as its warning names them: the first three, then a count. */
 function otherPages(pages: string[], count: number): string {
   const named = pages.slice(0, 3);
-  if (count > named.length) return `${named.join(', ')} and ${count - named.length} more pages`;
+  if (count > named.length) return `${named.join(', ')} and ${counted(count - named.length, 'more page')}`;
   return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }

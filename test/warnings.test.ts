@@ -8,6 +8,7 @@ describe('warnings.brokenLink', () => {
     [{}, 'Broken link "../gone" on /a/b (resolves to /gone): no file or route serves it.'],
     [{ alsoOn: ['/c'], pages: 2 }, 'Broken link "../gone" on /a/b (resolves to /gone), also on /c: no file or route serves it.'],
     [{ alsoOn: ['/c', '/d', '/e'], pages: 4 }, 'Broken link "../gone" on /a/b (resolves to /gone), also on /c, /d and /e: no file or route serves it.'],
+    [{ alsoOn: ['/c', '/d', '/e', '/f'], pages: 5 }, 'Broken link "../gone" on /a/b (resolves to /gone), also on /c, /d, /e and 1 more page: no file or route serves it.'],
     [{ alsoOn: ['/c', '/d', '/e', '/f'], pages: 40 }, 'Broken link "../gone" on /a/b (resolves to /gone), also on /c, /d, /e and 36 more pages: no file or route serves it.'],
     [{ error: 'Gone for good' }, 'Broken link "../gone" on /a/b (resolves to /gone): the server answers 404: Gone for good.'],
     [{ status: 0, error: 'the handler ran past prerender.timeout' }, 'Broken link "../gone" on /a/b (resolves to /gone): the server failed: the handler ran past prerender.timeout.'],
