@@ -1,18 +1,18 @@
 /**
  * What `apiRoutes()` does inside Vite: `vite dev` and `vite preview` answer the routes under the
  * prefix, `vite build` builds and prerenders after Vite's client build. Typed structurally, so the
- * package's types need no `vite` installed; Vite 7 and 8 both accept them.
+ * package's types need no `vite` installed; Vite 7 and 8 both accept them. Each hook imports the code
+ * it runs (the build, the servers, h3) when Vite calls it: `apiRoutes()` is exported by the package
+ * entry, which a config file imports for `defineConfig` alone.
  */
 import { relative, resolve } from 'node:path';
-import { build } from '../pipeline/build.ts';
 import { isInside } from '../runtime/inside.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { startDevRoutes, type DevRoutes } from './dev-routes.ts';
+import type { DevRoutes } from './dev-routes.ts';
 import { fromViteLogger, type ViteLogger } from './logger.ts';
-import { toNodeMiddleware, type NodeMiddleware } from './node-middleware.ts';
-import { startPreviewRoutes } from './preview-routes.ts';
+import type { NodeMiddleware } from './node-middleware.ts';
 import { configOptions, loadSiteConfig, ownsPrefix, type SiteOverrides } from './site-config.ts';
 
 /** The parts of a Vite dev or preview server the plugin uses. */
@@ -73,6 +73,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       if (command !== 'build') return closeDev(devs, this);
       if (clientFailed) return;
       const options = configOptions(root, overrides);
+      const { build } = await import('../pipeline/build.ts');
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
       await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
         throw forVite(error);
@@ -109,6 +110,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
     },
     async configureServer(server) {
       const site = await siteOf(server.config);
+      const [{ startDevRoutes }, { toNodeMiddleware }] = await Promise.all([import('./dev-routes.ts'), import('./node-middleware.ts')]);
       const routes = await startDevRoutes(site, logger!);
       devs.set(server.config, routes);
       const owns = ownsPrefix(site.apiPrefix);
@@ -121,6 +123,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
     },
     async configurePreviewServer(server) {
       const site = await siteOf(server.config);
+      const [{ startPreviewRoutes }, { toNodeMiddleware }] = await Promise.all([import('./preview-routes.ts'), import('./node-middleware.ts')]);
       const owns = ownsPrefix(site.apiPrefix);
       server.middlewares.use(toNodeMiddleware(await startPreviewRoutes(site, owns), { owns, onError: reportTo(logger!) }));
     },
