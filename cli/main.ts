@@ -2,9 +2,8 @@
  * The `prerender` command: argv -> library call -> exit code. Each command lives in cli/commands/ and
  * imports the library code it runs when it runs: `--help`, `--version` and a usage error load none.
  * That code is the public API's (`build`, `merge`, `createDevServer`, `createPreviewServer`: what
- * src/index.ts re-exports), imported from its own module rather than from src/index.ts, which loads
- * every command's code: h3 and srvx for the servers and the Vite plugin, 6 MB and ~25 ms of CPU more
- * in every `prerender build` (measured, Node 20), where the bundle carries its own h3.
+ * src/index.ts exports, each loaded when called), imported from its own module: src/index.ts also
+ * loads what the other exports need (the Rollup and Vite plugin's modules), which no command uses.
  * Loaded by prerender.ts, which reports a failure to load it.
  */
 import { readFileSync } from 'node:fs';
