@@ -14,8 +14,8 @@ const extra: UserConfig = { apiPrefix: 'services' };
 export default defineConfig({ name: 'typed', ...extra, prerender: { routes } });
 `;
 
-/** Temporary compiled configs left next to the config file. */
-const leftovers = (root: string) => readdirSync(root).filter((name) => name.includes('.timestamp-'));
+/** Compiled configs (`<name>.ts....mjs`) left in the site: none, whatever the spelling. */
+const leftovers = (root: string) => readdirSync(root, { recursive: true }).map(String).filter((name) => /\.m?ts\..*\.mjs$/.test(name));
 
 describe('loadConfig: file kinds and export shapes', () => {
   it.each([
@@ -76,6 +76,32 @@ export default { name: site.title, prerender: { routes: [...routes, more(), last
     expect(config.name).toBe('from-json');
     expect(config.prerender.routes.map((r) => r.route)).toEqual(['/a.json', '/b.json', '/c.json']);
     expect(leftovers(root)).toEqual([]);
+  });
+
+  it("keeps import.meta.url, .dirname and .filename of the config and its helpers their own, though compiled elsewhere", async () => {
+    const root = writeSite({
+      'routes.txt': '/from-file.txt',
+      'config/where.ts': `export const here = (): string => import.meta.dirname;`,
+      'prerender.config.ts': `import { readFileSync } from 'node:fs';
+import { here } from './config/where.ts';
+const route = readFileSync(new URL('./routes.txt', import.meta.url), 'utf8');
+export default { name: [here(), import.meta.filename].map((path) => path.split('/').at(-1)).join('-'), prerender: { routes: [route] } };
+`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('config-prerender.config.ts');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/from-file.txt']);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('bundles the subpath imports (#...) of the site\'s package.json into a TS config', async () => {
+    const root = writeSite({
+      'package.json': JSON.stringify({ name: 'subpaths', type: 'module', imports: { '#routes': './config/routes.js' } }),
+      'node_modules/.keep': '',
+      'config/routes.js': `export const routes = ['/from-subpath.txt'];`,
+      'prerender.config.ts': `import { routes } from '#routes';\nexport default { prerender: { routes } };`,
+    });
+    expect((await loadConfig({ root })).prerender.routes.map((r) => r.route)).toEqual(['/from-subpath.txt']);
   });
 
   it('lets inline config win over the file', async () => {
