@@ -98,7 +98,7 @@ describe('numeric options take whole numbers in range only, as typed (exit 2 nam
   it.concurrent('a value that starts with a dash is still the value of the option before it', async () => {
     const { code, stderr } = await cli('build', root, '--preset', '-x', '--no-typecheck');
     expect(code).toBe(2);
-    expect(stderr).toContain('Config key "preset" must be static | netlify | cloudflare | vercel | github-pages, got "-x".');
+    expect(stderr).toContain('error --preset must be static | netlify | cloudflare | vercel | github-pages, got "-x".');
     expect(stderr).not.toContain('Unknown option');
   });
 });

@@ -77,8 +77,8 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] }, concurency: 4 };` });
     const { code, stderr } = await cli('build', typo);
     expect(code).toBe(2);
-    expect(stderr).toContain('error Unknown config key "concurency"; did you mean "prerender.concurrency"?');
-    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency", or remove it.');
+    expect(stderr).toContain('error Unknown config key "concurency" in prerender.config.mjs; did you mean "prerender.concurrency"?');
+    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency" in prerender.config.mjs, or remove it.');
     expect(existsSync(dir)).toBe(false);
   });
 

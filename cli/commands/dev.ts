@@ -2,7 +2,7 @@ import type { CAC } from 'cac';
 import { defaults } from '../../src/config/defaults.ts';
 import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
-import { configFileDefault, shutdownTimeout } from '../flags.ts';
+import { apiPrefixFlag, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 
 interface DevFlags {
@@ -32,7 +32,7 @@ export function registerDev(cli: CAC): void {
         const server = await createDevServer({
           root,
           configFile: flags.config,
-          config: flags.apiPrefix === undefined ? {} : { apiPrefix: String(flags.apiPrefix) },
+          config: flags.apiPrefix === undefined ? {} : { apiPrefix: apiPrefixFlag(flags.apiPrefix) },
           port: flags.port as number | undefined,
           host: flags.host === undefined ? undefined : String(flags.host),
           bodyLimit: flags.bodyLimit as number | undefined,

@@ -7,6 +7,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { isInside } from '../runtime/inside.ts';
+import { configName } from '../config/key-origin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -106,7 +107,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       const site = await loading;
       // The outDir Vite empties must never be the output of an earlier build.
       const output = resolve(site.outDir, site.name);
-      if (command === 'build' && (isInside(clientOutDir, output) || isInside(output, clientOutDir))) throw errors.viteOutDir(clientOutDir, output);
+      if (command === 'build' && (isInside(clientOutDir, output) || isInside(output, clientOutDir))) throw errors.viteOutDir(clientOutDir, output, configName(site.root, site.configFile));
     },
     async configureServer(server) {
       const site = await siteOf(server.config);
