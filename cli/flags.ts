@@ -8,6 +8,9 @@ import { shutdownTimeoutFromEnv } from '../src/runtime/env-options.ts';
 /** The default of `--config` as `--help` shows it: the file names looked for, in order. */
 export const configFileDefault = `the first found of ${configFileNames.join(', ')}`;
 
+/** The default of `--body-limit` as `--help` shows it (the servers' defaultBodyLimit, in bytes and in words). */
+export const bodyLimitDefault = '1048576 = 1 MiB';
+
 /** A flag's value, as typed, as a whole number above 0, or a usage error naming the flag. */
 export function positiveInteger(name: string, value: unknown): number {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;

@@ -15,7 +15,8 @@ import { registerMerge } from './commands/merge.ts';
 import { registerPreview } from './commands/preview.ts';
 import { handleError } from './handle-error.ts';
 import { helpLayout } from './help.ts';
-import { parseArgs } from './parse-args.ts';
+import { asksForJson, jsonOfError, jsonText } from './json-output.ts';
+import { asUsageError, parseArgs } from './parse-args.ts';
 
 // Stack traces of route code (a handler that throws during the prerender, in dev, in preview) name
 // the route file and line: every bundle is loaded after this, with its source map.
@@ -40,6 +41,9 @@ try {
   } else if (!cli.options.help && !cli.options.version) {
     cli.outputHelp();
   }
-} catch (error) {
+} catch (caught) {
+  // What fails before a command runs (parsing, cac's own checks): build and merge print their own.
+  const error = asUsageError(caught);
+  if (asksForJson(process.argv)) process.stdout.write(jsonText(jsonOfError(error)));
   process.exitCode = handleError(error, createLogger());
 }

@@ -194,6 +194,16 @@ describe('prerender build', () => {
   });
 });
 
+describe('prerender merge', () => {
+  it('names a folder that does not exist as given, and says a shell pattern that matched nothing is passed as written', async () => {
+    const { code, stdout, stderr } = await runCli(['merge', 'dist/*.shard-*-of-2'], { cwd: tempDir('empty-') });
+    expect(code).toBe(2);
+    expect(stderr).toContain('error No such shard folder: dist/*.shard-*-of-2.');
+    expect(stderr).toContain('hint: Pass the folders `prerender build --shard k/n` wrote (dist/<name>.shard-k-of-n); a shell pattern that matches nothing is passed on as written.');
+    expect(stdout).toBe('');
+  });
+});
+
 describe('prerender merge --json', () => {
   it('prints the error as one JSON object on failure, as build does', async () => {
     const missing = join(tempDir('shards-'), 'not-a-shard');

@@ -105,6 +105,15 @@ export const configErrors = {
     new PrerenderError('USAGE', `Unknown command "${name}"${meant ? `; did you mean "${meant}"?` : '.'}`, {
       hint: meant ? `Run \`prerender ${meant}\`, or \`prerender --help\` for the commands.` : 'Run `prerender --help` for the commands.',
     }),
+  /** A folder given to `prerender merge` that does not exist, `path` as given. */
+  noShardFolder: (path: string) =>
+    new PrerenderError('USAGE', `No such shard folder: ${path}.`, {
+      hint: 'Pass the folders `prerender build --shard k/n` wrote (dist/<name>.shard-k-of-n); a shell pattern that matches nothing is passed on as written.',
+    }),
+  jsonWithoutCommand: () =>
+    new PrerenderError('USAGE', '--json needs a command that takes it: prerender build --json or prerender merge --json.', {
+      hint: 'Run `prerender --help` for the commands.',
+    }),
   optionValue: (flag: string, usage: string, command: string) =>
     new PrerenderError('USAGE', `Option \`${flag}\` of \`${command}\` needs a value: \`${usage}\`.`, {
       hint: `Run \`${command} --help\` for its options.`,
