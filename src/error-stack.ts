@@ -1,5 +1,4 @@
 /** How an error thrown by the site's own code is printed: its stack, then each of its causes. */
-import { findSourceMap } from 'node:module';
 
 /**
  * The stack of `error` and of each error in its `cause` chain, each after `Caused by:`, without the
@@ -19,16 +18,4 @@ export function stackWithCauses(error: unknown): string {
     if (!(current instanceof Error)) break;
   }
   return parts.join('\n');
-}
-
-/**
- * Has Node read the source map of the module at `url` now, while its file is there: a build's bundle
- * sits in a staging folder that is renamed or removed before the stacks of its errors are printed,
- * and a compiled config is removed once imported. Since Node 26.9 (nodejs/node#65490) a module's map
- * is read only when a stack first needs it, so a map read then is gone and the stack names the
- * compiled file instead of the source. `findSourceMap` is Node's own way to ask for a module's map;
- * without source maps enabled it reads nothing.
- */
-export function readSourceMapNow(url: string): void {
-  if (process.sourceMapsEnabled) findSourceMap(url);
 }

@@ -1,7 +1,7 @@
+import { findSourceMap } from 'node:module';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { H3 } from 'h3';
-import { readSourceMapNow } from '../error-stack.ts';
 import { errors, type PrerenderError } from '../errors.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
 
@@ -49,6 +49,17 @@ export function loadError(error: unknown, site?: RouteFiles): PrerenderError {
     return errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
   }
   return errors.moduleImport(error);
+}
+
+/**
+ * Has Node read the bundle's source map now, while the file is there: a build's bundle sits in a
+ * staging folder that is renamed or removed before the stacks of its errors are printed, and since
+ * Node 26.9 (nodejs/node#65490) a module's map is read only when a stack first needs it, so a map
+ * read then is gone and the stack names the bundle instead of the route file. `findSourceMap` is
+ * Node's own way to ask for a module's map; without source maps enabled it reads nothing.
+ */
+function readSourceMapNow(url: string): void {
+  if (process.sourceMapsEnabled) findSourceMap(url);
 }
 
 /**

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readSourceMapNow } from '../error-stack.ts';
 import { warn, type Logger } from '../log.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
@@ -76,22 +75,19 @@ async function importConfigFile(file: string, compile: ConfigCompiler, timeout: 
 }
 
 /**
- * The config file's module: a TypeScript one compiled by `compile`, imported, then removed, its
- * source map read first so that stacks through it name the config's lines. Whatever fails to load
- * is a config error (exit 2), a syntax error included.
+ * The config file's module: a TypeScript one compiled by `compile`, imported, then removed (its
+ * source map is inline, so stacks through it name the config's lines after it is gone). Whatever
+ * fails to load is a config error (exit 2), a syntax error included.
  */
 async function importModule(file: string, compile: ConfigCompiler): Promise<Record<string, unknown>> {
   let compiled: string | undefined;
-  let url: string | undefined;
   try {
     compiled = /\.m?ts$/.test(file) ? await compile(file) : undefined;
-    url = compiled ? pathToFileURL(compiled).href : freshUrl(file);
-    return (await import(url)) as Record<string, unknown>;
+    return (await import(compiled ? pathToFileURL(compiled).href : freshUrl(file))) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof PrerenderError && error.code !== 'COMPILE') throw error;
     throw errors.configLoad(file, error);
   } finally {
-    if (url) readSourceMapNow(url);
     if (compiled) await rm(compiled, { force: true });
   }
 }
