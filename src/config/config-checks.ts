@@ -13,6 +13,8 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
     throw errors.configKey(key, allowed, got, origin(key), meant);
   };
   return {
+    /** Where `key` was set, as errors name it. */
+    origin,
     fail,
     /** `value` when it is `valid`, `undefined` when unset. */
     optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean, allowed: string): T | undefined {

@@ -19,6 +19,6 @@ export function resolveCompress(value: unknown, zstd = hasZstd, check: ConfigChe
   value.forEach((name, i) => {
     if (!isEncoding(name)) check.fail(`compress[${i}]`, "'br', 'gzip' or 'zstd'", name);
   });
-  if (value.includes('zstd') && !zstd) throw errors.compressZstd(process.versions.node, zstdNodeVersions);
+  if (value.includes('zstd') && !zstd) throw errors.compressZstd(process.versions.node, zstdNodeVersions, check.origin('compress'));
   return encodingOrder.filter((encoding) => value.includes(encoding));
 }

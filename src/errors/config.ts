@@ -91,8 +91,8 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Could not load config file ${file}: ${problem}`, {
       hint: 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
     }),
-  compressZstd: (node: string, needed: string) =>
-    new PrerenderError('CONFIG', `Config key "compress" asks for 'zstd', which needs Node ${needed}; this is Node ${node}.`, {
+  compressZstd: (node: string, needed: string, origin?: string) =>
+    new PrerenderError('CONFIG', `Config key "compress"${origin ? ` in ${origin}` : ''} asks for 'zstd', which needs Node ${needed}; this is Node ${node}.`, {
       hint: "Build on a Node that has zstd, or leave 'zstd' out of compress (true writes brotli and gzip, plus zstd where the Node has it).",
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
