@@ -5,10 +5,23 @@ import { messageOf, PrerenderError } from './prerender-error.ts';
 const show = (value: unknown) => JSON.stringify(value);
 
 /**
- * A config that calls `defineConfig` without importing it. V8's message for an undeclared name is
- * compared whole: no property of the error names it.
+ * The name a ReferenceError says is not defined, which no property of the error holds: V8 words it
+ * `<name> is not defined` on every Node (Node adds to it for CommonJS names in an ES module).
  */
-const isMissingDefineConfig = (cause: unknown) => cause instanceof ReferenceError && cause.message === 'defineConfig is not defined';
+const undefinedName = (cause: unknown) => (cause instanceof ReferenceError ? /^([\w$]+) is not defined/.exec(cause.message)?.[1] : undefined);
+
+/** What CommonJS gives a module and an ES module has not: a config written as CommonJS uses them. */
+const commonJsNames = ['module', 'exports', 'require', '__dirname', '__filename'];
+
+/** The hint for a config's own code that threw `cause`: the import or the ES module form where a name is missing. */
+function ownCodeHint(name: string, cause: unknown): string {
+  const missing = undefinedName(cause);
+  if (missing === 'defineConfig') return `Import it at the top of ${name}: import { defineConfig } from 'api-prerender';`;
+  if (missing !== undefined && commonJsNames.includes(missing)) {
+    return `${name} is an ES module: write export default in place of module.exports =, import in place of require(), import.meta.dirname in place of __dirname (renamed .cjs, as Node suggests, it would not be read).`;
+  }
+  return `The error comes from the code of ${name}: fix it at the first line of ${name} in the stack above.`;
+}
 
 /** Errors of the config and the command line: exit code 2. */
 export const configErrors = {
@@ -68,7 +81,7 @@ export const configErrors = {
    * The config file cannot be loaded, or its code threw (loading, or in its default-exported
    * function): the hint is the cause's own where it has one (a syntax error, a missing package), else
    * the import of `defineConfig` when that is what is missing, else to fix the config's code, whose
-   * stack (through the config's own lines) is printed.
+   * stack (through the config's own lines) is printed (see ownCodeHint).
    */
   configLoad: (file: string, cause: unknown) => {
     const name = basename(file);
@@ -79,9 +92,7 @@ export const configErrors = {
           ? cause.hint
           : !ownCode
             ? 'Install the package the config imports in the site (npm install <package>), or fix the import path.'
-            : isMissingDefineConfig(cause)
-              ? `Import it at the top of ${name}: import { defineConfig } from 'api-prerender';`
-              : `The error comes from the code of ${name}: fix it at the first line of ${name} in the stack above.`,
+            : ownCodeHint(name, cause),
       cause,
       traceCause: ownCode,
     });

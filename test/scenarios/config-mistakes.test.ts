@@ -35,6 +35,17 @@ describe('a config whose code throws', () => {
     expect(stderr).toContain(`hint: Import it at the top of ${file}: import { defineConfig } from 'api-prerender';`);
   });
 
+  it.each([
+    ['module.exports in a .js config of a "type": "module" site', 'prerender.config.js', `module.exports = { prerender: { routes: ['/api/a.txt'] } };`],
+    ['require() in a .mjs config', 'prerender.config.mjs', `const { join } = require('node:path');\nexport default { name: join('a') };`],
+  ])('that is CommonJS, %s: the hint is the ES module form, not the .cjs Node suggests', async (_, file, source) => {
+    const { code, stderr } = await buildWith({ 'package.json': JSON.stringify({ name: 'cjs-site', type: 'module' }), [file]: source });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(
+      `hint: ${file} is an ES module: write export default in place of module.exports =, import in place of require(), import.meta.dirname in place of __dirname (renamed .cjs, as Node suggests, it would not be read).`,
+    );
+  });
+
   it('in its prerender.routes function: the stack names the config file and line, not a compiled file', async () => {
     const config = `import { defineConfig } from 'api-prerender';
 
