@@ -2,7 +2,7 @@
  * The mistakes a new user makes in a config file, through the real bin: each is named with the config
  * file, the line or key at fault and the fix, exit code 2, and nothing is written.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { route, runCli, writeSite } from '../helpers.ts';
@@ -11,7 +11,9 @@ import { route, runCli, writeSite } from '../helpers.ts';
 async function buildWith(files: Record<string, string>, ...flags: string[]) {
   const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`), ...files });
   const run = await runCli(['build', '--no-typecheck', ...flags], { cwd: root });
-  return { ...run, root, written: existsSync(join(root, 'dist')) };
+  // outDir may be made to stage the build in, and is left empty when it fails.
+  const dist = join(root, 'dist');
+  return { ...run, root, written: existsSync(dist) && readdirSync(dist).length > 0 };
 }
 
 describe('a config whose code throws', () => {
@@ -93,6 +95,14 @@ describe('a bad value names the config file and the key', () => {
     expect(code, stderr).toBe(2);
     expect(stderr).toContain(says);
     expect(stderr).toContain(hint);
+    expect(written).toBe(false);
+  });
+
+  it('a listed route that cannot be a file names the config file that lists it', async () => {
+    const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default { prerender: { routes: ['/api/a.txt', '/api/%2e%2e/x.txt'] } };` });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toMatch(/error Route "\/api\/%2e%2e\/x\.txt" in prerender\.routes \(prerender\.config\.mjs\) cannot be prerendered: /);
+    expect(stderr).toContain('hint: Fix the route in prerender.routes in prerender.config.mjs.');
     expect(written).toBe(false);
   });
 
