@@ -1,17 +1,35 @@
+import { closestName } from '../src/closest-name.ts';
 import { configFileNames } from '../src/config/defaults.ts';
-import { PrerenderError } from '../src/errors.ts';
+import { apiPrefixRule, isApiPrefix } from '../src/config/resolve.ts';
+import { presets, type Preset } from '../src/config/types.ts';
+import { errors } from '../src/errors.ts';
 import { shutdownTimeoutFromEnv } from '../src/runtime/env-options.ts';
 
 /** The default of `--config` as `--help` shows it: the file names looked for, in order. */
 export const configFileDefault = `the first found of ${configFileNames.join(', ')}`;
 
+/** The default of `--body-limit` as `--help` shows it (the servers' defaultBodyLimit, in bytes and in words). */
+export const bodyLimitDefault = '1048576 = 1 MiB';
+
 /** A flag's value, as typed, as a whole number above 0, or a usage error naming the flag. */
 export function positiveInteger(name: string, value: unknown): number {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number) || number <= 0) {
-    throw new PrerenderError('USAGE', `${name} must be a whole number above 0, got ${JSON.stringify(value)}.`);
-  }
+  if (!Number.isSafeInteger(number) || number <= 0) throw errors.flagValue(name, 'a whole number above 0', value);
   return number;
+}
+
+/** `--preset`'s value, one of the presets, or a usage error naming the one likely meant. */
+export function presetFlag(value: unknown): Preset {
+  const preset = String(value);
+  if (presets.includes(preset as Preset)) return preset as Preset;
+  throw errors.flagValue('--preset', presets.join(' | '), preset, closestName(preset, presets), `Pass one of them, such as --preset ${presets[0]}.`);
+}
+
+/** `--api-prefix`'s value, checked as the config's `apiPrefix` is, or a usage error naming the flag. */
+export function apiPrefixFlag(value: unknown): string {
+  const prefix = String(value);
+  if (isApiPrefix(prefix)) return prefix;
+  throw errors.flagValue('--api-prefix', apiPrefixRule, prefix, undefined, 'Pass URL segments such as --api-prefix api or --api-prefix services/v1.');
 }
 
 /** SHUTDOWN_TIMEOUT for `prerender dev` and `preview`, as the built server reads it; a bad value is a usage error. */
@@ -19,6 +37,6 @@ export function shutdownTimeout(): number {
   try {
     return shutdownTimeoutFromEnv(process.env);
   } catch (error) {
-    throw new PrerenderError('USAGE', (error as Error).message, { hint: 'Set SHUTDOWN_TIMEOUT to the milliseconds requests in flight may take after Ctrl-C or SIGTERM, such as 10000.' });
+    throw errors.usage((error as Error).message, 'Set SHUTDOWN_TIMEOUT to the milliseconds requests in flight may take after Ctrl-C or SIGTERM, such as 10000.');
   }
 }

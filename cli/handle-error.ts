@@ -17,11 +17,6 @@ export function handleError(error: unknown, logger: Logger): number {
     if (error.hint) logger.info(`  hint: ${error.hint}`);
     return error.exitCode;
   }
-  const cacError = error as { name?: string; message?: string };
-  if (cacError?.name === 'CACError') {
-    logger.error(`${cacError.message?.replace(/\.?$/, '.')} Run \`prerender --help\` for usage.`);
-    return 2;
-  }
   logger.error(stackWithCauses(error));
   return 1;
 }

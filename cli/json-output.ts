@@ -34,3 +34,13 @@ export function jsonOfError(error: unknown, warnings?: Warning[]): object {
 export function jsonText(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
+
+/**
+ * Whether the command line asks for `--json` (before any `--`), whether or not the command takes it:
+ * a usage error is then printed as JSON too, so that every `--json` run prints one JSON object.
+ */
+export function asksForJson(argv: string[]): boolean {
+  const args = argv.slice(2);
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).includes('--json');
+}

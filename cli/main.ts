@@ -2,9 +2,8 @@
  * The `prerender` command: argv -> library call -> exit code. Each command lives in cli/commands/ and
  * imports the library code it runs when it runs: `--help`, `--version` and a usage error load none.
  * That code is the public API's (`build`, `merge`, `createDevServer`, `createPreviewServer`: what
- * src/index.ts re-exports), imported from its own module rather than from src/index.ts, which loads
- * every command's code: h3 and srvx for the servers and the Vite plugin, 6 MB and ~25 ms of CPU more
- * in every `prerender build` (measured, Node 20), where the bundle carries its own h3.
+ * src/index.ts exports, each loaded when called), imported from its own module: src/index.ts also
+ * loads what the other exports need (the Rollup and Vite plugin's modules), which no command uses.
  * Loaded by prerender.ts, which reports a failure to load it.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +15,8 @@ import { registerMerge } from './commands/merge.ts';
 import { registerPreview } from './commands/preview.ts';
 import { handleError } from './handle-error.ts';
 import { helpLayout } from './help.ts';
-import { parseArgs } from './parse-args.ts';
+import { asksForJson, jsonOfError, jsonText } from './json-output.ts';
+import { asUsageError, parseArgs } from './parse-args.ts';
 
 // Stack traces of route code (a handler that throws during the prerender, in dev, in preview) name
 // the route file and line: every bundle is loaded after this, with its source map.
@@ -41,6 +41,9 @@ try {
   } else if (!cli.options.help && !cli.options.version) {
     cli.outputHelp();
   }
-} catch (error) {
+} catch (caught) {
+  // What fails before a command runs (parsing, cac's own checks): build and merge print their own.
+  const error = asUsageError(caught);
+  if (asksForJson(process.argv)) process.stdout.write(jsonText(jsonOfError(error)));
   process.exitCode = handleError(error, createLogger());
 }

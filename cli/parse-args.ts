@@ -2,6 +2,9 @@ import type { CAC, Command } from 'cac';
 import { closestName } from '../src/closest-name.ts';
 import { errors } from '../src/errors.ts';
 
+/** What other tools (npm scripts, `serve`, Vite) call one of our commands, for "did you mean ...?". */
+const otherToolsCommands: Record<string, string> = { serve: 'preview', start: 'preview' };
+
 /**
  * Parses `argv` with cac and checks it: a command that does not exist, or an option the command does
  * not take, is a usage error naming the one meant. The values of options that take one (`--port
@@ -15,8 +18,9 @@ export function parseArgs(cli: CAC, argv: string[]): Command | undefined {
   if (!command) {
     if (cli.args.length > 0 && !cli.options.help) {
       const name = String(cli.args[0]);
-      throw errors.unknownCommand(name, closestName(name, cli.commands, (known) => known.name)?.name);
+      throw errors.unknownCommand(name, closestName(name, cli.commands, (known) => known.name)?.name ?? otherToolsCommands[name]);
     }
+    if (cli.options.json && !cli.options.help && !cli.options.version) throw errors.jsonWithoutCommand();
     return undefined;
   }
   const { rest, values } = takeValues(argv.slice(2), command);
@@ -65,3 +69,13 @@ function checkOptions(cli: CAC, command: Command): void {
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * `error` as a USAGE error when it is cac's own (a missing argument, found when the command runs), so
+ * that it is printed, and printed as JSON, as ours are; any other error as it is.
+ */
+export function asUsageError(error: unknown): unknown {
+  const thrown = error as { name?: string; message?: string } | undefined;
+  if (thrown?.name !== 'CACError') return error;
+  return errors.usage((thrown.message ?? '').replace(/\.?$/, '.'), 'Run `prerender --help` for usage.');
+}

@@ -25,3 +25,10 @@ export const libDir = join(packageRoot, 'lib', 'src');
 export const runtimeEntry = join(libDir, 'runtime', 'index.js');
 /** The public API module, what `import ... from 'api-prerender'` means inside a config file. */
 export const publicEntry = join(libDir, 'index.js');
+
+/**
+ * api-prerender's cache folder for the site (or package) at `root`: `node_modules/.cache/api-prerender`,
+ * where Babel, Vite and ESLint keep theirs. What a build or a config load writes for itself goes
+ * there, never into the site's own folder.
+ */
+export const siteCacheDir = (root: string): string => join(root, 'node_modules', '.cache', 'api-prerender');

@@ -28,6 +28,7 @@ export type WarningCode =
   | 'BROKEN_LINK'
   | 'COMPRESS_UNUSED'
   | 'COMPRESSED_NAME_TAKEN'
+  | 'CONFIG_FILE'
 
   | 'LEFTOVER_FOLDER';
 
@@ -173,6 +174,13 @@ export const warnings = {
   moreBrokenLinks: (listed: number, count: number): Warning => ({
     code: 'BROKEN_LINK',
     message: `... and ${count} more broken link${count === 1 ? '' : 's'}, not listed (only the first ${listed} are).`,
+  }),
+  /** Config files in the site root beside the one used (`used`), which are not read. */
+  configFilesUnread: (used: string, unread: string[]): Warning => ({
+    code: 'CONFIG_FILE',
+    message:
+      `${used} is used; ${unread.slice(0, -1).join(', ')}${unread.length > 1 ? ' and ' : ''}${unread.at(-1)} ${unread.length === 1 ? 'is' : 'are'} not read ` +
+      '(the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.',
   }),
   /** `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`: file:line:column). */
   assetUrl: (place: string, problem: string, path: string): Warning => ({

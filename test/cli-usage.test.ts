@@ -3,8 +3,10 @@
  * (with the one meant), and numeric options that are no number or out of range. Every mistake exits 2
  * with nothing on stdout.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, tempDir, writeSite } from './helpers.ts';
+import { repoRoot, route, runCli, tempDir, writeSite } from './helpers.ts';
 
 const cwd = tempDir('cwd-');
 const cli = (...args: string[]) => runCli(args, { cwd });
@@ -29,6 +31,8 @@ describe('--help of every command', () => {
       // Every option has a description; no line ends in cac's padding.
       expect(line).toMatch(/^\s+-\S.*\s{2,}\S/);
       expect(line).toBe(line.trimEnd());
+      // One default, said once: "(default: 1048576 (1 MiB))" reads as two.
+      expect(line).not.toMatch(/\(default: [^)]*\(/);
     }
   });
 
@@ -46,9 +50,18 @@ describe('--help of every command', () => {
   it.concurrent.each([
     ['dev', '3000'],
     ['preview', '4173'],
-  ])('%s --help shows its port default', async (command, port) => {
+  ])('%s --help shows its port default, and the body limit once, readably', async (command, port) => {
     const { stdout } = await cli(command, '--help');
     expect(stdout).toMatch(new RegExp(`--port <port>\\s+.*\\(default: ${port}\\)$`, 'm'));
+    expect(stdout).toMatch(/--body-limit <bytes>\s+.*\(default: 1048576 = 1 MiB\)$/m);
+  });
+
+  it.concurrent('merge --help and the README show its arguments alike', async () => {
+    const { stdout } = await cli('merge', '--help');
+    expect(stdout).toContain('$ prerender merge <...shardDirs>');
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    expect(readme).toContain('prerender merge <...shardDirs>');
+    expect(readme).not.toMatch(/prerender merge (<dirs|\[\.\.\.)/);
   });
 });
 
@@ -57,6 +70,10 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     { args: ['bild'], says: 'Unknown command "bild"; did you mean "build"?' },
     { args: ['preveiw'], says: 'Unknown command "preveiw"; did you mean "preview"?' },
     { args: ['frobnicate'], says: 'Unknown command "frobnicate".' },
+    // What other tools call serving a built site.
+    { args: ['serve'], says: 'Unknown command "serve"; did you mean "preview"?' },
+    { args: ['start'], says: 'Unknown command "start"; did you mean "preview"?' },
+    { args: ['merge'], says: 'missing required args for command `merge <...shardDirs>`.' },
     { args: ['build', root, '--concurency', '3'], says: 'Unknown option `--concurency` for `prerender build`; did you mean `--concurrency`?' },
     { args: ['build', root, '--no-typechek'], says: 'Unknown option `--no-typechek` for `prerender build`; did you mean `--no-typecheck`?' },
     { args: ['dev', root, '--prot', '3000'], says: 'Unknown option `--prot` for `prerender dev`; did you mean `--port`?' },
@@ -98,7 +115,7 @@ describe('numeric options take whole numbers in range only, as typed (exit 2 nam
   it.concurrent('a value that starts with a dash is still the value of the option before it', async () => {
     const { code, stderr } = await cli('build', root, '--preset', '-x', '--no-typecheck');
     expect(code).toBe(2);
-    expect(stderr).toContain('Config key "preset" must be static | netlify | cloudflare | vercel | github-pages, got "-x".');
+    expect(stderr).toContain('error --preset must be static | netlify | cloudflare | vercel | github-pages, got "-x".');
     expect(stderr).not.toContain('Unknown option');
   });
 });

@@ -77,8 +77,8 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] }, concurency: 4 };` });
     const { code, stderr } = await cli('build', typo);
     expect(code).toBe(2);
-    expect(stderr).toContain('error Unknown config key "concurency"; did you mean "prerender.concurrency"?');
-    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency", or remove it.');
+    expect(stderr).toContain('error Unknown config key "concurency" in prerender.config.mjs; did you mean "prerender.concurrency"?');
+    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency" in prerender.config.mjs, or remove it.');
     expect(existsSync(dir)).toBe(false);
   });
 
@@ -191,6 +191,16 @@ describe('prerender build', () => {
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
     });
+  });
+});
+
+describe('prerender merge', () => {
+  it('names a folder that does not exist as given, and says a shell pattern that matched nothing is passed as written', async () => {
+    const { code, stdout, stderr } = await runCli(['merge', 'dist/*.shard-*-of-2'], { cwd: tempDir('empty-') });
+    expect(code).toBe(2);
+    expect(stderr).toContain('error No such shard folder: dist/*.shard-*-of-2.');
+    expect(stderr).toContain('hint: Pass the folders `prerender build --shard k/n` wrote (dist/<name>.shard-k-of-n); a shell pattern that matches nothing is passed on as written.');
+    expect(stdout).toBe('');
   });
 });
 

@@ -1,55 +1,22 @@
 /**
  * A site without h3, or with h3 v1: api-prerender needs h3 v2, and says so (the version found, the
  * install command; exit code 2) before bundling, instead of Node's ERR_MODULE_NOT_FOUND or "does not
- * provide an export named 'H3'". The package is laid out as npm installs it (a copy of lib/ in the
- * site's node_modules/api-prerender, its dependencies beside it), so that h3 is looked up from there as
- * in a user's site. h3 v1 is installed from npm once into a cache folder outside the repository.
+ * provide an export named 'H3'". The package is installed in the site as npm lays it out
+ * (installed-site.ts). h3 v1 is installed from npm once into a cache folder outside the repository.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, route, writeSite } from './helpers.ts';
+import { repoRoot } from './helpers.ts';
+import { installedBin, installedSite, prerender } from './installed-site.ts';
 import { startBinServer } from './bin-server.ts';
 
 const run = promisify(execFile);
 const h3v1Cache = join(homedir(), '.cache', 'api-prerender-h3-1');
 const h3v1 = join(h3v1Cache, 'node_modules', 'h3');
-
-/**
- * A one-route site with api-prerender installed in its node_modules, and h3: linked from `h3` (a
- * folder), copied in with its dependencies from `h3.copy` (a node_modules folder), or none.
- */
-function installedSite(h3?: string | { copy: string }): string {
-  const root = writeSite({
-    'package.json': JSON.stringify({ name: 'h3-site', private: true, type: 'module' }),
-    'prerender.config.mjs': `export default { prerender: { routes: ['/api/hi.txt'] } };`,
-    'src/server/routes/api/hi.txt.ts': route(`() => 'hi'`),
-  });
-  const installed = join(root, 'node_modules', 'api-prerender');
-  mkdirSync(installed, { recursive: true });
-  cpSync(join(repoRoot, 'package.json'), join(installed, 'package.json'));
-  cpSync(join(repoRoot, 'lib'), join(installed, 'lib'), { recursive: true });
-  const { dependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const name of Object.keys(dependencies)) {
-    mkdirSync(join(root, 'node_modules', name, '..'), { recursive: true });
-    symlinkSync(join(repoRoot, 'node_modules', name), join(root, 'node_modules', name), 'dir');
-  }
-  if (typeof h3 === 'string') symlinkSync(h3, join(root, 'node_modules', 'h3'), 'dir');
-  else if (h3) cpSync(h3.copy, join(root, 'node_modules'), { recursive: true });
-  return root;
-}
-
-/** Runs the installed package's bin in `root`. */
-async function prerender(root: string, args: string[]) {
-  const bin = join(root, 'node_modules', 'api-prerender', 'lib', 'cli', 'prerender.js');
-  return run(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
-}
 
 describe('h3 missing or not v2', () => {
   beforeAll(async () => {
@@ -71,7 +38,7 @@ describe('h3 missing or not v2', () => {
 
   it('without h3, prerender dev prints the same as its build error, and keeps serving', async () => {
     const root = installedSite();
-    const server = await startBinServer('dev', root, [], join(root, 'node_modules', 'api-prerender', 'lib', 'cli', 'prerender.js'));
+    const server = await startBinServer('dev', root, [], installedBin(root));
     try {
       await server.waitForStderr("error api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).\n  hint: Install it in the site: npm install h3@^2");
       expect(server.stderr()).not.toMatch(/ERR_MODULE_NOT_FOUND|^\s+at /m);
@@ -97,7 +64,7 @@ describe('h3 missing or not v2', () => {
     expect(built.code, built.stderr).toBe(0);
     expect(readFileSync(join(root, 'dist', 'h3-site', 'public', 'api', 'hi.txt'), 'utf8')).toBe('hi');
     rmSync(join(root, 'node_modules', 'h3'));
-    const server = await startBinServer('preview', root, [], join(root, 'node_modules', 'api-prerender', 'lib', 'cli', 'prerender.js'));
+    const server = await startBinServer('preview', root, [], installedBin(root));
     try {
       const response = await fetch(`${server.url}/api/hi.txt`);
       expect([response.status, await response.text()]).toEqual([200, 'hi']);

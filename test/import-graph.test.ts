@@ -41,6 +41,10 @@ describe('static imports', () => {
     expect(heavyImports(join(repoRoot, 'lib/cli/prerender.js'), commandOnly)).toEqual([]);
   });
 
+  it('of the package entry reach no command\'s libraries: a config importing defineConfig needs no h3', () => {
+    expect(heavyImports(join(repoRoot, 'lib/src/index.js'), commandOnly)).toEqual([]);
+  });
+
   it('of a build reach no library a site may not use', () => {
     expect(heavyImports(join(repoRoot, 'lib/src/pipeline/build.js'), optional)).toEqual([]);
   });

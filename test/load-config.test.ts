@@ -14,8 +14,8 @@ const extra: UserConfig = { apiPrefix: 'services' };
 export default defineConfig({ name: 'typed', ...extra, prerender: { routes } });
 `;
 
-/** Temporary compiled configs left next to the config file. */
-const leftovers = (root: string) => readdirSync(root).filter((name) => name.includes('.timestamp-'));
+/** Compiled configs (`<name>.ts....mjs`) left in the site: none, whatever the spelling. */
+const leftovers = (root: string) => readdirSync(root, { recursive: true }).map(String).filter((name) => /\.m?ts\..*\.mjs$/.test(name));
 
 describe('loadConfig: file kinds and export shapes', () => {
   it.each([
@@ -78,6 +78,32 @@ export default { name: site.title, prerender: { routes: [...routes, more(), last
     expect(leftovers(root)).toEqual([]);
   });
 
+  it("keeps import.meta.url, .dirname and .filename of the config and its helpers their own, though compiled elsewhere", async () => {
+    const root = writeSite({
+      'routes.txt': '/from-file.txt',
+      'config/where.ts': `export const here = (): string => import.meta.dirname;`,
+      'prerender.config.ts': `import { readFileSync } from 'node:fs';
+import { here } from './config/where.ts';
+const route = readFileSync(new URL('./routes.txt', import.meta.url), 'utf8');
+export default { name: [here(), import.meta.filename].map((path) => path.split('/').at(-1)).join('-'), prerender: { routes: [route] } };
+`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('config-prerender.config.ts');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/from-file.txt']);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('bundles the subpath imports (#...) of the site\'s package.json into a TS config', async () => {
+    const root = writeSite({
+      'package.json': JSON.stringify({ name: 'subpaths', type: 'module', imports: { '#routes': './config/routes.js' } }),
+      'node_modules/.keep': '',
+      'config/routes.js': `export const routes = ['/from-subpath.txt'];`,
+      'prerender.config.ts': `import { routes } from '#routes';\nexport default { prerender: { routes } };`,
+    });
+    expect((await loadConfig({ root })).prerender.routes.map((r) => r.route)).toEqual(['/from-subpath.txt']);
+  });
+
   it('lets inline config win over the file', async () => {
     const root = writeSite({ 'prerender.config.mjs': `export default { name: 'f', apiPrefix: 'x', prerender: { timeout: 5 } };` });
     const config = await loadConfig({ root, config: { apiPrefix: 'y', prerender: { concurrency: 3 } } });
@@ -118,9 +144,9 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     ['a default export that is not an object', 'prerender.config.mjs', `export default 'x';`, 'the default export is a string ("x"), not a config object', 'default-export'],
     ['a default export of undefined', 'prerender.config.mjs', `export default undefined;`, 'the default export is undefined', 'default-export'],
     ['a function returning nothing', 'prerender.config.mjs', `export default () => {};`, 'its default-exported function returned nothing', 'default-export'],
-    ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load', 'default-export'],
-    ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts', 'default-export'],
-    ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn', 'default-export'],
+    ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load', 'The error comes from the code of prerender.config.mjs'],
+    ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts', 'The error comes from the code of prerender.config.ts'],
+    ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn', 'The error comes from the code of prerender.config.mjs'],
     ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: TS1109: Expression expected', 'Fix the code at the line shown'],
     ['a syntax error in a JS helper of a TS config', 'prerender.config.ts', `import x from './helper.mjs';\nexport default x;`, 'Syntax error in helper.mjs:1:24: Expression expected', 'Fix the code at the line shown'],
     ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'prerender.config.ts imports "./missing", which cannot be resolved', 'Fix the import path'],

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuildOptions } from '../src/pipeline/build.ts';
 import { scheduleTypeCheck } from '../src/typecheck/schedule-typecheck.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { checkConfigDir } from '../src/typecheck/check-config.ts';
+import { siteCacheDir } from '../src/paths.ts';
 import { findTsc } from '../src/typecheck/find-tsc.ts';
 import { siteTypeScriptPackage } from '../src/typecheck/site-package.ts';
 import { catchError } from './catch-error.ts';
@@ -38,7 +38,7 @@ const checkLines = (lines: string[]) => lines.filter((line) => line.startsWith('
 /** Check tsconfig files: in the cache folder, and in the site's folder where earlier versions wrote them. */
 const leftovers = (root: string) => [
   ...readdirSync(root).filter((name) => name.includes('typecheck')),
-  ...(existsSync(checkConfigDir(root)) ? readdirSync(checkConfigDir(root)) : []),
+  ...(existsSync(siteCacheDir(root)) ? readdirSync(siteCacheDir(root)) : []),
 ];
 
 describe('every TypeScript reports the same lines', () => {
@@ -93,7 +93,7 @@ describe('the tsconfig written for the check', () => {
   it("of a build that was killed is removed by the next build; a running build's is kept", async () => {
     const root = site({});
     const [dead, live] = [deadPid(), process.ppid];
-    const cache = checkConfigDir(root);
+    const cache = siteCacheDir(root);
     mkdirSync(cache, { recursive: true });
     const files = [join(cache, `typecheck-${dead}-0.tsconfig.json`), join(root, `.prerender-typecheck-${dead}-3.tsconfig.json`), join(cache, `typecheck-${live}-1.tsconfig.json`)];
     for (const file of files) writeFileSync(file, '{}');

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, tempDir, writeSite } from './helpers.ts';
 
 const run = promisify(execFile);
-const manifestOf = (folder: string) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const manifestOf = (folder: string) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
 const version = (pkg: string) => (JSON.parse(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
@@ -69,6 +69,15 @@ describe('the packed tarball installed into a new site', () => {
     expect(existsSync(join(installed, 'lib', 'cli', 'prerender.js'))).toBe(true);
     expect(existsSync(join(installed, 'node_modules', 'h3'))).toBe(false);
     expect(readdirSync(join(site, 'node_modules')).filter((name) => name === 'h3')).toEqual(['h3']);
+  });
+
+  it('ships two bins, prerender and api-prerender (npx api-prerender never resolves an unrelated package)', async () => {
+    const installed = JSON.parse(readFileSync(join(site, 'node_modules', 'api-prerender', 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(installed.bin).toEqual({ prerender: './lib/cli/prerender.js', 'api-prerender': './lib/cli/prerender.js' });
+    for (const bin of ['prerender', 'api-prerender']) {
+      const { stdout } = await run('npx', [bin, '--version'], { cwd: site });
+      expect(stdout).toContain(`prerender/${manifestOf(repoRoot).version}`);
+    }
   });
 
   it('builds the site with npx prerender build, type-checking a TypeScript 7 site with its own TypeScript', async () => {

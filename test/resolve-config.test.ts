@@ -204,7 +204,7 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     };
     const error = await catchError(() => resolveConfig({ prerender: { routes } }, tempDir()));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
-    expect(error.message).toBe('The function given as prerender.routes failed: database down');
+    expect(error.message).toBe('The function given as prerender.routes in the config failed: database down');
   });
 
   it.each([

@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkConfigDir } from '../src/typecheck/check-config.ts';
+import { siteCacheDir } from '../src/paths.ts';
 import { parseDiagnostics } from '../src/typecheck/diagnostic-line.ts';
 import { buildSite, repoRoot, route, runCli, writeSite } from './helpers.ts';
 
@@ -34,7 +34,7 @@ function tsSite(files: Record<string, string>, typescript?: string): string {
 }
 
 /** Files the check wrote into the site's folder (none, ever) or left in its cache folder (none). */
-const leftovers = (root: string) => [...readdirSync(root).filter((name) => name.includes('typecheck')), ...readdirSync(checkConfigDir(root))];
+const leftovers = (root: string) => [...readdirSync(root).filter((name) => name.includes('typecheck')), ...readdirSync(siteCacheDir(root))];
 
 const build = (root: string, ...flags: string[]) => runCli(['build', ...flags], { cwd: root, timeout: 120_000 });
 const output = (root: string, file: string) => readFileSync(join(root, 'dist', 'ts-site', 'public', file), 'utf8');

@@ -8,7 +8,7 @@ import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
-import { configFileDefault, positiveInteger } from '../flags.ts';
+import { apiPrefixFlag, configFileDefault, positiveInteger, presetFlag } from '../flags.ts';
 import { interruptOnSignals } from '../interrupt.ts';
 
 interface BuildFlags {
@@ -77,8 +77,8 @@ async function exitWhenWritten(): Promise<never> {
 /** Flags that override config keys; only those given. */
 function overrides(flags: BuildFlags): UserConfig {
   const config: UserConfig = {};
-  if (flags.apiPrefix !== undefined) config.apiPrefix = String(flags.apiPrefix);
-  if (flags.preset !== undefined) config.preset = String(flags.preset) as UserConfig['preset'];
+  if (flags.apiPrefix !== undefined) config.apiPrefix = apiPrefixFlag(flags.apiPrefix);
+  if (flags.preset !== undefined) config.preset = presetFlag(flags.preset);
   const prerender: NonNullable<UserConfig['prerender']> = {};
   if (flags.concurrency !== undefined) prerender.concurrency = positiveInteger('--concurrency', flags.concurrency);
   if (flags.failOnError === false) prerender.failOnError = false;

@@ -2,7 +2,7 @@ import type { CAC } from 'cac';
 import { defaults } from '../../src/config/defaults.ts';
 import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
-import { configFileDefault, shutdownTimeout } from '../flags.ts';
+import { apiPrefixFlag, bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 
 interface DevFlags {
@@ -21,7 +21,7 @@ export function registerDev(cli: CAC): void {
     .option('--api-prefix <prefix>', 'URL prefix of the routes under api/; overrides the config\'s apiPrefix', { default: defaults.apiPrefix })
     .option('--port <port>', 'Port to listen on, 0 to 65535; 0 picks a free one', { default: 3000 })
     .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface', { default: '127.0.0.1' })
-    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413', { default: '1048576 (1 MiB)' })
+    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413', { default: bodyLimitDefault })
     .example('prerender dev')
     .example('prerender dev path/to/site --port 8080 --host 0.0.0.0')
     .action(async (root: string | undefined, flags: DevFlags) => {
@@ -32,7 +32,7 @@ export function registerDev(cli: CAC): void {
         const server = await createDevServer({
           root,
           configFile: flags.config,
-          config: flags.apiPrefix === undefined ? {} : { apiPrefix: String(flags.apiPrefix) },
+          config: flags.apiPrefix === undefined ? {} : { apiPrefix: apiPrefixFlag(flags.apiPrefix) },
           port: flags.port as number | undefined,
           host: flags.host === undefined ? undefined : String(flags.host),
           bodyLimit: flags.bodyLimit as number | undefined,

@@ -10,10 +10,10 @@ interface MergeFlags {
   json?: boolean;
 }
 
-/** `prerender merge <shard-dirs...>`. */
+/** `prerender merge <...shardDirs>`. */
 export function registerMerge(cli: CAC): void {
   cli
-    .command('merge [...shardDirs]', 'Combine the outputs of `build --shard k/n` into one dist/<name>/')
+    .command('merge <...shardDirs>', 'Combine the outputs of `build --shard k/n` into one dist/<name>/')
     .option('--out-dir <dir>', 'Folder to write the merged <name>/ folder into', { default: defaults.outDir })
     .option('--json', 'Print one JSON report on stdout; logs go to stderr')
     .example('prerender merge dist/*.shard-*-of-2')

@@ -1,7 +1,7 @@
 import type { CAC } from 'cac';
 import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
-import { configFileDefault, shutdownTimeout } from '../flags.ts';
+import { bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 
 interface PreviewFlags {
@@ -18,7 +18,7 @@ export function registerPreview(cli: CAC): void {
     .option('--config <file>', 'Config file, relative to the root', { default: configFileDefault })
     .option('--port <port>', 'Port to listen on, 0 to 65535; 0 picks a free one', { default: 4173 })
     .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface', { default: '127.0.0.1' })
-    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413', { default: '1048576 (1 MiB)' })
+    .option('--body-limit <bytes>', 'Largest request body in bytes; a larger one gets 413', { default: bodyLimitDefault })
     .example('prerender build && prerender preview')
     .example('prerender preview path/to/site --port 8080')
     .action(async (root: string | undefined, flags: PreviewFlags) => {

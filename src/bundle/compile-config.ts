@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import { rollup, type Plugin } from 'rollup';
@@ -8,6 +9,7 @@ import { errors } from '../errors.ts';
 import { toBuildError } from './rollup-options.ts';
 import { typescriptPlugin } from './typescript.ts';
 import { publicEntry } from '../paths.ts';
+import { compiledConfigFile } from './config-cache.ts';
 
 /**
  * Keeps each bare import (`pkg`, `node:fs`) an import in the compiled config, for Node to load from
@@ -18,7 +20,9 @@ function installedPackages(): Plugin {
   return {
     name: 'api-prerender:config-packages',
     async resolveId(source, importer, options) {
-      if (source === 'api-prerender' || source.startsWith('.') || isAbsolute(source) || source.startsWith('\0')) return null;
+      // A subpath import (`#config/routes`) is the site's own file: bundled, as Node would not resolve
+      // it from the compiled config's folder, which is in no package of the site.
+      if (source === 'api-prerender' || source.startsWith('.') || source.startsWith('#') || isAbsolute(source) || source.startsWith('\0')) return null;
       if (isBuiltin(source)) return { id: source, external: true };
       const found = await this.resolve(source, importer, { ...options, skipSelf: true });
       return found ? { id: source, external: true } : null;
@@ -27,10 +31,27 @@ function installedPackages(): Plugin {
 }
 
 /**
+ * `import.meta.url`, `.filename` and `.dirname` in the config and the modules it imports are theirs,
+ * as if Node ran the sources, not the compiled file's, which lies elsewhere.
+ */
+function sourceImportMeta(): Plugin {
+  return {
+    name: 'api-prerender:config-import-meta',
+    resolveImportMeta(property, { moduleId }) {
+      if (property === 'url') return JSON.stringify(pathToFileURL(moduleId).href);
+      if (property === 'filename') return JSON.stringify(moduleId);
+      if (property === 'dirname') return JSON.stringify(dirname(moduleId));
+      return null;
+    },
+  };
+}
+
+/**
  * Bundles a TypeScript config with the same Rollup + TypeScript toolchain as the routes (as Rollup's
- * own --configPlugin does) into an ES module beside the config, so its bare imports resolve from the
- * site, and returns that file's path. The caller imports it and removes it. `prerender build` runs
- * this in its toolchain worker; the dev and preview servers import it when they load a TS config.
+ * own --configPlugin does) into an ES module in the site's node_modules/.cache (config-cache.ts), so
+ * its bare imports resolve from the site, and returns that file's path. Its inline source map leads
+ * stack traces back to the config's lines. The caller imports it and removes it. `prerender build`
+ * runs this in its toolchain worker; the dev and preview servers import it when they load a TS config.
  */
 export async function compileConfig(file: string): Promise<string> {
   const bundle = await rollup({
@@ -41,6 +62,7 @@ export async function compileConfig(file: string): Promise<string> {
         resolveId: (id) => (id === 'api-prerender' ? { id: publicEntry, external: true } : null),
       },
       installedPackages(),
+      sourceImportMeta(),
       typescriptPlugin(dirname(file)),
       nodeResolve({ exportConditions: ['node', 'import'], preferBuiltins: true, rootDir: dirname(file) }),
       json(),
@@ -53,13 +75,13 @@ export async function compileConfig(file: string): Promise<string> {
   }).catch((error: unknown) => {
     throw toBuildError(error, dirname(file));
   });
-  const out = join(dirname(file), `${basename(file)}.timestamp-${Date.now()}-${process.pid}.mjs`);
   try {
-    await bundle.write({ file: out, format: 'es' });
+    const out = await compiledConfigFile(file);
+    await bundle.write({ file: out, format: 'es', sourcemap: 'inline' }).catch(async (error: unknown) => {
+      await rm(out, { force: true });
+      throw error;
+    });
     return out;
-  } catch (error) {
-    await rm(out, { force: true });
-    throw error;
   } finally {
     await bundle.close();
   }

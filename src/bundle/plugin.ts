@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'rollup';
+import { configChecks } from '../config/config-checks.ts';
 import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -33,7 +34,7 @@ export interface ApiRoutesOptions {
  */
 export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
   const routesDir = resolve(options.routesDir ?? 'src/server/routes');
-  const apiPrefix = resolveApiPrefix(options.apiPrefix);
+  const apiPrefix = resolveApiPrefix(options.apiPrefix, configChecks(() => 'the options of apiRoutes()'));
   let routes: RouteDefinition[] = [];
 
   return {

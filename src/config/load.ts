@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { warn, type Logger } from '../log.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
-import { configFileNames, defaults } from './defaults.ts';
+import { defaults } from './defaults.ts';
+import { findConfigFile } from './find-config-file.ts';
+import { keyOrigin } from './key-origin.ts';
 import { mergeConfig, resolveConfig } from './resolve.ts';
-import type { ConfigExport, ResolvedConfig, UserConfig } from './types.ts';
+import type { ResolvedConfig, UserConfig } from './types.ts';
 import { isPlainObject, kindOf } from '../value-kind.ts';
 
 /** Where the config lives and what overrides it. */
@@ -17,6 +20,8 @@ export interface LoadConfigOptions {
   configFile?: string | false;
   /** Options that win over the file's, such as command-line flags. */
   config?: UserConfig;
+  /** Where a warning about the config files goes (another one beside the file used). @default none */
+  logger?: Logger;
 }
 
 /**
@@ -37,19 +42,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedCon
 export async function loadConfigWith(options: LoadConfigOptions, compile: ConfigCompiler): Promise<ResolvedConfig> {
   const root = resolve(options.root ?? process.cwd());
   if (!existsSync(root)) throw errors.usage(`Site root ${root} does not exist.`, 'Pass the folder that holds your site.');
-  const file = findConfigFile(root, options.configFile);
+  const file = findConfigFile(root, options.configFile, (warning) => options.logger && warn(options.logger, warning));
   const fromFile = file ? await importConfigFile(file, compile, settleBound(options.config)) : {};
-  return resolveConfig(mergeConfig(fromFile, options.config ?? {}), root, file);
-}
-
-function findConfigFile(root: string, configFile: string | false | undefined): string | undefined {
-  if (configFile === false) return undefined;
-  if (configFile !== undefined) {
-    const file = isAbsolute(configFile) ? configFile : resolve(root, configFile);
-    if (!existsSync(file)) throw errors.configNotFound(file);
-    return file;
-  }
-  return configFileNames.map((name) => join(root, name)).find((file) => existsSync(file));
+  return resolveConfig(mergeConfig(fromFile, options.config ?? {}), root, file, keyOrigin(root, file, options.config));
 }
 
 /**
@@ -63,41 +58,60 @@ function settleBound(over: UserConfig | undefined): number {
 
 /** Imports the file (compiling TypeScript with Rollup first) and unwraps a function export, given `timeout` ms to settle. */
 async function importConfigFile(file: string, compile: ConfigCompiler, timeout: number): Promise<UserConfig> {
-  let exported: unknown;
-  let fromFunction = false;
+  const module = await importModule(file, compile);
+  if (!('default' in module)) throw errors.configExport(file, 'the file has no default export');
+  let exported: unknown = module.default;
+  const fromFunction = typeof exported === 'function';
+  if (fromFunction) {
+    const made = exported as () => unknown;
+    const late = errors.configTimedOut(file, timeout);
+    exported = await settleWithin(Promise.resolve().then(made), timeout, () => late).catch((error: unknown) => {
+      throw error === late ? late : errors.configLoad(file, error);
+    });
+    if (exported === undefined) throw errors.configExport(file, 'its default-exported function returned nothing');
+  }
+  if (!isPlainObject(exported)) throw errors.configExport(file, notAConfig(kindOf(exported), fromFunction));
+  return exported as UserConfig;
+}
+
+/**
+ * The config file's module: a TypeScript one compiled by `compile`, imported, then removed (its
+ * source map is inline, so stacks through it name the config's lines after it is gone). Whatever
+ * fails to load is a config error (exit 2), a syntax error included.
+ */
+async function importModule(file: string, compile: ConfigCompiler): Promise<Record<string, unknown>> {
+  let compiled: string | undefined;
   try {
-    const module = /\.m?ts$/.test(file) ? await importTypeScript(file, compile) : await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
-    if (!('default' in module)) throw new Error('the file has no default export');
-    exported = (module as { default: ConfigExport }).default;
-    if (typeof exported === 'function') {
-      fromFunction = true;
-      const made = exported as () => unknown;
-      exported = await settleWithin(Promise.resolve().then(made), timeout, () => errors.configTimedOut(file, timeout));
-      if (exported === undefined) throw new Error('its default-exported function returned nothing');
-    }
+    compiled = /\.m?ts$/.test(file) ? await compile(file) : undefined;
+    return (await import(compiled ? pathToFileURL(compiled).href : freshUrl(file))) as Record<string, unknown>;
   } catch (error) {
-    // A syntax error in the config is a config error (exit 2), named as one.
     if (error instanceof PrerenderError && error.code !== 'COMPILE') throw error;
     throw errors.configLoad(file, error);
+  } finally {
+    if (compiled) await rm(compiled, { force: true });
   }
-  if (!isPlainObject(exported)) throw errors.configLoad(file, new Error(notAConfig(kindOf(exported), fromFunction)));
-  return exported as UserConfig;
+}
+
+/** JavaScript config files this process has imported: Node keeps each module it imports by URL. */
+const imported = new Set<string>();
+
+/**
+ * The URL to import a JavaScript config at: its own the first time, so that its stack traces name it
+ * as it is; with a query after that, so that a reload (`prerender dev`) reads the file as it is now.
+ */
+function freshUrl(file: string): string {
+  const url = pathToFileURL(file).href;
+  if (!imported.has(file)) {
+    imported.add(file);
+    return url;
+  }
+  return `${url}?t=${Date.now()}`;
 }
 
 /** Why a default export (or what its function returned) is no config; a Promise has its own fix. */
 function notAConfig(kind: string, fromFunction: boolean): string {
   if (kind === 'a Promise' && !fromFunction) return 'the default export is a Promise: export the object, or an async function returning it';
   return `${fromFunction ? 'its default-exported function returned' : 'the default export is'} ${kind}, not a config object`;
-}
-
-/** Imports a TypeScript config through `compile`, then removes the compiled file. */
-async function importTypeScript(file: string, compile: ConfigCompiler) {
-  const out = await compile(file);
-  try {
-    return await import(pathToFileURL(out).href);
-  } finally {
-    await rm(out, { force: true });
-  }
 }
 
 /** Compiles in this thread; Rollup and TypeScript are imported only when a config needs them. */

@@ -5,9 +5,10 @@ import { isInside } from '../runtime/inside.ts';
 /**
  * Every build replaces `<outDir>/<name>` whole, and copies publicDir into it: neither may take the
  * site's own files with it. Throws a CONFIG error when the output folder is or holds the root,
- * routesDir or publicDir, or when publicDir or routesDir holds outDir. All paths are absolute.
+ * routesDir or publicDir, or when publicDir or routesDir holds outDir, naming where they are set
+ * (`origin`, see key-origin.ts). All paths are absolute.
  */
-export function checkOutput(root: string, name: string, dirs: { routesDir: string; publicDir: string; outDir: string }): void {
+export function checkOutput(root: string, name: string, dirs: { routesDir: string; publicDir: string; outDir: string }, origin?: string): void {
   const dist = join(dirs.outDir, name);
   const sources = [
     ['the site root', root],
@@ -16,12 +17,12 @@ export function checkOutput(root: string, name: string, dirs: { routesDir: strin
   ] as const;
   for (const [what, dir] of sources) {
     if (isInside(dir, dist)) {
-      throw errors.configPaths(`Config keys "outDir" and "name" put the output at ${dist}, which holds ${what} (${dir}): every build replaces that folder.`);
+      throw errors.configPaths(`Config keys "outDir" and "name" put the output at ${dist}, which holds ${what} (${dir}): every build replaces that folder.`, origin);
     }
   }
   for (const [key, dir] of [['publicDir', dirs.publicDir], ['routesDir', dirs.routesDir]] as const) {
     if (isInside(dirs.outDir, dir)) {
-      throw errors.configPaths(`Config key "${key}" (${dir}) holds outDir (${dirs.outDir}): the build would read its own output.`);
+      throw errors.configPaths(`Config key "${key}" (${dir}) holds outDir (${dirs.outDir}): the build would read its own output.`, origin);
     }
   }
 }

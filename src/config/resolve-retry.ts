@@ -1,7 +1,6 @@
-import { errors } from '../errors.ts';
+import { configChecks, type ConfigChecks } from './config-checks.ts';
 import { defaults } from './defaults.ts';
 import type { RetryPolicy } from './types.ts';
-import { unknownKey } from './unknown-key.ts';
 
 /**
  * The longest wait before a retry, in ms, whatever the backoff or a `Retry-After` asks: a build in CI
@@ -17,19 +16,16 @@ const shape = `false, or { attempts, delay? } with attempts a whole number from 
 /**
  * `prerender.retry` checked: `undefined` or `false` is off; `{ attempts, delay? }` needs `attempts`
  * from 1 to {@link maxAttempts} and a `delay` of 0 to {@link maxRetryWait} ms. Throws a CONFIG error
- * naming the key.
+ * naming the key (and, through `check`, where it was set).
  */
-export function resolveRetry(value: unknown): RetryPolicy | undefined {
+export function resolveRetry(value: unknown, check: ConfigChecks = configChecks()): RetryPolicy | undefined {
   if (value === undefined || value === false) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.configKey('prerender.retry', shape, value);
-  const known = ['attempts', 'delay'];
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) throw unknownKey(`prerender.retry.${key}`, known.map((k) => `prerender.retry.${k}`));
-  }
-  const { attempts, delay = defaults.prerender.retryDelay } = value as { attempts?: unknown; delay?: unknown };
-  if (!isWhole(attempts, 1, maxAttempts)) throw errors.configKey('prerender.retry.attempts', `a whole number from 1 to ${maxAttempts} (requests per route, the first included)`, attempts);
-  if (!isWhole(delay, 0, maxRetryWait)) throw errors.configKey('prerender.retry.delay', `a whole number of milliseconds from 0 to ${maxRetryWait}`, delay);
-  return { attempts, delay };
+  const retry = check.objectAt('prerender.retry', value, shape);
+  check.checkKeys('prerender.retry.', retry, ['attempts', 'delay']);
+  const { attempts, delay = defaults.prerender.retryDelay } = retry;
+  if (!isWhole(attempts, 1, maxAttempts)) check.fail('prerender.retry.attempts', `a whole number from 1 to ${maxAttempts} (requests per route, the first included)`, attempts);
+  if (!isWhole(delay, 0, maxRetryWait)) check.fail('prerender.retry.delay', `a whole number of milliseconds from 0 to ${maxRetryWait}`, delay);
+  return { attempts: attempts as number, delay: delay as number };
 }
 
 const isWhole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;

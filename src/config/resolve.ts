@@ -2,67 +2,71 @@ import { constants as bufferLimits } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
+import { configChecks, type ConfigChecks } from './config-checks.ts';
 import { defaults } from './defaults.ts';
+import { configName, type KeyOrigin } from './key-origin.ts';
 import { resolveCompress } from './resolve-compress.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkOutput } from './output-paths.ts';
 import { settleWithin } from '../settle-within.ts';
-import { unknownKey } from './unknown-key.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender', 'compress'] as const;
 const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'links', 'maxBodySize'] as const;
 /** Where a key misplaced at another level belongs (route entries aside), for the error's suggestion. */
 const everyKey = [...topKeys, ...prerenderKeys.map((key) => `prerender.${key}`), 'prerender.sitemap.host'];
-const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
+const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
 
 /**
  * UserConfig -> ResolvedConfig in one step: checks every key, applies {@link defaults}, makes paths
- * absolute and calls `prerender.routes` when it is a function. Throws a CONFIG error naming the key.
+ * absolute and calls `prerender.routes` when it is a function. Throws a CONFIG error naming the key
+ * and where it was set (`origin`: by default the config file, see key-origin.ts).
  */
 export async function resolveConfig(
   input: unknown,
   root: string,
   configFile?: string,
+  origin: KeyOrigin = () => (configFile === undefined ? undefined : configName(root, configFile)),
 ): Promise<ResolvedConfig> {
-  const user = objectAt('config', input) as UserConfig;
-  checkKeys('', user, topKeys);
-  const pre = user.prerender === undefined ? {} : objectAt('prerender', user.prerender);
-  checkKeys('prerender.', pre, prerenderKeys);
-  const sitemap = pre.sitemap === undefined ? {} : objectAt('prerender.sitemap', pre.sitemap);
-  checkKeys('prerender.sitemap.', sitemap, ['host']);
+  const check = configChecks(origin);
+  const user = check.objectAt('config', input) as UserConfig;
+  check.checkKeys('', user, topKeys, everyKey);
+  const pre = user.prerender === undefined ? {} : check.objectAt('prerender', user.prerender);
+  check.checkKeys('prerender.', pre, prerenderKeys, everyKey);
+  const sitemap = pre.sitemap === undefined ? {} : check.objectAt('prerender.sitemap', pre.sitemap);
+  check.checkKeys('prerender.sitemap.', sitemap, ['host'], everyKey);
 
-  const name = optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root);
+  const name = check.optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root, check);
   const path = (key: 'routesDir' | 'publicDir' | 'outDir') =>
-    resolve(root, optional<string>(key, user[key], isNonEmpty, 'a non-empty path') ?? defaults[key]);
+    resolve(root, check.optional<string>(key, user[key], isNonEmpty, 'a non-empty path') ?? defaults[key]);
 
   const dirs = { routesDir: path('routesDir'), publicDir: path('publicDir'), outDir: path('outDir') };
-  checkOutput(root, name, dirs);
+  checkOutput(root, name, dirs, origin('outDir'));
   // Before the routes: a routes function is given this long to settle.
-  const timeout = optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout;
+  const timeout = check.optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout;
 
   return {
     root,
     name,
-    apiPrefix: resolveApiPrefix(user.apiPrefix),
+    apiPrefix: resolveApiPrefix(user.apiPrefix, check),
     ...dirs,
-    publicDotFiles: optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false') ?? defaults.publicDotFiles,
-    preset: optional<Preset>('preset', user.preset, (v) => presets.includes(v as Preset), presets.join(' | ')) ?? defaults.preset,
-    mistypedFiles: optional<'error' | 'warn'>('mistypedFiles', user.mistypedFiles, (v) => v === 'error' || v === 'warn', "'error' | 'warn'") ?? defaults.mistypedFiles,
-    compress: resolveCompress(user.compress ?? defaults.compress),
+    publicDotFiles: check.optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false') ?? defaults.publicDotFiles,
+    preset: check.oneOf('preset', user.preset, presets) ?? defaults.preset,
+    mistypedFiles: check.oneOf('mistypedFiles', user.mistypedFiles, ['error', 'warn'] as const, "'error' | 'warn'") ?? defaults.mistypedFiles,
+    compress: resolveCompress(user.compress ?? defaults.compress, undefined, check),
     prerender: {
-      routes: await resolveRoutes(pre.routes, timeout),
+      routes: await resolveRoutes(pre.routes, timeout, check, origin('prerender.routes') ?? 'the config'),
       routesFrom: pre.routes === undefined ? 'unset' : typeof pre.routes === 'function' ? 'function' : 'array',
-      sitemapHost: optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
-      concurrency: optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
+      sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
+      concurrency: check.optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
       timeout,
-      maxBodySize: optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
-      failOnError: optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
-      retry: resolveRetry(pre.retry),
-      validate: optional<'warn' | 'error' | false>('prerender.validate', pre.validate, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.validate,
-      crawl: resolveCrawl(pre.crawl),
-      links: optional<'warn' | 'error' | false>('prerender.links', pre.links, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.links,
+      maxBodySize: check.optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
+      failOnError: check.optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
+      retry: resolveRetry(pre.retry, check),
+      validate: check.optional<'warn' | 'error' | false>('prerender.validate', pre.validate, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.validate,
+      crawl: resolveCrawl(pre.crawl, check),
+      links: check.optional<'warn' | 'error' | false>('prerender.links', pre.links, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.links,
     },
     configFile,
   };
@@ -70,10 +74,11 @@ export async function resolveConfig(
 
 /**
  * `apiPrefix` checked and without leading or trailing `/`. The config and the apiRoutes plugin (usable
- * in a user's own Rollup config) share this one rule. Throws a CONFIG error naming the key.
+ * in a user's own Rollup config) share this one rule. Throws a CONFIG error naming the key (and,
+ * through `check`, where it was set).
  */
-export function resolveApiPrefix(value: unknown): string {
-  const prefix = optional<string>('apiPrefix', value, isPrefix, 'URL segments made of A-Z a-z 0-9 . _ ~ - and /');
+export function resolveApiPrefix(value: unknown, check: ConfigChecks = configChecks()): string {
+  const prefix = check.optional<string>('apiPrefix', value, isApiPrefix, apiPrefixRule);
   return trimSlashes(prefix ?? defaults.apiPrefix);
 }
 
@@ -92,55 +97,59 @@ const defined = <T extends object>(object: T): Partial<T> =>
   Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-async function resolveRoutes(input: unknown, timeout: number): Promise<PrerenderRoute[]> {
+/** `prerender.routes` as a list of routes, calling it when it is a function; `where` names the file that sets it. */
+async function resolveRoutes(input: unknown, timeout: number, check: ConfigChecks, where: string): Promise<PrerenderRoute[]> {
   let list: unknown = input ?? [];
   if (typeof list === 'function') {
     const listing = list as () => unknown;
-    const late = errors.routesTimedOut(timeout);
+    const late = errors.routesTimedOut(timeout, where);
     try {
       list = await settleWithin(Promise.resolve().then(listing), timeout, () => late);
     } catch (error) {
-      throw error === late ? late : errors.routesFunction(error);
+      throw error === late ? late : errors.routesFunction(where, error);
     }
   }
-  if (!Array.isArray(list)) throw errors.configKey('prerender.routes', 'an array of routes, or a function returning one', list);
-  return list.map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`));
+  if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
+  return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check));
 }
 
 /** The sitemap fields of a route that sets none: one shared, frozen object, not one per route (a million routes). */
 const noFields: SitemapFields = Object.freeze({});
 
-function resolveRouteEntry(entry: unknown, key: string): PrerenderRoute {
+function resolveRouteEntry(entry: unknown, key: string, check: ConfigChecks): PrerenderRoute {
   const shape = 'a path string such as "/api/rss.xml", or { route, sitemap? }';
-  if (typeof entry === 'string') return { route: checkRoute(entry, key), sitemap: noFields };
-  const object = objectAt(key, entry, shape);
-  checkKeys(`${key}.`, object, ['route', 'sitemap']);
-  if (typeof object.route !== 'string') throw errors.configKey(`${key}.route`, shape, object.route);
-  const route = checkRoute(object.route, `${key}.route`);
+  if (typeof entry === 'string') return { route: checkRoute(entry, key, check), sitemap: noFields };
+  const object = check.objectAt(key, entry, shape);
+  check.checkKeys(`${key}.`, object, ['route', 'sitemap'], everyKey);
+  if (typeof object.route !== 'string') check.fail(`${key}.route`, shape, object.route);
+  const route = checkRoute(object.route as string, `${key}.route`, check);
   if (object.sitemap === undefined) return { route, sitemap: noFields };
   if (object.sitemap === false) return { route, sitemap: false };
-  return { route, sitemap: resolveSitemapFields(object.sitemap, `${key}.sitemap`) };
+  return { route, sitemap: resolveSitemapFields(object.sitemap, `${key}.sitemap`, check) };
 }
 
-/** A route's sitemap fields checked, `key` naming them in the CONFIG error (a route file's `entries` reuse it). */
-export function resolveSitemapFields(input: unknown, key: string): SitemapFields {
-  const fields = objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
-  checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority']);
+/**
+ * A route's sitemap fields checked, `key` naming them in the CONFIG error (a route file's `entries`
+ * reuse it, with checks that name no config file).
+ */
+export function resolveSitemapFields(input: unknown, key: string, check: ConfigChecks = configChecks()): SitemapFields {
+  const fields = check.objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
+  check.checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority'], everyKey);
   return {
-    lastmod: optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)'),
-    changefreq: optional(`${key}.changefreq`, fields.changefreq, (v) => changefreqs.includes(v as string), changefreqs.join(' | ')) as SitemapFields['changefreq'],
-    priority: optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
+    lastmod: check.optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)'),
+    changefreq: check.oneOf(`${key}.changefreq`, fields.changefreq, changefreqs),
+    priority: check.optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
   };
 }
 
 /** A route must start with `/` and carry no query or fragment: a file name cannot hold one. */
-function checkRoute(route: string, key: string): string {
-  if (!route.startsWith('/')) throw errors.configKey(key, 'a path starting with "/"', route);
-  if (/[?#]/.test(route)) throw errors.configKey(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
+function checkRoute(route: string, key: string, check: ConfigChecks): string {
+  if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route);
+  if (/[?#]/.test(route)) check.fail(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
   return route;
 }
 
-function defaultName(root: string): string {
+function defaultName(root: string, check: ConfigChecks): string {
   const pkg = join(root, 'package.json');
   if (existsSync(pkg)) {
     try {
@@ -152,25 +161,8 @@ function defaultName(root: string): string {
     }
   }
   const folder = basename(root);
-  if (!isFolderName(folder)) throw errors.configKey('name', `set in the config, as the root folder's name cannot be used: ${folderNameRule}`, folder);
+  if (!isFolderName(folder)) check.fail('name', `set in the config, as the root folder's name cannot be used: ${folderNameRule}`, folder);
   return folder;
-}
-
-function objectAt(key: string, value: unknown, allowed = 'an object'): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.configKey(key, allowed, value);
-  return value as Record<string, unknown>;
-}
-
-function checkKeys(prefix: string, object: object, known: readonly string[]) {
-  for (const key of Object.keys(object)) {
-    if (!known.includes(key)) throw unknownKey(prefix + key, known.map((k) => prefix + k), everyKey);
-  }
-}
-
-function optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean, allowed: string): T | undefined {
-  if (value === undefined) return undefined;
-  if (!valid(value)) throw errors.configKey(key, allowed, value);
-  return value as T;
 }
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
@@ -185,7 +177,10 @@ const isBodySize = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (
 const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= maxTimeout;
 const folderNameRule = 'a folder name (no /, \\, control characters or leading dot, at most 255 bytes)';
 const isFolderName = (v: unknown): v is string => typeof v === 'string' && /^[^/\\.\0-\x1f][^/\\\0-\x1f]*$/.test(v) && Buffer.byteLength(v) <= 255;
-const isPrefix = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9._~\-/]*$/.test(v) && trimSlashes(v).split('/').every((s) => s !== '.' && s !== '..') && !trimSlashes(v).includes('//');
+/** What `apiPrefix` (and `--api-prefix`) may be. */
+export const apiPrefixRule = 'URL segments made of A-Z a-z 0-9 . _ ~ - and /';
+/** Whether `v` can be an `apiPrefix`: {@link apiPrefixRule}, without `.` or `..` segments or `//`. */
+export const isApiPrefix = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9._~\-/]*$/.test(v) && trimSlashes(v).split('/').every((s) => s !== '.' && s !== '..') && !trimSlashes(v).includes('//');
 const w3cDate = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;
 
 /** A W3C datetime (what sitemaps take) naming a real day: Date.parse alone takes "March 7" and Feb 30. */

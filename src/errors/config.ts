@@ -1,35 +1,61 @@
 /** The catalogue's errors of the config and the command line: exit code 2 (see errors.ts). */
+import { basename } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
 const show = (value: unknown) => JSON.stringify(value);
 
+/**
+ * The name a ReferenceError says is not defined, which no property of the error holds: V8 words it
+ * `<name> is not defined` on every Node (Node adds to it for CommonJS names in an ES module).
+ */
+const undefinedName = (cause: unknown) => (cause instanceof ReferenceError ? /^([\w$]+) is not defined/.exec(cause.message)?.[1] : undefined);
+
+/** What CommonJS gives a module and an ES module has not: a config written as CommonJS uses them. */
+const commonJsNames = ['module', 'exports', 'require', '__dirname', '__filename'];
+
+/** The hint for a config's own code that threw `cause`: the import or the ES module form where a name is missing. */
+function ownCodeHint(name: string, cause: unknown): string {
+  const missing = undefinedName(cause);
+  if (missing === 'defineConfig') return `Import it at the top of ${name}: import { defineConfig } from 'api-prerender';`;
+  if (missing !== undefined && commonJsNames.includes(missing)) {
+    return `${name} is an ES module: write export default in place of module.exports =, import in place of require(), import.meta.dirname in place of __dirname (renamed .cjs, as Node suggests, it would not be read).`;
+  }
+  return `The error comes from the code of ${name}: fix it at the first line of ${name} in the stack above.`;
+}
+
 /** Errors of the config and the command line: exit code 2. */
 export const configErrors = {
-  configKey: (key: string, allowed: string, got: unknown) =>
-    new PrerenderError('CONFIG', `Config key "${key}" must be ${allowed}, got ${show(got)}.`, {
-      hint: `Fix "${key}" in your prerender config or the matching command-line option.`,
+  /**
+   * A config key's value it cannot take. `origin` is where it was set (the config file, or the
+   * options overriding it; none: a default, and no config file), `meant` a value it was likely meant to be.
+   */
+  configKey: (key: string, allowed: string, got: unknown, origin?: string, meant?: string) =>
+    new PrerenderError('CONFIG', `Config key "${key}"${origin ? ` in ${origin}` : ''} must be ${allowed}, got ${show(got)}${meant ? `; did you mean ${show(meant)}?` : '.'}`, {
+      hint: !origin ? `Create prerender.config.ts in the site root and set "${key}" there.` : meant ? `Set "${key}" to ${show(meant)} in ${origin}.` : `Fix "${key}" in ${origin}.`,
     }),
-  unknownConfigKey: (key: string, known: readonly string[], meant?: string) =>
-    new PrerenderError('CONFIG', `Unknown config key "${key}"${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
-      hint: meant ? `Rename the key to "${meant}", or remove it.` : 'Check the spelling of the key, or remove it.',
+  unknownConfigKey: (key: string, known: readonly string[], origin?: string, meant?: string) =>
+    new PrerenderError('CONFIG', `Unknown config key "${key}"${origin ? ` in ${origin}` : ''}${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
+      hint: `${meant ? `Rename the key to "${meant}"` : 'Check the spelling of the key'}${origin ? ` in ${origin}` : ''}, or remove it.`,
     }),
-  configPaths: (message: string) =>
+  /** Output and source folders that overlap; `origin` is where outDir, name and the folders are set. */
+  configPaths: (message: string, origin?: string) =>
     new PrerenderError('CONFIG', message, {
-      hint: 'Keep outDir apart from your sources, e.g. the default "dist", and publicDir a folder of its own.',
+      hint: `Keep outDir apart from your sources, e.g. the default "dist", and publicDir a folder of its own${origin ? `: fix them in ${origin}` : ''}.`,
     }),
-  routesFunction: (cause: unknown) =>
-    new PrerenderError('CONFIG', `The function given as prerender.routes failed: ${messageOf(cause)}`, {
-      hint: 'Fix the function in your prerender config that lists the routes.',
+  routesFunction: (configFile: string, cause: unknown) =>
+    new PrerenderError('CONFIG', `The function given as prerender.routes in ${configFile} failed: ${messageOf(cause)}`, {
+      hint: `Fix prerender.routes in ${configFile} at the line the stack above names.`,
       cause,
       traceCause: true,
     }),
-  noRoutesDir: (folder: string) =>
+  /** routesDir is no folder; `configFile` is the config file as messages name it (key-origin.ts). */
+  noRoutesDir: (folder: string, configFile: string) =>
     new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir").`, {
-      hint: 'Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in your prerender config to the folder that holds the route files.',
+      hint: `Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in ${configFile} to the folder that holds the route files.`,
     }),
-  routesTimedOut: (timeout: number) =>
+  routesTimedOut: (timeout: number, configFile: string) =>
     new PrerenderError('CONFIG', `The function given as prerender.routes did not settle within ${timeout} ms (prerender.timeout).`, {
-      hint: 'Make the promise it returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout if listing the routes takes longer.',
+      hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout in ${configFile} if listing the routes takes longer.`,
     }),
   configTimedOut: (file: string, timeout: number) =>
     new PrerenderError('CONFIG', `The function ${file} default-exports did not settle within ${timeout} ms (prerender.timeout).`, {
@@ -39,25 +65,65 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Config file not found: ${file}`, {
       hint: 'Check the path given to --config, relative to the site root.',
     }),
-  /** The config file cannot be loaded; the hint is the cause's own where it has one (a syntax error, a missing package). */
-  configLoad: (file: string, cause: unknown) =>
-    new PrerenderError('CONFIG', `Could not load config file ${file}: ${messageOf(cause)}`, {
+  /** A config file that is no ES module (`name` as messages name it), with the rename that makes it one. */
+  configExtension: (name: string, extension: string) => {
+    const stem = name.slice(0, name.length - extension.length);
+    const fix: Record<string, string> = {
+      '.cjs': `Rename it to ${stem}.mjs and write export default in place of module.exports =.`,
+      '.cts': `Rename it to ${stem}.ts and write export default in place of module.exports = or export =.`,
+      '.json': `Rename it to ${stem}.mjs and put export default in front of its object.`,
+    };
+    return new PrerenderError('CONFIG', `Found ${name}, but a config file is an ES module: prerender.config.ts, .mts, .js or .mjs.`, {
+      hint: fix[extension] ?? `Write the config as ${stem}.mjs or ${stem}.ts, default-exporting it.`,
+    });
+  },
+  /**
+   * The config file cannot be loaded, or its code threw (loading, or in its default-exported
+   * function): the hint is the cause's own where it has one (a syntax error, a missing package), else
+   * the import of `defineConfig` when that is what is missing, else to fix the config's code, whose
+   * stack (through the config's own lines) is printed (see ownCodeHint).
+   */
+  configLoad: (file: string, cause: unknown) => {
+    const name = basename(file);
+    const ownCode = !(cause instanceof PrerenderError) && (cause as { code?: unknown } | undefined)?.code !== 'ERR_MODULE_NOT_FOUND';
+    return new PrerenderError('CONFIG', `Could not load config file ${file}: ${messageOf(cause)}`, {
       hint:
         cause instanceof PrerenderError && cause.hint
           ? cause.hint
-          : (cause as { code?: unknown } | undefined)?.code === 'ERR_MODULE_NOT_FOUND'
+          : !ownCode
             ? 'Install the package the config imports in the site (npm install <package>), or fix the import path.'
-            : 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
+            : ownCodeHint(name, cause),
       cause,
+      traceCause: ownCode,
+    });
+  },
+  /** The config file loaded, but what it default-exports is no config. */
+  configExport: (file: string, problem: string) =>
+    new PrerenderError('CONFIG', `Could not load config file ${file}: ${problem}`, {
+      hint: 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',
     }),
-  compressZstd: (node: string, needed: string) =>
-    new PrerenderError('CONFIG', `Config key "compress" asks for 'zstd', which needs Node ${needed}; this is Node ${node}.`, {
+  compressZstd: (node: string, needed: string, origin?: string) =>
+    new PrerenderError('CONFIG', `Config key "compress"${origin ? ` in ${origin}` : ''} asks for 'zstd', which needs Node ${needed}; this is Node ${node}.`, {
       hint: "Build on a Node that has zstd, or leave 'zstd' out of compress (true writes brotli and gzip, plus zstd where the Node has it).",
     }),
   usage: (message: string, hint?: string) => new PrerenderError('USAGE', message, { hint }),
+  /** A command-line option's value it cannot take; `meant` is the one likely meant, else `hint` says what to pass. */
+  flagValue: (flag: string, allowed: string, got: unknown, meant?: string, hint?: string) =>
+    new PrerenderError('USAGE', `${flag} must be ${allowed}, got ${show(got)}${meant ? `; did you mean ${show(meant)}?` : '.'}`, {
+      hint: meant ? `Pass ${flag} ${meant}.` : hint,
+    }),
   unknownCommand: (name: string, meant?: string) =>
     new PrerenderError('USAGE', `Unknown command "${name}"${meant ? `; did you mean "${meant}"?` : '.'}`, {
       hint: meant ? `Run \`prerender ${meant}\`, or \`prerender --help\` for the commands.` : 'Run `prerender --help` for the commands.',
+    }),
+  /** A folder given to `prerender merge` that does not exist, `path` as given. */
+  noShardFolder: (path: string) =>
+    new PrerenderError('USAGE', `No such shard folder: ${path}.`, {
+      hint: 'Pass the folders `prerender build --shard k/n` wrote (dist/<name>.shard-k-of-n); a shell pattern that matches nothing is passed on as written.',
+    }),
+  jsonWithoutCommand: () =>
+    new PrerenderError('USAGE', '--json needs a command that takes it: prerender build --json or prerender merge --json.', {
+      hint: 'Run `prerender --help` for the commands.',
     }),
   optionValue: (flag: string, usage: string, command: string) =>
     new PrerenderError('USAGE', `Option \`${flag}\` of \`${command}\` needs a value: \`${usage}\`.`, {
@@ -67,16 +133,17 @@ export const configErrors = {
     new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`${meant ? `; did you mean \`${meant}\`?` : '.'}`, {
       hint: `Run \`${command} --help\` for its options.`,
     }),
-  vitePrefix: () =>
+  /** `configFile`: the config file as messages name it (key-origin.ts). */
+  vitePrefix: (configFile: string) =>
     new PrerenderError('CONFIG', 'Config key "apiPrefix" is empty, which in Vite would take every URL from the site, index.html too.', {
-      hint: 'Give apiRoutes({ apiPrefix }) or your prerender config a prefix such as "api".',
+      hint: `Give apiRoutes({ apiPrefix }) in vite.config or "apiPrefix" in ${configFile} a prefix such as "api".`,
     }),
-  viteOutDir: (viteOutDir: string, output: string) =>
+  viteOutDir: (viteOutDir: string, output: string, configFile: string) =>
     new PrerenderError('CONFIG', `Vite's build.outDir (${viteOutDir}) and the prerender output (${output}) overlap: each build replaces the output whole.`, {
-      hint: 'Point Vite\'s build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in your prerender config.',
+      hint: `Point Vite's build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in ${configFile}.`,
     }),
-  crawlShard: () =>
-    new PrerenderError('USAGE', '--shard cannot be used with prerender.crawl: each shard would crawl from its own routes and could not tell which found route is its to render.', {
-      hint: 'Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false to shard the build.',
+  crawlShard: (configFile: string) =>
+    new PrerenderError('USAGE', `--shard cannot be used with prerender.crawl (set in ${configFile}): each shard would crawl from its own routes and could not tell which found route is its to render.`, {
+      hint: `Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false in ${configFile} to shard the build.`,
     }),
 };

@@ -5,9 +5,10 @@ const noRouteFileHint = 'Fix each route no route file matches where it is listed
 
 /** Errors of the routes a build renders and what they answer. */
 export const prerenderErrors = {
-  routePath: (route: string, reason: string) =>
-    new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes cannot be prerendered: ${reason}.`, {
-      hint: 'Fix the route in prerender.routes.',
+  /** A route of prerender.routes that cannot be a file; `configFile` lists it (key-origin.ts's configName). */
+  routePath: (route: string, reason: string, configFile?: string) =>
+    new PrerenderError('ROUTE_PATH', `Route "${route}" in prerender.routes${configFile ? ` (${configFile})` : ''} cannot be prerendered: ${reason}.`, {
+      hint: `Fix the route in prerender.routes${configFile ? ` in ${configFile}` : ''}.`,
     }),
   routeEntries: (file: string, problem: string, hint: string) =>
     new PrerenderError('ROUTE_ENTRIES', `Route file ${file} ${problem}.`, { hint }),

@@ -25,7 +25,9 @@ export interface LoadedShard {
 export async function loadShards(dirs: string[]): Promise<LoadedShard[]> {
   if (dirs.length === 0) throw errors.usage('prerender merge needs the shard folders to merge.', 'Example: prerender merge shards/*');
   const shards: LoadedShard[] = [];
-  for (const dir of dirs.map((path) => resolve(path))) {
+  for (const given of dirs) {
+    const dir = resolve(given);
+    if (!existsSync(dir)) throw errors.noShardFolder(given);
     const info = await readShardInfo(dir);
     const { routes, compressed } = await readManifestFile(dir);
     shards.push({ dir, info, entries: routes, compressed });

@@ -13,12 +13,12 @@ const deviceName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
  * A hidden segment is refused too (the servers never serve dot-files, so the file could not be served
  * at its route; `.well-known` is not hidden), and so is any name Windows or macOS users could not check
  * out or upload: one ending in a space or a dot, a device name (`con`, `nul.json`), `: * ? " < > |`.
- * A trailing `/` adds no segment. Throws ROUTE_PATH naming the route.
+ * A trailing `/` adds no segment. Throws ROUTE_PATH naming the route (and `configFile`, listing it).
  * @example routeSegments('/api/a%20b.json') // ['api', 'a b.json']
  */
-export function routeSegments(route: string): string[] {
+export function routeSegments(route: string, configFile?: string): string[] {
   const parsed = parseRouteSegments(route);
-  if ('problem' in parsed) throw errors.routePath(route, parsed.problem);
+  if ('problem' in parsed) throw errors.routePath(route, parsed.problem, configFile);
   return parsed.segments;
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
-import { isProcessAlive } from '../process-alive.ts';
+import { isLeftByEndedProcess } from '../process-alive.ts';
 import { takeLock } from './lock.ts';
 
 /** Where a build of `<outDir>/<name>` is staged and published: known before anything is made. */
@@ -146,10 +146,7 @@ async function clearLeftovers(outDir: string, name: string, final: string, logge
  */
 async function clearDeadStaging(outDir: string, name: string): Promise<boolean> {
   const prefix = `.${name}.staging-`;
-  const dead = (await readdir(outDir)).filter((entry) => {
-    const pid = Number(/^(\d+)-/.exec(entry.slice(prefix.length))?.[1]);
-    return entry.startsWith(prefix) && pid > 0 && pid !== process.pid && !isProcessAlive(pid);
-  });
+  const dead = (await readdir(outDir)).filter((entry) => isLeftByEndedProcess(entry, prefix));
   for (const entry of dead) removeTree(join(outDir, entry));
   return dead.length > 0;
 }

@@ -1,5 +1,6 @@
 /** The config step: the site's config, loaded and resolved, and where this build's output goes. */
 import { join } from 'node:path';
+import { configName } from '../config/key-origin.ts';
 import { loadConfigWith } from '../config/load.ts';
 import { errors } from '../errors.ts';
 import { whileDoing } from '../file-limit.ts';
@@ -15,11 +16,11 @@ import type { BuildContext, BuildStart } from './context.ts';
  * shard's own folder).
  */
 export async function loadConfig(start: BuildStart): Promise<BuildContext> {
-  const { options, toolchain, signal, shard } = start;
-  const config = await untilAborted(whileDoing('loading the config', () => loadConfigWith(options, toolchain.compileConfig)), signal);
+  const { options, toolchain, signal, shard, logger } = start;
+  const config = await untilAborted(whileDoing('loading the config', () => loadConfigWith({ ...options, logger }, toolchain.compileConfig)), signal);
   // Each shard would crawl from its own routes and find what another shard renders: no shard could
   // tell which crawled route is its own.
-  if (shard && config.prerender.crawl) throw errors.crawlShard();
+  if (shard && config.prerender.crawl) throw errors.crawlShard(configName(config.root, config.configFile));
   const stage = stagePaths(config.outDir, shard ? shardDirName(config.name, shard) : config.name);
   return Object.assign(start, { config, paths: { ...stage, serverFile: join(stage.dir, 'server', 'index.mjs') }, claims: new FileClaims(), siteFiles: [] });
 }

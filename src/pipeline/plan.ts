@@ -1,4 +1,5 @@
 /** The plan step: the routes this build renders, from `prerender.routes` and the route files' `entries`. */
+import { configName } from '../config/key-origin.ts';
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import { warn } from '../log.ts';
@@ -27,7 +28,7 @@ export interface PlannedRoutes {
  * (load.ts) runs while the planning's garbage is collected, not the prerender.
  */
 export function planListedRoutes(build: BuildContext): RoutePlan {
-  return planRoutes(build.config.prerender.routes, build.logger);
+  return planRoutes(build.config.prerender.routes, build.logger, configName(build.config.root, build.config.configFile));
 }
 
 /**

@@ -2,7 +2,7 @@
  * A site with route files and nothing to prerender: `0 routes ok` and exit 0 said nothing of the
  * forgotten `prerender.routes`. Unless `prerender.routes: []` says it is meant, it is a warning.
  */
-import { relative } from 'node:path';
+import { configName } from '../config/key-origin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { counted } from '../plural.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -23,7 +23,7 @@ export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefi
   if (planned > 0 || answersGet.length === 0 || routesFrom === 'array') return undefined;
   const routes = routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
   const entries = entriesFiles === 0 ? 'no route file exports entries' : `the entries of ${counted(entriesFiles, 'route file')} listed none`;
-  const configFile = config.configFile === undefined ? 'prerender.config.ts' : relative(config.root, config.configFile);
+  const configFile = configName(config.root, config.configFile);
   return warnings.nothingToPrerender(routeFiles.length, `${routes} and ${entries}`, configFile, exampleRoutes(answersGet));
 }
 

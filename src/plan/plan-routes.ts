@@ -17,14 +17,15 @@ export interface RoutePlan {
  * first entry wins, with a warning). Two spellings of one URL there (`/caf%c3%a9`, `/caf%C3%A9`,
  * `/café`) would write one file: a clash. Routes from `entries` come later and yield to any route
  * already planned, whatever its spelling: listing a URL in both places is how a site moves to entries.
+ * A route that cannot be a file is a ROUTE_PATH error naming `configFile`, which lists it.
  */
-export function planRoutes(listed: PrerenderRoute[], logger: Logger): RoutePlan {
+export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?: string): RoutePlan {
   // One map, URL (decoded, respelled) -> the route that listed it first. A route without "%" is its
   // own key, so a million routes add no strings here, only the map.
   const byUrl = new Map<string, string>();
   const routes: PrerenderRoute[] = [];
   const urlOf = (route: string) => {
-    const segments = routeSegments(route);
+    const segments = routeSegments(route, configFile);
     return route.includes('%') ? '/' + segments.join('/') + (route.endsWith('/') ? '/' : '') : route;
   };
   for (const entry of listed) {

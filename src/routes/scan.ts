@@ -8,12 +8,17 @@ import { warnings, type Warning } from '../warnings.ts';
 import { routeShape } from '../runtime/route-shape.ts';
 import { fileToRoute, type RouteDefinition } from './file-to-route.ts';
 
+/** What the Rollup plugin's routesDir is called in errors, in a Rollup config of the user's own. */
+const pluginOptions = 'the options of apiRoutes()';
+
 /** What {@link scanRoutes} needs beside the folder: where the site ends, and where warnings go. */
 export interface ScanOptions {
   /** The site root: a link leading out of it is said. @default process.cwd() */
   root?: string;
   /** Called with each warning: a link followed out of the site, or a link skipped. */
   onWarning?: (warning: Warning) => void;
+  /** Where routesDir is set, as its error names it: the config file (key-origin.ts's configName). @default "the options of apiRoutes()" */
+  configFile?: string;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface ScanOptions {
  * link, and a broken one, is skipped with a warning.
  */
 export async function scanRoutes(routesDir: string, apiPrefix: string, options: ScanOptions = {}): Promise<RouteDefinition[]> {
-  if (statSync(routesDir, { throwIfNoEntry: false })?.isDirectory() !== true) throw errors.noRoutesDir(routesDir);
+  if (statSync(routesDir, { throwIfNoEntry: false })?.isDirectory() !== true) throw errors.noRoutesDir(routesDir, options.configFile ?? pluginOptions);
   const warn = options.onWarning ?? (() => {});
   const { files: paths, outside, skipped } = await listFiles(routesDir, options.root ?? process.cwd());
   const files = paths.map((path) => routeFileName(routesDir, path)!).filter(isRouteFolder).sort();

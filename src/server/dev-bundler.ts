@@ -11,6 +11,7 @@ import { relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rollup, type RollupBuild, type RollupCache } from 'rollup';
 import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
+import { configName } from '../config/key-origin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -106,7 +107,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     let current: BuildPlan;
     try {
       // Marked first: a file added while the scan runs marks it stale again.
-      if (!scanned && (scanned = true)) inUse.setRoutes(await scanRoutes(config.routesDir, config.apiPrefix));
+      if (!scanned && (scanned = true)) inUse.setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { configFile: configName(config.root, config.configFile) }));
       current = plan = inUse.plan();
       // Not tree-shaken: its passes cost a sixth of a rebuild, for a bundle loaded once and dropped.
       result = await rollup({ ...setup, plugins, cache, treeshake: false });
@@ -133,7 +134,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   const waitForRoutes = () => {
-    serve({ failure: describeFailure(errors.noRoutesDir(config.routesDir)) });
+    serve({ failure: describeFailure(errors.noRoutesDir(config.routesDir, configName(config.root, config.configFile))) });
     logger.info(`waiting for the routes folder ${relative(config.root, config.routesDir) || '.'} to be created`);
     stopWaiting?.();
     stopWaiting = waitForFolder(config.routesDir, () => void rebuild());

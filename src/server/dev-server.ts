@@ -63,7 +63,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   let serveFirst!: (session: Session) => void;
   let session = new Promise<Session>((resolve) => (serveFirst = resolve));
   try {
-    const config = await loadConfig(options);
+    const config = await loadConfig({ ...options, logger });
     const handle = withRequestLog(async (request) => {
       const { files, bundler } = await session;
       return (await files?.(request)) ?? bundler.fetch(request);

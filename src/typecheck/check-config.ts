@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { siteCacheDir } from '../paths.ts';
 import { isProcessAlive } from '../process-alive.ts';
 
 /** What to type-check: the site's TypeScript route files and config, and what they import. */
@@ -48,9 +49,6 @@ const checkOverrides = {
   declarationDir: null,
 };
 
-/** The folder the check's tsconfig files go in. */
-export const checkConfigDir = (root: string): string => join(root, 'node_modules', '.cache', 'api-prerender');
-
 /** `typecheck-<pid>-<n>.tsconfig.json` in the cache folder. */
 const cachedName = /^typecheck-(\d+)-\d+\.tsconfig\.json$/;
 /** The name earlier versions wrote into the site's folder. */
@@ -65,7 +63,7 @@ let written = 0;
  * path; {@link removeCheckConfig} removes it.
  */
 export async function writeCheckConfig(task: TypeCheckTask, major: number): Promise<string> {
-  const dir = checkConfigDir(task.root);
+  const dir = siteCacheDir(task.root);
   await mkdir(dir, { recursive: true });
   const file = join(dir, `typecheck-${process.pid}-${written++}.tsconfig.json`);
   inUse.add(file);
@@ -85,7 +83,7 @@ export async function removeCheckConfig(file: string): Promise<void> {
  * not a reason to fail.
  */
 export async function removeLeftoverConfigs(root: string): Promise<void> {
-  for (const [dir, named] of [[checkConfigDir(root), cachedName], [root, rootName]] as const) {
+  for (const [dir, named] of [[siteCacheDir(root), cachedName], [root, rootName]] as const) {
     const names = await readdir(dir).catch(() => [] as string[]);
     for (const name of names) {
       const pid = Number(named.exec(name)?.[1]);

@@ -2,6 +2,7 @@
  * The prerender config as the Vite plugin sees it: `prerender.config.*` in Vite's root, with the
  * plugin's own options winning, and the prefix the plugin claims from Vite's server.
  */
+import { configName } from '../config/key-origin.ts';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
@@ -22,7 +23,7 @@ export function configOptions(root: string, overrides: SiteOverrides): LoadConfi
 /** Loads the site's config for Vite; an empty prefix is refused, as it would own every URL. */
 export async function loadSiteConfig(root: string, overrides: SiteOverrides): Promise<ResolvedConfig> {
   const config = await loadConfig(configOptions(root, overrides));
-  if (config.apiPrefix === '') throw errors.vitePrefix();
+  if (config.apiPrefix === '') throw errors.vitePrefix(configName(config.root, config.configFile));
   return config;
 }
 

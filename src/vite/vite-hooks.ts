@@ -1,18 +1,19 @@
 /**
  * What `apiRoutes()` does inside Vite: `vite dev` and `vite preview` answer the routes under the
  * prefix, `vite build` builds and prerenders after Vite's client build. Typed structurally, so the
- * package's types need no `vite` installed; Vite 7 and 8 both accept them.
+ * package's types need no `vite` installed; Vite 7 and 8 both accept them. Each hook imports the code
+ * it runs (the build, the servers, h3) when Vite calls it: `apiRoutes()` is exported by the package
+ * entry, which a config file imports for `defineConfig` alone.
  */
 import { relative, resolve } from 'node:path';
-import { build } from '../pipeline/build.ts';
 import { isInside } from '../runtime/inside.ts';
+import { configName } from '../config/key-origin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { startDevRoutes, type DevRoutes } from './dev-routes.ts';
+import type { DevRoutes } from './dev-routes.ts';
 import { fromViteLogger, type ViteLogger } from './logger.ts';
-import { toNodeMiddleware, type NodeMiddleware } from './node-middleware.ts';
-import { startPreviewRoutes } from './preview-routes.ts';
+import type { NodeMiddleware } from './node-middleware.ts';
 import { configOptions, loadSiteConfig, ownsPrefix, type SiteOverrides } from './site-config.ts';
 
 /** The parts of a Vite dev or preview server the plugin uses. */
@@ -73,6 +74,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       if (command !== 'build') return closeDev(devs, this);
       if (clientFailed) return;
       const options = configOptions(root, overrides);
+      const { build } = await import('../pipeline/build.ts');
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
       await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
         throw forVite(error);
@@ -105,10 +107,11 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       const site = await loading;
       // The outDir Vite empties must never be the output of an earlier build.
       const output = resolve(site.outDir, site.name);
-      if (command === 'build' && (isInside(clientOutDir, output) || isInside(output, clientOutDir))) throw errors.viteOutDir(clientOutDir, output);
+      if (command === 'build' && (isInside(clientOutDir, output) || isInside(output, clientOutDir))) throw errors.viteOutDir(clientOutDir, output, configName(site.root, site.configFile));
     },
     async configureServer(server) {
       const site = await siteOf(server.config);
+      const [{ startDevRoutes }, { toNodeMiddleware }] = await Promise.all([import('./dev-routes.ts'), import('./node-middleware.ts')]);
       const routes = await startDevRoutes(site, logger!);
       devs.set(server.config, routes);
       const owns = ownsPrefix(site.apiPrefix);
@@ -121,6 +124,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
     },
     async configurePreviewServer(server) {
       const site = await siteOf(server.config);
+      const [{ startPreviewRoutes }, { toNodeMiddleware }] = await Promise.all([import('./preview-routes.ts'), import('./node-middleware.ts')]);
       const owns = ownsPrefix(site.apiPrefix);
       server.middlewares.use(toNodeMiddleware(await startPreviewRoutes(site, owns), { owns, onError: reportTo(logger!) }));
     },

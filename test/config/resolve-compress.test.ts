@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configChecks } from '../../src/config/config-checks.ts';
 import { resolveCompress } from '../../src/config/resolve-compress.ts';
 import { resolveConfig } from '../../src/config/resolve.ts';
 import { hasZstd } from '../../src/compress/encode.ts';
@@ -41,6 +42,11 @@ describe('compress in the config (SPEC section 3)', () => {
     expect(error.code).toBe('CONFIG');
     expect(error.message).toBe(`Config key "compress" asks for 'zstd', which needs Node 22.15 or 23.8 and later; this is Node ${process.versions.node}.`);
     expect(error.hint).toContain("leave 'zstd' out");
+  });
+
+  it('names the config file that asks for zstd', async () => {
+    const error = await catchError(() => Promise.resolve().then(() => resolveCompress(['zstd'], false, configChecks(() => 'prerender.config.ts'))));
+    expect(error.message).toMatch(/^Config key "compress" in prerender\.config\.ts asks for 'zstd'/);
   });
 
   it.runIf(!hasZstd)('on this Node (no zstd), the config asking for it is refused', async () => {

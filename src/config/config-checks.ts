@@ -1,0 +1,53 @@
+import { closestName } from '../closest-name.ts';
+import { errors } from '../errors.ts';
+import type { KeyOrigin } from './key-origin.ts';
+
+/**
+ * The checks of config values, each throwing a CONFIG error that names the key, where it was set
+ * (`origin`: the config file, or the options overriding it) and what it may be.
+ * @example configChecks(origin).optional('prerender.timeout', value, isPositiveInt, 'a whole number of milliseconds')
+ */
+export function configChecks(origin: KeyOrigin = () => undefined) {
+  /** Throws the CONFIG error of `key`, whose value `got` is not `allowed`; `meant` is a value it was likely meant to be. */
+  const fail = (key: string, allowed: string, got: unknown, meant?: string): never => {
+    throw errors.configKey(key, allowed, got, origin(key), meant);
+  };
+  return {
+    /** Where `key` was set, as errors name it. */
+    origin,
+    fail,
+    /** `value` when it is `valid`, `undefined` when unset. */
+    optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean, allowed: string): T | undefined {
+      if (value === undefined) return undefined;
+      if (!valid(value)) fail(key, allowed, value);
+      return value as T;
+    },
+    /** `value` when it is one of `choices`, `undefined` when unset; a string spelt like one is named as meant. */
+    oneOf<T extends string>(key: string, value: unknown, choices: readonly T[], allowed = choices.join(' | ')): T | undefined {
+      if (value === undefined || choices.includes(value as T)) return value as T | undefined;
+      return fail(key, allowed, value, typeof value === 'string' ? closestName(value, choices) : undefined);
+    },
+    /** `value` as an object of keys, when it is a plain object. */
+    objectAt(key: string, value: unknown, allowed = 'an object'): Record<string, unknown> {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(key, allowed, value);
+      return value as Record<string, unknown>;
+    },
+    /**
+     * Throws for the first key of `object` (under `prefix`) that `known` lacks, suggesting the key
+     * meant: one of `known` spelt alike, else one of `elsewhere` (a key of another level, such as
+     * `concurrency` written at the top instead of inside `prerender`), compared by last segment.
+     */
+    checkKeys(prefix: string, object: object, known: readonly string[], elsewhere: readonly string[] = []): void {
+      const full = known.map((name) => prefix + name);
+      for (const key of Object.keys(object)) {
+        if (known.includes(key)) continue;
+        throw errors.unknownConfigKey(prefix + key, full, origin(prefix + key), closestName(lastSegment(key), [...full, ...elsewhere], lastSegment));
+      }
+    },
+  };
+}
+
+/** The checks {@link configChecks} makes. */
+export type ConfigChecks = ReturnType<typeof configChecks>;
+
+const lastSegment = (key: string) => key.slice(key.lastIndexOf('.') + 1);

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { extname, isAbsolute, join, resolve } from 'node:path';
+import { errors } from '../errors.ts';
+import { warnings, type Warning } from '../warnings.ts';
+import { configFileNames } from './defaults.ts';
+import { configName } from './key-origin.ts';
+
+/** What a config file may be: an ES module, TypeScript compiled first. */
+const configExtensions = ['.ts', '.mts', '.js', '.mjs'];
+
+/** Names a config is given by mistake (CommonJS, JSON): found by the lookup to be named, never read. */
+const unreadNames = ['prerender.config.cjs', 'prerender.config.cts', 'prerender.config.json'];
+
+/**
+ * The config file to load: `configFile` (relative to `root`) when given, else the first found of
+ * {@link configFileNames}. A file that is no ES module is refused, naming the rename that makes it
+ * one, whether given or found alone; the others beside the one found are named to `warn`, as they are
+ * not read. `false`: none.
+ */
+export function findConfigFile(root: string, configFile: string | false | undefined, warn: (warning: Warning) => void): string | undefined {
+  if (configFile === false) return undefined;
+  if (configFile !== undefined) {
+    const file = isAbsolute(configFile) ? configFile : resolve(root, configFile);
+    if (!existsSync(file)) throw errors.configNotFound(file);
+    if (!configExtensions.includes(extname(file))) throw errors.configExtension(configName(root, file), extname(file));
+    return file;
+  }
+  const [found, ...others] = configFileNames.filter((name) => existsSync(join(root, name)));
+  const unread = unreadNames.filter((name) => existsSync(join(root, name)));
+  if (found === undefined) {
+    if (unread.length > 0) throw errors.configExtension(unread[0], extname(unread[0]));
+    return undefined;
+  }
+  if (others.length + unread.length > 0) warn(warnings.configFilesUnread(found, [...others, ...unread]));
+  return join(root, found);
+}

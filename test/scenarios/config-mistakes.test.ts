@@ -1,0 +1,154 @@
+/**
+ * The mistakes a new user makes in a config file, through the real bin: each is named with the config
+ * file, the line or key at fault and the fix, exit code 2, and nothing is written.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { route, runCli, writeSite } from '../helpers.ts';
+
+/** A one-route site with `files` (its config among them), built with the real bin from its root. */
+async function buildWith(files: Record<string, string>, ...flags: string[]) {
+  const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`), ...files });
+  const run = await runCli(['build', '--no-typecheck', ...flags], { cwd: root });
+  // outDir may be made to stage the build in, and is left empty when it fails.
+  const dist = join(root, 'dist');
+  return { ...run, root, written: existsSync(dist) && readdirSync(dist).length > 0 };
+}
+
+describe('a config whose code throws', () => {
+  it.each([
+    ['prerender.config.ts', `import { defineConfig } from 'api-prerender';\nconst cms: { routes?: string[] } = {};\nexport default defineConfig({ prerender: { routes: cms.routes!.map((r) => r) } });\n`],
+    ['prerender.config.mjs', `// The site lists its routes.\nconst cms = {};\nexport default { prerender: { routes: cms.routes.map((r) => r) } };\n`],
+  ])('while %s loads: its stack names the config file and line, the hint says to fix that code', async (file, source) => {
+    const { code, stderr, written } = await buildWith({ [file]: source });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(`: Cannot read properties of undefined (reading 'map')`);
+    expect(stderr).toMatch(new RegExp(`^\\s+at .*/${file.replace('.', '\\.')}:3:\\d+\\)?$`, 'm'));
+    expect(stderr).not.toMatch(/\.timestamp-|\.cache|config-\d+/);
+    expect(stderr).toContain(`hint: The error comes from the code of ${file}: fix it at the first line of ${file} in the stack above.`);
+    expect(written).toBe(false);
+  });
+
+  it.each(['prerender.config.ts', 'prerender.config.mjs'])('that calls defineConfig without importing it (%s): the hint is the import', async (file) => {
+    const { code, stderr } = await buildWith({ [file]: `export default defineConfig({ prerender: { routes: ['/api/a.txt'] } });\n` });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('defineConfig is not defined');
+    expect(stderr).toContain(`hint: Import it at the top of ${file}: import { defineConfig } from 'api-prerender';`);
+  });
+
+  it.each([
+    ['module.exports in a .js config of a "type": "module" site', 'prerender.config.js', `module.exports = { prerender: { routes: ['/api/a.txt'] } };`],
+    ['require() in a .mjs config', 'prerender.config.mjs', `const { join } = require('node:path');\nexport default { name: join('a') };`],
+  ])('that is CommonJS, %s: the hint is the ES module form, not the .cjs Node suggests', async (_, file, source) => {
+    const { code, stderr } = await buildWith({ 'package.json': JSON.stringify({ name: 'cjs-site', type: 'module' }), [file]: source });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(
+      `hint: ${file} is an ES module: write export default in place of module.exports =, import in place of require(), import.meta.dirname in place of __dirname (renamed .cjs, as Node suggests, it would not be read).`,
+    );
+  });
+
+  it('in its prerender.routes function: the stack names the config file and line, not a compiled file', async () => {
+    const config = `import { defineConfig } from 'api-prerender';
+
+export default defineConfig({
+  prerender: {
+    routes: async () => {
+      throw new Error('CMS down');
+    },
+  },
+});
+`;
+    const { code, stderr, written } = await buildWith({ 'prerender.config.ts': config });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error The function given as prerender.routes in prerender.config.ts failed: CMS down');
+    expect(stderr).toMatch(/^\s+at .*\/prerender\.config\.ts:6:\d+\)?$/m);
+    expect(stderr).not.toMatch(/\.timestamp-|\.cache|config-\d+/);
+    expect(stderr).toContain('hint: Fix prerender.routes in prerender.config.ts at the line the stack above names.');
+    expect(written).toBe(false);
+  });
+});
+
+describe('a bad value names the config file and the key', () => {
+  it('preset: "vercell" in the config file suggests "vercel"', async () => {
+    const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default { preset: 'vercell' };` });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error Config key "preset" in prerender.config.mjs must be static | netlify | cloudflare | vercel | github-pages, got "vercell"; did you mean "vercel"?');
+    expect(stderr).toContain('hint: Set "preset" to "vercel" in prerender.config.mjs.');
+    expect(written).toBe(false);
+  });
+
+  it('--preset vercell suggests --preset vercel, as a usage error naming the flag', async () => {
+    const { code, stderr } = await buildWith({}, '--preset', 'vercell');
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error --preset must be static | netlify | cloudflare | vercel | github-pages, got "vercell"; did you mean "vercel"?');
+    expect(stderr).toContain('hint: Pass --preset vercel.');
+  });
+
+  it.each([
+    ['a value of the wrong type', `export default { prerender: { concurrency: '4' } };`, 'error Config key "prerender.concurrency" in configs/site.config.mjs must be a whole number from 1 to 1024, got "4".', 'hint: Fix "prerender.concurrency" in configs/site.config.mjs.'],
+    ['a misspelt key', `export default { prerender: { concurency: 4 } };`, 'error Unknown config key "prerender.concurency" in configs/site.config.mjs; did you mean "prerender.concurrency"?', 'hint: Rename the key to "prerender.concurrency" in configs/site.config.mjs, or remove it.'],
+    ['an output folder holding the routes', `export default { outDir: '.', name: 'src' };`, 'which holds routesDir', 'in configs/site.config.mjs'],
+    ['a routesDir that does not exist', `export default { routesDir: 'src/server/rotues' };`, 'No routes folder at', 'set "routesDir" in configs/site.config.mjs'],
+  ])('%s, in a config given with --config', async (_, config, says, hint) => {
+    const { code, stderr, written } = await buildWith({ 'configs/site.config.mjs': config }, '--config', 'configs/site.config.mjs');
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(says);
+    expect(stderr).toContain(hint);
+    expect(written).toBe(false);
+  });
+
+  it('a listed route that cannot be a file names the config file that lists it', async () => {
+    const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default { prerender: { routes: ['/api/a.txt', '/api/%2e%2e/x.txt'] } };` });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toMatch(/error Route "\/api\/%2e%2e\/x\.txt" in prerender\.routes \(prerender\.config\.mjs\) cannot be prerendered: /);
+    expect(stderr).toContain('hint: Fix the route in prerender.routes in prerender.config.mjs.');
+    expect(written).toBe(false);
+  });
+
+  it('without a config file, a default that cannot be used says to create one', async () => {
+    const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`) }, join(writeSite({}), '.hidden-site'));
+    const { code, stderr } = await runCli(['build', '--no-typecheck'], { cwd: root });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error Config key "name" must be set in the config, as the root folder\'s name cannot be used');
+    expect(stderr).toContain('hint: Create prerender.config.ts in the site root and set "name" there.');
+  });
+});
+
+describe('config files the lookup cannot read, or more than one', () => {
+  it.each([
+    ['prerender.config.cjs', `module.exports = { prerender: { routes: ['/api/a.txt'] } };`, 'Rename it to prerender.config.mjs and write export default in place of module.exports =.'],
+    ['prerender.config.cts', `export = { prerender: { routes: ['/api/a.txt'] } };`, 'Rename it to prerender.config.ts and write export default in place of module.exports = or export =.'],
+    ['prerender.config.json', `{ "prerender": { "routes": ["/api/a.txt"] } }`, 'Rename it to prerender.config.mjs and put export default in front of its object.'],
+  ])('%s alone is named, with the rename that makes it read (exit 2)', async (file, source, hint) => {
+    const { code, stderr, written } = await buildWith({ [file]: source });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(`error Found ${file}, but a config file is an ES module: prerender.config.ts, .mts, .js or .mjs.`);
+    expect(stderr).toContain(`hint: ${hint}`);
+    expect(written).toBe(false);
+  });
+
+  it('--config with such a file is refused the same way', async () => {
+    const { code, stderr } = await buildWith({ 'ci.config.json': '{}' }, '--config', 'ci.config.json');
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error Found ci.config.json, but a config file is an ES module: prerender.config.ts, .mts, .js or .mjs.');
+    expect(stderr).toContain('hint: Rename it to ci.config.mjs and put export default in front of its object.');
+  });
+
+  it('prerender.config.ts beside prerender.config.js and .json: the .ts is used, and a warning names the others', async () => {
+    const { code, stdout, stderr } = await buildWith(
+      {
+        'prerender.config.ts': `export default { prerender: { routes: ['/api/a.txt'] } };`,
+        'prerender.config.js': `export default { prerender: { routes: [] } };`,
+        'prerender.config.json': '{}',
+      },
+      '--json',
+    );
+    expect(code, stderr).toBe(0);
+    const message = 'prerender.config.ts is used; prerender.config.js and prerender.config.json are not read (the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.';
+    expect(stderr).toContain(`warning ${message}`);
+    const report = JSON.parse(stdout) as { ok: number; warnings: { code: string; message: string }[] };
+    expect(report.warnings).toContainEqual({ code: 'CONFIG_FILE', message });
+    expect(report.ok).toBe(1);
+  });
+});
