@@ -1,8 +1,8 @@
-/** The ids h3's serveStatic asks our file table for, checked against h3 itself (test/serve-static-id.ts). */
+/** The ids h3's serveStatic asks our file table for, checked against h3 itself (test/support/serve-static-id.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assetId, assetSegments, withoutLeadingSlashes } from '../src/runtime/asset-id.ts';
-import { idsAsked } from './serve-static-id.ts';
+import { idsAsked } from './support/serve-static-id.ts';
 
 describe('assetId and assetSegments', () => {
   it.each([

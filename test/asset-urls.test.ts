@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createDevServer, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, tempDir, writeSite } from './helpers.ts';
-import { ask, pollUntil } from './poll.ts';
-import { startServerProcess } from './server-process.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, tempDir, writeSite } from './support/helpers.ts';
+import { ask, pollUntil } from './support/poll.ts';
+import { startServerProcess } from './support/server-process.ts';
 
 const about = '# About\n\nWritten beside the route.\n';
 

@@ -1,14 +1,14 @@
 /**
  * The built sample-site in a real headless Chromium, served by `createPreviewServer`: the page
  * renders the prerendered post list and links the RSS feed. The browser comes from `npm ci` (see
- * chromium.ts), so the test runs, never skips, on a machine with no browser installed.
+ * test/support/chromium.ts), so the test runs, never skips, on a machine with no browser installed.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, type RunningServer } from '../src/index.ts';
-import { launchChromium } from './chromium.ts';
-import { sampleBuild } from './sample-build.ts';
-import { samplePosts } from './sample-endpoints.ts';
+import { launchChromium } from './support/chromium.ts';
+import { sampleBuild } from './support/sample-build.ts';
+import { samplePosts } from './support/sample-endpoints.ts';
 
 describe('sample-site in Chromium', () => {
   let server: RunningServer;

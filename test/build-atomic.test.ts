@@ -2,9 +2,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, tempDir, writeSite } from './helpers.ts';
-import { leftovers, snapshotTree } from './tree-snapshot.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, tempDir, writeSite } from './support/helpers.ts';
+import { leftovers, snapshotTree } from './support/tree-snapshot.ts';
 
 const api = 'src/server/routes/api';
 

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { BuildOptions, BuildReport } from '../src/index.ts';
 import { setLongRouteList } from '../src/typecheck/schedule-typecheck.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, repoRoot, route, tempDir, writeSite } from './helpers.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, repoRoot, route, tempDir, writeSite } from './support/helpers.ts';
 
 const api = 'src/server/routes/api';
 

@@ -1,14 +1,14 @@
 /**
  * Routes importing a relative module, a .json file, an ES module package and a CommonJS package
- * (test/fixtures/imports): all of it is bundled, with one copy of h3, and the built server runs from
+ * (test/support/fixtures/imports): all of it is bundled, with one copy of h3, and the built server runs from
  * a copy of dist/<name> with no node_modules anywhere above it.
  */
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, fixturesDir, tempDir } from './helpers.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { buildSite, fixturesDir, tempDir } from './support/helpers.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const root = join(fixturesDir, 'imports');
 

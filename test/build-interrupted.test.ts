@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { binPath, buildSite, route, tempDir, writeSite } from './helpers.ts';
-import { isRunning } from './pids.ts';
-import { leftovers, snapshotTree } from './tree-snapshot.ts';
+import { binPath, buildSite, route, tempDir, writeSite } from './support/helpers.ts';
+import { isRunning } from './support/pids.ts';
+import { leftovers, snapshotTree } from './support/tree-snapshot.ts';
 
 /** Resolves once `check` holds, polling (what the test waits on is a file or a process). */
 async function until(check: () => boolean): Promise<void> {

@@ -3,8 +3,8 @@ import { basename, join } from 'node:path';
 import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../src/index.ts';
-import { buildSite, route, writeSite } from './helpers.ts';
-import { snapshotTree } from './tree-snapshot.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
+import { snapshotTree } from './support/tree-snapshot.ts';
 
 const binary = Uint8Array.from({ length: 256 }, (_, i) => (i * 7) % 256);
 const multiByte = 'Grüße aus 東京 🚀 “quoted” – naïve café\n';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, type RunningServer } from '../src/index.ts';
 import { carriedHeaders } from '../src/output/carried-headers.ts';
 import { readManifest } from '../src/output/manifest.ts';
-import { buildSite, route, writeSite } from './helpers.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 describe('carriedHeaders', () => {
   it('keeps what a static host can carry, sorted, and never set-cookie', () => {

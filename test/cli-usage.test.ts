@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, route, runCli, tempDir, writeSite } from './helpers.ts';
+import { repoRoot, route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 const cwd = tempDir('cwd-');
 const cli = (...args: string[]) => runCli(args, { cwd });

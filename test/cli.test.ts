@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, route, runCli, tempDir, writeSite } from './helpers.ts';
+import { repoRoot, route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 const cwd = tempDir('cwd-');

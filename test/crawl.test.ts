@@ -8,8 +8,8 @@ import { FileClaims } from '../src/output/file-claims.ts';
 import { findHtmlLinks, findJsonLinks, findXmlLinks } from '../src/crawl/find-links.ts';
 import { linkToRoute, siteUrl } from '../src/crawl/link-route.ts';
 import type { ManifestEntry } from '../src/output/manifest.ts';
-import { catchError, catchErrorSync } from './catch-error.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
+import { catchError, catchErrorSync } from './support/catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 const host = 'https://example.com';
 const html = (body: string) => route(`(event) => { setHeader(event, 'content-type', 'text/html; charset=utf-8'); return ${body}; }`, 'defineEventHandler, getRouterParam, setHeader');

@@ -1,5 +1,5 @@
 /**
- * defineConfig's types, checked by the TypeScript compiler itself: test/fixtures/define-config holds
+ * defineConfig's types, checked by the TypeScript compiler itself: test/support/fixtures/define-config holds
  * configs that must compile and misspelled ones marked `@ts-expect-error`. A signature that lets a
  * misspelled key through leaves such a directive unused, which tsc reports (TS2578), failing this test.
  */
@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { fixturesDir, repoRoot } from './helpers.ts';
+import { fixturesDir, repoRoot } from './support/helpers.ts';
 
 it('refuses misspelled keys in the object and function forms, and accepts every documented form', async () => {
   const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, type ManifestEntry } from '../src/output/manifest.ts';
 import { charsetOf, mediaType } from '../src/content-type.ts';
 import { hostType } from '../src/hosts/host-types.ts';
-import { buildSite, route, writeSite } from './helpers.ts';
-import { startPagesDev, type PagesDev } from './wrangler.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
+import { startPagesDev, type PagesDev } from './support/wrangler.ts';
 
 const users = Array.from({ length: 150 }, (_, i) => `/api/u/${i}`);
 const site = {

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, PrerenderError, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { buildSite, writeSite } from './helpers.ts';
-import { rawRequest } from './raw-http.ts';
-import { pollUntil } from './poll.ts';
+import { buildSite, writeSite } from './support/helpers.ts';
+import { rawRequest } from './support/raw-http.ts';
+import { pollUntil } from './support/poll.ts';
 
 // Markup a route name may hold: parentheses are the router's syntax, which no file name may use.
 const brokenFile = 'src/server/routes/api/<svg onload=alert`1`>.ts';

@@ -9,8 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDevServer, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { route, tempDir, writeSite } from './helpers.ts';
-import { ask, pollUntil } from './poll.ts';
+import { route, tempDir, writeSite } from './support/helpers.ts';
+import { ask, pollUntil } from './support/poll.ts';
 
 const api = 'src/server/routes/api';
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, createPreviewServer, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { defaultBodyLimit } from '../src/runtime/index.ts';
-import { plantSecretsNextTo, runAttackTable, writeAttackSite } from './attack-table.ts';
-import { buildSite } from './helpers.ts';
-import { chunkedBody, rawRequest } from './raw-http.ts';
+import { plantSecretsNextTo, runAttackTable, writeAttackSite } from './support/attack-table.ts';
+import { buildSite } from './support/helpers.ts';
+import { chunkedBody, rawRequest } from './support/raw-http.ts';
 
 let root: string;
 let preview: RunningServer;

@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secrets, writeAttackSite } from './attack-table.ts';
-import { startBinServer, type BinServer } from './bin-server.ts';
-import { buildSite, runCli } from './helpers.ts';
-import { chunkedBody, rawRequest } from './raw-http.ts';
+import { secrets, writeAttackSite } from './support/attack-table.ts';
+import { startBinServer, type BinServer } from './support/bin-server.ts';
+import { buildSite, runCli } from './support/helpers.ts';
+import { chunkedBody, rawRequest } from './support/raw-http.ts';
 
 const limit = 1000;
 const servers: Record<'dev' | 'preview', BinServer | undefined> = { dev: undefined, preview: undefined };

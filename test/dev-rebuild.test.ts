@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { route, writeSite } from './helpers.ts';
-import { ask, pollUntil } from './poll.ts';
+import { route, writeSite } from './support/helpers.ts';
+import { ask, pollUntil } from './support/poll.ts';
 
 const routeCount = 40;
 const shared = 'src/shared/price.ts';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, createPreviewServer, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { buildSite, route, writeSite } from './helpers.ts';
-import { rawRequest } from './raw-http.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
+import { rawRequest } from './support/raw-http.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const api = 'src/server/routes/api';
 /** Throws at line 4 (column 9), caused by an error made at line 3. */

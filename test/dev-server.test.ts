@@ -6,11 +6,11 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, PrerenderError, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { startBinServer } from './bin-server.ts';
-import { binPath, route, tempDir, writeSite } from './helpers.ts';
-import { ask, pollUntil } from './poll.ts';
-import { copySampleSite } from './sample-copy.ts';
-import { mediaType, sampleEndpoints } from './sample-endpoints.ts';
+import { startBinServer } from './support/bin-server.ts';
+import { binPath, route, tempDir, writeSite } from './support/helpers.ts';
+import { ask, pollUntil } from './support/poll.ts';
+import { copySampleSite } from './support/sample-copy.ts';
+import { mediaType, sampleEndpoints } from './support/sample-endpoints.ts';
 
 describe('dev server on sample-site', () => {
   const logger = createMemoryLogger();

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, tempDir, writeSite } from './helpers.ts';
+import { route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 /** Each endless body, and the bound it must break (the site's limit: 1 MiB). */
 const tooLarge = [

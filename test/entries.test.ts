@@ -15,9 +15,9 @@ import { createRouteFinder } from '../src/routes/route-finder.ts';
 import { fillPattern, patternParams } from '../src/routes/route-pattern.ts';
 import type { RuntimeRoute } from '../src/runtime/index.ts';
 import { decodeSegment, normalizePathname } from '../src/runtime/url-path.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-import { leftovers, outputTree, snapshotTree } from './tree-snapshot.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { leftovers, outputTree, snapshotTree } from './support/tree-snapshot.ts';
 
 /** A fixed clock: every route takes 0 ms, so the manifests of two builds can be byte-identical. */
 const now = () => 0;

@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrerenderError } from '../src/index.ts';
-import { binPath, buildSite, route, tempDir, writeSite } from './helpers.ts';
-import { leftovers, snapshotTree } from './tree-snapshot.ts';
+import { binPath, buildSite, route, tempDir, writeSite } from './support/helpers.ts';
+import { leftovers, snapshotTree } from './support/tree-snapshot.ts';
 
 /**
  * A site with a few fast routes and many slow ones. The slow ones wait until the gate file exists,

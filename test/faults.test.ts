@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPool } from '../src/prerender/pool.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-import { leftovers, snapshotTree } from './tree-snapshot.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { leftovers, snapshotTree } from './support/tree-snapshot.ts';
 
 const config = (outDir: string) => `export default { name: 'site', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ['/api/a.json', '/api/b.json'] } };`;
 

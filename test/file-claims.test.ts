@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FileClaims } from '../src/output/file-claims.ts';
 import { routeToFile } from '../src/output/route-to-file.ts';
-import { catchErrorSync } from './catch-error.ts';
+import { catchErrorSync } from './support/catch-error.ts';
 
 const html = 'text/html; charset=utf-8';
 

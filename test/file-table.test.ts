@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileTable, createLiveFiles, wholeFileBytes, type FileSource } from '../src/runtime/file-table.ts';
-import { tempDir, writeSite } from './helpers.ts';
+import { tempDir, writeSite } from './support/helpers.ts';
 
 /** A public/ folder with every kind of name, and links into and out of it. */
 function writePublic(): { root: string; outside: string } {

@@ -5,7 +5,7 @@ import { fileToRoute, methods, type RouteDefinition } from '../src/routes/file-t
 import { createRouteFinder } from '../src/routes/route-finder.ts';
 import { fillPattern, patternParams } from '../src/routes/route-pattern.ts';
 import { isSafeTarget } from '../src/runtime/request-target.ts';
-import { catchErrorSync } from './catch-error.ts';
+import { catchErrorSync } from './support/catch-error.ts';
 
 /** `[method, path]` of a file, so tables stay one line per rule. */
 const shape = (file: string, prefix = 'api') => {

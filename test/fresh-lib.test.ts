@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, tempDir } from './helpers.ts';
+import { repoRoot, tempDir } from './support/helpers.ts';
 
 /** The probe test run in the copy: builds a one-route site and prints the type the manifest recorded. */
 const probeTest = `
@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { build } from '../src/index.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir } from './support/helpers.ts';
 
 it('prerenders with the runtime in lib/', async () => {
   const root = tempDir('probe-site-');
@@ -45,7 +45,7 @@ describe('the global setup', () => {
   // A whole vitest run of its own, with its global setup: minutes on a loaded machine, never a hang.
   it('compiles a changed runtime source into lib/ before the tests of that run, prunes stale outputs and restores deleted ones', async () => {
     const copy = tempDir('repo-copy-');
-    for (const entry of ['.ci', 'cli', 'src', 'lib', 'test/setup', 'test/helpers.ts', 'test/pids.ts', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
+    for (const entry of ['.ci', 'cli', 'src', 'lib', 'test/support/setup', 'test/support/helpers.ts', 'test/support/pids.ts', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
       cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
     }
     symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');

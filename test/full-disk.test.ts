@@ -15,10 +15,10 @@ import { writeRobots } from '../src/output/robots.ts';
 import { createSitemapWriter } from '../src/output/sitemap.ts';
 import { createFileWriter } from '../src/output/write-files.ts';
 import { writeShardInfo } from '../src/shard/shard-info.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-import { deadPid } from './pids.ts';
-import { leftovers, snapshotTree } from './tree-snapshot.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { deadPid } from './support/pids.ts';
+import { leftovers, snapshotTree } from './support/tree-snapshot.ts';
 
 /** Mounting a tmpfs needs root (or CAP_SYS_ADMIN); elsewhere these tests cannot run. */
 function mountDisk(dir: string, size: string): boolean {

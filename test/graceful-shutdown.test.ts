@@ -10,8 +10,8 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { binPath, buildSite, runCli } from './helpers.ts';
-import { gatedSite, slowBody as body, start, until, type Running } from './shutdown-site.ts';
+import { binPath, buildSite, runCli } from './support/helpers.ts';
+import { gatedSite, slowBody as body, start, until, type Running } from './support/shutdown-site.ts';
 
 /** GETs `path` over a fresh connection; resolves with status and whole body, or the socket error. */
 function get(url: string, path: string): Promise<{ status?: number; body?: string; error?: string }> {

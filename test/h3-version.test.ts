@@ -10,9 +10,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './helpers.ts';
-import { installedBin, installedSite, prerender } from './installed-site.ts';
-import { startBinServer } from './bin-server.ts';
+import { repoRoot } from './support/helpers.ts';
+import { installedBin, installedSite, prerender } from './support/installed-site.ts';
+import { startBinServer } from './support/bin-server.ts';
 
 const run = promisify(execFile);
 const h3v1Cache = join(homedir(), '.cache', 'api-prerender-h3-1');

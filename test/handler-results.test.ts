@@ -2,9 +2,9 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../src/index.ts';
-import { buildSite, route, tempDir, writeSite } from './helpers.ts';
-import { rawRequest } from './raw-http.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { buildSite, route, tempDir, writeSite } from './support/helpers.ts';
+import { rawRequest } from './support/raw-http.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 /** Each result kind a handler can return, the file it lands in and the type it must carry. */
 const results = [

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeHeadersFile, type TypedFile } from '../src/hosts/headers-file.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir } from './support/helpers.ts';
 
 const files: TypedFile[] = [
   { route: '/api/users/1', file: 'api/users/1', contentType: 'application/json' },

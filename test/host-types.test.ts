@@ -4,7 +4,7 @@ import { charsetOf, sameType } from '../src/content-type.ts';
 import { hostType, needsTypeRule, type Host } from '../src/hosts/host-types.ts';
 import { hasExtension } from '../src/output/route-to-file.ts';
 import { createStaticHandler } from '../src/runtime/static.ts';
-import { tempDir, writeSite } from './helpers.ts';
+import { tempDir, writeSite } from './support/helpers.ts';
 
 describe('one reading of a file name\'s extension', () => {
   // Files no manifest types: what our servers send is mrmime's type for the extension the hosts read.

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../src/output/list-files.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir } from './support/helpers.ts';
 
 describe('listFiles', () => {
   const dir = tempDir('list-');

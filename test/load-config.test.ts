@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.ts';
-import { catchError } from './catch-error.ts';
-import { writeSite } from './helpers.ts';
+import { catchError } from './support/catch-error.ts';
+import { writeSite } from './support/helpers.ts';
 
 const tsConfig = `import { defineConfig } from 'api-prerender';
 import type { UserConfig, RouteEntry } from 'api-prerender';

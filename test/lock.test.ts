@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { takeLock } from '../src/output/lock.ts';
 import type { PrerenderError } from '../src/index.ts';
-import { repoRoot, tempDir } from './helpers.ts';
-import { deadPid } from './pids.ts';
+import { repoRoot, tempDir } from './support/helpers.ts';
+import { deadPid } from './support/pids.ts';
 
 const staleLock = (pid: number) => JSON.stringify({ host: hostname(), pid, id: 'dead-build' });
 

@@ -15,9 +15,9 @@ import { createMemoryLogger } from '../src/log.ts';
 import { siteCacheDir } from '../src/paths.ts';
 import { findTsc } from '../src/typecheck/find-tsc.ts';
 import { siteTypeScriptPackage } from '../src/typecheck/site-package.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, repoRoot, route, tempDir, writeSite } from './helpers.ts';
-import { deadPid, isRunning } from './pids.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, repoRoot, route, tempDir, writeSite } from './support/helpers.ts';
+import { deadPid, isRunning } from './support/pids.ts';
 
 const api = 'src/server/routes/api';
 const typeError = `${api}/count.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'.`;

@@ -4,9 +4,9 @@
  * bounded time naming the function, with the exit code of its kind, and leaves nothing behind.
  */
 import { describe, expect, it } from 'vitest';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-import { leftovers } from './tree-snapshot.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { leftovers } from './support/tree-snapshot.ts';
 
 const never = 'new Promise(() => {})';
 

@@ -9,7 +9,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, tempDir, writeSite } from './helpers.ts';
+import { repoRoot, tempDir, writeSite } from './support/helpers.ts';
 
 const run = promisify(execFile);
 const manifestOf = (folder: string) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };

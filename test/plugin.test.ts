@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../src/index.ts';
-import { catchErrorSync } from './catch-error.ts';
+import { catchErrorSync } from './support/catch-error.ts';
 
 describe('apiRoutes plugin options', () => {
   it.each(['a b', 'x?y', '../x', 'a//b'])('refuses apiPrefix %j as the config does, naming the key', (apiPrefix) => {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundle } from '../src/bundle/load-bundle.ts';
 import type { ManifestEntry } from '../src/output/manifest.ts';
 import { listen, type RunningServer } from '../src/runtime/listen.ts';
-import { sampleBuild } from './sample-build.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
-import { samplePrerendered } from './sample-endpoints.ts';
+import { sampleBuild } from './support/sample-build.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { samplePrerendered } from './support/sample-endpoints.ts';
 
 describe('prerendered sample-site files match the server', () => {
   let dir: string;

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { writeHostOutput } from '../src/hosts/host-output.ts';
 import type { UserConfig } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-import { catchError } from './catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { catchError } from './support/catch-error.ts';
 
 const users = (count: number) => Array.from({ length: count }, (_, i) => `/api/u/${i}`);
 const site = (routes: string[], extra: Record<string, string> = {}) =>

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, type RunningServer } from '../src/index.ts';
-import { runCli, tempDir, writeSite } from './helpers.ts';
-import { ask } from './poll.ts';
-import { startBinServer } from './bin-server.ts';
-import { sampleBuild } from './sample-build.ts';
-import { mediaType, sampleEndpoints, samplePrerendered } from './sample-endpoints.ts';
+import { runCli, tempDir, writeSite } from './support/helpers.ts';
+import { ask } from './support/poll.ts';
+import { startBinServer } from './support/bin-server.ts';
+import { sampleBuild } from './support/sample-build.ts';
+import { mediaType, sampleEndpoints, samplePrerendered } from './support/sample-endpoints.ts';
 
 interface ManifestEntry {
   route: string;

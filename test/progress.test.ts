@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProgress, formatProgress } from '../src/prerender/progress.ts';
 import { createLogger, type Logger } from '../src/log.ts';
-import { buildSite, route, writeSite } from './helpers.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
 
 /** A stream that records every byte written, as a terminal (isTTY) or as a pipe would receive them. */
 function fakeStream(isTTY: boolean) {

@@ -2,8 +2,8 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSyn
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPreviewServer } from '../src/index.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, tempDir, writeSite } from './helpers.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, tempDir, writeSite } from './support/helpers.ts';
 
 describe('publicDir copy', () => {
   it('leaves out links leading outside publicDir, so no route writes through them', async () => {

@@ -6,9 +6,9 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ramDiskHasRoom, removeStoppedRuns } from './setup/ram-tmpdir.ts';
-import { tempDir } from './helpers.ts';
-import { deadPid } from './pids.ts';
+import { ramDiskHasRoom, removeStoppedRuns } from './support/setup/ram-tmpdir.ts';
+import { tempDir } from './support/helpers.ts';
+import { deadPid } from './support/pids.ts';
 
 describe('temporary folders of a test run', () => {
   it.runIf(ramDiskHasRoom())('are on the RAM disk, in a folder named after the run (the process that started this worker)', () => {

@@ -1,6 +1,6 @@
 /**
  * Every code example in README.md runs as written. The README's `// path` blocks are the files of one
- * site, `my-site` (test/readme-blocks.ts says how each block is told apart), and each example is
+ * site, `my-site` (test/support/readme-blocks.ts says how each block is told apart), and each example is
  * run the way the README runs it: each `prerender.config.ts` with `prerender build` (the real bin),
  * each config fragment inside `defineConfig`, `vite.config.ts` with `vite build`, `rollup.config.mjs`
  * with `rollup -c` and its server, each script with Node from the folder holding `my-site`. Each
@@ -16,10 +16,10 @@ import * as vite8 from 'vite';
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../src/config/defaults.ts';
 import { readManifest } from '../src/output/manifest.ts';
-import { repoRoot, runCli, tempDir, writeSite } from './helpers.ts';
-import { readmeBlocks, readRepoReadme, where, type ReadmeBlock } from './readme-blocks.ts';
-import { startServerProcess } from './server-process.ts';
-import { createViteLogger } from './vite-site.ts';
+import { repoRoot, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { readmeBlocks, readRepoReadme, where, type ReadmeBlock } from './support/readme-blocks.ts';
+import { startServerProcess } from './support/server-process.ts';
+import { createViteLogger } from './support/vite-site.ts';
 
 const run = promisify(execFile);
 const blocks = readRepoReadme(repoRoot);

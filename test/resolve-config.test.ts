@@ -1,8 +1,8 @@
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeConfig, resolveConfig } from '../src/config/resolve.ts';
-import { catchError } from './catch-error.ts';
-import { tempDir, writeSite } from './helpers.ts';
+import { catchError } from './support/catch-error.ts';
+import { tempDir, writeSite } from './support/helpers.ts';
 
 describe('resolveConfig: defaults (SPEC section 3)', () => {
   it('fills every key', async () => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../src/report/build-report.ts';
 import { isRetryable, parseRetryAfter, retryWait } from '../src/prerender/retry.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, runCli, writeSite } from './helpers.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, runCli, writeSite } from './support/helpers.ts';
 
 /** Each route counts its calls in a module every route shares; /api/tally.json, rendered last, shows them. */
 const counter = `export const calls: Record<string, number> = {};\nexport const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);\n`;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { merge } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, tempDir, writeSite } from './helpers.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, tempDir, writeSite } from './support/helpers.ts';
 
 /** A site with one JSON route, `files` added (a publicDir robots.txt, another route), built with `host`. */
 function site(host: string | undefined, files: Record<string, string | Buffer> = {}, routes = ['/api/a.json']): string {

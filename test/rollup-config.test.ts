@@ -8,8 +8,8 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, route, writeSite } from './helpers.ts';
-import { startServerProcess } from './server-process.ts';
+import { repoRoot, route, writeSite } from './support/helpers.ts';
+import { startServerProcess } from './support/server-process.ts';
 
 const run = promisify(execFile);
 const rollupBin = join(repoRoot, 'node_modules', 'rollup', 'dist', 'bin', 'rollup');

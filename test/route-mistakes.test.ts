@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../src/index.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 const api = 'src/server/routes/api';
 

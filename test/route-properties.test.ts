@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PrerenderError } from '../src/errors.ts';
 import { routeSegments, routeToFile } from '../src/output/route-to-file.ts';
 import { assetId, assetSegments, withoutLeadingSlashes } from '../src/runtime/asset-id.ts';
-import { idsAsked } from './serve-static-id.ts';
+import { idsAsked } from './support/serve-static-id.ts';
 
 /** Pieces that hostile or careless routes are made of, mixed with random text. */
 const piece = fc.oneof(

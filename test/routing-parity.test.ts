@@ -1,5 +1,5 @@
 /**
- * Routing parity: one table of raw URL spellings (test/routing-table.ts) must reach the same route
+ * Routing parity: one table of raw URL spellings (test/support/routing-table.ts) must reach the same route
  * file, with the same parameters, in `prerender dev`, `prerender preview`, the built server process
  * and the prerender. Targets go over a bare socket, as written: `fetch` would normalise them.
  */
@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, createPreviewServer, type RunningServer } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { catchError } from './catch-error.ts';
-import { buildSite, route, tempDir, writeSite } from './helpers.ts';
-import { rawRequest } from './raw-http.ts';
-import { publicFiles, routingTable, writeRoutingSite, type RoutingCase } from './routing-table.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { catchError } from './support/catch-error.ts';
+import { buildSite, route, tempDir, writeSite } from './support/helpers.ts';
+import { rawRequest } from './support/raw-http.ts';
+import { publicFiles, routingTable, writeRoutingSite, type RoutingCase } from './support/routing-table.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 let root: string;
 let built: Awaited<ReturnType<typeof buildSite>>;

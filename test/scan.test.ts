@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkConflicts, scanRoutes } from '../src/routes/scan.ts';
 import { fileToRoute } from '../src/routes/file-to-route.ts';
-import { catchError, catchErrorSync } from './catch-error.ts';
+import { catchError, catchErrorSync } from './support/catch-error.ts';
 import type { Warning } from '../src/warnings.ts';
-import { route, tempDir, writeSite } from './helpers.ts';
+import { route, tempDir, writeSite } from './support/helpers.ts';
 
 const handler = route('() => "ok"');
 

@@ -2,10 +2,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSafeTarget } from '../src/runtime/index.ts';
-import { plantSecretsNextTo, runAttackTable, writeAttackSite } from './attack-table.ts';
-import { buildSite } from './helpers.ts';
-import { rawRequest } from './raw-http.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { plantSecretsNextTo, runAttackTable, writeAttackSite } from './support/attack-table.ts';
+import { buildSite } from './support/helpers.ts';
+import { rawRequest } from './support/raw-http.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 let server: ServerProcess;
 

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBodyLimit, listen, type RunningServer } from '../src/runtime/index.ts';
-import { secrets, writeAttackSite } from './attack-table.ts';
-import { buildSite } from './helpers.ts';
-import { chunkedBody, rawRequest } from './raw-http.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { secrets, writeAttackSite } from './support/attack-table.ts';
+import { buildSite } from './support/helpers.ts';
+import { chunkedBody, rawRequest } from './support/raw-http.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const limit = 64 * 1024;
 let serverFile: string;

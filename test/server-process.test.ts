@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleBuild } from './sample-build.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { sampleBuild } from './support/sample-build.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const text = 'text/plain; charset=utf-8';
 const json = 'application/json;charset=UTF-8';

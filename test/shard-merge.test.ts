@@ -5,9 +5,9 @@ import { merge, type Shard } from '../src/index.ts';
 import { createMemoryLogger } from '../src/log.ts';
 import { claimRouteFiles, type LoadedShard } from '../src/merge/load-shards.ts';
 import { parseShard, selectShard, shardOf } from '../src/shard/shard.ts';
-import { catchError, catchErrorSync } from './catch-error.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from './helpers.ts';
-import { outputTree, snapshotTree } from './tree-snapshot.ts';
+import { catchError, catchErrorSync } from './support/catch-error.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { outputTree, snapshotTree } from './support/tree-snapshot.ts';
 
 /** A fixed clock: every route takes 0 ms, so the manifests of two builds can be byte-identical. */
 const now = () => 0;

@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { binPath, buildSite } from './helpers.ts';
-import { parseResponse } from './raw-http.ts';
-import { gatedSite, slowBody, start, until, type Running } from './shutdown-site.ts';
+import { binPath, buildSite } from './support/helpers.ts';
+import { parseResponse } from './support/raw-http.ts';
+import { gatedSite, slowBody, start, until, type Running } from './support/shutdown-site.ts';
 
 const env = { SHUTDOWN_TIMEOUT: '60000' };
 

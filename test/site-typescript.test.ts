@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteCacheDir } from '../src/paths.ts';
 import { parseDiagnostics } from '../src/typecheck/diagnostic-line.ts';
-import { buildSite, repoRoot, route, runCli, writeSite } from './helpers.ts';
+import { buildSite, repoRoot, route, runCli, writeSite } from './support/helpers.ts';
 
 const api = 'src/server/routes/api';
 const typeError = `${api}/count.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'.`;

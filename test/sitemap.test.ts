@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSitemapWriter, joinUrl, writeSitemap, type SitemapEntry, sitemapPath } from '../src/output/sitemap.ts';
 import { readdirSync } from 'node:fs';
-import { route, runCli, tempDir, writeSite } from './helpers.ts';
+import { route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 const entries = (...routes: string[]): SitemapEntry[] => routes.map((route) => ({ route, fields: {} }));
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);

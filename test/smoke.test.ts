@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite, route, writeSite } from './helpers.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
 
 describe('build, end to end', () => {
   it('prerenders a JSON route and an XML route with their content types', async () => {

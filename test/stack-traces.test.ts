@@ -8,9 +8,9 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { startBinServer } from './bin-server.ts';
-import { buildSite, repoRoot, runCli, tempDir, writeSite } from './helpers.ts';
-import { startServerProcess } from './server-process.ts';
+import { startBinServer } from './support/bin-server.ts';
+import { buildSite, repoRoot, runCli, tempDir, writeSite } from './support/helpers.ts';
+import { startServerProcess } from './support/server-process.ts';
 
 const api = 'src/server/routes/api';
 

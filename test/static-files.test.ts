@@ -1,17 +1,17 @@
 /**
  * The built server lists `public/` once, when it starts: a request for a path that is no file makes no
- * file system call (seen through test/fs-spy.mjs, preloaded into the real server process), a file
+ * file system call (seen through test/support/fs-spy.mjs, preloaded into the real server process), a file
  * read once is served from memory after, and a file added to `public/` later is not served.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, route, writeSite } from './helpers.ts';
-import { rawRequest } from './raw-http.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
+import { rawRequest } from './support/raw-http.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
-const spy = pathToFileURL(join(import.meta.dirname, 'fs-spy.mjs')).href;
+const spy = pathToFileURL(join(import.meta.dirname, 'support', 'fs-spy.mjs')).href;
 let dir: string;
 let server: ServerProcess;
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { idleToolchainPids, keepToolchainsWarm } from '../src/toolchain/toolchain-pool.ts';
-import { buildSite, repoRoot, route, writeSite } from './helpers.ts';
-import { isRunning } from './pids.ts';
-import { suiteWarmMs } from './setup/warm-toolchains.ts';
+import { buildSite, repoRoot, route, writeSite } from './support/helpers.ts';
+import { isRunning } from './support/pids.ts';
+import { suiteWarmMs } from './support/setup/warm-toolchains.ts';
 
 async function waitUntilGone(pids: number[]): Promise<number[]> {
   for (let tries = 0; tries < 600 && pids.some(isRunning); tries++) await sleep(50);

@@ -6,7 +6,7 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli, tempDir, writeSite } from './helpers.ts';
+import { repoRoot, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 const api = 'src/server/routes/api';
 const typeError = `${api}/home.json.ts:3:55: TS2339: Property 'lang' does not exist on type '{ title: string; }'.`;

@@ -8,8 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { binPath, route, writeSite } from './helpers.ts';
-import { leftovers } from './tree-snapshot.ts';
+import { binPath, route, writeSite } from './support/helpers.ts';
+import { leftovers } from './support/tree-snapshot.ts';
 
 /** The unprivileged user (`nobody` on Linux) the builds run as. */
 const nobody = 65534;

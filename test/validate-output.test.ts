@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../src/report/build-report.ts';
 import { checkFile, createOutputChecks } from '../src/checks/check-output.ts';
 import { createMemoryLogger } from '../src/log.ts';
-import { catchErrorSync } from './catch-error.ts';
+import { catchErrorSync } from './support/catch-error.ts';
 import { isRfc3339Date, isRfc822Date } from '../src/checks/feed-dates.ts';
-import { buildSite, route, runCli, writeSite } from './helpers.ts';
+import { buildSite, route, runCli, writeSite } from './support/helpers.ts';
 
 /** A route file answering `body` with content type `type`. */
 const typed = (type: string, body: string) =>

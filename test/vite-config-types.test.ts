@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixturesDir, repoRoot } from './helpers.ts';
+import { fixturesDir, repoRoot } from './support/helpers.ts';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 

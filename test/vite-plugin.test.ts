@@ -10,10 +10,10 @@ import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../src/index.ts';
-import { route } from './helpers.ts';
-import { ask, pollUntil, type Answer } from './poll.ts';
-import { rawRequest } from './raw-http.ts';
-import { copyViteSite, createViteLogger } from './vite-site.ts';
+import { route } from './support/helpers.ts';
+import { ask, pollUntil, type Answer } from './support/poll.ts';
+import { rawRequest } from './support/raw-http.ts';
+import { copyViteSite, createViteLogger } from './support/vite-site.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 

@@ -3,7 +3,7 @@
  * on stdout (the error, with its code), exit code 2 for usage; the text goes to stderr as without it.
  */
 import { describe, expect, it } from 'vitest';
-import { route, runCli, tempDir, writeSite } from '../helpers.ts';
+import { route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 
 const cwd = tempDir('cwd-');
 

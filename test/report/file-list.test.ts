@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileListName, openFileList } from '../../src/report/file-list.ts';
-import { tempDir } from '../helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 import { before, writeList } from './file-lists.ts';
 
 describe('report-files.json', () => {

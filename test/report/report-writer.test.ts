@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/report/build-report.ts';
 import type { PrerenderResult } from '../../src/prerender/prerender.ts';
 import { createReportWriter } from '../../src/report/report-writer.ts';
-import { tempDir } from '../helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 import { pageRows, readPageData } from './page-data.ts';
 
 const build: BuildReport = { name: 'site', dir: '/x/site', ok: 3, failed: 1, files: 3, bytes: 30, ms: 5, retries: 0, retried: [], failures: [], crawled: 0, warnings: [] };

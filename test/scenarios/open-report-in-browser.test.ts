@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../src/report/page/page.ts';
-import { launchChromium } from '../chromium.ts';
-import { buildSite, route, tempDir, writeSite } from '../helpers.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
 import { syntheticFails, syntheticReport, syntheticRoute } from '../report/synthetic.ts';
 
 const screenshots = process.env.REPORT_SCREENSHOTS ?? tempDir('report-shots-');

@@ -1,5 +1,5 @@
 /**
- * A copy of test/fixtures/vite-site in a temporary folder, set up as a user's site is: its
+ * A copy of test/support/fixtures/vite-site in a temporary folder, set up as a user's site is: its
  * vite.config.mjs imports `api-prerender` from its own node_modules (a link to this repository, so
  * the built lib/ is what Vite loads), and a logger for Vite that keeps what it prints.
  */

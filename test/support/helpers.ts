@@ -4,16 +4,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions } from '../src/index.ts';
-import { createMemoryLogger } from '../src/log.ts';
+import { build, type BuildOptions } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
 
-export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-export const fixturesDir = join(repoRoot, 'test', 'fixtures');
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const fixturesDir = join(repoRoot, 'test', 'support', 'fixtures');
 export const binPath = join(repoRoot, 'lib', 'cli', 'prerender.js');
 
 const made: string[] = [];
 
-/** Removes every folder {@link tempDir} made; run after each test file (test/setup/temp-dirs.ts). */
+/** Removes every folder {@link tempDir} made; run after each test file (test/support/setup/temp-dirs.ts). */
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

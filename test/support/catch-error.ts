@@ -1,5 +1,5 @@
 /** Runs `run` (sync or async) and returns what it threw, so a test can assert on code, message and hint. */
-import { PrerenderError } from '../src/errors.ts';
+import { PrerenderError } from '../../src/errors.ts';
 
 export async function catchError(run: () => unknown): Promise<PrerenderError> {
   try {

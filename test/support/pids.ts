@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** Whether process `pid` runs (one of another user's counts: signalling it is refused, not failed). */
-export { isProcessAlive as isRunning } from '../src/process-alive.ts';
+export { isProcessAlive as isRunning } from '../../src/process-alive.ts';
 
 /** The pid of a process that has exited: a lock or folder naming it is a stopped one's. */
 export function deadPid(): number {

@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain JavaScript, shared with `npm run build`.
-import { buildLib } from '../../.ci/build-lib.mjs';
+import { buildLib } from '../../../.ci/build-lib.mjs';
 import { useRamTmpdir } from './ram-tmpdir.ts';
 import { planSharedSample, removeSharedSample, skipSharedSample, startSharedSample, type SampleBuild } from './sample.ts';
 
@@ -20,7 +20,7 @@ declare module 'vitest' {
   }
 }
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 export default function setup(project: TestProject) {
   const removeTmpdir = useRamTmpdir();

@@ -1,6 +1,6 @@
 /** The ids h3's own `serveStatic` asks a file source for, for a request routed as our servers route it. */
 import { H3, serveStatic } from 'h3';
-import { normalizeEventPath } from '../src/runtime/app.ts';
+import { normalizeEventPath } from '../../src/runtime/app.ts';
 
 let asked: string[] = [];
 const app = new H3({ onRequest: normalizeEventPath }).use((event) =>

@@ -4,7 +4,7 @@
  * (isolate: false), often more than 5 s apart, and each new process costs Node, Rollup and
  * TypeScript loaded and compiled again. They end with the worker (toolchain-pool.ts).
  */
-import { keepToolchainsWarm } from '../../src/toolchain/toolchain-pool.ts';
+import { keepToolchainsWarm } from '../../../src/toolchain/toolchain-pool.ts';
 
 /** How long a toolchain process waits for the next build of its test worker. */
 export const suiteWarmMs = 600_000;
