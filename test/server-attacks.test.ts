@@ -1,4 +1,4 @@
-/** The built server process faces the attack table; test/dev-preview-attacks.test.ts runs it on dev and preview. */
+/** The built server process faces the attack table; test/scenarios/survive-attacks.test.ts runs it on dev and preview. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSafeTarget } from '../src/runtime/index.ts';

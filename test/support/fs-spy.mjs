@@ -1,4 +1,4 @@
-// Preloaded into a built server by test/static-files.test.ts (NODE_OPTIONS=--import=...): prints
+// Preloaded into a built server by test/runtime/static.test.ts (NODE_OPTIONS=--import=...): prints
 // `fs-call <function> <path>` on stderr for every call of a file system function that names a path,
 // then calls the real one, so that a test sees which requests reach the disk.
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The README's fenced code blocks, each with the line it starts on and what it is, for the test that
- * builds every example (test/readme-examples.test.ts):
+ * builds every example (test/scenarios/follow-the-readme.test.ts):
  *
  * - `file`: a `ts`/`js` block whose first line is a `// path` comment is that file of the README's site
  *   (`// src/server/routes/api/rss.xml.ts`, `// prerender.config.ts`, `// vite.config.ts`);

@@ -26,7 +26,7 @@ export default function setup(project: TestProject) {
   const removeTmpdir = useRamTmpdir();
   buildLib(repoRoot);
   const sample = planSharedSample();
-  // A run that needs no sample-site (test/fresh-lib.test.ts runs one) skips its build.
+  // A run that needs no sample-site (test/support/setup/global-setup.test.ts runs one) skips its build.
   const start = process.env.SHARED_SAMPLE === 'off' ? skipSharedSample : startSharedSample;
   let building = start(sample);
   project.provide('sample', sample);

@@ -24,8 +24,8 @@ const roomNeeded = 1024 ** 3;
 /**
  * Points TMPDIR (what `os.tmpdir()` reads) of this process, and so of every process it starts, at a
  * new folder on the RAM disk. Returns a function that removes that folder, or undefined when the
- * temporary folder stays as it was: no RAM disk with room, or a nested run (test/fresh-lib.test.ts)
- * already inside the outer run's folder.
+ * temporary folder stays as it was: no RAM disk with room, or a nested run
+ * (test/support/setup/global-setup.test.ts) already inside the outer run's folder.
  */
 export function useRamTmpdir(): (() => void) | undefined {
   if (basename(tmpdir()).startsWith(prefix) || !ramDiskHasRoom()) return undefined;
