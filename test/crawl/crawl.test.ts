@@ -1,70 +1,19 @@
+/**
+ * `prerender.crawl` (src/crawl/crawl.ts): the routes the rendered bodies link to are rendered too, in a
+ * build (test/support/linked-site.ts) and in the frontier alone; reading links and naming their routes
+ * are tested beside find-links.ts and link-route.ts.
+ */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/report/build-report.ts';
-import { resolveConfig } from '../../src/config/resolve.ts';
 import { createCrawl } from '../../src/crawl/crawl.ts';
 import { FileClaims } from '../../src/output/file-claims.ts';
-import { findHtmlLinks, findJsonLinks, findXmlLinks } from '../../src/crawl/find-links.ts';
-import { linkToRoute, siteUrl } from '../../src/crawl/link-route.ts';
 import type { ManifestEntry } from '../../src/output/manifest.ts';
 import { catchError, catchErrorSync } from '../support/catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
+import { crawlConfig, host, html, linkedSite } from '../support/linked-site.ts';
 
-const host = 'https://example.com';
-const html = (body: string) => route(`(event) => { setHeader(event, 'content-type', 'text/html; charset=utf-8'); return ${body}; }`, 'defineEventHandler, getRouterParam, setHeader');
-const typed = (type: string, body: string) => route(`(event) => { setHeader(event, 'content-type', ${JSON.stringify(type)}); return ${body}; }`, 'defineEventHandler, getRouterParam, setHeader');
-
-const feed = `\`<?xml version="1.0"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
-  <title>Posts</title><link>${host}/</link><description>All posts</description>
-  <atom:link href="${host}/feed.xml" rel="self" type="application/rss+xml"/>
-  <item><title>One</title><link>${host}/posts/1</link><enclosure url="${host}/media/1.mp3" length="3" type="audio/mpeg"/></item>
-  <item><title>Two</title><link><![CDATA[${host}/posts/2?utm=feed#top]]></link></item>
-  <item><title>Elsewhere</title><link>https://other.example/posts/9</link></item>
-</channel></rss>\``;
-
-const items = JSON.stringify({
-  items: [
-    { url: '/api/items/1.json' },
-    { url: `${host}/api/items/2.json` },
-    { url: 'https://other.example/api/items/3.json' },
-    { again: '/api/items/%31.json?page=1#x', alsoAgain: `${host}/api/items/1.json` },
-    { slash: '/api/items/4.json/' },
-  ],
-  note: 'not a link',
-});
-
-/**
- * A site whose listed routes link to the rest: an RSS feed (`<link>`, `<enclosure url>`, atom:link),
- * a JSON list (root-relative, absolute on the host, another host), an HTML page (href/src, relative,
- * a publicDir file, a path no route serves, a malformed path) and an XML sitemap (`<loc>`).
- */
-function linkedSite(config: string, extra: Record<string, string> = {}): string {
-  return writeSite({
-    'src/server/routes/feed.xml.ts': typed('application/rss+xml; charset=utf-8', feed),
-    'src/server/routes/index.ts': html(
-      `'<!doctype html><base href="/posts/"><a href="3">three</a><a href="/about?x=1">About</a><img src="/logo.png"><a href="/nowhere">x</a>' +
-      '<a href="/a%2Fb">bad</a><a href="/api/subscribe">POST only</a><a href="mailto:me@example.com">mail</a><a href="https://other.example/">o</a><script>var s = "<a href=\\\\"/in-script\\\\">";</script>'`,
-    ),
-    // Served at /about/ (its file is about/index.html): "me" is /about/me.
-    'src/server/routes/about.ts': html(`'<p>about <a href="/">home</a> <a href="&#x2F;posts&#x2F;1">one</a> <a href="me">me</a></p>'`),
-    'src/server/routes/about/[who].ts': html(`'<p>' + getRouterParam(event, 'who') + '</p>'`),
-    'src/server/routes/posts/[id].ts': html(`'<h1>post ' + getRouterParam(event, 'id') + '</h1><a href="../../feed.xml">feed</a><a href="/posts/1/">one</a>'`),
-    'src/server/routes/media/[name].ts': typed('audio/mpeg', `new Uint8Array([1, 2, 3])`),
-    'src/server/routes/api/subscribe.post.ts': route(`() => ({ subscribed: true })`),
-    'src/server/routes/api/items.json.ts': route(`() => (${items})`),
-    'src/server/routes/api/items/[id].json.ts': route(`(event) => ({ id: getRouterParam(event, 'id'), list: '/api/items.json' })`, 'defineEventHandler, getRouterParam'),
-    'src/server/routes/sitemap-pages.xml.ts': typed('application/xml', `'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${host}/pages/guide</loc></url></urlset>'`),
-    'src/server/routes/pages/[slug].ts': html(`'<h1>' + getRouterParam(event, 'slug') + '</h1>'`),
-    'public/logo.png': 'png',
-    ...extra,
-    'prerender.config.mjs': `export default { name: 'linked', prerender: ${config} };`,
-  });
-}
-
-const listed = ['/feed.xml', '/api/items.json', '/', '/sitemap-pages.xml'];
-const crawlConfig = (more = '') => `{ routes: ${JSON.stringify(listed)}, sitemap: { host: '${host}' }, crawl: true${more} }`;
 const readManifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8')).routes as ManifestEntry[];
 
 describe('prerender.crawl on a site of feeds, JSON, HTML and a sitemap', () => {
@@ -224,86 +173,6 @@ describe('prerender.crawl failures', () => {
     expect(error.code).toBe('USAGE');
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain('--shard cannot be used with prerender.crawl');
-  });
-});
-
-describe('prerender.crawl config', () => {
-  const resolveCrawl = async (crawl: unknown) => (await resolveConfig({ prerender: { crawl } }, tempDir())).prerender.crawl;
-
-  it('is off by default and with false; true follows up to 10,000 links; { limit } sets the bound', async () => {
-    expect(await resolveCrawl(undefined)).toBeUndefined();
-    expect(await resolveCrawl(false)).toBeUndefined();
-    expect(await resolveCrawl(true)).toEqual({ limit: 10_000 });
-    expect(await resolveCrawl({})).toEqual({ limit: 10_000 });
-    expect(await resolveCrawl({ limit: 3 })).toEqual({ limit: 3 });
-  });
-
-  it.each([
-    ['yes', 'prerender.crawl'],
-    [{ limit: 0 }, 'prerender.crawl.limit'],
-    [{ limit: 1.5 }, 'prerender.crawl.limit'],
-    [{ limit: '10' }, 'prerender.crawl.limit'],
-    [{ limt: 10 }, 'prerender.crawl.limt'],
-  ])('refuses %j naming %s', async (value, key) => {
-    const error = await catchError(() => resolveCrawl(value));
-    expect(error.code).toBe('CONFIG');
-    expect(error.exitCode).toBe(2);
-    expect(error.message).toContain(`"${key}"`);
-  });
-});
-
-describe('reading links', () => {
-  it('HTML: href and src of any element, entities decoded, the first <base href>, nothing inside script or comments', () => {
-    expect(findHtmlLinks('<BASE HREF="/a/"><base href="/b/"><A HREF="x&amp;y">.</A><img src=/i.png><!-- <a href="/c"> --><script>"<a href=/d>"</script><link href="/s.css">')).toEqual({
-      kind: 'document',
-      base: '/a/',
-      links: ['x&y', '/i.png', '/s.css'],
-    });
-  });
-
-  it('XML: <link> text or href (any prefix), <enclosure url>, <loc>; a broken document gives the links before its error', () => {
-    expect(findXmlLinks('<rss><channel><link> https://e.com/ </link><atom:link href="https://e.com/f.xml"/><item><enclosure url="/m.mp3"/><link><![CDATA[/p/1]]></link></item></channel></rss>')).toEqual([
-      'https://e.com/',
-      'https://e.com/f.xml',
-      '/m.mp3',
-      '/p/1',
-    ]);
-    expect(findXmlLinks('<urlset><url><loc>https://e.com/a</loc></url><url><loc>https://e.com/b')).toEqual(['https://e.com/a']);
-  });
-
-  it('JSON: string values that are root-relative paths or http(s) URLs, not keys, not protocol-relative', () => {
-    expect(findJsonLinks('{"/key": ["/a", "//cdn/x", "b", "https://e.com/c", "HTTP://E.COM/d", 1, {"n": "/e?x#y"}]}')).toEqual(['/a', 'https://e.com/c', 'HTTP://E.COM/d', '/e?x#y']);
-    expect(findJsonLinks('{not json')).toEqual([]);
-  });
-
-  it.each([
-    ['{"a": "\\/api/x.json"}', ['/api/x.json']],
-    ['{"a": "\\u002Fapi/x.json"}', ['/api/x.json']],
-    ['{"a": "\\u0068ttps://e.com/x"}', ['https://e.com/x']],
-    ['{"a": ["x", "Https://e.com/y"]}', ['Https://e.com/y']],
-    ['{"id": 1, "name": "Item 1", "tags": ["catalogue", "group-1"]}', []],
-  ])('JSON %s: links %j, escaped or not (no text skipped that could hold one)', (json, links) => {
-    expect(findJsonLinks(json)).toEqual(links);
-  });
-
-  it.each([
-    ['/a/b', 'https://e.com/x', 'https://e.com', '/a/b'],
-    ['../b?q=1#f', 'https://e.com/docs/a/', 'https://e.com', '/docs/b'],
-    ['/../../etc/passwd', 'https://e.com/a/', 'https://e.com', '/etc/passwd'],
-    ['/a/%2e%2e/%2E%2E/b', 'https://e.com/', 'https://e.com', '/b'],
-    ['/caf%c3%a9/%7Euser', 'https://e.com/', 'https://e.com', '/caf%C3%A9/~user'],
-    ['\\\\other.example\\x', 'https://e.com/', 'https://e.com', undefined],
-    ['//other.example/x', 'https://e.com/', 'https://e.com', undefined],
-    ['http://e.com/a', 'https://e.com/', 'https://e.com', undefined],
-    ['https://e.com:8443/a', 'https://e.com/', 'https://e.com', undefined],
-    ['mailto:me@e.com', 'https://e.com/', 'https://e.com', undefined],
-    ['https://E.COM:443/a', 'https://e.com/', 'https://e.com', '/a'],
-    ['/blog/api/x.json', 'https://e.com/blog/', 'https://e.com/blog', '/api/x.json'],
-    ['/blog', 'https://e.com/blog/', 'https://e.com/blog/', '/'],
-    ['/other/x', 'https://e.com/blog/', 'https://e.com/blog', undefined],
-    ['http://[bad', 'https://e.com/', 'https://e.com', undefined],
-  ])('%s on %s (host %s) is the route %s', (link, base, site, expected) => {
-    expect(linkToRoute(link, base, siteUrl(site))).toBe(expected);
   });
 });
 

@@ -1,27 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charsetOf, sameType } from '../../src/content-type.ts';
 import { hostType, needsTypeRule, type Host } from '../../src/hosts/host-types.ts';
-import { hasExtension } from '../../src/output/route-to-file.ts';
-import { createStaticHandler } from '../../src/runtime/static.ts';
-import { tempDir, writeSite } from '../support/helpers.ts';
-
-describe('one reading of a file name\'s extension', () => {
-  // Files no manifest types: what our servers send is mrmime's type for the extension the hosts read.
-  it.each([
-    ['json', 'application/octet-stream', false],
-    ['api/xml', 'application/octet-stream', false],
-    ['FEED.XML', 'text/xml', true],
-    ['a..json', 'application/json', true],
-    ['x.tar.gz', 'application/gzip', true],
-  ])('%s: our servers send %s; it has an extension: %s', async (file, type, extension) => {
-    const root = writeSite({ [file]: 'x' }, tempDir('typed-'));
-    const response = await createStaticHandler(root)(new Request(`http://localhost/${file}`));
-    expect(response?.headers.get('content-type')).toBe(type);
-    expect(hasExtension(file.split('/').at(-1))).toBe(extension);
-    if (!extension) expect(hostType('cloudflare', file)).toBe('application/octet-stream');
-  });
-});
 
 describe('hostType', () => {
   // What each host sent, measured with its own software (see the note in src/hosts/host-types.ts).
@@ -57,28 +35,6 @@ describe('hostType', () => {
     ['sirv', 'a.html', 'text/html; charset=utf-8'],
   ])('%s serves %s as %s', (host, file, type) => {
     expect(hostType(host, file)).toBe(type);
-  });
-});
-
-describe('sameType', () => {
-  it.each([
-    ['application/json', 'application/json;charset=UTF-8', true, 'JSON is UTF-8 without a charset'],
-    ['application/json', 'application/json; charset=iso-8859-1', false, 'a declared other charset'],
-    ['text/plain', 'text/plain; charset=utf-8', false, 'text without charset is left to the browser'],
-    ['text/plain; charset=utf8', 'Text/Plain; Charset="UTF-8"', true, 'spelling and case'],
-    ['text/xml', 'application/xml', false, 'another media type'],
-  ])('%s ~ %s -> %s (%s)', (a, b, expected) => {
-    expect(sameType(a, b)).toBe(expected);
-    expect(sameType(b, a)).toBe(expected);
-  });
-
-  it('is reflexive for any type and charset', () => {
-    fc.assert(
-      fc.property(fc.constantFrom('text/plain', 'application/json', 'image/png', 'text/xml'), fc.option(fc.constantFrom('utf-8', 'UTF8', 'iso-8859-1')), (type, charset) => {
-        const full = charset === null ? type : `${type}; charset=${charset}`;
-        return sameType(full, full) && charsetOf(full) === charsetOf(full.toUpperCase());
-      }),
-    );
   });
 });
 

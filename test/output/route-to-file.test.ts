@@ -1,7 +1,10 @@
+/** The output layout (src/output/route-to-file.ts): which file under public/ a route is written to, and which routes have none. */
+import { resolve, sep } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isHtml } from '../../src/content-type.ts';
 import { hasExtension, routeSegments, routeToFile } from '../../src/output/route-to-file.ts';
 import { catchErrorSync } from '../support/catch-error.ts';
+import { accepted, contentType, hostileRoute } from '../support/arbitrary-routes.ts';
 
 const html = 'text/html; charset=utf-8';
 const json = 'application/json';
@@ -151,7 +154,7 @@ describe('routeSegments', () => {
   });
 });
 
-describe('hasExtension and isHtml', () => {
+describe('hasExtension', () => {
   it.each([
     ['rss.xml', true],
     ['data.json', true],
@@ -169,15 +172,35 @@ describe('hasExtension and isHtml', () => {
   ])('hasExtension(%j) is %s', (segment, expected) => {
     expect(hasExtension(segment)).toBe(expected);
   });
+});
 
-  it.each([
-    ['text/html', true],
-    ['Text/HTML; charset=utf-8', true],
-    [' text/html ;charset=iso-8859-1', true],
-    ['application/xhtml+xml', false],
-    ['text/htmlx', false],
-    ['text/plain', false],
-  ])('isHtml(%j) is %s', (type, expected) => {
-    expect(isHtml(type)).toBe(expected);
+const publicDir = resolve('/srv/site/dist/site/public');
+const runs = { numRuns: 3000 };
+
+describe('routeToFile, over random routes', () => {
+  it('throws a PrerenderError or names a file inside public/', () => {
+    fc.assert(
+      fc.property(hostileRoute, contentType, (path, type) => {
+        const file = accepted(() => routeToFile(path, type));
+        if (file === undefined) return;
+        const target = resolve(publicDir, file);
+        expect(target.startsWith(publicDir + sep)).toBe(true);
+        expect(file.split('/')).not.toContain('..');
+        expect(file).not.toMatch(/^\/|\/\/|\\|\0/);
+      }),
+      runs,
+    );
+  });
+
+  it('writes exactly the decoded segments, plus index.html for HTML without extension', () => {
+    fc.assert(
+      fc.property(hostileRoute, contentType, (path, type) => {
+        const file = accepted(() => routeToFile(path, type));
+        if (file === undefined) return;
+        const segments = routeSegments(path);
+        expect([segments, [...segments, 'index.html']].map((s) => s.join('/'))).toContain(file);
+      }),
+      runs,
+    );
   });
 });

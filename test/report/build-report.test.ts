@@ -1,7 +1,6 @@
 /** The build's closing line and its count words: `1 route ok`, `2 routes ok`, never `1 routes ok`. */
 import { describe, expect, it } from 'vitest';
 import { createReport, formatSummary } from '../../src/report/build-report.ts';
-import { counted, countedWide } from '../../src/plural.ts';
 
 const tally = (ok: number, failed: number, retries = 0) => ({
   ok,
@@ -19,31 +18,5 @@ describe('formatSummary', () => {
     [0, 0, 0, 0, '0 routes ok, 0 failed, 0 files, 10 B in 0.00s -> /d'],
   ])('%i ok, %i failed, %i extra files, %i retries', (ok, failed, extra, retries, line) => {
     expect(formatSummary(createReport('site', '/d', tally(ok, failed, retries), extra, 0))).toBe(line);
-  });
-});
-
-describe('counted', () => {
-  it.each([
-    [0, 'route', undefined, '0 routes'],
-    [1, 'route', undefined, '1 route'],
-    [2, 'route file', undefined, '2 route files'],
-    [1, 'entry', 'entries', '1 entry'],
-    [3, 'entry', 'entries', '3 entries'],
-    [1000, 'item', undefined, '1000 items'],
-  ])('%i %s', (count, noun, many, text) => {
-    expect(counted(count, noun, many)).toBe(text);
-  });
-});
-
-describe('countedWide', () => {
-  it.each([
-    [0, 'route', undefined, '0 routes'],
-    [1, 'route', undefined, '1 route'],
-    [999, 'file', undefined, '999 files'],
-    [1000, 'entry', 'entries', '1,000 entries'],
-    [100_000, 'route', undefined, '100,000 routes'],
-    [1_234_567, 'error', undefined, '1,234,567 errors'],
-  ])('%i %s', (count, noun, many, text) => {
-    expect(countedWide(count, noun, many)).toBe(text);
   });
 });

@@ -1,28 +1,10 @@
-/** Did-you-mean for a listed route no route file matches: edit distance, and the nearest route a file serves. */
+/**
+ * Did-you-mean for a listed route no route file matches: the nearest route a file serves (the edit
+ * distance it ranks by: test/closest-name.test.ts).
+ */
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../../src/closest-name.ts';
 import { fileToRoute } from '../../src/routes/file-to-route.ts';
 import { nearestRoute, patternLike } from '../../src/routes/nearest-route.ts';
-
-describe('editDistance', () => {
-  it.each([
-    ['', '', 0],
-    ['abc', '', 3],
-    ['', 'abc', 3],
-    ['kitten', 'sitting', 3],
-    ['/api/helo', '/api/hello', 1],
-    ['/hello', '/api/hello', 4],
-    ['flaw', 'lawn', 2],
-  ])('%j -> %j is %i', (a, b, distance) => {
-    expect(editDistance(a, b)).toBe(distance);
-    expect(editDistance(b, a)).toBe(distance);
-  });
-
-  it('stops past a limit, answering limit + 1', () => {
-    expect(editDistance('abcdefgh', 'zyxwvuts', 2)).toBe(3);
-    expect(editDistance('/api/helo', '/api/hello', 2)).toBe(1);
-  });
-});
 
 describe('patternLike', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { realpathSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkConflicts, scanRoutes } from '../../src/routes/scan.ts';
+import { checkConflicts, scanRoutes, routeFileName } from '../../src/routes/scan.ts';
 import { fileToRoute } from '../../src/routes/file-to-route.ts';
 import { catchError, catchErrorSync } from '../support/catch-error.ts';
 import type { Warning } from '../../src/warnings.ts';
@@ -191,5 +191,15 @@ describe('scanRoutes: conflicts', () => {
     expect(catchErrorSync(() => checkConflicts(routes)).message).toBe(
       'Two route files serve every method /api/:b: api/[a].ts and api/[b].ts.',
     );
+  });
+});
+
+describe('routeFileName', () => {
+  const root = join(sep, 'site');
+  const routes = join(root, 'src', 'server', 'routes');
+  it('names a file under routesDir with "/" between folders, and nothing outside it', () => {
+    expect(routeFileName(routes, join(routes, 'api', 'posts', '[slug].json.ts'))).toBe('api/posts/[slug].json.ts');
+    expect(routeFileName(routes, join(routes, '..draft.ts'))).toBe('..draft.ts');
+    expect(routeFileName(routes, join(root, 'src', 'shared', 'price.ts'))).toBeUndefined();
   });
 });

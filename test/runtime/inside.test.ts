@@ -1,13 +1,12 @@
 /**
  * The one rule for a path inside a folder (isInside: the output folder, route files, links in
- * publicDir, the files a server sends), as messages show a path (shortPath) and as a route file is
- * named (routeFileName): a name that only starts with ".." is still inside.
+ * publicDir, the files a server sends): a name that only starts with ".." is still inside. So it is
+ * where messages show a path (test/config/output-paths.test.ts) and route files are named
+ * (test/routes/scan.test.ts, routeFileName).
  */
 import { join, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shortPath } from '../../src/config/output-paths.ts';
-import { routeFileName } from '../../src/routes/scan.ts';
 import { isInside } from '../../src/runtime/inside.ts';
 
 const root = join(sep, 'site');
@@ -39,24 +38,5 @@ describe('isInside', () => {
         expect(isInside(join(root, ...parts), root)).toBe(at[0] === 'site');
       }),
     );
-  });
-});
-
-describe('shortPath', () => {
-  it('shows a path under the folder relative to it, any other as it is', () => {
-    expect(shortPath(root, join(root, 'dist', 'site', 'server', 'index.mjs'))).toBe(join('dist', 'site', 'server', 'index.mjs'));
-    expect(shortPath(root, join(root, '..notes', 'x.ts'))).toBe(join('..notes', 'x.ts'));
-    expect(shortPath(root, join(sep, 'elsewhere', 'x.ts'))).toBe(join(sep, 'elsewhere', 'x.ts'));
-    expect(shortPath(root, join(sep, 'site-b', 'x.ts'))).toBe(join(sep, 'site-b', 'x.ts'));
-    expect(shortPath(root, root)).toBe(root);
-  });
-});
-
-describe('routeFileName', () => {
-  const routesDir = join(root, 'src', 'server', 'routes');
-  it('names a file under routesDir with "/" between folders, and nothing outside it', () => {
-    expect(routeFileName(routesDir, join(routesDir, 'api', 'posts', '[slug].json.ts'))).toBe('api/posts/[slug].json.ts');
-    expect(routeFileName(routesDir, join(routesDir, '..draft.ts'))).toBe('..draft.ts');
-    expect(routeFileName(routesDir, join(root, 'src', 'shared', 'price.ts'))).toBeUndefined();
   });
 });
