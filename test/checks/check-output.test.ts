@@ -1,3 +1,7 @@
+/**
+ * `prerender.validate` (src/checks/check-output.ts): every prerendered JSON, XML, RSS and Atom body
+ * checked, its problems warnings (or, with 'error', one failure of the build) naming the route.
+ */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +9,6 @@ import type { BuildReport } from '../../src/report/build-report.ts';
 import { checkFile, createOutputChecks } from '../../src/checks/check-output.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { catchErrorSync } from '../support/catch-error.ts';
-import { isRfc3339Date, isRfc822Date } from '../../src/checks/feed-dates.ts';
 import { buildSite, route, runCli, writeSite } from '../support/helpers.ts';
 
 /** A route file answering `body` with content type `type`. */
@@ -222,19 +225,4 @@ describe('createOutputChecks', () => {
   it('false reads nothing', () => {
     expect(createOutputChecks(false)).toBeUndefined();
   });
-});
-
-describe('feed dates', () => {
-  it.each(['Mon, 23 Nov 2026 08:00:00 GMT', '23 Nov 2026 08:00 +0100', 'Sun, 22 Nov 2026 10:00:00 -0500', '1 Jan 99 00:00:00 EST', 'Thu, 29 Feb 2024 23:59:60 Z'])(
-    '%j is RFC 822',
-    (value) => expect(isRfc822Date(value)).toBe(true),
-  );
-  it.each(['2026-11-23T08:00:00Z', 'Tue, 23 Nov 2026 08:00:00 GMT', 'Mon, 30 Feb 2026 08:00:00 GMT', '23 Nov 2026 24:00:00 GMT', '23 November 2026 08:00:00 GMT', '23 Nov 2026 08:00:00', '23 Nov 2026 08:00:00 CEST'])(
-    '%j is not RFC 822',
-    (value) => expect(isRfc822Date(value)).toBe(false),
-  );
-  it.each(['2026-11-23T08:00:00Z', '2026-11-23t08:00:00.123+05:30', '2024-02-29T00:00:00-00:00'])('%j is RFC 3339', (value) => expect(isRfc3339Date(value)).toBe(true));
-  it.each(['2026-11-23', '2026-11-23T08:00Z', '2026-11-23T08:00:00', '2026-02-30T00:00:00Z', '2026-11-23 08:00:00Z', 'Mon, 23 Nov 2026 08:00:00 GMT'])('%j is not RFC 3339', (value) =>
-    expect(isRfc3339Date(value)).toBe(false),
-  );
 });

@@ -1,11 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+/**
+ * A site built in shards (`prerender build --shard k/n`, as CI jobs run them) and merged
+ * (`prerender merge`): every route in exactly one shard, and the merge byte for byte the build one
+ * process would have written, its host files included.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merge, type Shard } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { claimRouteFiles, type LoadedShard } from '../../src/merge/load-shards.ts';
-import { parseShard, selectShard, shardOf } from '../../src/shard/shard.ts';
-import { catchError, catchErrorSync } from '../support/catch-error.ts';
+import { shardOf } from '../../src/shard/shard.ts';
+import { catchError } from '../support/catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { outputTree, snapshotTree } from '../support/tree-snapshot.ts';
 
@@ -112,59 +116,6 @@ describe('prerender build --shard and prerender merge', () => {
   });
 });
 
-describe('routes that clash only across shards', () => {
-  it('fail the merge as they fail one build, naming both routes, and nothing is written', async () => {
-    // Two routes whose files differ only in letter case, chosen so that they land in different shards.
-    const names = Array.from({ length: 50 }, (_, i) => `Data${i}`);
-    const name = names.find((candidate) => shardOf(`/api/x/${candidate}.json`, 2) !== shardOf(`/api/x/${candidate.toLowerCase()}.json`, 2))!;
-    const routes = [`/api/x/${name}.json`, `/api/x/${name.toLowerCase()}.json`];
-    const root = writeSite({
-      'src/server/routes/api/x/[name].json.ts': route(`(event) => ({ name: getRouterParam(event, 'name') })`, 'defineEventHandler, getRouterParam'),
-      'prerender.config.mjs': `export default { name: 'clash', prerender: { routes: ${JSON.stringify(routes)} } };`,
-    });
-    const shardOut = tempDir('shards-');
-    for (const shard of shards(2)) await buildSite(root, { shard, config: { outDir: shardOut } });
-
-    const outDir = tempDir('merged-');
-    const error = await catchError(() => merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: createMemoryLogger() }));
-    expect(error.code).toBe('OUTPUT_CLASH');
-    expect(error.message).toContain(`route "${routes[0]}"`);
-    expect(error.message).toContain(`route "${routes[1]}"`);
-    expect(existsSync(join(outDir, 'clash'))).toBe(false);
-  });
-});
-
-describe('sitemap parts in a merge', () => {
-  /** Shard `index` of 2 as merge reads it: `urls` sitemap URLs, and routes that wrote `files`. */
-  const loaded = (index: number, urls: number, files: string[]): LoadedShard => ({
-    dir: `/shards/${index}`,
-    info: {
-      version: 1,
-      name: 'big',
-      shard: { index, count: 2 },
-      routes: 'fingerprint',
-      total: 2 * urls,
-      sitemapHost: 'https://example.com',
-      sitemap: Array.from({ length: urls }, (_, i) => ({ route: `/p/${index}/${i}`, fields: {} })),
-      generated: ['sitemap.xml'],
-      headersBase: null,
-      failures: [],
-    },
-    entries: files.map((file) => ({ route: `/${file}`, file, status: 200, contentType: 'application/xml', bytes: 1, ms: 0 })),
-  });
-
-  it('a route writing sitemap-2.xml clashes when the shards together need parts, as in one build', () => {
-    // 30,000 URLs each: no shard alone needs parts, both together do (over 50,000).
-    const error = catchErrorSync(() => claimRouteFiles([loaded(1, 30_000, ['sitemap-2.xml']), loaded(2, 30_000, [])]));
-    expect(error.code).toBe('OUTPUT_CLASH');
-    expect(error.message).toBe('the sitemap (prerender.sitemap.host) and route "/sitemap-2.xml" both write sitemap-2.xml.');
-  });
-
-  it('is no clash while one sitemap file holds every URL', () => {
-    expect(() => claimRouteFiles([loaded(1, 100, ['sitemap-2.xml']), loaded(2, 100, [])])).not.toThrow();
-  });
-});
-
 describe('merging shards built for a preset', () => {
   it('writes the host files of that preset, as one build does (vercel)', async () => {
     const root = writeSite({
@@ -179,41 +130,5 @@ describe('merging shards built for a preset', () => {
     const config = JSON.parse(readFileSync(join(outDir, 'hosted', '.vercel/output/config.json'), 'utf8'));
     expect(Object.keys(config.overrides)).toEqual(['api/u/1', 'api/u/2', 'api/u/3', 'api/u/4']);
     expect(snapshotTree(join(outDir, 'hosted'))).toEqual(outputTree(unsharded));
-  });
-});
-
-describe('choosing a shard', () => {
-  const routes = Array.from({ length: 1000 }, (_, i) => ({ route: `/api/items/${i}.json` }));
-
-  it('splits a list into disjoint shards that cover it, of roughly equal size', () => {
-    const parts = shards(4).map((shard) => selectShard(routes, shard));
-    expect(parts.flat().map((entry) => entry.route).sort()).toEqual(routes.map((entry) => entry.route).sort());
-    for (const part of parts) expect(part.length).toBeGreaterThan(200);
-  });
-
-  it('gives every route the same shard however the list is ordered or grows', () => {
-    const shuffled = [...routes].reverse().concat({ route: '/api/new.json' });
-    for (const shard of shards(4)) {
-      const before = new Set(selectShard(routes, shard).map((entry) => entry.route));
-      const after = selectShard(shuffled, shard).map((entry) => entry.route).filter((path) => path !== '/api/new.json');
-      expect(new Set(after)).toEqual(before);
-    }
-  });
-
-  it.each(['2/4', ' 1/1 ', '4/4'])('accepts --shard %j', (text) => {
-    const [index, count] = text.trim().split('/').map(Number);
-    expect(parseShard(text)).toEqual({ index, count });
-  });
-
-  it.each(['0/4', '5/4', '1/0', '2', 'a/b', '1/2/3', '-1/2', ''])('refuses --shard %j as a usage error (exit 2)', (text) => {
-    const error = catchErrorSync(() => parseShard(text));
-    expect([error.code, error.exitCode]).toEqual(['USAGE', 2]);
-    expect(error.message).toBe(`--shard must be k/n with 1 <= k <= n, such as 2/4, got "${text}".`);
-  });
-
-  it('the CLI refuses a bad --shard with exit code 2 before building', async () => {
-    const cli = await runCli(['build', tempDir('no-site-'), '--shard', '3/2']);
-    expect(cli.code).toBe(2);
-    expect(cli.stderr).toContain('--shard must be k/n with 1 <= k <= n, such as 2/4, got "3/2".');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * `createPreviewServer` (on a build of the attack site) and `createDevServer` (on its source) face
- * the attack table the built server faces, over real sockets, and refuse bodies over the default
- * limit. Their listen layer is the built server's (src/runtime/listen.ts).
+ * A site on the open internet: the built server process (`node dist/<name>/server/index.mjs`),
+ * `createPreviewServer` (on a build of the attack site) and `createDevServer` (on its source) face one
+ * attack table of hostile request targets over real sockets, leak nothing, keep answering, and refuse
+ * bodies over the default limit. The three share one listen layer (src/runtime/listen.ts).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { defaultBodyLimit } from '../../src/runtime/index.ts';
 import { plantSecretsNextTo, runAttackTable, writeAttackSite } from '../support/attack-table.ts';
 import { buildSite } from '../support/helpers.ts';
 import { chunkedBody, rawRequest } from '../support/raw-http.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 let root: string;
 let preview: RunningServer;
@@ -103,5 +105,31 @@ describe('a body limit that is no number of bytes', () => {
     const expected = { code: 'USAGE', message: `--body-limit must be a whole number of bytes, got ${shown}.` };
     await expect(createDevServer({ root, port: 0, bodyLimit: bodyLimit as number, logger: createMemoryLogger() })).rejects.toMatchObject(expected);
     await expect(createPreviewServer({ root, config: { outDir: join(root, 'nowhere') }, port: 0, bodyLimit: bodyLimit as number })).rejects.toMatchObject(expected);
+  });
+});
+
+describe('the built server (node dist/<name>/server/index.mjs) under attack', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    const { outDir, dir } = await buildSite(writeAttackSite().root);
+    plantSecretsNextTo(outDir, dir);
+    server = await startServerProcess(join(dir, 'server', 'index.mjs'));
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers every hostile target with its 4xx, leaks nothing, and keeps answering', async () => {
+    await runAttackTable(server.port);
+    expect(server.running()).toBe(true);
+    expect(server.stderr()).toBe('');
+  });
+
+  it('still serves the files and routes it should', async () => {
+    expect((await rawRequest(server.port, '/robots.txt')).text).toBe('User-agent: *\n');
+    const hello = await rawRequest(server.port, '/api/hello');
+    expect([hello.status, hello.text, hello.headers['content-type']]).toEqual([200, 'hello', 'text/plain; charset=utf-8']);
   });
 });

@@ -1,9 +1,15 @@
+/**
+ * Builds meeting what goes wrong on real machines: a build that fails, a folder in the way of the
+ * output, a build killed with SIGKILL mid-prerender, two builds of one site at once. The previous
+ * output stays byte-identical until a build publishes a whole new one; nothing is left beside it.
+ */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrerenderError } from '../../src/index.ts';
-import { binPath, buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+import { catchError } from '../support/catch-error.ts';
+import { binPath, buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { leftovers, snapshotTree } from '../support/tree-snapshot.ts';
 
 /**
@@ -108,5 +114,64 @@ describe('two builds of one site started at once', () => {
     for (const slow of slowRoutes) {
       expect(JSON.parse(readFileSync(join(dir, 'public', slow), 'utf8'))).toEqual({ id: slow.split('/').at(-1) });
     }
+  });
+});
+
+const config = (outDir: string) => `export default { name: 'site', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ['/api/a.json', '/api/b.json'] } };`;
+
+/** A two-route site writing into `outDir`; `body` is route a's handler. */
+function faultSite(outDir: string, body = `() => ({ version: 1 })`): string {
+  return writeSite({
+    'src/server/routes/api/a.json.ts': route(body),
+    'src/server/routes/api/b.json.ts': route(`() => ({ b: true })`),
+    'public/robots.txt': 'User-agent: *\n',
+    'prerender.config.mjs': config(outDir),
+  });
+}
+
+/** No stack trace: no `    at ` frame lines. */
+const noStack = (text: string) => expect(text).not.toMatch(/^\s+at /m);
+
+describe('a failed build', () => {
+  it('leaves the previous dist/<name> byte-identical and no staging folder or lock', async () => {
+    const outDir = tempDir('out-');
+    const root = faultSite(outDir);
+    const { dir } = await buildSite(root, { config: { outDir } });
+    const before = snapshotTree(dir);
+
+    writeFileSync(join(root, 'src/server/routes/api/b.json.ts'), route(`() => { throw new Error('b broke'); }`));
+    writeFileSync(join(root, 'src/server/routes/api/a.json.ts'), route(`() => ({ version: 2 })`));
+    const error = await catchError(() => buildSite(root, { config: { outDir } }));
+    expect(error.code).toBe('ROUTES_FAILED');
+
+    expect(snapshotTree(dir)).toEqual(before);
+    expect(leftovers(outDir, 'site')).toEqual([]);
+  });
+});
+
+describe('an output folder that cannot be written', () => {
+  it('a file where outDir should be is a clear error with exit code 1 and no stack trace', async () => {
+    const parent = tempDir('out-');
+    const outDir = join(parent, 'dist');
+    writeFileSync(outDir, 'not a folder');
+    const root = faultSite(outDir);
+
+    const error = await catchError(() => buildSite(root, { config: { outDir } }));
+    expect(error.code).toBe('OUTPUT');
+    expect(error.message).toBe(`Cannot write the build to ${outDir}: a file is in the way, not a folder.`);
+    expect(error.hint).toContain('"outDir"');
+
+    const cli = await runCli(['build', root, '--no-typecheck']);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toContain('a file is in the way, not a folder');
+    noStack(cli.stderr);
+  });
+
+  it('a file where dist/<name> should be is refused, not replaced', async () => {
+    const outDir = tempDir('out-');
+    writeFileSync(join(outDir, 'site'), 'keep me');
+    const error = await catchError(() => buildSite(faultSite(outDir), { config: { outDir } }));
+    expect(error.message).toBe(`Cannot write the build to ${join(outDir, 'site')}: a file is in the way, not a folder.`);
+    expect(leftovers(outDir, 'site')).toEqual([]);
   });
 });
