@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, buildSite, route, writeSite } from './support/helpers.ts';
+import { binPath, buildSite, route, writeSite } from '../support/helpers.ts';
 
 /** Runs `args` with node until it exits; resolves with its exit code and what it printed on stderr. */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stderr: string }> {
