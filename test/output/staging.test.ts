@@ -1,15 +1,16 @@
 /**
- * The previous output cannot be removed (a non-root user's `dist/<name>` made read-only): the swap
- * renames it aside, renames the new output in and only then removes the old copy, so a build either
- * publishes and exits 0 or keeps the previous output and exits non-zero, never both. The old copy it
- * cannot remove is a warning, and later builds clear it once they can, warning until then.
+ * Staging and publishing (src/output/staging.ts): a build writes beside `<outDir>/<name>` and swaps
+ * its output in whole, so a failed build leaves the previous output byte-identical and the next good
+ * one replaces it whole; a previous output the build cannot remove is set aside, published over, and
+ * cleared by a later build.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { binPath, route, writeSite } from '../support/helpers.ts';
-import { leftovers } from '../support/tree-snapshot.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catchError } from '../support/catch-error.ts';
+import { binPath, buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+import { leftovers, snapshotTree } from '../support/tree-snapshot.ts';
 
 /** The unprivileged user (`nobody` on Linux) the builds run as. */
 const nobody = 65534;
@@ -103,4 +104,66 @@ describe.skipIf(!runnable)(`a previous output the build cannot remove (${runnabl
     expect(leftovers(outDir, 'site')).toEqual([]);
     // Four builds through the bin: minutes on a busy 2-core machine.
   }, 180_000);
+});
+
+/** Atomic output: a failed build leaves the previous dist/<name> byte-identical and no staging folder. */
+const api = 'src/server/routes/api';
+
+describe('a build that fails after a good one', () => {
+  const outDir = tempDir('out-');
+  let root: string;
+  let dir: string;
+  let before: Record<string, string>;
+
+  const restoreRoutes = () => {
+    writeFileSync(join(root, api, 'about.txt.ts'), route(`() => 'about us'`));
+    rmSync(join(root, api, 'about.txt.mjs'), { force: true });
+  };
+
+  beforeAll(async () => {
+    root = writeSite({
+      [`${api}/news.json.ts`]: route(`() => ({ edition: 1 })`),
+      [`${api}/about.txt.ts`]: route(`() => 'about us'`),
+      'public/robots.txt': 'User-agent: *\n',
+      'prerender.config.mjs': `export default { name: 'atomic', prerender: { routes: ['/api/news.json', '/api/about.txt'], sitemap: { host: 'https://example.com' } } };`,
+    });
+    ({ dir } = await buildSite(root, { config: { outDir } }));
+    before = snapshotTree(dir);
+  });
+
+  it.each([
+    {
+      breakage: 'a route that fails',
+      code: 'ROUTES_FAILED',
+      edit: () => writeFileSync(join(root, api, 'about.txt.ts'), route(`() => { throw createError({ statusCode: 503, statusMessage: 'Down' }); }`, 'defineEventHandler, createError')),
+    },
+    {
+      breakage: 'a syntax error',
+      code: 'COMPILE',
+      edit: () => writeFileSync(join(root, api, 'about.txt.ts'), `export default () => {\n  return 'unclosed;\n`),
+    },
+    {
+      breakage: 'a route file clash',
+      code: 'ROUTE_CONFLICT',
+      edit: () => writeFileSync(join(root, api, 'about.txt.mjs'), route(`() => 'twice'`)),
+    },
+  ])('$breakage ($code) leaves the previous output byte-identical and nothing beside it', async ({ code, edit }) => {
+    restoreRoutes();
+    // Every failing build also changes a route that works, so a half-swapped output would show.
+    writeFileSync(join(root, api, 'news.json.ts'), route(`() => ({ edition: 2 })`));
+    edit();
+    const error = await catchError(() => buildSite(root, { config: { outDir } }));
+    expect(error.code).toBe(code);
+    expect(snapshotTree(dir)).toEqual(before);
+    expect(leftovers(outDir, 'atomic')).toEqual([]);
+  });
+
+  it('is replaced whole by the next good build', async () => {
+    restoreRoutes();
+    writeFileSync(join(root, api, 'news.json.ts'), route(`() => ({ edition: 2 })`));
+    await buildSite(root, { config: { outDir } });
+    expect(readFileSync(join(dir, 'public/api/news.json'), 'utf8')).toBe('{"edition":2}');
+    expect(readFileSync(join(dir, 'public/api/about.txt'), 'utf8')).toBe('about us');
+    expect(leftovers(outDir, 'atomic')).toEqual([]);
+  });
 });

@@ -1,9 +1,10 @@
 /**
- * Where the three servers listen, from their real processes: a port another program holds is the
- * first thing they say, with what to do, and they exit non-zero; the built server refuses a PORT that
- * is no port.
+ * The built server's settings from the environment (src/runtime/env-options.ts), and where the three
+ * servers listen, from their real processes: a port another program holds is the first thing they say,
+ * with what to do, and they exit non-zero; the built server refuses a PORT or a BODY_LIMIT that is no
+ * number.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +64,13 @@ describe('the built server refuses a PORT that is no port', () => {
     const { code, stderr } = await run([serverFile], { PORT: value });
     expect(code).toBe(1);
     expect(stderr.split('\n')[0]).toBe(`Could not start the server: PORT must be a whole number from 0 to 65535, got ${JSON.stringify(value)}.`);
+  });
+});
+
+describe('the built server refuses a BODY_LIMIT that is no number', () => {
+  it('a BODY_LIMIT that is no number stops the server with a clear message', () => {
+    const run = spawnSync(process.execPath, [serverFile], { env: { ...process.env, PORT: '0', BODY_LIMIT: '1mb' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('Could not start the server: BODY_LIMIT must be a whole number, got "1mb".');
   });
 });

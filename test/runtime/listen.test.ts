@@ -1,4 +1,8 @@
-import { spawnSync } from 'node:child_process';
+/**
+ * The one socket layer (src/runtime/listen.ts) of the built server, `prerender preview` and `prerender
+ * dev`: request bodies over the limit refused with 413 (declared or streamed) and the server still
+ * serving; an unhandled error logged with its stack, answered with a bare 500.
+ */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBodyLimit, listen, type RunningServer } from '../../src/runtime/index.ts';
@@ -54,12 +58,6 @@ describe('request bodies over the limit (BODY_LIMIT on the built server)', () =>
     expect([response.status, JSON.parse(response.text)]).toEqual([200, { size }]);
     const chunked = await rawRequest(server.port, '/api/echo', { method: 'POST', headers: ['transfer-encoding: chunked'], body: chunkedBody(3, 1000) });
     expect(JSON.parse(chunked.text)).toEqual({ size: 3000 });
-  });
-
-  it('a BODY_LIMIT that is no number stops the server with a clear message', () => {
-    const run = spawnSync(process.execPath, [serverFile], { env: { ...process.env, PORT: '0', BODY_LIMIT: '1mb' }, encoding: 'utf8', timeout: 30_000 });
-    expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toBe('Could not start the server: BODY_LIMIT must be a whole number, got "1mb".');
   });
 });
 

@@ -1,6 +1,10 @@
-/** `build()` output: the layout of dist/<name>, the manifest, _headers, the sitemap and exact bytes. */
+/**
+ * Building a site (`build()`, which `prerender build` wraps): the layout of dist/<name>, the manifest,
+ * _headers, the sitemap and the exact bytes of every kind of body; a custom apiPrefix; route files
+ * linked into routesDir.
+ */
+import { existsSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/index.ts';
 import { buildSite, route, writeSite } from '../support/helpers.ts';
@@ -166,5 +170,29 @@ describe('symbolic links in routesDir', () => {
       `Route file api/hello.txt.ts is a link to ${realpathSync(join(shared, 'hello.txt.ts'))}, outside the site: it is bundled and served as a route. Copy the file into the site if that is not meant to change with its source.`,
     ]);
     expect(logger.lines).toContain(`warning ${report.warnings[1].message}`);
+  });
+});
+
+describe('build, end to end', () => {
+  it('prerenders a JSON route and an XML route with their content types', async () => {
+    const root = writeSite({
+      'src/server/routes/api/data.json.ts': route('() => ({ a: 1 })'),
+      'src/server/routes/api/feed.xml.ts': route(
+        `(event) => { setHeader(event, 'content-type', 'text/xml'); return '<feed/>'; }`,
+        'defineEventHandler, setHeader',
+      ),
+      'prerender.config.mjs': `export default { name: 'smoke', prerender: { routes: ['/api/data.json', '/api/feed.xml'] } };`,
+    });
+    const { dir, report } = await buildSite(root);
+
+    expect(report.ok).toBe(2);
+    expect(readFileSync(join(dir, 'public/api/data.json'), 'utf8')).toBe('{"a":1}');
+    expect(readFileSync(join(dir, 'public/api/feed.xml'), 'utf8')).toBe('<feed/>');
+    expect(existsSync(join(dir, 'server/index.mjs'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));
+    expect(manifest.routes.map((r: { route: string; contentType: string }) => [r.route, r.contentType])).toEqual([
+      ['/api/data.json', 'application/json;charset=UTF-8'],
+      ['/api/feed.xml', 'text/xml'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * One table of URL spellings and the route file that must answer each, with the parameters it must
- * see. test/routing-parity.test.ts runs it against dev, preview, the built server and the prerender.
+ * see. test/runtime/app.test.ts runs it against dev, preview, the built server and the prerender.
  */
 import { route, writeSite } from './helpers.ts';
 
