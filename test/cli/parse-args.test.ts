@@ -1,68 +1,16 @@
 /**
- * What a new user meets first, from the real bin: each command's --help, a misspelt command or option
- * (with the one meant), and numeric options that are no number or out of range. Every mistake exits 2
- * with nothing on stdout.
+ * What a new user meets first, from the real bin (cli/parse-args.ts reads argv): a misspelt command or
+ * option (with the one meant), and numeric options that are no number or out of range. Every mistake
+ * exits 2 with nothing on stdout.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
+import { route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 
 const cwd = tempDir('cwd-');
 const cli = (...args: string[]) => runCli(args, { cwd });
 const root = writeSite({
   'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`),
   'prerender.config.mjs': `export default { outDir: ${JSON.stringify(tempDir('out-'))}, prerender: { routes: ['/api/hello.txt'] } };`,
-});
-
-describe('--help of every command', () => {
-  const commands = ['build', 'dev', 'preview', 'merge'];
-
-  it.concurrent.each(commands)('prerender %s --help says what the command does, shows real defaults and examples a user can run', async (command) => {
-    const { code, stdout } = await cli(command, '--help');
-    expect(code).toBe(0);
-    // cac's own default of a --no-x option, which reads as if the option were on by default.
-    expect(stdout).not.toContain('(default: true)');
-    // A folder of this repository, which users do not have.
-    expect(stdout).not.toContain('sample-site');
-    const examples = stdout.slice(stdout.indexOf('Examples:'));
-    expect(examples.split('\n').slice(1).filter(Boolean)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^  \\$ prerender ${command}`))]));
-    for (const line of stdout.split('\n').filter((text) => /^\s+--/.test(text))) {
-      // Every option has a description; no line ends in cac's padding.
-      expect(line).toMatch(/^\s+-\S.*\s{2,}\S/);
-      expect(line).toBe(line.trimEnd());
-      // One default, said once: "(default: 1048576 (1 MiB))" reads as two.
-      expect(line).not.toMatch(/\(default: [^)]*\(/);
-    }
-  });
-
-  it.concurrent('build --help: what [root] is, each default from the config defaults, the --no- options in words', async () => {
-    const { stdout } = await cli('build', '--help');
-    expect(stdout).toContain('Bundle the routes, prerender the configured ones and write dist/<name>/');
-    expect(stdout).toMatch(/root\s+The site folder \(default: the current folder\)/);
-    expect(stdout).toMatch(/--concurrency <n>\s+.*\(default: 16\)$/m);
-    expect(stdout).toMatch(/--preset <host>\s+.*\(default: static\)$/m);
-    expect(stdout).toMatch(/--api-prefix <prefix>\s+.*\(default: api\)$/m);
-    expect(stdout).toMatch(/--no-typecheck\s+.*type check.*on unless given/i);
-    expect(stdout).toMatch(/--no-fail-on-error\s+\S/);
-  });
-
-  it.concurrent.each([
-    ['dev', '3000'],
-    ['preview', '4173'],
-  ])('%s --help shows its port default, and the body limit once, readably', async (command, port) => {
-    const { stdout } = await cli(command, '--help');
-    expect(stdout).toMatch(new RegExp(`--port <port>\\s+.*\\(default: ${port}\\)$`, 'm'));
-    expect(stdout).toMatch(/--body-limit <bytes>\s+.*\(default: 1048576 = 1 MiB\)$/m);
-  });
-
-  it.concurrent('merge --help and the README show its arguments alike', async () => {
-    const { stdout } = await cli('merge', '--help');
-    expect(stdout).toContain('$ prerender merge <...shardDirs>');
-    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    expect(readme).toContain('prerender merge <...shardDirs>');
-    expect(readme).not.toMatch(/prerender merge (<dirs|\[\.\.\.)/);
-  });
 });
 
 describe('a misspelt command or option names the one meant (exit 2)', () => {
@@ -117,5 +65,19 @@ describe('numeric options take whole numbers in range only, as typed (exit 2 nam
     expect(code).toBe(2);
     expect(stderr).toContain('error --preset must be static | netlify | cloudflare | vercel | github-pages, got "-x".');
     expect(stderr).not.toContain('Unknown option');
+  });
+});
+
+describe('bad usage exits with code 2 and says what is wrong', () => {
+  it.concurrent.each([
+    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got "0"' },
+    { name: 'build --concurrency abc', args: ['build', root, '--concurrency', 'abc'], says: '--concurrency must be a whole number above 0, got "abc"' },
+    { name: 'build --bogus (unknown option)', args: ['build', root, '--bogus'], says: 'Unknown option `--bogus`' },
+    { name: 'frobnicate (unknown command)', args: ['frobnicate'], says: 'Unknown command "frobnicate"' },
+  ])('prerender $name', async ({ args, says }) => {
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(says);
+    expect(stdout).toBe('');
   });
 });

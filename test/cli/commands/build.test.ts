@@ -1,13 +1,13 @@
 /**
- * The real `prerender` bin, spawned: exit codes, what goes to stdout and stderr, and --json. Every run
- * starts in an empty folder, as a CI job building a site elsewhere would.
+ * `prerender build` from the real bin (cli/commands/build.ts), spawned: exit codes, what goes to stdout
+ * and stderr, and --json. Every run starts in an empty folder, as a CI job building a site elsewhere
+ * would. The bin's usage errors: test/cli/parse-args.test.ts; its help: test/cli/help.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, route, runCli, tempDir, writeSite } from '../../support/helpers.ts';
+import { route, runCli, tempDir, writeSite } from '../../support/helpers.ts';
 
-const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 const cwd = tempDir('cwd-');
 const cli = (...args: string[]) => runCli(args, { cwd });
 
@@ -29,42 +29,7 @@ function onlyJson(stdout: string) {
   return JSON.parse(stdout);
 }
 
-describe('prerender --help and --version', () => {
-  it.concurrent('--help prints the usage and the build command, exit code 0', async () => {
-    const { code, stdout } = await cli('--help');
-    expect(code).toBe(0);
-    expect(stdout).toContain('Usage:');
-    expect(stdout).toContain('build [root]');
-  });
-
-  it.concurrent('build --help lists the build options, exit code 0', async () => {
-    const { code, stdout } = await cli('build', '--help');
-    expect(code).toBe(0);
-    for (const flag of ['--config', '--api-prefix', '--concurrency', '--no-fail-on-error', '--json']) expect(stdout).toContain(flag);
-  });
-
-  it.concurrent('--version prints the package version, exit code 0', async () => {
-    const { code, stdout } = await cli('--version');
-    expect(code).toBe(0);
-    expect(stdout).toContain(`prerender/${version}`);
-  });
-});
-
 describe('bad usage exits with code 2 and says what is wrong', () => {
-  const { root } = cliSite(['/api/hello.txt']);
-
-  it.concurrent.each([
-    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got "0"' },
-    { name: 'build --concurrency abc', args: ['build', root, '--concurrency', 'abc'], says: '--concurrency must be a whole number above 0, got "abc"' },
-    { name: 'build --bogus (unknown option)', args: ['build', root, '--bogus'], says: 'Unknown option `--bogus`' },
-    { name: 'frobnicate (unknown command)', args: ['frobnicate'], says: 'Unknown command "frobnicate"' },
-  ])('prerender $name', async ({ args, says }) => {
-    const { code, stdout, stderr } = await cli(...args);
-    expect(code).toBe(2);
-    expect(stderr).toContain(says);
-    expect(stdout).toBe('');
-  });
-
   it('a config error names the key, and --json still prints one JSON object', async () => {
     const { root: bad } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { timeout: -5 } };` });
     const { code, stdout, stderr } = await cli('build', bad, '--json');
@@ -191,25 +156,5 @@ describe('prerender build', () => {
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
     });
-  });
-});
-
-describe('prerender merge', () => {
-  it('names a folder that does not exist as given, and says a shell pattern that matched nothing is passed as written', async () => {
-    const { code, stdout, stderr } = await runCli(['merge', 'dist/*.shard-*-of-2'], { cwd: tempDir('empty-') });
-    expect(code).toBe(2);
-    expect(stderr).toContain('error No such shard folder: dist/*.shard-*-of-2.');
-    expect(stderr).toContain('hint: Pass the folders `prerender build --shard k/n` wrote (dist/<name>.shard-k-of-n); a shell pattern that matches nothing is passed on as written.');
-    expect(stdout).toBe('');
-  });
-});
-
-describe('prerender merge --json', () => {
-  it('prints the error as one JSON object on failure, as build does', async () => {
-    const missing = join(tempDir('shards-'), 'not-a-shard');
-    const { code, stdout, stderr } = await cli('merge', missing, '--json');
-    expect(code).toBe(2);
-    expect(stderr).toContain(missing);
-    expect(onlyJson(stdout).error).toMatchObject({ code: 'USAGE', message: expect.stringContaining(missing) });
   });
 });
