@@ -1,8 +1,16 @@
-/** A method-less route file that never answers GET or HEAD: a method file on its path takes both. */
+/**
+ * A method-less route file that never answers GET or HEAD (src/routes/shadowed-routes.ts): a method file
+ * on its path takes both, and the build warns naming both files and the fix.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileToRoute } from '../../src/routes/file-to-route.ts';
 import { createRouteFinder } from '../../src/routes/route-finder.ts';
 import { findShadowedRoutes } from '../../src/routes/shadowed-routes.ts';
+import { buildSite, route, runCli, writeSite } from '../support/helpers.ts';
+
+const api = 'src/server/routes/api';
 
 const table = (files: string[]) => files.map((file) => fileToRoute(file, 'api')!);
 
@@ -35,5 +43,26 @@ describe('findShadowedRoutes', () => {
       expect(await ask('DELETE', url)).toBe(file);
     }
     expect(findShadowedRoutes(routes).map((route) => route.file)).toEqual(['api/feed.json.ts', 'api/users/[id].ts']);
+  });
+});
+
+describe('a method-less route file shadowed by a method file on its path', () => {
+  it('warns naming both files, what still reaches the first and the fix; --json lists it', async () => {
+    const root = writeSite({
+      [`${api}/feed.json.ts`]: route(`() => ({ from: 'feed.json.ts' })`),
+      [`${api}/feed.json.get.ts`]: route(`() => ({ from: 'feed.json.get.ts' })`),
+      'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/feed.json'] } };`,
+    });
+    const message =
+      'Route file src/server/routes/api/feed.json.ts never answers GET or HEAD: src/server/routes/api/feed.json.get.ts answers both for /api/feed.json, ' +
+      'so only other methods reach src/server/routes/api/feed.json.ts, and it is never prerendered. Remove it, or name it for the methods it is meant for (such as feed.json.post.ts).';
+    const { report, logger, dir } = await buildSite(root);
+    expect(report.warnings).toEqual([{ code: 'SHADOWED_ROUTE', message }]);
+    expect(logger.lines).toContain(`warning ${message}`);
+    expect(JSON.parse(readFileSync(join(dir, 'public/api/feed.json'), 'utf8'))).toEqual({ from: 'feed.json.get.ts' });
+
+    const cli = await runCli(['build', root, '--json', '--no-typecheck']);
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout).warnings).toEqual([{ code: 'SHADOWED_ROUTE', message }]);
   });
 });
