@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
+import { catchError } from './catch-error.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const fixturesDir = join(repoRoot, 'test', 'support', 'fixtures');
@@ -48,6 +49,14 @@ export async function buildSite(root: string, options: BuildOptions = {}) {
   const outDir = options.config?.outDir ?? tempDir('out-');
   const report = await build({ root, typecheck: false, logger, ...options, config: { outDir, ...options.config } });
   return { report, logger, outDir, dir: report.dir };
+}
+
+/** Builds `files` into a fresh outDir expecting an error; returns it, the outDir and the log. */
+export async function failBuild(files: Record<string, string>, options: BuildOptions = {}) {
+  const outDir = tempDir('out-');
+  const logger = createMemoryLogger();
+  const error = await catchError(() => buildSite(writeSite(files), { logger, ...options, config: { outDir, ...options.config } }));
+  return { error, outDir, lines: logger.lines };
 }
 
 /**

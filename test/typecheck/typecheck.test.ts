@@ -5,7 +5,8 @@
  * is checked by api-prerender's TypeScript 7. The TypeScript versions are devDependencies under
  * aliases (typescript-5, -6, -7), linked into each temporary site's node_modules/typescript. The real
  * bin, run in the site's folder, builds the 7.x site and takes --no-typecheck; the other cases call
- * build(), which the bin wraps, and read the same lines.
+ * build(), which the bin wraps, and read the same lines. A site TypeScript that cannot check hands the
+ * check to ours, with one warning saying why.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { siteCacheDir } from '../../src/paths.ts';
 import { parseDiagnostics } from '../../src/typecheck/diagnostic-line.ts';
 import { buildSite, repoRoot, route, runCli, writeSite } from '../support/helpers.ts';
+import { checkLeftovers, checkTypes, countTypeError, ownNative, typescriptSite } from '../support/typescript-site.ts';
 
 const api = 'src/server/routes/api';
 const typeError = `${api}/count.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'.`;
@@ -162,5 +164,53 @@ describe('the check reads the site\'s tsconfig.json as its own `tsc` does', () =
     const { stderr } = await checkedBuild(root);
     const warned = stderr.split(/\n(?=\S)/).filter((line) => line.startsWith('warning ')).map((line) => line.slice('warning '.length));
     expect(warned).toEqual(expected);
+  });
+});
+
+describe('type errors', () => {
+  it('are warnings naming file:line:column; the build succeeds', async () => {
+    const root = writeSite({
+      [`${api}/typed.txt.ts`]: `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => String(count));\n`,
+      'prerender.config.mjs': `export default { prerender: { routes: ['/api/typed.txt'] } };`,
+    });
+    const { report, dir, logger } = await buildSite(root, { typecheck: true });
+    expect(report.ok).toBe(1);
+    expect(readFileSync(join(dir, 'public/api/typed.txt'), 'utf8')).toBe('three');
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^warning src\/server\/routes\/api\/typed\.txt\.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'/));
+  });
+});
+
+describe('a site TypeScript that cannot check', () => {
+  it("whose tsc fails: checked with api-prerender's TypeScript 7, one warning saying why", async () => {
+    const root = typescriptSite({
+      'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '7.9.9', bin: { tsc: 'bin/tsc' } }),
+      'node_modules/typescript/bin/tsc': "console.error('Unable to resolve @typescript/typescript-test-arch.'); process.exit(1);\n",
+    });
+    const { report, logger } = await checkTypes(root);
+    expect(report.ok).toBe(1);
+    const why = logger.lines.filter((line) => line.includes('could not check'));
+    expect(why).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^warning The site's TypeScript 7\\.9\\.9 could not check: \`tsc\` \\(.*node_modules/typescript/bin/tsc\\) ended with exit code 1: Unable to resolve @typescript/typescript-test-arch\\. Type-checked with api-prerender's TypeScript ${ownNative.replaceAll('.', '\\.')} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict\\.$`,
+        ),
+      ),
+    ]);
+    expect(logger.lines).toContain(`warning ${countTypeError}`);
+    expect(logger.lines).toContain(`type check: 1 error, printed above as warnings (TypeScript ${ownNative}, api-prerender's)`);
+    expect(checkLeftovers(root)).toEqual([]);
+  });
+
+  it.each([
+    { pkg: { name: 'typescript', version: '8.0.0' }, why: "The site's TypeScript 8.0.0 has no `tsc` to run." },
+    { pkg: { name: 'typescript', version: '4.9.5', bin: { tsc: 'bin/tsc' } }, why: "The site's TypeScript 4.9.5 is older than 5.0, the oldest api-prerender checks with." },
+  ])('$why', async ({ pkg, why }) => {
+    const root = typescriptSite({ 'node_modules/typescript/package.json': JSON.stringify(pkg) });
+    const { logger } = await checkTypes(root);
+    expect(logger.lines.filter((line) => line.includes('instead'))).toEqual([
+      `warning ${why} Type-checked with api-prerender's TypeScript ${ownNative} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`,
+    ]);
+    expect(logger.lines).toContain(`warning ${countTypeError}`);
+    expect(logger.lines).toContain(`type check: 1 error, printed above as warnings (TypeScript ${ownNative}, api-prerender's)`);
   });
 });

@@ -45,7 +45,7 @@ describe('the global setup', () => {
   // A whole vitest run of its own, with its global setup: minutes on a loaded machine, never a hang.
   it('compiles a changed runtime source into lib/ before the tests of that run, prunes stale outputs and restores deleted ones', async () => {
     const copy = tempDir('repo-copy-');
-    for (const entry of ['.ci', 'cli', 'src', 'lib', 'test/support/setup', 'test/support/helpers.ts', 'test/support/pids.ts', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
+    for (const entry of ['.ci', 'cli', 'src', 'lib', 'test/support/setup', 'test/support/helpers.ts', 'test/support/catch-error.ts', 'test/support/pids.ts', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
       cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
     }
     symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
