@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { defaults } from '../../src/config/defaults.ts';
 import { readManifest } from '../../src/output/manifest.ts';
 import { repoRoot, runCli, tempDir, writeSite } from '../support/helpers.ts';
-import { readmeBlocks, readRepoReadme, where, type ReadmeBlock } from '../support/readme-blocks.ts';
+import { readRepoReadme, where, type ReadmeBlock } from '../support/readme-blocks.ts';
 import { startServerProcess } from '../support/server-process.ts';
 import { createViteLogger } from '../support/vite-site.ts';
 
@@ -143,22 +143,5 @@ describe('README.md code examples', () => {
       throw new Error(`${where(block)}: the script failed:\n${error.stderr ?? error.message}`);
     });
     expectNoWarning(block, stderr);
-  });
-});
-
-describe('readmeBlocks', () => {
-  it('tells files, config fragments, scripts and shown blocks apart, each with the line its code starts on', () => {
-    const markdown = ['# Site', '```ts', '// src/server/routes/api/[id].get.ts', 'export {};', '```', 'text', '```ts', "routes: ['/a']", '```', '```js', 'await build();', '```', '```sh', 'npm test', '```', '```', 'my-site/', '```'];
-    expect(readmeBlocks(markdown.join('\n')).map(({ line, kind, path }) => ({ line, kind, path }))).toEqual([
-      { line: 3, kind: 'file', path: 'src/server/routes/api/[id].get.ts' },
-      { line: 8, kind: 'fragment', path: undefined },
-      { line: 11, kind: 'script', path: undefined },
-      { line: 14, kind: 'shown', path: undefined },
-      { line: 17, kind: 'shown', path: undefined },
-    ]);
-  });
-
-  it('names the line of a fence that never closes', () => {
-    expect(() => readmeBlocks('text\n```ts\nconst a = 1;\n')).toThrow('README.md:2: a code fence that never closes');
   });
 });

@@ -99,15 +99,6 @@ describe('the dev server log under attack', () => {
   });
 });
 
-describe('a body limit that is no number of bytes', () => {
-  it.each([-1, 1.5, '1mb', Number.NaN])('createDevServer and createPreviewServer refuse %s with a usage error naming --body-limit', async (bodyLimit) => {
-    const shown = typeof bodyLimit === 'number' ? String(bodyLimit) : JSON.stringify(bodyLimit);
-    const expected = { code: 'USAGE', message: `--body-limit must be a whole number of bytes, got ${shown}.` };
-    await expect(createDevServer({ root, port: 0, bodyLimit: bodyLimit as number, logger: createMemoryLogger() })).rejects.toMatchObject(expected);
-    await expect(createPreviewServer({ root, config: { outDir: join(root, 'nowhere') }, port: 0, bodyLimit: bodyLimit as number })).rejects.toMatchObject(expected);
-  });
-});
-
 describe('the built server (node dist/<name>/server/index.mjs) under attack', () => {
   let server: ServerProcess;
 

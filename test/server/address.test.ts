@@ -1,10 +1,13 @@
 /**
- * `prerender dev` and `prerender preview` (the real bin) with `--body-limit`: bodies over it get 413,
- * and an error a route throws goes to stderr with its stack; the client gets a bare 500 from preview,
- * and the error's message and stack from dev.
+ * Where and how dev and preview listen (src/server/address.ts): `--body-limit` from the real bin, bodies
+ * over it refused with 413 and an error a route throws on stderr with its stack (the client gets a bare
+ * 500 from preview, the error's message and stack from dev); a body limit that is no number of bytes
+ * refused by createDevServer and createPreviewServer alike.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDevServer, createPreviewServer } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
 import { secrets, writeAttackSite } from '../support/attack-table.ts';
 import { startBinServer, type BinServer } from '../support/bin-server.ts';
 import { buildSite, runCli } from '../support/helpers.ts';
@@ -81,5 +84,16 @@ describe('a --body-limit that is no number of bytes', () => {
       expect(results[i].stderr, command).toContain(`--body-limit must be a whole number of bytes, got ${shown}.`);
       expect(results[i].stderr, command).toContain('--body-limit 1048576 is the default (1 MiB)');
     }
+  });
+});
+
+describe('a body limit that is no number of bytes', () => {
+  const { root } = writeAttackSite();
+
+  it.each([-1, 1.5, '1mb', Number.NaN])('createDevServer and createPreviewServer refuse %s with a usage error naming --body-limit', async (bodyLimit) => {
+    const shown = typeof bodyLimit === 'number' ? String(bodyLimit) : JSON.stringify(bodyLimit);
+    const expected = { code: 'USAGE', message: `--body-limit must be a whole number of bytes, got ${shown}.` };
+    await expect(createDevServer({ root, port: 0, bodyLimit: bodyLimit as number, logger: createMemoryLogger() })).rejects.toMatchObject(expected);
+    await expect(createPreviewServer({ root, config: { outDir: join(root, 'nowhere') }, port: 0, bodyLimit: bodyLimit as number })).rejects.toMatchObject(expected);
   });
 });
