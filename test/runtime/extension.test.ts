@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { hostType } from '../../src/hosts/host-types.ts';
 import { hasExtension } from '../../src/output/route-to-file.ts';
 import { createStaticHandler } from '../../src/runtime/static.ts';
+import { extensionOf, typeByExtension } from '../../src/runtime/extension.ts';
 import { tempDir, writeSite } from '../support/helpers.ts';
 
 describe('one reading of a file name\'s extension', () => {
@@ -22,5 +23,22 @@ describe('one reading of a file name\'s extension', () => {
     expect(response?.headers.get('content-type')).toBe(type);
     expect(hasExtension(file.split('/').at(-1))).toBe(extension);
     if (!extension) expect(hostType('cloudflare', file)).toBe('application/octet-stream');
+  });
+});
+
+describe('extensionOf and typeByExtension', () => {
+  it.each([
+    ['feed.XML', 'xml', 'text/xml'],
+    ['api/x.tar.gz', 'gz', 'application/gzip'],
+    ['a..json', 'json', 'application/json'],
+    ['v1.2/users', undefined, undefined],
+    ['json', undefined, undefined],
+    ['.json', undefined, undefined],
+    ['api/.env', undefined, undefined],
+    ['a.', undefined, undefined],
+    ['notes.unknownext', 'unknownext', undefined],
+  ])('%s: extension %s, type %s', (file, extension, type) => {
+    expect(extensionOf(file)).toBe(extension);
+    expect(typeByExtension(file)).toBe(type);
   });
 });
