@@ -1,6 +1,6 @@
 /**
- * `--help` and `--version` from the real bin (cli/help.ts lays the help out from cac's data): what each
- * command does, real defaults, examples a user can run, the package version.
+ * Each command's `--help` from the real bin (cli/help.ts lays it out from cac's data): what the command
+ * does, real defaults, examples a user can run.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,28 +9,6 @@ import { repoRoot, runCli, tempDir } from '../support/helpers.ts';
 
 const cwd = tempDir('cwd-');
 const cli = (...args: string[]) => runCli(args, { cwd });
-const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-
-describe('prerender --help and --version', () => {
-  it.concurrent('--help prints the usage and the build command, exit code 0', async () => {
-    const { code, stdout } = await cli('--help');
-    expect(code).toBe(0);
-    expect(stdout).toContain('Usage:');
-    expect(stdout).toContain('build [root]');
-  });
-
-  it.concurrent('build --help lists the build options, exit code 0', async () => {
-    const { code, stdout } = await cli('build', '--help');
-    expect(code).toBe(0);
-    for (const flag of ['--config', '--api-prefix', '--concurrency', '--no-fail-on-error', '--json']) expect(stdout).toContain(flag);
-  });
-
-  it.concurrent('--version prints the package version, exit code 0', async () => {
-    const { code, stdout } = await cli('--version');
-    expect(code).toBe(0);
-    expect(stdout).toContain(`prerender/${version}`);
-  });
-});
 
 describe('--help of every command', () => {
   const commands = ['build', 'dev', 'preview', 'merge'];
