@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catchError } from '../support/catch-error.ts';
 import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
 import { sampleBuild } from '../support/sample-build.ts';
-import { pageRows, readPageData } from '../report/page-data.ts';
+import { pageRows, readPageData } from '../support/report-page-data.ts';
 
 /** A site whose `/api/data.json` answers the text of a data file, and throws when it says `fail`. */
 function reportSite() {

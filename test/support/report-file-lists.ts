@@ -1,6 +1,6 @@
 /** File lists for the tests of report-files.json (src/report/file-list.ts) and of the comparison with one. */
 import { createFileListWriter, type ListedFile, type ListedRoute } from '../../src/report/file-list.ts';
-import { tempDir } from '../support/helpers.ts';
+import { tempDir } from './helpers.ts';
 
 /** What a build lists: its route files, in route order, then its other files, in path order. */
 export type Build = { routes: ListedRoute[]; files: ListedFile[] };
