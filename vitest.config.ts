@@ -12,12 +12,12 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Compiles lib/ from the current src/ and builds the shared sample-site, before every run and rerun.
-    globalSetup: ['test/setup/global-setup.ts'],
+    globalSetup: ['test/support/setup/global-setup.ts'],
     // Builds run Rollup and TypeScript and spawn real processes: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Removes each test file's temporary folders after it; keeps toolchain processes warm for the run.
-    setupFiles: ['test/setup/temp-dirs.ts', 'test/setup/warm-toolchains.ts'],
+    setupFiles: ['test/support/setup/temp-dirs.ts', 'test/support/setup/warm-toolchains.ts'],
     // What a build writes and then imports (server bundles, compiled and plain-JS site configs) is
     // imported by Node, as in production, not rewritten by Vite's module runner: a runner-evaluated
     // bundle is not the module users run, and transforming ~130 bundles of 130 KB each cost the run

@@ -28,6 +28,24 @@ describe('editDistance', () => {
       }),
     );
   });
+
+  it.each([
+    ['', '', 0],
+    ['abc', '', 3],
+    ['', 'abc', 3],
+    ['kitten', 'sitting', 3],
+    ['/api/helo', '/api/hello', 1],
+    ['/hello', '/api/hello', 4],
+    ['flaw', 'lawn', 2],
+  ])('%j -> %j is %i', (a, b, distance) => {
+    expect(editDistance(a, b)).toBe(distance);
+    expect(editDistance(b, a)).toBe(distance);
+  });
+
+  it('stops past a limit, answering limit + 1', () => {
+    expect(editDistance('abcdefgh', 'zyxwvuts', 2)).toBe(3);
+    expect(editDistance('/api/helo', '/api/hello', 2)).toBe(1);
+  });
 });
 
 describe('closestName', () => {

@@ -51,3 +51,38 @@ describe('content types', () => {
     );
   });
 });
+
+describe('sameType', () => {
+  it.each([
+    ['application/json', 'application/json;charset=UTF-8', true, 'JSON is UTF-8 without a charset'],
+    ['application/json', 'application/json; charset=iso-8859-1', false, 'a declared other charset'],
+    ['text/plain', 'text/plain; charset=utf-8', false, 'text without charset is left to the browser'],
+    ['text/plain; charset=utf8', 'Text/Plain; Charset="UTF-8"', true, 'spelling and case'],
+    ['text/xml', 'application/xml', false, 'another media type'],
+  ])('%s ~ %s -> %s (%s)', (a, b, expected) => {
+    expect(sameType(a, b)).toBe(expected);
+    expect(sameType(b, a)).toBe(expected);
+  });
+
+  it('is reflexive for any type and charset', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('text/plain', 'application/json', 'image/png', 'text/xml'), fc.option(fc.constantFrom('utf-8', 'UTF8', 'iso-8859-1')), (type, charset) => {
+        const full = charset === null ? type : `${type}; charset=${charset}`;
+        return sameType(full, full) && charsetOf(full) === charsetOf(full.toUpperCase());
+      }),
+    );
+  });
+});
+
+describe('isHtml', () => {
+  it.each([
+    ['text/html', true],
+    ['Text/HTML; charset=utf-8', true],
+    [' text/html ;charset=iso-8859-1', true],
+    ['application/xhtml+xml', false],
+    ['text/htmlx', false],
+    ['text/plain', false],
+  ])('isHtml(%j) is %s', (type, expected) => {
+    expect(isHtml(type)).toBe(expected);
+  });
+});

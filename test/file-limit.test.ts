@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, writeSite } from './helpers.ts';
+import { route, runCli, writeSite } from './support/helpers.ts';
 
 /** Code that opens /dev/null until the process may open no more, then closes `free` of them again. */
 const holdFiles = (free: number) => `import { closeSync, openSync } from 'node:fs';

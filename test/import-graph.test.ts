@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './helpers.ts';
+import { repoRoot } from './support/helpers.ts';
 
 const heavy = ['typescript', 'rollup', '@rollup/plugin-commonjs', '@rollup/plugin-node-resolve', '@rollup/plugin-json', 'vite'];
 /** What a command loads only when it runs (`--help`, `--version` and usage errors load none of it). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { repoRoot } from './helpers.ts';
+import { repoRoot } from './support/helpers.ts';
 
 interface LockPackage {
   optionalDependencies?: Record<string, string>;

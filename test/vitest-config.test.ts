@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { buildSite, route, writeSite } from './helpers.ts';
+import { buildSite, route, writeSite } from './support/helpers.ts';
 
 /** An expression naming what evaluated the module it stands in. */
 const evaluator = `typeof __vite_ssr_exports__ === 'undefined' ? 'node' : 'vite'`;

@@ -5,7 +5,7 @@
  * when to add a charset.
  *
  * Measured with the hosts' own software: Cloudflare Pages with `wrangler pages dev` 4.86.0 (checked
- * again by test/deploy-hosts.test.ts); `serve` with serve-handler 6 (mime-types 2.1.18);
+ * again by test/scenarios/deploy-to-a-host.test.ts); `serve` with serve-handler 6 (mime-types 2.1.18);
  * `http-server` 14 (mime 1); `sirv` 3 (mrmime). Netlify runs no local copy of its CDN: its table is
  * taken to be the MIME database's, as Cloudflare's (both send `.xml` as `application/xml`).
  */

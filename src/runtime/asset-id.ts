@@ -3,7 +3,7 @@
  * routes are matched on, decoded once with `decodeURI`, so that only `#` and `?` stay escaped (`%23`,
  * `%3F`) and an escaped separator (`%2F`, `%5C`) stays one opaque segment. The build's table is keyed
  * by it (`assetId`); the dev server, which looks files up as they are asked for, reads a path back
- * from it (`assetSegments`). test/asset-id.test.ts checks both against h3 itself.
+ * from it (`assetSegments`). test/runtime/asset-id.test.ts checks both against h3 itself.
  */
 import { segmentProblem } from './url-path.ts';
 

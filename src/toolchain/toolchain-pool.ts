@@ -5,7 +5,7 @@
  * process: a script that calls `build()` for several sites pays it once. Measured with a script
  * building sample-site four times in one process (`typecheck: false`, three runs, Node 20): the
  * second to fourth builds took 0.41-0.77 s with a warm process, 0.90-1.74 s with a new one each.
- * The test suite keeps them warm for its whole run (test/setup/warm-toolchains.ts). The CLI runs one
+ * The test suite keeps them warm for its whole run (test/support/setup/warm-toolchains.ts). The CLI runs one
  * build per process and turns this off, so its toolchain's memory goes back to the system as soon as
  * the bundle is written (see toolchain.ts).
  */

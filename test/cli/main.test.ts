@@ -1,11 +1,45 @@
 /**
- * cli/main.ts through the real bin: whatever fails, a run with --json prints exactly one JSON object
- * on stdout (the error, with its code), exit code 2 for usage; the text goes to stderr as without it.
+ * The `prerender` command itself (cli/main.ts), from the real bin: its usage, its version, the usage
+ * again when no command is given; and whatever fails, a run with --json prints exactly one JSON object
+ * on stdout (the error, with its code), exit code 2 for usage, the text on stderr as without it.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, tempDir, writeSite } from '../helpers.ts';
+import { repoRoot, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 
 const cwd = tempDir('cwd-');
+const cli = (...args: string[]) => runCli(args, { cwd });
+const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+
+describe('prerender --help and --version', () => {
+  it.concurrent('--help prints the usage and the build command, exit code 0', async () => {
+    const { code, stdout } = await cli('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage:');
+    expect(stdout).toContain('build [root]');
+  });
+
+  it.concurrent('build --help lists the build options, exit code 0', async () => {
+    const { code, stdout } = await cli('build', '--help');
+    expect(code).toBe(0);
+    for (const flag of ['--config', '--api-prefix', '--concurrency', '--no-fail-on-error', '--json']) expect(stdout).toContain(flag);
+  });
+
+  it.concurrent('--version prints the package version, exit code 0', async () => {
+    const { code, stdout } = await cli('--version');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`prerender/${version}`);
+  });
+
+  it.concurrent('with no command prints the usage and the commands, exit code 0', async () => {
+    const { code, stdout, stderr } = await cli();
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage:');
+    for (const command of ['build [root]', 'dev [root]', 'preview [root]', 'merge']) expect(stdout).toContain(command);
+    expect(stderr).toBe('');
+  });
+});
 
 describe('every --json run prints one JSON object on stdout', () => {
   const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`) });

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compressOutput, type CompressOutputInput } from '../../src/compress/compress-output.ts';
 import { writeManifest } from '../../src/output/manifest.ts';
-import { catchError } from '../catch-error.ts';
+import { catchError } from '../support/catch-error.ts';
 import { prose } from '../support/compress-site.ts';
-import { tempDir } from '../helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 
 /** A staged build of `files` (path -> text), each a JSON route's file. */
 async function staged(files: Record<string, string>): Promise<Omit<CompressOutputInput, 'signal'>> {

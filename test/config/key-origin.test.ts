@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { configName, keyOrigin } from '../../src/config/key-origin.ts';
 import { loadConfig } from '../../src/config/load.ts';
-import { catchError } from '../catch-error.ts';
-import { writeSite } from '../helpers.ts';
+import { catchError } from '../support/catch-error.ts';
+import { writeSite } from '../support/helpers.ts';
 
 describe('configName', () => {
   it.each([

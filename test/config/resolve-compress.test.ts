@@ -3,8 +3,8 @@ import { configChecks } from '../../src/config/config-checks.ts';
 import { resolveCompress } from '../../src/config/resolve-compress.ts';
 import { resolveConfig } from '../../src/config/resolve.ts';
 import { hasZstd } from '../../src/compress/encode.ts';
-import { catchError } from '../catch-error.ts';
-import { tempDir } from '../helpers.ts';
+import { catchError } from '../support/catch-error.ts';
+import { tempDir } from '../support/helpers.ts';
 
 describe('compress in the config (SPEC section 3)', () => {
   it('is off by default', async () => {

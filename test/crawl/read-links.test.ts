@@ -9,7 +9,7 @@ import { createLinkReader } from '../../src/crawl/read-links.ts';
 import { FileClaims } from '../../src/output/file-claims.ts';
 import { parseRouteSegments, routeToFile } from '../../src/output/route-to-file.ts';
 import { createSitemapWriter, sitemapPath } from '../../src/output/sitemap.ts';
-import { tempDir, writeSite } from '../helpers.ts';
+import { tempDir, writeSite } from '../support/helpers.ts';
 
 const html = 'text/html; charset=utf-8';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareFiles, type FileChange } from '../../src/report/compare-files.ts';
 import { fileListName, openFileList } from '../../src/report/file-list.ts';
-import { before, writeList, type Build } from './file-lists.ts';
+import { before, writeList, type Build } from '../support/report-file-lists.ts';
 
 /** Compares `current` with the list `previous` wrote: each file's change, then the totals. */
 function compare(previousDir: string | undefined, current: Build) {

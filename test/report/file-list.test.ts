@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileListName, openFileList } from '../../src/report/file-list.ts';
-import { tempDir } from '../helpers.ts';
-import { before, writeList } from './file-lists.ts';
+import { tempDir } from '../support/helpers.ts';
+import { before, writeList } from '../support/report-file-lists.ts';
 
 describe('report-files.json', () => {
   it('reads back what was written, a route whose file is its path written without it', () => {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/report/build-report.ts';
 import type { PrerenderResult } from '../../src/prerender/prerender.ts';
 import { createReportWriter } from '../../src/report/report-writer.ts';
-import { tempDir } from '../helpers.ts';
-import { pageRows, readPageData } from './page-data.ts';
+import { tempDir } from '../support/helpers.ts';
+import { pageRows, readPageData } from '../support/report-page-data.ts';
 
 const build: BuildReport = { name: 'site', dir: '/x/site', ok: 3, failed: 1, files: 3, bytes: 30, ms: 5, retries: 0, retried: [], failures: [], crawled: 0, warnings: [] };
 const written = (route: string, bytes: number, index: number, crc32: number): PrerenderResult => ({

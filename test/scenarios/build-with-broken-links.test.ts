@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/report/build-report.ts';
 import type { Warning } from '../../src/warnings.ts';
-import { buildSite, route, runCli, tempDir, writeSite } from '../helpers.ts';
-import { snapshotTree } from '../tree-snapshot.ts';
+import { buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
+import { snapshotTree } from '../support/tree-snapshot.ts';
 
 const host = 'https://example.com';
 const typed = (type: string, body: string) => route(`(event) => { setHeader(event, 'content-type', ${JSON.stringify(type)}); return ${body}; }`, 'defineEventHandler, getRouterParam, setHeader, createError');

@@ -10,8 +10,8 @@ import { hasZstd } from '../../src/compress/encode.ts';
 import { resolveCompress } from '../../src/config/resolve-compress.ts';
 import { encodingSuffixes } from '../../src/runtime/encodings.ts';
 import { compressSite, decode } from '../support/compress-site.ts';
-import { buildSite } from '../helpers.ts';
-import { outputTree } from '../tree-snapshot.ts';
+import { buildSite } from '../support/helpers.ts';
+import { outputTree } from '../support/tree-snapshot.ts';
 
 /** What `compress: true` writes on this Node: brotli and gzip, and zstd from Node 22.15. */
 const codings = resolveCompress(true);

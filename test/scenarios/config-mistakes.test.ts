@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, writeSite } from '../helpers.ts';
+import { route, runCli, writeSite } from '../support/helpers.ts';
 
 /** A one-route site with `files` (its config among them), built with the real bin from its root. */
 async function buildWith(files: Record<string, string>, ...flags: string[]) {

@@ -7,9 +7,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startBinServer } from '../bin-server.ts';
-import { repoRoot } from '../helpers.ts';
-import { installedBin, installedSite, prerender, runNode } from '../installed-site.ts';
+import { startBinServer } from '../support/bin-server.ts';
+import { repoRoot } from '../support/helpers.ts';
+import { installedBin, installedSite, prerender, runNode } from '../support/installed-site.ts';
 
 const tsConfig = `import { defineConfig } from 'api-prerender';\nexport default defineConfig({ prerender: { routes: ['/api/hi.txt'] } });\n`;
 

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binPath, route, runCli, writeSite } from '../helpers.ts';
+import { binPath, route, runCli, writeSite } from '../support/helpers.ts';
 
 /** A site whose TypeScript config says it is loading, then waits a minute (CONFIG_WAIT ms) before it exports. */
 function slowSite(): string {

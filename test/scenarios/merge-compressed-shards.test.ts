@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { merge } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { catchError } from '../catch-error.ts';
+import { catchError } from '../support/catch-error.ts';
 import { compressSite } from '../support/compress-site.ts';
-import { buildSite, tempDir } from '../helpers.ts';
-import { outputTree, snapshotTree } from '../tree-snapshot.ts';
+import { buildSite, tempDir } from '../support/helpers.ts';
+import { outputTree, snapshotTree } from '../support/tree-snapshot.ts';
 
 const now = () => 0;
 

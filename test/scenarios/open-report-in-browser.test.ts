@@ -1,5 +1,5 @@
 /**
- * The report page in a real headless Chromium (test/chromium.ts), opened from `file://` as a user
+ * The report page in a real headless Chromium (test/support/chromium.ts), opened from `file://` as a user
  * opens it: a real build of 30 routes, and 100,000 routes made up (syntheticReport) to keep the test
  * fast. The page must show its first rows, sort on a header click, filter as one types, draw only the
  * rows in view, request nothing and log no error. A screenshot of each goes to REPORT_SCREENSHOTS (a
@@ -11,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../src/report/page/page.ts';
-import { launchChromium } from '../chromium.ts';
-import { buildSite, route, tempDir, writeSite } from '../helpers.ts';
-import { syntheticFails, syntheticReport, syntheticRoute } from '../report/synthetic.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+import { syntheticFails, syntheticReport, syntheticRoute } from '../support/synthetic-report.ts';
 
 const screenshots = process.env.REPORT_SCREENSHOTS ?? tempDir('report-shots-');
 

@@ -3,10 +3,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catchError } from '../catch-error.ts';
-import { buildSite, route, tempDir, writeSite } from '../helpers.ts';
-import { sampleBuild } from '../sample-build.ts';
-import { pageRows, readPageData } from '../report/page-data.ts';
+import { catchError } from '../support/catch-error.ts';
+import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+import { sampleBuild } from '../support/sample-build.ts';
+import { pageRows, readPageData } from '../support/report-page-data.ts';
 
 /** A site whose `/api/data.json` answers the text of a data file, and throws when it says `fail`. */
 function reportSite() {

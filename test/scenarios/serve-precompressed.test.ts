@@ -11,9 +11,9 @@ import { createPreviewServer, type RunningServer } from '../../src/index.ts';
 import { resolveCompress } from '../../src/config/resolve-compress.ts';
 import { encodingSuffixes, type Encoding } from '../../src/runtime/encodings.ts';
 import { compressSite, decode } from '../support/compress-site.ts';
-import { buildSite } from '../helpers.ts';
-import { rawRequest, type RawResponse } from '../raw-http.ts';
-import { startServerProcess, type ServerProcess } from '../server-process.ts';
+import { buildSite } from '../support/helpers.ts';
+import { rawRequest, type RawResponse } from '../support/raw-http.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const codings = resolveCompress(true);
 let root: string;

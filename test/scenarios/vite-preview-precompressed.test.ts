@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vite8 from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../raw-http.ts';
+import { rawRequest } from '../support/raw-http.ts';
 import { decode, prose } from '../support/compress-site.ts';
-import { copyViteSite, createViteLogger } from '../vite-site.ts';
+import { copyViteSite, createViteLogger } from '../support/vite-site.ts';
 
 let publicDir: string;
 let server: vite8.PreviewServer;

@@ -4,7 +4,7 @@
  */
 import zlib from 'node:zlib';
 import type { Encoding } from '../../src/runtime/encodings.ts';
-import { writeSite, route } from '../helpers.ts';
+import { writeSite, route } from './helpers.ts';
 
 /** Deterministic bytes no compressor shrinks (xorshift), as base-64 text would not be. */
 export function noise(length: number, seed = 7): Buffer {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../../src/report/page/page.ts';
 import { rowFields, type ReportRow } from '../../../src/report/page/rows.ts';
-import { readPageData as pageData } from '../page-data.ts';
-import { syntheticReport } from '../synthetic.ts';
+import { readPageData as pageData } from '../../support/report-page-data.ts';
+import { syntheticReport } from '../../support/synthetic-report.ts';
 
 const hostile = '/api/</script><script>alert(1)</script>.json';
 const hostileRow: ReportRow = { route: hostile, status: 200, contentType: 'application/json', bytes: 12, ms: 1.5, rendered: 'no cache', source: 'prerender.routes' };

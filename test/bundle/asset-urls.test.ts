@@ -1,0 +1,163 @@
+/**
+ * Files beside the sources, read through `new URL('./file', import.meta.url)`: the same bytes in the
+ * prerender, the built server (copied elsewhere, without the site) and the dev server.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, createDevServer, type RunningServer } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { catchError } from '../support/catch-error.ts';
+import { buildSite, tempDir, writeSite } from '../support/helpers.ts';
+import { ask, pollUntil } from '../support/poll.ts';
+import { startServerProcess } from '../support/server-process.ts';
+
+const about = '# About\n\nWritten beside the route.\n';
+
+/** A site whose routes read a file beside them and, through a shared module, a folder of posts. */
+function assetSite(): string {
+  return writeSite({
+    'src/server/routes/api/about.txt.ts': [
+      `import { readFileSync } from 'node:fs';`,
+      `import { defineEventHandler } from 'h3';`,
+      `const text: string = readFileSync(new URL('./about.md', import.meta.url), 'utf8');`,
+      `export default defineEventHandler(() => text);`,
+    ].join('\n'),
+    'src/server/routes/api/about.md': about,
+    'src/server/routes/api/posts/[slug].ts': [
+      `import { defineEventHandler, getRouterParam } from 'h3';`,
+      `import { readPost } from '../../../../lib/posts.ts';`,
+      `export default defineEventHandler((event) => readPost(getRouterParam(event, 'slug')!));`,
+    ].join('\n'),
+    'src/lib/posts.ts': [
+      `import { readFile } from 'node:fs/promises';`,
+      `const posts = new URL("../content/", import.meta.url);`,
+      `export const readPost = (slug: string): Promise<string> => readFile(new URL(slug + '.md', posts), 'utf8');`,
+    ].join('\n'),
+    'src/content/hello.md': 'Hello, post\n',
+    'src/content/nested/deep.md': 'Deep\n',
+    'src/content/.draft.md': 'not published\n',
+  });
+}
+
+describe('files beside the sources, in build and the built server', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    ({ dir } = await buildSite(assetSite(), { config: { name: 'assets', prerender: { routes: ['/api/about.txt', '/api/posts/hello'] } } }));
+  });
+
+  it('prerenders routes that read them', () => {
+    expect(readFileSync(join(dir, 'public/api/about.txt'), 'utf8')).toBe(about);
+    expect(readFileSync(join(dir, 'public/api/posts/hello'), 'utf8')).toBe('Hello, post\n');
+  });
+
+  it('copies them next to the server, a folder whole but for its hidden files', () => {
+    const assets = readdirSync(join(dir, 'server/assets'));
+    expect(assets).toContainEqual(expect.stringMatching(/^about-[\w-]+\.md$/));
+    const folder = assets.find((name) => name.startsWith('content-'))!;
+    expect(readFileSync(join(dir, 'server/assets', folder, 'nested/deep.md'), 'utf8')).toBe('Deep\n');
+    expect(existsSync(join(dir, 'server/assets', folder, '.draft.md'))).toBe(false);
+  });
+
+  it('serves them from the built server copied away from the site', async () => {
+    const copy = join(tempDir('asset-server-'), 'server');
+    cpSync(join(dir, 'server'), copy, { recursive: true });
+    const server = await startServerProcess(join(copy, 'index.mjs'));
+    try {
+      expect((await ask(`${server.url}/api/about.txt`)).body).toBe(about);
+      expect((await ask(`${server.url}/api/posts/hello`)).body).toBe('Hello, post\n');
+      expect((await ask(`${server.url}/api/posts/nested%2Fdeep`)).status).not.toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('fails the build naming the source and the path when the file is missing', async () => {
+    const root = writeSite({
+      'src/server/routes/api/x.ts': `import { readFileSync } from 'node:fs';\nimport { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => readFileSync(new URL('./gone.md', import.meta.url), 'utf8'));\n`,
+    });
+    const error = await catchError(() => build({ root, typecheck: false, logger: createMemoryLogger(), config: { outDir: tempDir('out-') } }));
+    expect(error.code).toBe('COMPILE');
+    expect(error.message).toContain(join(root, 'src/server/routes/api/x.ts'));
+    expect(error.message).toContain(join(root, 'src/server/routes/api/gone.md'));
+  });
+});
+
+describe('new URL(...) with a path the build cannot copy', () => {
+  const fix = "only a literal path ('./file.md', or a folder '../content/') is copied next to the server; name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder)";
+
+  it('warns at bundle time naming the file, line and column of each, before the route fails on ENOENT', async () => {
+    const root = writeSite({
+      'src/server/routes/api/page/[name].txt.ts': [
+        `import type { H3Event } from 'h3';`,
+        `import { readFileSync } from 'node:fs';`,
+        `import { defineEventHandler, getRouterParam } from 'h3';`,
+        ``,
+        `const read = (name: string): string => readFileSync(new URL('./' + name + '.md', import.meta.url), 'utf8');`,
+        `const other = (event: H3Event) => new URL(\`../pages/\${getRouterParam(event, 'name')}.md\`, import.meta.url);`,
+        `const bare = new URL('notes.md', import.meta.url);`,
+        `const absolute = [new URL('https://example.com/x', import.meta.url), new URL('file:///etc/hosts', import.meta.url)];`,
+        `export default defineEventHandler((event) => String(other && bare && absolute) && read(getRouterParam(event, 'name')!));`,
+      ].join('\n'),
+      'src/server/routes/api/page/intro.md': 'Intro\n',
+    });
+    const logger = createMemoryLogger();
+    const error = await catchError(() => build({ root, typecheck: false, logger, config: { outDir: tempDir('out-'), prerender: { routes: ['/api/page/intro.txt'] } } }));
+    const file = 'src/server/routes/api/page/[name].txt.ts';
+    const warned = [
+      `warning ${file}:5:53: new URL() with a path that is not a literal ('./' + name + '.md'): ${fix}.`,
+      `warning ${file}:6:35: new URL() with a path that is not a literal (\`../pages/\${getRouterParam(event, 'name')}.md\`): ${fix}.`,
+      `warning ${file}:7:14: new URL() with a path that does not start with ./ or ../ ('notes.md'): ${fix}.`,
+    ];
+    expect(logger.lines.filter((line) => line.includes('new URL()'))).toEqual(warned);
+    // The warnings come before the failure they explain, and are in the report with their code.
+    expect(error.code).toBe('ROUTES_FAILED');
+    expect(error.message).toContain('ENOENT');
+    const report = error.details as { warnings: { code: string; message: string }[] };
+    expect(report.warnings.filter((warning) => warning.code === 'ASSET_URL').map((warning) => `warning ${warning.message}`)).toEqual(warned);
+  });
+
+  it('says nothing of literal paths, in modules of packages, or of new URL() without import.meta.url', async () => {
+    const root = writeSite({
+      'src/server/routes/api/quiet.txt.ts': [
+        `import { readFileSync } from 'node:fs';`,
+        `import { defineEventHandler } from 'h3';`,
+        `import { base } from 'local-pkg';`,
+        `const folder = new URL('./', import.meta.url);`,
+        `const file = new URL(\`./quiet.md\`, import.meta.url);`,
+        `const elsewhere = (name: string) => new URL(name, 'https://example.com/');`,
+        `export default defineEventHandler(() => (elsewhere && base && folder ? '' : '-') + readFileSync(file, 'utf8'));`,
+      ].join('\n'),
+      'src/server/routes/api/quiet.md': 'quiet\n',
+      'node_modules/local-pkg/package.json': JSON.stringify({ name: 'local-pkg', type: 'module', exports: './index.js' }),
+      'node_modules/local-pkg/index.js': `export const base = (name) => new URL('./' + name, import.meta.url);\n`,
+    });
+    const { report, dir, logger } = await buildSite(root, { config: { prerender: { routes: ['/api/quiet.txt'] } } });
+    expect(readFileSync(join(dir, 'public/api/quiet.txt'), 'utf8')).toBe('quiet\n');
+    expect(report.warnings).toEqual([]);
+    expect(logger.lines.filter((line) => line.startsWith('warning'))).toEqual([]);
+  });
+});
+
+describe('files beside the sources, in dev', () => {
+  let root: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    root = assetSite();
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('serves routes that read them, and an edit of the file without a restart', async () => {
+    expect((await ask(new URL('/api/about.txt', server.url).href)).body).toBe(about);
+    expect((await ask(new URL('/api/posts/hello', server.url).href)).body).toBe('Hello, post\n');
+    writeFileSync(join(root, 'src/server/routes/api/about.md'), '# About, edited\n');
+    await pollUntil(new URL('/api/about.txt', server.url).href, (answer) => answer.body === '# About, edited\n');
+    writeFileSync(join(root, 'src/content/hello.md'), 'Hello, edited post\n');
+    await pollUntil(new URL('/api/posts/hello', server.url).href, (answer) => answer.body === 'Hello, edited post\n');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * A site without h3, or with h3 v1: api-prerender needs h3 v2, and says so (the version found, the
+ * install command; exit code 2) before bundling, instead of Node's ERR_MODULE_NOT_FOUND or "does not
+ * provide an export named 'H3'". The package is installed in the site as npm lays it out
+ * (installed-site.ts). h3 v1 is installed from npm once into a cache folder outside the repository.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/helpers.ts';
+import { installedBin, installedSite, prerender } from '../support/installed-site.ts';
+import { startBinServer } from '../support/bin-server.ts';
+
+const run = promisify(execFile);
+const h3v1Cache = join(homedir(), '.cache', 'api-prerender-h3-1');
+const h3v1 = join(h3v1Cache, 'node_modules', 'h3');
+
+describe('h3 missing or not v2', () => {
+  beforeAll(async () => {
+    if (!existsSync(join(h3v1, 'package.json'))) {
+      await run('npm', ['install', '--prefix', h3v1Cache, '--no-audit', '--no-fund', '--no-save', '--prefer-offline', 'h3@1']);
+    }
+  }, 120_000);
+
+  it('without h3: exit code 2, saying that h3 v2 is needed and how to install it; nothing is written', async () => {
+    const root = installedSite();
+    const { code, stdout, stderr } = await prerender(root, ['build', '--json']);
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site\'s node_modules).');
+    expect(stderr).toContain('  hint: Install it in the site: npm install h3@^2');
+    expect(stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|^\s+at /m);
+    expect(JSON.parse(stdout).error.code).toBe('DEPENDENCY');
+    expect(existsSync(join(root, 'dist', 'h3-site'))).toBe(false);
+  });
+
+  it('without h3, prerender dev prints the same as its build error, and keeps serving', async () => {
+    const root = installedSite();
+    const server = await startBinServer('dev', root, [], installedBin(root));
+    try {
+      await server.waitForStderr("error api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).\n  hint: Install it in the site: npm install h3@^2");
+      expect(server.stderr()).not.toMatch(/ERR_MODULE_NOT_FOUND|^\s+at /m);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('with h3 v1: exit code 2, naming the version found and the install command', async () => {
+    const version = (JSON.parse(readFileSync(join(h3v1, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(version).toMatch(/^1\./);
+    const root = installedSite({ copy: join(h3v1Cache, 'node_modules') });
+    const { code, stderr } = await prerender(root, ['build']);
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(`error api-prerender needs h3 v2; the h3 installed in the site (node_modules/h3) is version ${version}.`);
+    expect(stderr).toContain('  hint: Install h3 v2: npm install h3@^2 (route files written for h3 v1 need the changes in h3\'s v2 migration guide).');
+    expect(stderr).not.toMatch(/does not provide an export named|^\s+at /m);
+  });
+
+  it('with h3 v2 the same layout builds; preview serves the build after h3 is gone (the bundle carries its own)', async () => {
+    const root = installedSite(join(repoRoot, 'node_modules', 'h3'));
+    const built = await prerender(root, ['build']);
+    expect(built.code, built.stderr).toBe(0);
+    expect(readFileSync(join(root, 'dist', 'h3-site', 'public', 'api', 'hi.txt'), 'utf8')).toBe('hi');
+    rmSync(join(root, 'node_modules', 'h3'));
+    const server = await startBinServer('preview', root, [], installedBin(root));
+    try {
+      const response = await fetch(`${server.url}/api/hi.txt`);
+      expect([response.status, await response.text()]).toEqual([200, 'hi']);
+    } finally {
+      await server.stop();
+    }
+  });
+});

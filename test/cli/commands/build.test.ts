@@ -1,0 +1,160 @@
+/**
+ * `prerender build` from the real bin (cli/commands/build.ts), spawned: exit codes, what goes to stdout
+ * and stderr, and --json. Every run starts in an empty folder, as a CI job building a site elsewhere
+ * would. The bin's usage errors: test/cli/parse-args.test.ts; its help: test/cli/help.test.ts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { route, runCli, tempDir, writeSite } from '../../support/helpers.ts';
+
+const cwd = tempDir('cwd-');
+const cli = (...args: string[]) => runCli(args, { cwd });
+
+/** A two-route site building into a temporary outDir; `routes` and extra files may be swapped in. */
+function cliSite(routes: string[], files: Record<string, string> = {}) {
+  const outDir = tempDir('out-');
+  const root = writeSite({
+    'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`),
+    'src/server/routes/api/data.json.ts': route(`() => ({ answer: 42 })`),
+    'prerender.config.mjs': `export default { name: 'cli-site', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ${JSON.stringify(routes)} } };`,
+    ...files,
+  });
+  return { root, dir: join(outDir, 'cli-site') };
+}
+
+/** stdout holds exactly one JSON value; returns it. */
+function onlyJson(stdout: string) {
+  expect(stdout.trim().startsWith('{')).toBe(true);
+  return JSON.parse(stdout);
+}
+
+describe('bad usage exits with code 2 and says what is wrong', () => {
+  it('a config error names the key, and --json still prints one JSON object', async () => {
+    const { root: bad } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { timeout: -5 } };` });
+    const { code, stdout, stderr } = await cli('build', bad, '--json');
+    expect(code).toBe(2);
+    expect(stderr).toContain('"prerender.timeout"');
+    expect(onlyJson(stdout).error).toMatchObject({ code: 'CONFIG', message: expect.stringContaining('prerender.timeout') });
+  });
+
+  it('a misspelt config key is a config error that suggests the key meant', async () => {
+    const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] }, concurency: 4 };` });
+    const { code, stderr } = await cli('build', typo);
+    expect(code).toBe(2);
+    expect(stderr).toContain('error Unknown config key "concurency" in prerender.config.mjs; did you mean "prerender.concurrency"?');
+    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency" in prerender.config.mjs, or remove it.');
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('a routesDir that does not exist is a config error naming the folder looked in; nothing is written', async () => {
+    const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { routesDir: 'src/server/rotues' };` });
+    const { code, stderr } = await cli('build', typo);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`No routes folder at ${join(typo, 'src/server/rotues')} (config key "routesDir").`);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('run from the wrong folder (no routes under the default routesDir), exit code 2 naming the path', async () => {
+    const { code, stderr } = await cli('build');
+    expect(code).toBe(2);
+    expect(stderr).toContain(`No routes folder at ${join(cwd, 'src/server/routes')}`);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
+});
+
+describe('prerender build', () => {
+  it('stops at a syntax error: exit code 1, file:line:column and the code frame on stderr', async () => {
+    const { root, dir } = cliSite(['/api/hello.txt'], {
+      'src/server/routes/api/broken.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => {\n  const x = ;\n});\n`,
+    });
+    const { code, stdout, stderr } = await cli('build', root);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('Syntax error in src/server/routes/api/broken.ts:3:13: ');
+    expect(stderr).toContain('const x = ;');
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('builds a site (type-checked), prints the summary on stderr and exits though a route keeps a timer', async () => {
+    const { root, dir } = cliSite(['/api/hello.txt', '/api/data.json'], {
+      'src/server/routes/api/ticker.ts': `let ticks = 0;\nsetInterval(() => ticks++, 1000);\n${route('() => ticks')}`,
+    });
+    const { code, stdout, stderr } = await runCli(['build', root], { cwd, timeout: 30_000 });
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/2 routes ok, 0 failed, 2 files, \d+ B in [\d.]+s -> /);
+    expect(stderr).toContain(dir);
+    expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
+  });
+
+  it('--json prints exactly the report on stdout, logs on stderr; --api-prefix moves the api folder', async () => {
+    const { root, dir } = cliSite(['/svc/data.json']);
+    const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck', '--api-prefix', '/svc/');
+    expect(code).toBe(0);
+    const report = onlyJson(stdout);
+    expect(report).toMatchObject({ name: 'cli-site', dir, ok: 1, failed: 0, failures: [] });
+    // Routes written are listed in the manifest; the report counts them (a million would not fit).
+    expect(report).not.toHaveProperty('routes');
+    const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));
+    expect(manifest.routes).toEqual([expect.objectContaining({ route: '/svc/data.json', file: 'svc/data.json', status: 200 })]);
+    expect(stderr).toContain('1 route ok, 0 failed');
+    expect(existsSync(join(dir, 'public/svc/data.json'))).toBe(true);
+  });
+
+  it('--json keeps stdout for the report though route modules print while they load and run', async () => {
+    const noisy = [
+      `import { defineEventHandler } from 'h3';`,
+      `console.log('loading noisy');`,
+      `process.stdout.write('raw write at import\\n');`,
+      `export default defineEventHandler(() => { console.log('handling noisy'); console.info('info too'); return 'quiet'; });`,
+    ].join('\n');
+    const { root } = cliSite(['/api/noisy.txt', '/api/hello.txt'], { 'src/server/routes/api/noisy.txt.ts': noisy });
+    const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: 2, failed: 0 });
+    for (const line of ['loading noisy', 'raw write at import', 'handling noisy', 'info too']) expect(stderr).toContain(line);
+  });
+
+  it('--json lists every warning with its code', async () => {
+    const { root } = cliSite(['/api/hello.txt', '/api/hello.txt', '/api/untyped'], {
+      'src/server/routes/api/untyped.ts': `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => ({ count }));\n`,
+    });
+    const { code, stdout, stderr } = await cli('build', root, '--json');
+    expect(code).toBe(0);
+    const { warnings } = onlyJson(stdout);
+    // (A site in a temporary folder has no h3 types to find: more TYPE_ERRORs besides this one.)
+    expect(warnings).toContainEqual({ code: 'DUPLICATE_ROUTE', message: 'Route "/api/hello.txt" is listed twice in prerender.routes; it is rendered once.' });
+    expect(warnings).toContainEqual({ code: 'TYPE_ERROR', message: expect.stringMatching(/^src\/server\/routes\/api\/untyped\.ts:2:7: TS2322: /) });
+    expect(warnings).toContainEqual({ code: 'UNTYPED_FILE', message: expect.stringContaining('/api/untyped (application/json') });
+    expect(new Set(warnings.map((warning: { code: string }) => warning.code))).toEqual(new Set(['DUPLICATE_ROUTE', 'TYPE_ERROR', 'UNTYPED_FILE']));
+    for (const warning of warnings) expect(stderr).toContain(`warning ${warning.message}`);
+  });
+
+  describe('with a failing route', () => {
+    const files = {
+      'src/server/routes/api/gone.json.ts': route(`() => { throw createError({ statusCode: 410, statusMessage: 'Gone for good' }); }`, 'defineEventHandler, createError'),
+    };
+
+    it('exits 1 listing the route with status and message; --json still prints the report', async () => {
+      const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
+      const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck');
+      expect(code).toBe(1);
+      expect(stderr).toContain('/api/gone.json  410  Gone for good');
+      const report = onlyJson(stdout);
+      expect(report).toMatchObject({ ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }] });
+      expect(report).not.toHaveProperty('routes');
+      expect(existsSync(dir)).toBe(false);
+    });
+
+    it('--no-fail-on-error publishes the rest and exits 0', async () => {
+      const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
+      const { code, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck');
+      expect(code).toBe(0);
+      expect(stderr).toContain('/api/gone.json  410  Gone for good');
+      expect(stderr).toContain('1 route ok, 1 failed');
+      expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
+      expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * A build stopped by SIGINT or SIGTERM (Ctrl-C, a CI job cancelled) at fixed points, held there by
+ * gates: it removes its staging folder and lock and ends its processes before it exits, with 128 + the
+ * signal's number, saying so (`--json`: an INTERRUPTED error), and the previous output stays as it
+ * was. The same through the library's `signal` while the outputs are written.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { closeSync, constants, existsSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { binPath, buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+import { isRunning } from '../support/pids.ts';
+import { leftovers, snapshotTree } from '../support/tree-snapshot.ts';
+
+/** Resolves once `check` holds, polling (what the test waits on is a file or a process). */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Starts the bin's build of `root` with `--json`; its output, exit and child processes. */
+function startBuild(root: string, ...flags: string[]) {
+  const child = spawn(process.execPath, [binPath, 'build', root, '--json', ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  let running = true;
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => {
+      running = false;
+      resolve({ code, stdout, stderr });
+    }),
+  );
+  const children = () =>
+    execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/).map(Number))
+      .filter(([, ppid]) => ppid === child.pid)
+      .map(([pid]) => pid);
+  return { child, exited, children, running: () => running };
+}
+
+/** What an interrupted build must have said, and left. */
+async function expectInterrupted(run: ReturnType<typeof startBuild>, signal: 'SIGINT' | 'SIGTERM', outDir: string, name: string) {
+  const { code, stdout, stderr } = await run.exited;
+  expect(code, stderr).toBe(signal === 'SIGINT' ? 130 : 143);
+  const message = `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`;
+  expect(stderr).toContain(`error ${message}`);
+  expect(JSON.parse(stdout)).toEqual({ error: { code: 'INTERRUPTED', message }, warnings: [] });
+  expect(leftovers(outDir, name)).toEqual([]);
+}
+
+describe('a build interrupted', () => {
+  it('by SIGINT while bundling: exit 130, staging, lock and the toolchain process gone, the previous output kept', async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      'src/server/routes/api/a.json.ts': route(`() => ({ a: 1 })`),
+      'tsconfig.json': '{}',
+      'prerender.config.mjs': `export default { name: 'gated', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ['/api/a.json'] } };`,
+    });
+    const { dir } = await buildSite(root, { config: { outDir } });
+    const before = snapshotTree(dir);
+
+    // The bundler reads the site's tsconfig.json: a named pipe holds it there until the test writes.
+    rmSync(join(root, 'tsconfig.json'));
+    execFileSync('mkfifo', [join(root, 'tsconfig.json')]);
+    const run = startBuild(root, '--no-typecheck');
+    let writer: number | undefined;
+    try {
+      // Opening the pipe's writing end succeeds once a reader (the bundler) has it open.
+      await until(() => {
+        try {
+          writer = openSync(join(root, 'tsconfig.json'), constants.O_WRONLY | constants.O_NONBLOCK);
+          return true;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+          return !run.running();
+        }
+      });
+      expect(run.running(), 'the build ended before it could be interrupted').toBe(true);
+      const toolchain = run.children();
+      expect(toolchain.length).toBeGreaterThan(0);
+      run.child.kill('SIGINT');
+      await expectInterrupted(run, 'SIGINT', outDir, 'gated');
+      for (const pid of toolchain) expect(isRunning(pid), `process ${pid}`).toBe(false);
+      expect(snapshotTree(dir)).toEqual(before);
+    } finally {
+      if (writer !== undefined) closeSync(writer);
+      run.child.kill('SIGKILL');
+    }
+  });
+
+  it('by SIGTERM mid-prerender, with the type check on: exit 143, nothing left in outDir, and no type-check file in the site', async () => {
+    const outDir = tempDir('out-');
+    const gate = join(tempDir('gate-'), 'open');
+    const root = writeSite({
+      'src/server/routes/api/slow/[id].ts': [
+        `import { existsSync } from 'node:fs';`,
+        `import { defineEventHandler, getRouterParam } from 'h3';`,
+        `export default defineEventHandler(async (event) => {`,
+        `  while (!existsSync(${JSON.stringify(gate)})) await new Promise((r) => setTimeout(r, 20));`,
+        `  return { id: getRouterParam(event, 'id') };`,
+        `});`,
+      ].join('\n'),
+      'src/server/routes/api/fast.json.ts': route(`() => ({ version: 1 })`),
+      'prerender.config.mjs': `export default { name: 'gated', outDir: ${JSON.stringify(outDir)}, prerender: { concurrency: 4, routes: ['/api/fast.json', '/api/slow/1', '/api/slow/2'] } };`,
+    });
+    writeFileSync(gate, '');
+    const { dir } = await buildSite(root, { config: { outDir } });
+    const before = snapshotTree(dir);
+    const siteFiles = readdirSync(root).sort();
+    rmSync(gate);
+
+    writeFileSync(join(root, 'src/server/routes/api/fast.json.ts'), route(`() => ({ version: 2 })`));
+    const run = startBuild(root);
+    try {
+      // The fast route is written: the build is mid-prerender, its slow routes held at the gate.
+      const staged = () => readdirSync(outDir).some((entry) => entry.startsWith('.gated.staging-') && existsSync(join(outDir, entry, 'public/api/fast.json')));
+      await until(() => staged() || !run.running());
+      expect(run.running(), 'the build ended before it could be interrupted').toBe(true);
+      const children = run.children();
+      run.child.kill('SIGTERM');
+      await expectInterrupted(run, 'SIGTERM', outDir, 'gated');
+      for (const pid of children) expect(isRunning(pid), `process ${pid}`).toBe(false);
+      expect(snapshotTree(dir)).toEqual(before);
+      // The type check's own files (its tsconfig, kept under node_modules/.cache) went with it.
+      expect(readdirSync(root).sort()).toEqual([...siteFiles, 'node_modules'].sort());
+      const cache = join(root, 'node_modules/.cache/api-prerender');
+      expect(existsSync(cache) ? readdirSync(cache).filter((name) => name.startsWith('typecheck-')) : []).toEqual([]);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+
+  it("through build()'s signal while the outputs are written: rejects with its reason, and leaves nothing", async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      'src/server/routes/api/a.json.ts': route(`() => ({ a: 1 })`),
+      // Invalid JSON: its warning comes once every route is rendered, before the sitemap and host files.
+      'src/server/routes/api/bad.json.ts': route(`() => new Response('{bad', { headers: { 'content-type': 'application/json' } })`),
+      'prerender.config.mjs': `export default { name: 'site', outDir: ${JSON.stringify(outDir)}, preset: 'netlify', prerender: { routes: ['/api/a.json', '/api/bad.json'], sitemap: { host: 'https://example.com' } } };`,
+    });
+    const { dir } = await buildSite(root, { config: { outDir } });
+    const before = snapshotTree(dir);
+
+    writeFileSync(join(root, 'src/server/routes/api/a.json.ts'), route(`() => ({ a: 2 })`));
+    const controller = new AbortController();
+    const reason = new Error('stopped while writing the outputs');
+    const logger = createMemoryLogger();
+    const warn = logger.warn.bind(logger);
+    logger.warn = (message, code) => {
+      warn(message, code);
+      if (code === 'INVALID_JSON') controller.abort(reason);
+    };
+    await expect(build({ root, typecheck: false, logger, signal: controller.signal, config: { outDir } })).rejects.toBe(reason);
+    expect(snapshotTree(dir)).toEqual(before);
+    expect(leftovers(outDir, 'site')).toEqual([]);
+    expect(readdirSync(outDir)).toEqual(['site']);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * What a new user meets first, from the real bin (cli/parse-args.ts reads argv): a misspelt command or
+ * option (with the one meant), and numeric options that are no number or out of range. Every mistake
+ * exits 2 with nothing on stdout.
+ */
+import { describe, expect, it } from 'vitest';
+import { route, runCli, tempDir, writeSite } from '../support/helpers.ts';
+
+const cwd = tempDir('cwd-');
+const cli = (...args: string[]) => runCli(args, { cwd });
+const root = writeSite({
+  'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`),
+  'prerender.config.mjs': `export default { outDir: ${JSON.stringify(tempDir('out-'))}, prerender: { routes: ['/api/hello.txt'] } };`,
+});
+
+describe('a misspelt command or option names the one meant (exit 2)', () => {
+  it.concurrent.each([
+    { args: ['bild'], says: 'Unknown command "bild"; did you mean "build"?' },
+    { args: ['preveiw'], says: 'Unknown command "preveiw"; did you mean "preview"?' },
+    { args: ['frobnicate'], says: 'Unknown command "frobnicate".' },
+    // What other tools call serving a built site.
+    { args: ['serve'], says: 'Unknown command "serve"; did you mean "preview"?' },
+    { args: ['start'], says: 'Unknown command "start"; did you mean "preview"?' },
+    { args: ['merge'], says: 'missing required args for command `merge <...shardDirs>`.' },
+    { args: ['build', root, '--concurency', '3'], says: 'Unknown option `--concurency` for `prerender build`; did you mean `--concurrency`?' },
+    { args: ['build', root, '--no-typechek'], says: 'Unknown option `--no-typechek` for `prerender build`; did you mean `--no-typecheck`?' },
+    { args: ['dev', root, '--prot', '3000'], says: 'Unknown option `--prot` for `prerender dev`; did you mean `--port`?' },
+    { args: ['build', root, '--port', '3000'], says: 'Unknown option `--port` for `prerender build`.' },
+    { args: ['build', root, '--bogus'], says: 'Unknown option `--bogus` for `prerender build`.' },
+    { args: ['build', root, '--config'], says: 'Option `--config` of `prerender build` needs a value: `--config <file>`.' },
+  ])('prerender $args', async ({ args, says }) => {
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(`error ${says}`);
+    expect(stdout).toBe('');
+  });
+});
+
+describe('numeric options take whole numbers in range only, as typed (exit 2 naming the option)', () => {
+  const port = '--port must be a whole number from 0 to 65535';
+  it.concurrent.each([
+    { args: ['dev', root, '--port', '-1'], says: `${port}, got "-1".` },
+    { args: ['dev', root, '--port', ''], says: `${port}, got "".` },
+    { args: ['dev', root, '--port='], says: `${port}, got "".` },
+    { args: ['dev', root, '--port', ' '], says: `${port}, got " ".` },
+    { args: ['dev', root, '--port', '65536'], says: `${port}, got "65536".` },
+    { args: ['dev', root, '--port', '1e3'], says: `${port}, got "1e3".` },
+    { args: ['dev', root, '--port', '0x10'], says: `${port}, got "0x10".` },
+    { args: ['preview', root, '--port', '-1'], says: `${port}, got "-1".` },
+    { args: ['preview', root, '--port', ''], says: `${port}, got "".` },
+    { args: ['build', root, '--concurrency', '-1'], says: '--concurrency must be a whole number above 0, got "-1".' },
+    { args: ['build', root, '--concurrency', ''], says: '--concurrency must be a whole number above 0, got "".' },
+    { args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got "0".' },
+    { args: ['dev', root, '--body-limit', '-5'], says: '--body-limit must be a whole number of bytes, got "-5".' },
+    { args: ['preview', root, '--body-limit', ''], says: '--body-limit must be a whole number of bytes, got "".' },
+  ])('prerender $args', async ({ args, says }) => {
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(`error ${says}`);
+    expect(stdout).toBe('');
+  });
+
+  it.concurrent('a value that starts with a dash is still the value of the option before it', async () => {
+    const { code, stderr } = await cli('build', root, '--preset', '-x', '--no-typecheck');
+    expect(code).toBe(2);
+    expect(stderr).toContain('error --preset must be static | netlify | cloudflare | vercel | github-pages, got "-x".');
+    expect(stderr).not.toContain('Unknown option');
+  });
+});
+
+describe('bad usage exits with code 2 and says what is wrong', () => {
+  it.concurrent.each([
+    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got "0"' },
+    { name: 'build --concurrency abc', args: ['build', root, '--concurrency', 'abc'], says: '--concurrency must be a whole number above 0, got "abc"' },
+    { name: 'build --bogus (unknown option)', args: ['build', root, '--bogus'], says: 'Unknown option `--bogus`' },
+    { name: 'frobnicate (unknown command)', args: ['frobnicate'], says: 'Unknown command "frobnicate"' },
+  ])('prerender $name', async ({ args, says }) => {
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(says);
+    expect(stdout).toBe('');
+  });
+});

@@ -1,0 +1,230 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.ts';
+import { catchError } from '../support/catch-error.ts';
+import { writeSite } from '../support/helpers.ts';
+
+const tsConfig = `import { defineConfig } from 'api-prerender';
+import type { UserConfig, RouteEntry } from 'api-prerender';
+
+const routes: RouteEntry[] = ['/api/rss.xml'];
+const extra: UserConfig = { apiPrefix: 'services' };
+
+export default defineConfig({ name: 'typed', ...extra, prerender: { routes } });
+`;
+
+/** Compiled configs (`<name>.ts....mjs`) left in the site: none, whatever the spelling. */
+const leftovers = (root: string) => readdirSync(root, { recursive: true }).map(String).filter((name) => /\.m?ts\..*\.mjs$/.test(name));
+
+describe('loadConfig: file kinds and export shapes', () => {
+  it.each([
+    ['prerender.config.ts', tsConfig],
+    ['prerender.config.mts', tsConfig],
+  ])('loads %s with defineConfig from api-prerender and a type-only import', async (file, source) => {
+    const root = writeSite({ [file]: source });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('typed');
+    expect(config.apiPrefix).toBe('services');
+    expect(config.prerender.routes).toEqual([{ route: '/api/rss.xml', sitemap: {} }]);
+    expect(config.configFile).toBe(join(root, file));
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it.each([
+    ['prerender.config.js', `export default { name: 'plain-js' };`, 'plain-js'],
+    ['prerender.config.mjs', `export default { name: 'plain-mjs' };`, 'plain-mjs'],
+    ['prerender.config.ts', `export default { name: 'plain-ts' as string };`, 'plain-ts'],
+    ['prerender.config.mjs', `export default () => ({ name: 'sync-fn' });`, 'sync-fn'],
+    ['prerender.config.ts', `export default async (): Promise<object> => ({ name: 'async-fn' });`, 'async-fn'],
+    ['prerender.config.js', `export default async () => { await new Promise((r) => setTimeout(r, 1)); return { name: 'async-js' }; };`, 'async-js'],
+  ])('loads %s exporting %s', async (file, source, name) => {
+    const root = writeSite({ [file]: source });
+    expect((await loadConfig({ root })).name).toBe(name);
+  });
+
+  it('looks for .ts before .mts, .js and .mjs', async () => {
+    const root = writeSite({
+      'prerender.config.mjs': `export default { name: 'from-mjs' };`,
+      'prerender.config.js': `export default { name: 'from-js' };`,
+      'prerender.config.ts': `export default { name: 'from-ts' };`,
+    });
+    expect((await loadConfig({ root })).name).toBe('from-ts');
+  });
+
+  it('resolves defaults without a config file', async () => {
+    const root = writeSite({ 'package.json': JSON.stringify({ name: '@scope/no-config' }) });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('no-config');
+    expect(config.configFile).toBeUndefined();
+  });
+
+  it('compiles a TS config that imports a local .ts helper (three spellings) and a .json file', async () => {
+    const root = writeSite({
+      'config/routes.ts': `export const routes: string[] = ['/a.json'];`,
+      'config/more.ts': `export const more = (): string => '/b.json';`,
+      'config/last.ts': `export default '/c.json';`,
+      'config/site.json': JSON.stringify({ title: 'from-json' }),
+      'prerender.config.ts': `import { routes } from './config/routes';
+import { more } from './config/more.js';
+import last from './config/last.ts';
+import site from './config/site.json';
+export default { name: site.title, prerender: { routes: [...routes, more(), last] } };
+`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('from-json');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/a.json', '/b.json', '/c.json']);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it("keeps import.meta.url, .dirname and .filename of the config and its helpers their own, though compiled elsewhere", async () => {
+    const root = writeSite({
+      'routes.txt': '/from-file.txt',
+      'config/where.ts': `export const here = (): string => import.meta.dirname;`,
+      'prerender.config.ts': `import { readFileSync } from 'node:fs';
+import { here } from './config/where.ts';
+const route = readFileSync(new URL('./routes.txt', import.meta.url), 'utf8');
+export default { name: [here(), import.meta.filename].map((path) => path.split('/').at(-1)).join('-'), prerender: { routes: [route] } };
+`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('config-prerender.config.ts');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/from-file.txt']);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('bundles the subpath imports (#...) of the site\'s package.json into a TS config', async () => {
+    const root = writeSite({
+      'package.json': JSON.stringify({ name: 'subpaths', type: 'module', imports: { '#routes': './config/routes.js' } }),
+      'node_modules/.keep': '',
+      'config/routes.js': `export const routes = ['/from-subpath.txt'];`,
+      'prerender.config.ts': `import { routes } from '#routes';\nexport default { prerender: { routes } };`,
+    });
+    expect((await loadConfig({ root })).prerender.routes.map((r) => r.route)).toEqual(['/from-subpath.txt']);
+  });
+
+  it('lets inline config win over the file', async () => {
+    const root = writeSite({ 'prerender.config.mjs': `export default { name: 'f', apiPrefix: 'x', prerender: { timeout: 5 } };` });
+    const config = await loadConfig({ root, config: { apiPrefix: 'y', prerender: { concurrency: 3 } } });
+    expect([config.name, config.apiPrefix, config.prerender.timeout, config.prerender.concurrency]).toEqual(['f', 'y', 5, 3]);
+  });
+});
+
+describe('loadConfig: --config', () => {
+  it('takes a path relative to the root', async () => {
+    const root = writeSite({
+      'prerender.config.mjs': `export default { name: 'default-file' };`,
+      'configs/ci.config.ts': `export default { name: 'ci' };`,
+    });
+    const config = await loadConfig({ root, configFile: 'configs/ci.config.ts' });
+    expect(config.name).toBe('ci');
+    expect(config.configFile).toBe(join(root, 'configs/ci.config.ts'));
+    expect(leftovers(join(root, 'configs'))).toEqual([]);
+  });
+
+  it('takes false for no file at all', async () => {
+    const root = writeSite({ 'prerender.config.mjs': `export default { name: 'ignored' };`, 'package.json': '{"name":"pkg"}' });
+    expect((await loadConfig({ root, configFile: false })).name).toBe('pkg');
+  });
+
+  it('refuses a missing file, naming the path', async () => {
+    const root = writeSite({});
+    const error = await catchError(() => loadConfig({ root, configFile: 'nope.config.ts' }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Config file not found: ${join(root, 'nope.config.ts')}`);
+    expect(error.hint).toContain('--config');
+  });
+});
+
+describe('loadConfig: broken config files are CONFIG errors naming the file', () => {
+  it.each([
+    ['no default export', 'prerender.config.mjs', `export const config = { name: 'x' };`, 'the file has no default export', 'default-export'],
+    ['no default export (TS)', 'prerender.config.ts', `export const config = { name: 'x' };`, 'the file has no default export', 'default-export'],
+    ['a default export that is not an object', 'prerender.config.mjs', `export default 'x';`, 'the default export is a string ("x"), not a config object', 'default-export'],
+    ['a default export of undefined', 'prerender.config.mjs', `export default undefined;`, 'the default export is undefined', 'default-export'],
+    ['a function returning nothing', 'prerender.config.mjs', `export default () => {};`, 'its default-exported function returned nothing', 'default-export'],
+    ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load', 'The error comes from the code of prerender.config.mjs'],
+    ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts', 'The error comes from the code of prerender.config.ts'],
+    ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn', 'The error comes from the code of prerender.config.mjs'],
+    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: TS1109: Expression expected', 'Fix the code at the line shown'],
+    ['a syntax error in a JS helper of a TS config', 'prerender.config.ts', `import x from './helper.mjs';\nexport default x;`, 'Syntax error in helper.mjs:1:24: Expression expected', 'Fix the code at the line shown'],
+    ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'prerender.config.ts imports "./missing", which cannot be resolved', 'Fix the import path'],
+    ['a missing package (JS)', 'prerender.config.mjs', `import x from 'no-such-package';\nexport default x;`, "Cannot find package 'no-such-package'", 'npm install'],
+  ])('%s', async (_, file, source, reason, hint) => {
+    const root = writeSite({ [file]: source, 'helper.mjs': 'export default { name: };' });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain(`Could not load config file ${join(root, file)}`);
+    expect(error.message).toContain(reason);
+    expect(error.message).not.toContain('you need plugins');
+    expect(error.hint).toContain(hint);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it.each([
+    ['a Map', `export default new Map([['name', 'x']]);`, 'the default export is a Map, not a config object'],
+    ['a Promise', `export default Promise.resolve({ name: 'x' });`, 'the default export is a Promise: export the object, or an async function returning it'],
+    ['a class instance', `class Settings { name = 'x'; }\nexport default new Settings();`, 'the default export is a Settings, not a config object'],
+    ['an array', `export default [{ name: 'x' }];`, 'the default export is an array, not a config object'],
+    ['a function returning a Map', `export default () => new Map();`, 'its default-exported function returned a Map, not a config object'],
+    ['an async function returning a string', `export default async () => 'x';`, 'its default-exported function returned a string ("x"), not a config object'],
+    ['a function returning null', `export default () => null;`, 'its default-exported function returned null, not a config object'],
+  ])('refuses a default export of %s, saying what it got', async (_, source, reason) => {
+    const root = writeSite({ 'prerender.config.mjs': source });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Could not load config file ${join(root, 'prerender.config.mjs')}: ${reason}`);
+  });
+
+  it('takes an object without a prototype as a plain object', async () => {
+    const root = writeSite({ 'prerender.config.mjs': `export default Object.assign(Object.create(null), { name: 'bare' });` });
+    expect((await loadConfig({ root })).name).toBe('bare');
+  });
+
+  it.each([
+    ['prerender.config.ts', 'prerender.config.ts'],
+    ['prerender.config.mts', 'prerender.config.mts'],
+  ])('names the package a %s config imports that is not installed, and the install command', async (file) => {
+    const root = writeSite({ [file]: `import { routes } from '@acme/cms-routes/list';\nexport default { prerender: { routes } };` });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Could not load config file ${join(root, file)}: ${file} imports "@acme/cms-routes/list", which cannot be resolved.`);
+    expect(error.hint).toBe('Install the package in the site (npm install @acme/cms-routes), or fix the import.');
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('names the helper of a TS config that imports a package not installed', async () => {
+    const root = writeSite({
+      'config/cms.ts': `import { list } from 'cms-client';\nexport const routes = (): string[] => list();`,
+      'prerender.config.ts': `import { routes } from './config/cms.ts';\nexport default { prerender: { routes } };`,
+    });
+    const error = await catchError(() => loadConfig({ root }));
+    expect(error.message).toContain(`config/cms.ts imports "cms-client", which cannot be resolved.`);
+    expect(error.hint).toContain('npm install cms-client');
+  });
+
+  it('still imports the packages a TS config uses from the site, as Node resolves them', async () => {
+    const root = writeSite({
+      'node_modules/site-routes/package.json': JSON.stringify({ name: 'site-routes', type: 'module', exports: { import: './list.js' } }),
+      'node_modules/site-routes/list.js': `export const routes = ['/from-package.json'];`,
+      'prerender.config.ts': `import { routes } from 'site-routes';\nimport { join } from 'node:path';\nimport { sep } from 'path';\nexport default { name: join('a', 'b').split(sep)[0], prerender: { routes } };`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('a');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/from-package.json']);
+  });
+
+  it('passes on a bad key as a CONFIG error naming the key', async () => {
+    const root = writeSite({ 'prerender.config.ts': `export default { prerender: { concurrency: '4' } };` });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain('"prerender.concurrency"');
+  });
+
+  it('refuses a root that does not exist', async () => {
+    const error = await catchError(() => loadConfig({ root: '/nonexistent/site/root' }));
+    expect([error.code, error.exitCode]).toEqual(['USAGE', 2]);
+    expect(error.message).toContain('/nonexistent/site/root');
+  });
+});

@@ -1,0 +1,247 @@
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mergeConfig, resolveConfig } from '../../src/config/resolve.ts';
+import { catchError } from '../support/catch-error.ts';
+import { tempDir, writeSite } from '../support/helpers.ts';
+
+describe('resolveConfig: defaults (SPEC section 3)', () => {
+  it('fills every key', async () => {
+    const root = writeSite({ 'package.json': JSON.stringify({ name: 'my-site' }) });
+    expect(await resolveConfig({}, root)).toEqual({
+      root,
+      name: 'my-site',
+      apiPrefix: 'api',
+      routesDir: join(root, 'src/server/routes'),
+      publicDir: join(root, 'public'),
+      outDir: join(root, 'dist'),
+      publicDotFiles: false,
+      preset: 'static',
+      mistypedFiles: 'error',
+      compress: [],
+      prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, maxBodySize: 100 * 1024 * 1024, failOnError: true, retry: undefined, validate: 'warn', links: 'warn' },
+      configFile: undefined,
+    });
+  });
+
+  it.each([
+    [{ name: '@acme/site' }, 'site'],
+    [{ name: 'plain' }, 'plain'],
+    [{ version: '1.0.0' }, null],
+    [{ name: '' }, null],
+    [{ name: 42 }, null],
+  ])('name from package.json %j is %j (null: the folder name)', async (pkg, name) => {
+    const root = writeSite({ 'package.json': JSON.stringify(pkg) });
+    expect((await resolveConfig({}, root)).name).toBe(name ?? basename(root));
+  });
+
+  it('uses the folder name without package.json, or with a broken one', async () => {
+    const bare = tempDir('bare-');
+    expect((await resolveConfig({}, bare)).name).toBe(basename(bare));
+    const broken = writeSite({ 'package.json': '{ nope' });
+    expect((await resolveConfig({}, broken)).name).toBe(basename(broken));
+  });
+
+  it.each([
+    ['/api/', 'api'],
+    ['//v2/api//', 'v2/api'],
+    ['services', 'services'],
+    ['', ''],
+    ['/', ''],
+  ])('apiPrefix %j is %j', async (apiPrefix, expected) => {
+    expect((await resolveConfig({ apiPrefix }, tempDir())).apiPrefix).toBe(expected);
+  });
+
+  it('takes routes as objects and as sync and async functions', async () => {
+    const list = ['/a.json', { route: '/b.xml', sitemap: false }, { route: '/c', sitemap: { lastmod: '2026-11-21', changefreq: 'daily', priority: 0.5 } }];
+    const expected = [
+      { route: '/a.json', sitemap: {} },
+      { route: '/b.xml', sitemap: false },
+      { route: '/c', sitemap: { lastmod: '2026-11-21', changefreq: 'daily', priority: 0.5 } },
+    ];
+    for (const routes of [list, () => list, async () => list]) {
+      expect((await resolveConfig({ prerender: { routes } }, tempDir())).prerender.routes).toEqual(expected);
+    }
+  });
+
+  it('keeps valid values', async () => {
+    const config = { name: 'x', prerender: { concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemap: { host: 'https://x.com/blog/' } } };
+    expect((await resolveConfig(config, tempDir())).prerender).toMatchObject({ concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemapHost: 'https://x.com/blog/' });
+  });
+});
+
+const fn = (value: unknown) => () => value;
+const lastmod = (value: unknown) => ({ prerender: { routes: [{ route: '/a', sitemap: { lastmod: value } }] } });
+
+describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key and what is allowed', () => {
+  it.each([
+    ['unknown top-level key', { prerender: {}, outdir: 'x' }, '"outdir"', 'name, apiPrefix, routesDir, publicDir, outDir, publicDotFiles, preset, mistypedFiles, prerender'],
+    ['unknown preset', { preset: 'heroku' }, '"preset"', 'static | netlify | cloudflare | vercel | github-pages'],
+    ['mistypedFiles not error or warn', { mistypedFiles: 'ignore' }, '"mistypedFiles"', "'error' | 'warn'"],
+    ['unknown prerender key', { prerender: { route: [] } }, '"prerender.route"', 'prerender.routes, prerender.sitemap'],
+    ['unknown sitemap key', { prerender: { sitemap: { hostname: 'x' } } }, '"prerender.sitemap.hostname"', 'prerender.sitemap.host'],
+    ['config not an object', [], '"config"', 'an object'],
+    ['prerender null', { prerender: null }, '"prerender"', 'an object'],
+    ['sitemap a string', { prerender: { sitemap: 'https://x.com' } }, '"prerender.sitemap"', 'an object'],
+    ['name a number', { name: 1 }, '"name"', 'a folder name'],
+    ['name with a slash', { name: 'a/b' }, '"name"', 'a folder name'],
+    ['name ..', { name: '..' }, '"name"', 'leading dot'],
+    ['name empty', { name: '' }, '"name"', 'a folder name'],
+    ['apiPrefix with a space', { apiPrefix: 'a b' }, '"apiPrefix"', 'A-Z a-z 0-9 . _ ~ - and /'],
+    ['apiPrefix with a query', { apiPrefix: 'x?y' }, '"apiPrefix"', 'A-Z a-z 0-9 . _ ~ - and /'],
+    ['apiPrefix leaving its folder', { apiPrefix: '../x' }, '"apiPrefix"', 'A-Z a-z 0-9 . _ ~ - and /'],
+    ['apiPrefix with an empty segment', { apiPrefix: 'a//b' }, '"apiPrefix"', 'URL segments'],
+    ['apiPrefix not a string', { apiPrefix: ['api'] }, '"apiPrefix"', 'URL segments'],
+    ['routesDir empty', { routesDir: '' }, '"routesDir"', 'a non-empty path'],
+    ['publicDir a number', { publicDir: 1 }, '"publicDir"', 'a non-empty path'],
+    ['outDir null', { outDir: null }, '"outDir"', 'a non-empty path'],
+    ['concurrency 0', { prerender: { concurrency: 0 } }, '"prerender.concurrency"', 'a whole number from 1 to 1024'],
+    ['concurrency 1.5', { prerender: { concurrency: 1.5 } }, '"prerender.concurrency"', 'a whole number from 1 to 1024'],
+    ['concurrency "4"', { prerender: { concurrency: '4' } }, '"prerender.concurrency"', 'a whole number from 1 to 1024'],
+    ['concurrency 1025', { prerender: { concurrency: 1025 } }, '"prerender.concurrency"', 'a whole number from 1 to 1024'],
+    ['timeout -1', { prerender: { timeout: -1 } }, '"prerender.timeout"', 'a whole number of milliseconds from 1 to 2147483647'],
+    ['timeout past setTimeout', { prerender: { timeout: 2 ** 31 } }, '"prerender.timeout"', 'from 1 to 2147483647'],
+    ['timeout Infinity', { prerender: { timeout: Infinity } }, '"prerender.timeout"', 'from 1 to 2147483647'],
+    ['maxBodySize 0', { prerender: { maxBodySize: 0 } }, '"prerender.maxBodySize"', 'a whole number of bytes from 1 to'],
+    ['maxBodySize "10mb"', { prerender: { maxBodySize: '10mb' } }, '"prerender.maxBodySize"', 'a whole number of bytes from 1 to'],
+    ['maxBodySize past a Buffer', { prerender: { maxBodySize: Number.MAX_VALUE } }, '"prerender.maxBodySize"', 'a whole number of bytes from 1 to'],
+    ['failOnError "no"', { prerender: { failOnError: 'no' } }, '"prerender.failOnError"', 'true or false'],
+    ['retry true', { prerender: { retry: true } }, '"prerender.retry"', 'false, or { attempts, delay? }'],
+    ['retry a number', { prerender: { retry: 3 } }, '"prerender.retry"', 'false, or { attempts, delay? }'],
+    ['retry without attempts', { prerender: { retry: { delay: 100 } } }, '"prerender.retry.attempts"', 'a whole number from 1 to 10'],
+    ['retry attempts 0', { prerender: { retry: { attempts: 0 } } }, '"prerender.retry.attempts"', 'a whole number from 1 to 10'],
+    ['retry attempts 11', { prerender: { retry: { attempts: 11 } } }, '"prerender.retry.attempts"', 'a whole number from 1 to 10'],
+    ['retry delay -1', { prerender: { retry: { attempts: 2, delay: -1 } } }, '"prerender.retry.delay"', 'a whole number of milliseconds from 0 to 60000'],
+    ['retry delay past the cap', { prerender: { retry: { attempts: 2, delay: 60_001 } } }, '"prerender.retry.delay"', 'from 0 to 60000'],
+    ['retry unknown key', { prerender: { retry: { attempts: 2, backoff: 2 } } }, '"prerender.retry.backoff"', 'prerender.retry.attempts, prerender.retry.delay'],
+    ['validate true', { prerender: { validate: true } }, '"prerender.validate"', "'warn' | 'error' | false"],
+    ['validate "strict"', { prerender: { validate: 'strict' } }, '"prerender.validate"', "'warn' | 'error' | false"],
+    ['links true', { prerender: { links: true } }, '"prerender.links"', "'warn' | 'error' | false"],
+    ['links "off"', { prerender: { links: 'off' } }, '"prerender.links"', "'warn' | 'error' | false"],
+    ['publicDotFiles "yes"', { publicDotFiles: 'yes' }, '"publicDotFiles"', 'true or false'],
+    ['routes not an array', { prerender: { routes: '/a' } }, '"prerender.routes"', 'an array of routes'],
+    ['routes function returning no array', { prerender: { routes: fn({}) } }, '"prerender.routes"', 'an array of routes'],
+    ['route without leading /', { prerender: { routes: ['api/x'] } }, '"prerender.routes[0]"', 'a path starting with "/"'],
+    ['route with a query', { prerender: { routes: ['/a', '/b?x=1'] } }, '"prerender.routes[1]"', 'without query (?) or fragment (#)'],
+    ['route with a fragment', { prerender: { routes: ['/b#top'] } }, '"prerender.routes[0]"', 'without query (?) or fragment (#)'],
+    ['route a number', { prerender: { routes: [1] } }, '"prerender.routes[0]"', 'a path string'],
+    ['entry with an unknown key', { prerender: { routes: [{ route: '/a', lastmod: 'x' }] } }, '"prerender.routes[0].lastmod"', 'prerender.routes[0].route, prerender.routes[0].sitemap'],
+    ['entry without route', { prerender: { routes: [{ sitemap: false }] } }, '"prerender.routes[0].route"', 'a path string'],
+    ['entry route without /', { prerender: { routes: [{ route: 'a' }] } }, '"prerender.routes[0].route"', 'a path starting with "/"'],
+    ['sitemap true', { prerender: { routes: [{ route: '/a', sitemap: true }] } }, '"prerender.routes[0].sitemap"', 'false or { lastmod?, changefreq?, priority? }'],
+    ['sitemap unknown field', { prerender: { routes: [{ route: '/a', sitemap: { freq: 'daily' } }] } }, '"prerender.routes[0].sitemap.freq"', 'prerender.routes[0].sitemap.changefreq'],
+    ['changefreq "sometimes"', { prerender: { routes: [{ route: '/a', sitemap: { changefreq: 'sometimes' } }] } }, '"prerender.routes[0].sitemap.changefreq"', 'always | hourly | daily | weekly | monthly | yearly | never'],
+    ['priority 2', { prerender: { routes: [{ route: '/a', sitemap: { priority: 2 } }] } }, '"prerender.routes[0].sitemap.priority"', 'a number from 0 to 1'],
+    ['priority NaN', { prerender: { routes: [{ route: '/a', sitemap: { priority: NaN } }] } }, '"prerender.routes[0].sitemap.priority"', 'a number from 0 to 1'],
+    ['lastmod "not a date"', lastmod('not a date'), '"prerender.routes[0].sitemap.lastmod"', 'a W3C date such as "2026-11-21"'],
+    ['lastmod "March 7"', lastmod('March 7'), '"prerender.routes[0].sitemap.lastmod"', 'a W3C date'],
+    ['lastmod Feb 30', lastmod('2026-02-30'), '"prerender.routes[0].sitemap.lastmod"', 'a W3C date'],
+    ['lastmod month 13', lastmod('2026-13'), '"prerender.routes[0].sitemap.lastmod"', 'a W3C date'],
+    ['lastmod time without zone', lastmod('2026-11-21T10:00'), '"prerender.routes[0].sitemap.lastmod"', 'a time needs its zone'],
+    ['lastmod hour 24', lastmod('2026-11-21T24:00Z'), '"prerender.routes[0].sitemap.lastmod"', 'a W3C date'],
+    ['sitemap.host without scheme', { prerender: { sitemap: { host: 'example.com' } } }, '"prerender.sitemap.host"', 'an absolute http(s) URL'],
+    ['sitemap.host ftp', { prerender: { sitemap: { host: 'ftp://x' } } }, '"prerender.sitemap.host"', 'an absolute http(s) URL'],
+    ['sitemap.host with a query', { prerender: { sitemap: { host: 'https://x.com/?q' } } }, '"prerender.sitemap.host"', 'an absolute http(s) URL'],
+    ['sitemap.host with an empty query', { prerender: { sitemap: { host: 'https://x.com/?' } } }, '"prerender.sitemap.host"', 'an absolute http(s) URL'],
+    ['sitemap.host with a fragment', { prerender: { sitemap: { host: 'https://x.com/#a' } } }, '"prerender.sitemap.host"', 'an absolute http(s) URL'],
+    ['sitemap.host with a space', { prerender: { sitemap: { host: ' https://x.com' } } }, '"prerender.sitemap.host"', 'an absolute http(s) URL'],
+    ['sitemap.host with credentials', { prerender: { sitemap: { host: 'https://u:p@x.com' } } }, '"prerender.sitemap.host"', 'an absolute http(s) URL'],
+  ])('%s', async (_, config, key, allowed) => {
+    const error = await catchError(() => resolveConfig(config, tempDir()));
+    expect(error.code).toBe('CONFIG');
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain(key);
+    expect(error.message).toContain(allowed);
+  });
+
+  it.each([
+    ['a misspelt top-level key', { outdir: 'x' }, '"outdir"', '"outDir"'],
+    ['a prerender key at the top', { concurrency: 4 }, '"concurrency"', '"prerender.concurrency"'],
+    ['a misspelt prerender key at the top', { concurency: 4 }, '"concurency"', '"prerender.concurrency"'],
+    ['a misspelt prerender key', { prerender: { concurency: 4 } }, '"prerender.concurency"', '"prerender.concurrency"'],
+    ['a key in the wrong case', { prerender: { failonerror: false } }, '"prerender.failonerror"', '"prerender.failOnError"'],
+    ['a top-level key inside prerender', { prerender: { outDir: 'x' } }, '"prerender.outDir"', '"outDir"'],
+    ['a misspelt sitemap key', { prerender: { sitemap: { hots: 'https://x.com' } } }, '"prerender.sitemap.hots"', '"prerender.sitemap.host"'],
+    ['a misspelt retry key', { prerender: { retry: { atempts: 2 } } }, '"prerender.retry.atempts"', '"prerender.retry.attempts"'],
+    ['a misspelt crawl key', { prerender: { crawl: { limt: 5 } } }, '"prerender.crawl.limt"', '"prerender.crawl.limit"'],
+    ['a misspelt route entry key', { prerender: { routes: [{ rout: '/a' }] } }, '"prerender.routes[0].rout"', '"prerender.routes[0].route"'],
+  ])('%s: the error suggests the key meant', async (_, config, key, meant) => {
+    const error = await catchError(() => resolveConfig(config, tempDir()));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain(`Unknown config key ${key}; did you mean ${meant}?`);
+    expect(error.hint).toBe(`Rename the key to ${meant}, or remove it.`);
+  });
+
+  it('suggests nothing for a key close to none', async () => {
+    const error = await catchError(() => resolveConfig({ frobnicate: 1 }, tempDir()));
+    expect(error.message).not.toContain('did you mean');
+    expect(error.hint).toBe('Check the spelling of the key, or remove it.');
+  });
+
+  it.each([
+    [{ attempts: 3 }, { attempts: 3, delay: 500 }],
+    [{ attempts: 1, delay: 0 }, { attempts: 1, delay: 0 }],
+    [false, undefined],
+  ])('retry %j resolves to %j', async (retry, resolved) => {
+    expect((await resolveConfig({ prerender: { retry } }, tempDir())).prerender.retry).toEqual(resolved);
+  });
+
+  it.each(['warn', 'error', false] as const)('validate %j is kept', async (validate) => {
+    expect((await resolveConfig({ prerender: { validate } }, tempDir())).prerender.validate).toBe(validate);
+  });
+
+  it.each(['warn', 'error', false] as const)('links %j is kept', async (links) => {
+    expect((await resolveConfig({ prerender: { links } }, tempDir())).prerender.links).toBe(links);
+  });
+
+  it.each(['2026', '2026-11', '2026-11-21', '2024-02-29', '2026-11-21T08:00Z', '2026-11-21T08:00:30.5+02:00'])('lastmod %s is a W3C date', async (value) => {
+    const config = await resolveConfig(lastmod(value), tempDir());
+    expect(config.prerender.routes[0].sitemap).toEqual({ lastmod: value });
+  });
+
+  it('wraps a routes function that throws', async () => {
+    const routes = async () => {
+      throw new Error('database down');
+    };
+    const error = await catchError(() => resolveConfig({ prerender: { routes } }, tempDir()));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe('The function given as prerender.routes in the config failed: database down');
+  });
+
+  it.each([
+    ['outDir is the root', { outDir: '..', name: 'inner' }, 'which holds the site root'],
+    ['outDir above the root', { outDir: '../..', name: 'site' }, 'which holds the site root'],
+    ['output folder holds routesDir', { outDir: 'src', name: 'server' }, 'which holds routesDir'],
+    ['output folder is publicDir', { outDir: '.', name: 'public' }, 'which holds publicDir'],
+    ['publicDir holds outDir', { publicDir: '.' }, 'Config key "publicDir"'],
+    ['routesDir holds outDir', { routesDir: '.', outDir: 'out' }, 'Config key "routesDir"'],
+  ])('refuses an output folder that would swallow the site: %s', async (_, paths, message) => {
+    const root = join(tempDir(), 'site', 'inner');
+    const error = await catchError(() => resolveConfig(paths, root));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain(message);
+  });
+});
+
+describe('mergeConfig', () => {
+  it('puts the overrides over the file, merging prerender one level deep', () => {
+    const routes = ['/a'];
+    const base = { name: 'a', apiPrefix: 'x', prerender: { routes, timeout: 5, sitemap: { host: 'https://x.com' } } };
+    expect(mergeConfig(base, { apiPrefix: 'y', prerender: { concurrency: 2 } })).toEqual({
+      name: 'a',
+      apiPrefix: 'y',
+      prerender: { routes, timeout: 5, concurrency: 2, sitemap: { host: 'https://x.com' } },
+    });
+  });
+
+  it('leaves the file value alone for an override set to undefined', () => {
+    expect(mergeConfig({ apiPrefix: 'x', prerender: { timeout: 5 } }, { apiPrefix: undefined, prerender: { timeout: undefined } })).toEqual({
+      apiPrefix: 'x',
+      prerender: { timeout: 5 },
+    });
+  });
+
+  it('keeps either side when the other has no prerender', () => {
+    expect(mergeConfig({ prerender: { timeout: 5 } }, {})).toEqual({ prerender: { timeout: 5 } });
+    expect(mergeConfig({}, { prerender: { timeout: 5 } })).toEqual({ prerender: { timeout: 5 } });
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The catalogue's errors of the route files and the code they run (src/errors/source.ts), as a build
+ * meets them: each with its code, exit code 1 and a message naming the file(s) at fault, before
+ * anything is written.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildSite, failBuild, route, writeSite } from '../support/helpers.ts';
+
+const api = 'src/server/routes/api';
+
+describe('route file errors, before anything is written', () => {
+  const cases: { name: string; files: Record<string, string>; code: string; message: string[] }[] = [
+    {
+      name: 'two files for one method and path',
+      files: { [`${api}/hello.get.ts`]: route(`() => 'a'`), [`${api}/hello.GET.mjs`]: route(`() => 'b'`) },
+      code: 'ROUTE_CONFLICT',
+      message: ['GET /api/hello', 'api/hello.get.ts', 'api/hello.GET.mjs'],
+    },
+    {
+      name: 'two parameter names for one path',
+      files: { [`${api}/users/[id].ts`]: route(`() => 'a'`), [`${api}/users/[slug].ts`]: route(`() => 'b'`) },
+      code: 'ROUTE_CONFLICT',
+      message: ['api/users/[id].ts', 'api/users/[slug].ts'],
+    },
+    {
+      name: 'an unclosed bracket',
+      files: { [`${api}/[id.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/[id.ts'],
+    },
+    {
+      name: 'an empty parameter name',
+      files: { [`${api}/[].ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/[].ts', '[] needs a parameter name'],
+    },
+    {
+      name: 'a name the router reads as syntax (not a MODULE_IMPORT from the bundle)',
+      files: { [`${api}/q?mark.json.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/q?mark.json.ts', 'which starts the query of a URL'],
+    },
+    {
+      name: 'a name with a tab (bundled, but no URL reaches it)',
+      files: { [`${api}/tab\tx.json.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/tab\\tx.json.ts', 'a control character (U+0009)'],
+    },
+    {
+      name: 'a name with a backslash (bundled, but no URL reaches it)',
+      files: { [`${api}/back\\slash.json.ts`]: route(`() => 'a'`) },
+      code: 'ROUTE_NAME',
+      message: ['api/back\\slash.json.ts', 'a backslash, which URLs read as "/"'],
+    },
+    {
+      name: 'no default export',
+      files: { [`${api}/named.ts`]: `import { defineEventHandler } from 'h3';\nexport const handler = defineEventHandler(() => 'a');\n` },
+      code: 'NO_HANDLER',
+      message: [`${api}/named.ts`, 'has no default export'],
+    },
+    {
+      name: 'a name a module does not export',
+      files: { [`${api}/named-import.ts`]: `import { nothing } from '../../lib/helper';\n${route('() => nothing')}`, 'src/server/lib/helper.ts': 'export const something = 1;\n' },
+      code: 'COMPILE',
+      message: [`${api}/named-import.ts imports "nothing" from src/server/lib/helper.ts, which does not export it.`],
+    },
+    {
+      name: 'a default export that is not a function',
+      files: { [`${api}/number.ts`]: 'export default 42;\n' },
+      code: 'NO_HANDLER',
+      message: [`${api}/number.ts`, 'default-exports number, not an event handler'],
+    },
+    {
+      name: 'a module that throws while it loads (not a compile error)',
+      files: { [`${api}/settings.ts`]: `throw new Error('settings.json not found');\n${route(`() => 'a'`)}` },
+      code: 'MODULE_IMPORT',
+      message: ['A route module threw while it was loaded: settings.json not found'],
+    },
+    {
+      name: 'an npm package that is not installed',
+      files: { [`${api}/pkg.ts`]: `import pad from '@nowhere/left-pad/sub';\n${route('() => pad')}` },
+      code: 'COMPILE',
+      message: [`${api}/pkg.ts`, '"@nowhere/left-pad/sub"', 'cannot be resolved'],
+    },
+    {
+      name: 'a relative module that does not exist',
+      files: { [`${api}/rel.ts`]: `import help from '../lib/missing-helper';\n${route('() => help')}` },
+      code: 'COMPILE',
+      message: [`${api}/rel.ts`, '"../lib/missing-helper"', 'cannot be resolved'],
+    },
+  ];
+
+  it.each(cases)('$name: $code, exit code 1, naming the file', async ({ files, code, message }) => {
+    const { error, outDir } = await failBuild({ ...files, [`${api}/ok.ts`]: route(`() => 'ok'`) });
+    expect(error.code).toBe(code);
+    expect(error.exitCode).toBe(1);
+    for (const part of message) expect(error.message).toContain(part);
+    expect(error.hint).toBeTruthy();
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+});
+
+describe('syntax errors', () => {
+  const broken = `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => {\n  const x = ;\n});\n`;
+
+  it.each([
+    { file: 'broken.ts', at: `${api}/broken.ts:3:13`, typecheck: false },
+    { file: 'broken.ts', at: `${api}/broken.ts:3:13`, typecheck: true },
+    { file: 'broken.mjs', at: `${api}/broken.mjs:3:13`, typecheck: false },
+  ])('in $file (typecheck: $typecheck) give file:line:column and a code frame', async ({ file, at, typecheck }) => {
+    const { error, outDir } = await failBuild({ [`${api}/${file}`]: broken }, { typecheck });
+    expect(error.code).toBe('COMPILE');
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toContain(`Syntax error in ${at}: `);
+    expect(error.message).toContain('Expression expected');
+    expect(error.frame).toContain('const x = ;');
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+
+  it('in a TypeScript file no route imports do not stop the build', async () => {
+    const root = writeSite({ [`${api}/fine.txt.ts`]: route(`() => 'fine'`), 'scripts/scratch.ts': broken });
+    const { report } = await buildSite(root, { config: { prerender: { routes: ['/api/fine.txt'] } } });
+    expect(report.ok).toBe(1);
+  });
+});

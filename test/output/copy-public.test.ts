@@ -1,0 +1,79 @@
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPreviewServer } from '../../src/index.ts';
+import { catchError } from '../support/catch-error.ts';
+import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+
+describe('publicDir copy', () => {
+  it('leaves out links leading outside publicDir, so no route writes through them', async () => {
+    const outside = tempDir('outside-');
+    writeFileSync(join(outside, 'secret.txt'), 'outside secret');
+    const root = writeSite({
+      'public/inside.txt': 'inside',
+      'src/server/routes/linkdir/x.json.ts': route('() => ({ x: 1 })'),
+      'prerender.config.mjs': `export default { name: 'links', prerender: { routes: ['/linkdir/x.json'] } };`,
+    });
+    symlinkSync(outside, join(root, 'public/linkdir'));
+    symlinkSync(join(outside, 'secret.txt'), join(root, 'public/secret.txt'));
+    symlinkSync('inside.txt', join(root, 'public/alias.txt'));
+
+    const { dir, logger } = await buildSite(root);
+
+    expect(readdirSync(outside).sort()).toEqual(['secret.txt']);
+    expect(lstatSync(join(dir, 'public/linkdir')).isSymbolicLink()).toBe(false);
+    expect(readFileSync(join(dir, 'public/linkdir/x.json'), 'utf8')).toBe('{"x":1}');
+    expect(existsSync(join(dir, 'public/secret.txt'))).toBe(false);
+    expect(lstatSync(join(dir, 'public/alias.txt')).isSymbolicLink()).toBe(false);
+    expect(readFileSync(join(dir, 'public/alias.txt'), 'utf8')).toBe('inside');
+    expect(logger.lines.join('\n')).toMatch(/Left out 2 links in public leading outside it: .*linkdir/);
+  });
+
+  it('copies a link to a folder inside publicDir as that folder, and skips a link to its own parent', async () => {
+    const root = writeSite({ 'public/assets/a.txt': 'a', 'src/server/routes/api/x.ts': route(`() => 'x'`), 'prerender.config.mjs': `export default { name: 'loop' };` });
+    symlinkSync('assets', join(root, 'public/assets-alias'));
+    mkdirSync(join(root, 'public/deep'));
+    symlinkSync('..', join(root, 'public/deep/up'));
+    const { dir } = await buildSite(root);
+    expect(readFileSync(join(dir, 'public/assets-alias/a.txt'), 'utf8')).toBe('a');
+    expect(existsSync(join(dir, 'public/deep/up'))).toBe(false);
+  });
+
+  it('leaves out dot-files by default with a coded warning; publicDotFiles: true copies them, never served', async () => {
+    const files = {
+      'public/.htaccess': 'Options -Indexes\n',
+      'public/.env': 'SECRET=1\n',
+      'public/.well-known/security.txt': 'Contact: mailto:a@b.c\n',
+      'src/server/routes/api/x.ts': route(`() => 'x'`),
+    };
+    const left = await buildSite(writeSite(files), { config: { name: 'dots', prerender: { routes: [] } } });
+    expect(readdirSync(join(left.dir, 'public')).sort()).toEqual(['.well-known']);
+    expect(left.report.warnings).toEqual([
+      { code: 'DOT_FILE_LEFT_OUT', message: expect.stringContaining('.env, .htaccess. No server serves them') },
+    ]);
+
+    const root = writeSite(files);
+    const kept = await buildSite(root, { config: { name: 'dots', publicDotFiles: true, prerender: { routes: [] } } });
+    expect(readFileSync(join(kept.dir, 'public/.htaccess'), 'utf8')).toBe('Options -Indexes\n');
+    expect(readFileSync(join(kept.dir, 'public/.env'), 'utf8')).toBe('SECRET=1\n');
+    expect(kept.report.warnings).toEqual([]);
+    const server = await createPreviewServer({ root, config: { outDir: kept.outDir, name: 'dots' }, port: 0 });
+    try {
+      const answer = await fetch(new URL('/.htaccess', server.url));
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).not.toContain('Indexes');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a route writing _headers, which the build itself writes', async () => {
+    const root = writeSite({
+      'src/server/routes/[...].ts': route(`() => 'x'`),
+      'prerender.config.mjs': `export default { name: 'hdr', prerender: { routes: ['/_headers'] } };`,
+    });
+    const error = await catchError(() => buildSite(root));
+    expect(error).toMatchObject({ code: 'OUTPUT_CLASH' });
+    expect(String((error as Error).message)).toMatch(/route "\/_headers" and the _headers file the build writes both write _headers/);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Staging and publishing (src/output/staging.ts): a build writes beside `<outDir>/<name>` and swaps
+ * its output in whole, so a failed build leaves the previous output byte-identical and the next good
+ * one replaces it whole; a previous output the build cannot remove is set aside, published over, and
+ * cleared by a later build.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catchError } from '../support/catch-error.ts';
+import { binPath, buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+import { leftovers, snapshotTree } from '../support/tree-snapshot.ts';
+
+/** The unprivileged user (`nobody` on Linux) the builds run as. */
+const nobody = 65534;
+
+/**
+ * Whether this process can run the bin as `nobody`: it must be root, and this Node and the bin
+ * readable by all (a Node under root's home folder is not).
+ */
+function canRunAsNobody(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  return spawnSync(process.execPath, [binPath, '--version'], { uid: nobody, gid: nobody, stdio: 'ignore' }).status === 0;
+}
+
+function spawnAs(args: string[]) {
+  try {
+    return spawn(process.execPath, args, { uid: nobody, gid: nobody, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs the bin as `nobody` and collects its output and exit code. */
+function runAsNobody(args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawnAs([binPath, ...args]);
+    if (!child) return reject(new Error('cannot start a process as nobody'));
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Changes owner of `dir` and everything in it to `nobody`. */
+function giveToNobody(dir: string): void {
+  chownSync(dir, nobody, nobody);
+  for (const entry of readdirSync(dir, { recursive: true })) chownSync(join(dir, String(entry)), nobody, nobody);
+}
+
+const runnable = canRunAsNobody();
+// Outside the run's temporary folder, which only root may enter; made only where the test runs.
+const base = runnable ? mkdtempSync('/tmp/api-prerender-nobody-') : '';
+afterAll(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
+});
+const skipReason = 'needs root and a Node every user can run, to run the build as the unprivileged user nobody';
+
+describe.skipIf(!runnable)(`a previous output the build cannot remove (${runnable ? 'as nobody' : skipReason})`, () => {
+  it('publishes the new output with exit 0 and a warning; later builds warn until they can clear the old copy', async () => {
+    chmodSync(base, 0o755);
+    const root = writeSite({
+      'src/server/routes/api/v.json.ts': route(`() => ({ version: 1 })`),
+      'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/v.json'] } };`,
+    }, join(base, 'site'));
+    giveToNobody(root);
+    const outDir = join(root, 'dist');
+    const dir = join(outDir, 'site');
+    const version = () => JSON.parse(readFileSync(join(dir, 'public/api/v.json'), 'utf8')).version;
+
+    const first = await runAsNobody(['build', root, '--no-typecheck']);
+    expect(first.code, first.stderr).toBe(0);
+    chmodSync(dir, 0o555);
+
+    writeFileSync(join(root, 'src/server/routes/api/v.json.ts'), route(`() => ({ version: 2 })`));
+    const second = await runAsNobody(['build', root, '--no-typecheck', '--json']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(version()).toBe(2);
+    const [old] = leftovers(outDir, 'site');
+    expect(old).toMatch(/^\.site\.old-/);
+    expect(leftovers(outDir, 'site')).toEqual([old]);
+    const warning = `Could not remove the previous output, moved aside to ${join(outDir, old)}: EACCES`;
+    expect(second.stderr).toContain(`warning ${warning}`);
+    expect(second.stderr).not.toMatch(/^error/m);
+    expect(JSON.parse(second.stdout).warnings).toEqual([expect.objectContaining({ code: 'LEFTOVER_FOLDER', message: expect.stringContaining(warning) })]);
+
+    // The next build publishes too, warning again about the copy it still cannot remove.
+    writeFileSync(join(root, 'src/server/routes/api/v.json.ts'), route(`() => ({ version: 3 })`));
+    const third = await runAsNobody(['build', root, '--no-typecheck']);
+    expect(third.code, third.stderr).toBe(0);
+    expect(version()).toBe(3);
+    expect(third.stderr).toContain(`warning Could not remove ${join(outDir, old)}, left by an earlier build: EACCES`);
+    expect(leftovers(outDir, 'site')).toEqual([old]);
+
+    // Once it can, a build clears it and says nothing.
+    chmodSync(join(outDir, old), 0o755);
+    const fourth = await runAsNobody(['build', root, '--no-typecheck']);
+    expect(fourth.code, fourth.stderr).toBe(0);
+    expect(fourth.stderr).not.toContain('warning');
+    expect(leftovers(outDir, 'site')).toEqual([]);
+    // Four builds through the bin: minutes on a busy 2-core machine.
+  }, 180_000);
+});
+
+/** Atomic output: a failed build leaves the previous dist/<name> byte-identical and no staging folder. */
+const api = 'src/server/routes/api';
+
+describe('a build that fails after a good one', () => {
+  const outDir = tempDir('out-');
+  let root: string;
+  let dir: string;
+  let before: Record<string, string>;
+
+  const restoreRoutes = () => {
+    writeFileSync(join(root, api, 'about.txt.ts'), route(`() => 'about us'`));
+    rmSync(join(root, api, 'about.txt.mjs'), { force: true });
+  };
+
+  beforeAll(async () => {
+    root = writeSite({
+      [`${api}/news.json.ts`]: route(`() => ({ edition: 1 })`),
+      [`${api}/about.txt.ts`]: route(`() => 'about us'`),
+      'public/robots.txt': 'User-agent: *\n',
+      'prerender.config.mjs': `export default { name: 'atomic', prerender: { routes: ['/api/news.json', '/api/about.txt'], sitemap: { host: 'https://example.com' } } };`,
+    });
+    ({ dir } = await buildSite(root, { config: { outDir } }));
+    before = snapshotTree(dir);
+  });
+
+  it.each([
+    {
+      breakage: 'a route that fails',
+      code: 'ROUTES_FAILED',
+      edit: () => writeFileSync(join(root, api, 'about.txt.ts'), route(`() => { throw createError({ statusCode: 503, statusMessage: 'Down' }); }`, 'defineEventHandler, createError')),
+    },
+    {
+      breakage: 'a syntax error',
+      code: 'COMPILE',
+      edit: () => writeFileSync(join(root, api, 'about.txt.ts'), `export default () => {\n  return 'unclosed;\n`),
+    },
+    {
+      breakage: 'a route file clash',
+      code: 'ROUTE_CONFLICT',
+      edit: () => writeFileSync(join(root, api, 'about.txt.mjs'), route(`() => 'twice'`)),
+    },
+  ])('$breakage ($code) leaves the previous output byte-identical and nothing beside it', async ({ code, edit }) => {
+    restoreRoutes();
+    // Every failing build also changes a route that works, so a half-swapped output would show.
+    writeFileSync(join(root, api, 'news.json.ts'), route(`() => ({ edition: 2 })`));
+    edit();
+    const error = await catchError(() => buildSite(root, { config: { outDir } }));
+    expect(error.code).toBe(code);
+    expect(snapshotTree(dir)).toEqual(before);
+    expect(leftovers(outDir, 'atomic')).toEqual([]);
+  });
+
+  it('is replaced whole by the next good build', async () => {
+    restoreRoutes();
+    writeFileSync(join(root, api, 'news.json.ts'), route(`() => ({ edition: 2 })`));
+    await buildSite(root, { config: { outDir } });
+    expect(readFileSync(join(dir, 'public/api/news.json'), 'utf8')).toBe('{"edition":2}');
+    expect(readFileSync(join(dir, 'public/api/about.txt'), 'utf8')).toBe('about us');
+    expect(leftovers(outDir, 'atomic')).toEqual([]);
+  });
+});

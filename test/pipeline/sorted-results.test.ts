@@ -1,0 +1,60 @@
+/**
+ * A crawling build's results held back and handed on sorted (src/pipeline/sorted-results.ts): its
+ * routes come level by level, while the manifest and the sitemap list them by route. Checked through
+ * the real route sink, on the files it writes.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PrerenderRoute } from '../../src/config/types.ts';
+import { readManifest } from '../../src/output/manifest.ts';
+import { createRouteSink } from '../../src/pipeline/route-sink.ts';
+import { createSortedResults } from '../../src/pipeline/sorted-results.ts';
+import type { PrerenderResult } from '../../src/prerender/prerender.ts';
+import { tempDir } from '../support/helpers.ts';
+
+const written = (route: string, file: string): PrerenderResult => ({ route, file, status: 200, contentType: 'text/html; charset=utf-8', bytes: 1, ms: 0 });
+const listed = (route: string): PrerenderRoute => ({ route, sitemap: {} });
+
+describe('createSortedResults', () => {
+  it('hands nothing on until flushed, then every result sorted by route, code unit by code unit', async () => {
+    const distDir = tempDir('dist-');
+    const publicDir = join(distDir, 'public');
+    mkdirSync(publicDir);
+    const sink = createRouteSink({ distDir, publicDir, sitemapHost: 'https://example.com', keepSitemapEntries: true });
+    const held = createSortedResults(sink);
+    // Level by level, as a crawl finds them: the listed routes, then what they link to.
+    const arrivals: [PrerenderResult, PrerenderRoute][] = [
+      [written('/docs', 'docs/index.html'), listed('/docs')],
+      [written('/', 'index.html'), listed('/')],
+      [written('/docs-a', 'docs-a/index.html'), listed('/docs-a')],
+      [{ route: '/broken', status: 500, error: 'boom', ms: 0 }, listed('/broken')],
+      [written('/Docs', 'Docs/index.html'), listed('/Docs')],
+      [written('/caf%C3%A9', 'café/index.html'), listed('/caf%C3%A9')],
+    ];
+    for (const [result, target] of arrivals) held.add(result, target);
+    expect(sink.tally.ok + sink.tally.failures.length).toBe(0);
+
+    await held.flush();
+    sink.closeManifest();
+    await sink.sitemap?.finish();
+    const order = ['/', '/Docs', '/caf%C3%A9', '/docs', '/docs-a'];
+    expect((await readManifest(distDir)).map((entry) => entry.route)).toEqual(order);
+    expect(sink.tally.failures).toEqual([{ route: '/broken', status: 500, error: 'boom' }]);
+    const locs = [...readFileSync(join(publicDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(['https://example.com/', 'https://example.com/Docs/', 'https://example.com/caf%C3%A9/', 'https://example.com/docs-a/', 'https://example.com/docs/']);
+  });
+
+  it('holds nothing once flushed: a second flush hands nothing on again', async () => {
+    const distDir = tempDir('dist-');
+    const sink = createRouteSink({ distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false });
+    const held = createSortedResults(sink);
+    held.add(written('/b', 'b/index.html'), listed('/b'));
+    held.add(written('/a', 'a/index.html'), listed('/a'));
+    await held.flush();
+    await held.flush();
+    sink.closeManifest();
+    expect(sink.tally.ok).toBe(2);
+    expect((await readManifest(distDir)).map((entry) => entry.route)).toEqual(['/a', '/b']);
+  });
+});

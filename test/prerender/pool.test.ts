@@ -1,0 +1,26 @@
+/** The prerender's pool (src/prerender/pool.ts): at most `concurrency` tasks in flight, and none left running after it rejects. */
+import { describe, expect, it } from 'vitest';
+import { runPool } from '../../src/prerender/pool.ts';
+
+describe('runPool after a task fails', () => {
+  it('waits for the tasks already running before it rejects, so none writes after cleanup', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const finished: number[] = [];
+    let rejected = false;
+    const pool = runPool([0, 1, 2, 3], 2, async (item) => {
+      if (item === 0) throw new Error('task 0 failed');
+      await gate;
+      finished.push(item);
+    });
+    pool.catch(() => (rejected = true));
+    // Let every pending callback run: a pool that rejects at once would have done so by now.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rejected).toBe(false);
+
+    release();
+    await expect(pool).rejects.toThrow('task 0 failed');
+    // Task 1 was running and finished; tasks 2 and 3 were never started.
+    expect(finished).toEqual([1]);
+  });
+});

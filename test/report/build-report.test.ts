@@ -1,0 +1,22 @@
+/** The build's closing line and its count words: `1 route ok`, `2 routes ok`, never `1 routes ok`. */
+import { describe, expect, it } from 'vitest';
+import { createReport, formatSummary } from '../../src/report/build-report.ts';
+
+const tally = (ok: number, failed: number, retries = 0) => ({
+  ok,
+  bytes: 10,
+  retries,
+  retried: [],
+  failures: Array.from({ length: failed }, (_, i) => ({ route: `/r${i}`, status: 500, error: 'boom' })),
+  crawled: 0,
+});
+
+describe('formatSummary', () => {
+  it.each([
+    [1, 0, 0, 0, '1 route ok, 0 failed, 1 file, 10 B in 0.00s -> /d'],
+    [2, 1, 1, 1, '2 routes ok, 1 failed, 1 retry, 3 files, 10 B in 0.00s -> /d'],
+    [0, 0, 0, 0, '0 routes ok, 0 failed, 0 files, 10 B in 0.00s -> /d'],
+  ])('%i ok, %i failed, %i extra files, %i retries', (ok, failed, extra, retries, line) => {
+    expect(formatSummary(createReport('site', '/d', tally(ok, failed, retries), extra, 0))).toBe(line);
+  });
+});

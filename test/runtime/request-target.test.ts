@@ -1,0 +1,27 @@
+/** The request target as the client wrote it (src/runtime/request-target.ts), checked before any URL parser sees it. */
+import { describe, expect, it } from 'vitest';
+import { isSafeTarget } from '../../src/runtime/index.ts';
+
+describe('isSafeTarget: the raw target check before URL parsing', () => {
+  it.each([
+    ['/api/feed.xml?page=../2', true],
+    ['/a/b%2Fc', true],
+    ['/%252e%252e/x', true],
+    ['/...', true],
+    ['*', true],
+    ['http://x/a', true],
+    ['/../x', false],
+    ['/a/..', false],
+    ['/a/.', false],
+    ['/%2e%2E/x', false],
+    ['/..%2fx', false],
+    ['/x%5c..', false],
+    ['/%', false],
+    ['/%C0%AF', false],
+    ['/%0a', false],
+    ['http://x/../y', false],
+    ['garbage', false],
+  ])('%s -> %s', (target, safe) => {
+    expect(isSafeTarget(target)).toBe(safe);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Developing with `prerender dev`: `createDevServer` and the real bin over real sockets on sample-site,
+ * every endpoint, an edit or a new route served without a restart, broken code shown and recovered
+ * from, a config change restarting the build, Ctrl-C.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDevServer, type RunningServer } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { startBinServer } from '../support/bin-server.ts';
+import { binPath, route, writeSite } from '../support/helpers.ts';
+import { ask, pollUntil } from '../support/poll.ts';
+import { copySampleSite } from '../support/sample-copy.ts';
+import { mediaType, sampleEndpoints } from '../support/sample-endpoints.ts';
+
+describe('dev server on sample-site', () => {
+  const logger = createMemoryLogger();
+  let root: string;
+  let server: RunningServer;
+  const url = (path: string) => new URL(path, server.url).href;
+  const routeFile = (path: string) => join(root, 'src/server/routes', path);
+
+  beforeAll(async () => {
+    root = copySampleSite('dev-sample-');
+    server = await createDevServer({ root, port: 0, logger });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('binds 127.0.0.1 unless told otherwise', () => {
+    expect(new URL(server.url).hostname).toBe('127.0.0.1');
+  });
+
+  it.each(sampleEndpoints.map((endpoint) => [`${endpoint.init?.method ?? 'GET'} ${endpoint.path}`, endpoint] as const))('answers %s like the seed says', async (_name, endpoint) => {
+    const answer = await ask(url(endpoint.path), endpoint.init);
+    expect(answer.status).toBe(endpoint.status);
+    expect(mediaType(answer.headers.get('content-type'))).toBe(endpoint.type);
+    const body = endpoint.devBody ?? endpoint.body;
+    if (typeof body === 'string') expect(answer.body).toBe(body);
+    else expect(body(answer.body), answer.body).toBe(true);
+  });
+
+  it('sets the cookie the cookie route counts', async () => {
+    const answer = await ask(url('/api/v1/cookie'), { headers: { cookie: 'visits=41' } });
+    expect(answer.headers.get('set-cookie')).toMatch(/^visits=42; Path=\/; HttpOnly; SameSite=Lax$/i);
+  });
+
+  it('prints one line per request: method, path, status, milliseconds', async () => {
+    await ask(url('/api/v1/users/7'));
+    await ask(url('/api/v1/abc'));
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^GET \/api\/v1\/users\/7 200 \d+ms$/));
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^GET \/api\/v1\/abc 400 \d+ms$/));
+  });
+
+  it('serves an edited route without a restart', async () => {
+    writeFileSync(routeFile('api/v1/hello.ts'), route(`() => 'Hello, edited'`));
+    const answer = await pollUntil(url('/api/v1/hello'), (a) => a.body === 'Hello, edited');
+    expect(answer.status).toBe(200);
+  });
+
+  it('serves a new route file, then forgets it when the file is removed', async () => {
+    const file = routeFile('api/v1/fresh/[name].ts');
+    expect((await ask(url('/api/v1/fresh/x'))).body).toBe('Default API route');
+
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, route(`(event) => 'fresh ' + getRouterParam(event, 'name')`, 'defineEventHandler, getRouterParam'));
+    await pollUntil(url('/api/v1/fresh/x'), (a) => a.body === 'fresh x');
+
+    rmSync(file);
+    await pollUntil(url('/api/v1/fresh/x'), (a) => a.body === 'Default API route');
+  });
+
+  it('shows a syntax error in the terminal and in every route answer, then recovers when it is fixed', async () => {
+    const file = routeFile('api/v1/query.ts');
+    writeFileSync(file, `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => '<b>' +);\n`);
+
+    const broken = await pollUntil(url('/api/v1/query'), (a) => a.status === 500);
+    expect(mediaType(broken.headers.get('content-type'))).toBe('application/json');
+    const failure = JSON.parse(broken.body);
+    expect(failure).toMatchObject({ status: 500, code: 'COMPILE', location: expect.stringMatching(/^src\/server\/routes\/api\/v1\/query\.ts:2:\d+$/) });
+    expect(failure.frame).toContain(`'<b>' +);`);
+    // Every route shows it, not only the broken one: the whole bundle is out of date.
+    expect((await ask(url('/api/v1/users/1'))).status).toBe(500);
+
+    const page = await ask(url('/api/v1/query'), { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(500);
+    expect(mediaType(page.headers.get('content-type'))).toBe('text/html');
+    expect(page.body).toContain('src/server/routes/api/v1/query.ts:2:');
+    expect(page.body).toContain('&#39;&#60;b&#62;&#39; +);');
+    expect(page.body).not.toContain('<b>');
+
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^error Syntax error in src\/server\/routes\/api\/v1\/query\.ts:2:\d+/));
+    expect(logger.lines).toContainEqual(expect.stringContaining(`'<b>' +);`));
+
+    writeFileSync(file, route(`() => 'query fixed'`));
+    const fixed = await pollUntil(url('/api/v1/query'), (a) => a.status === 200);
+    expect(fixed.body).toBe('query fixed');
+    expect((await ask(url('/api/v1/users/1'))).body).toBe('User profile of 1');
+  });
+
+  it('keeps serving publicDir files while the routes are broken', async () => {
+    writeFileSync(routeFile('api/v1/query.ts'), `export default ;`);
+    await pollUntil(url('/api/v1/query'), (a) => a.status === 500);
+    expect((await ask(url('/robots.txt'))).status).toBe(200);
+    writeFileSync(routeFile('api/v1/query.ts'), route(`() => 'query fixed again'`));
+    await pollUntil(url('/api/v1/query'), (a) => a.body === 'query fixed again');
+  });
+
+  it('names a route file without a default export, and recovers', async () => {
+    const file = routeFile('api/v1/hello.ts');
+    writeFileSync(file, `export const handler = () => 'no default';\n`);
+    const broken = await pollUntil(url('/api/v1/hello'), (a) => a.status === 500);
+    expect(JSON.parse(broken.body).message).toContain('src/server/routes/api/v1/hello.ts');
+    writeFileSync(file, route(`() => 'default again'`));
+    await pollUntil(url('/api/v1/hello'), (a) => a.body === 'default again');
+  });
+});
+
+describe('prerender dev (the real bin)', () => {
+  it('serves, logs each request, and exits 0 on Ctrl-C', async () => {
+    const root = writeSite({ 'src/server/routes/api/a.ts': route(`() => 'from the bin'`) });
+    const dev = await startBinServer('dev', root);
+    try {
+      const answer = await pollUntil(`${dev.url}/api/a`, (a) => a.status === 200);
+      expect(answer.body).toBe('from the bin');
+      await dev.waitForStderr(/GET \/api\/a 200 \d+ms/);
+    } finally {
+      expect(await dev.stop('SIGINT')).toBe(0);
+    }
+  });
+
+  it('restarts the build when the config file changes', async () => {
+    const root = writeSite({
+      'src/server/routes/api/where.ts': route(`() => 'here'`),
+      'prerender.config.mjs': `export default { apiPrefix: 'one' };\n`,
+    });
+    const dev = await startBinServer('dev', root);
+    try {
+      await pollUntil(`${dev.url}/one/where`, (a) => a.body === 'here');
+      writeFileSync(join(root, 'prerender.config.mjs'), `export default { apiPrefix: 'two' };\n`);
+      await pollUntil(`${dev.url}/two/where`, (a) => a.body === 'here');
+      expect((await ask(`${dev.url}/one/where`)).status).toBe(404);
+    } finally {
+      expect(await dev.stop()).toBe(0);
+    }
+  });
+
+  it('exits 1 naming the port when it is taken', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const child = spawn(process.execPath, [binPath, 'dev', writeSite({}), '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain(`error Port ${port} on 127.0.0.1 is already in use.`);
+      expect(stderr).toContain(`--port ${port + 1}`);
+    } finally {
+      blocker.close();
+    }
+  });
+});

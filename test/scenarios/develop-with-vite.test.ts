@@ -1,0 +1,245 @@
+/**
+ * apiRoutes() in a real Vite (8, and 7 through the `vite-7` alias): a site with index.html and a
+ * vite.config.mjs that imports the package, driven through Vite's own JS API (createServer, build,
+ * preview), over real sockets.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import * as vite8 from 'vite';
+import * as vite7 from 'vite-7';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../src/index.ts';
+import { route } from '../support/helpers.ts';
+import { ask, pollUntil, type Answer } from '../support/poll.ts';
+import { rawRequest } from '../support/raw-http.ts';
+import { copyViteSite, createViteLogger } from '../support/vite-site.ts';
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('vite dev (Vite 8)', () => {
+  const logger = createViteLogger();
+  let root: string;
+  let server: vite8.ViteDevServer;
+  const url = (path: string) => new URL(path, server.resolvedUrls!.local[0]).href;
+  const routeFile = (name: string) => join(root, 'src/server/routes/api', name);
+  // While Vite restarts, its address may be unknown (resolvedUrls is null) or refuse: no answer yet.
+  const askRestarting = (path: string, init?: RequestInit) => Promise.resolve().then(() => ask(url(path), init)).catch(() => undefined);
+
+  beforeAll(async () => {
+    root = copyViteSite();
+    server = await vite8.createServer({ root, server: { port: 0, host: '127.0.0.1' }, customLogger: logger });
+    await server.listen();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers a route under the prefix with its body and type', async () => {
+    const posts = await ask(url('/api/posts.json'));
+    expect(posts.status).toBe(200);
+    expect(posts.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(posts.body)).toEqual([{ slug: 'first', title: 'First post' }]);
+    const hello = await ask(url('/api/hello'));
+    expect([hello.status, hello.headers.get('content-type'), hello.body]).toEqual([200, 'text/plain; charset=utf-8', 'Hello from the API']);
+    expect((await ask(url('/api/about.txt'))).body).toBe('# About\n');
+  });
+
+  it('answers an unknown path under the prefix with 404 from the routes, never the SPA index.html', async () => {
+    for (const path of ['/api/nope', '/api', '/api/nope/deeper.html']) {
+      const answer = await ask(url(path), { headers: html });
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toContain('<!doctype html>');
+    }
+  });
+
+  it("leaves every other path to Vite: / is the site's index.html, /apis is not under the prefix", async () => {
+    const index = await ask(url('/'), { headers: html });
+    expect(index.status).toBe(200);
+    expect(index.body).toContain('<h1>Vite site</h1>');
+    expect(index.body).toContain('/@vite/client');
+    const other = await ask(url('/apis/x'), { headers: html });
+    expect(other.body).toContain('<h1>Vite site</h1>');
+  });
+
+  it('refuses a malformed target that lands under the prefix, as every server of ours does', async () => {
+    const port = Number(new URL(server.resolvedUrls!.local[0]).port);
+    for (const target of ['/x/../api/hello', '/api/%2e%2e/api/hello', '/api/hel%00lo']) {
+      // Vite refuses unknown Host names (DNS rebinding) before any plugin runs.
+      expect((await rawRequest(port, target, { host: `127.0.0.1:${port}` })).status, target).toBe(400);
+    }
+  });
+
+  it('serves an edited route without a restart', async () => {
+    writeFileSync(routeFile('hello.ts'), route(`() => 'Hello, edited'`));
+    const answer = await pollUntil(url('/api/hello'), (a) => a.body === 'Hello, edited');
+    expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+
+  it('answers 500 naming the file while a route does not compile, in the response and the terminal, then recovers', async () => {
+    writeFileSync(routeFile('hello.ts'), `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => 'oops' +);\n`);
+    const broken = await pollUntil(url('/api/hello'), (a) => a.status === 500);
+    expect(broken.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(broken.body).location).toMatch(/^src\/server\/routes\/api\/hello\.ts:2:\d+$/);
+    expect(logger.lines.some((line) => line.includes('[api-prerender]') && line.includes('src/server/routes/api/hello.ts'))).toBe(true);
+    const page = await ask(url('/api/hello'), { headers: html });
+    expect([page.status, page.headers.get('content-type')]).toEqual([500, 'text/html; charset=utf-8']);
+    expect(page.body).toContain('src/server/routes/api/hello.ts');
+
+    writeFileSync(routeFile('hello.ts'), route(`() => 'Hello again'`));
+    const fixed = await pollUntil(url('/api/hello'), (a) => a.body === 'Hello again');
+    expect(fixed.status).toBe(200);
+  });
+
+  it('counts the route files in use without one that was deleted', async () => {
+    // In use: posts.json, hello and about.txt (requested, hello saved); users/[id] was never asked for.
+    rmSync(routeFile('about.txt.ts'));
+    await pollUntil(url('/api/about.txt'), (a) => a.status === 404);
+    const rebuilt = logger.lines.filter((line) => line.includes('[api-prerender] rebuilt'));
+    expect(rebuilt.at(-1)).toMatch(/^\[api-prerender\] rebuilt 2 of 3 route files \(those in use; the others load when requested\) in \d+ ms$/);
+  });
+
+  it('restarts with the new prefix when prerender.config is saved', async () => {
+    const config = join(root, 'prerender.config.mjs');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("name: 'vite-site',", "name: 'vite-site',\n  apiPrefix: 'services',"));
+    // Vite restarts on a new port: read its address afresh on every try.
+    const deadline = Date.now() + 30_000;
+    let last: Answer | undefined;
+    while (last?.body !== 'Hello again' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      last = await askRestarting('/services/hello');
+    }
+    expect([last?.status, last?.body]).toEqual([200, 'Hello again']);
+    // The old prefix is Vite's again: the SPA page. Asked until it is, as the restart settles.
+    let page: Answer | undefined;
+    while (!page?.body.includes('<h1>Vite site</h1>') && Date.now() < deadline) {
+      page = await askRestarting('/api/hello', { headers: html });
+      if (!page?.body.includes('<h1>Vite site</h1>')) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(page?.body).toContain('<h1>Vite site</h1>');
+  });
+});
+
+describe('vite build and vite preview (Vite 8)', () => {
+  let root: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    root = copyViteSite();
+    dir = join(root, 'dist', 'vite-site');
+    await vite8.build({ root, customLogger: createViteLogger() });
+  });
+
+  it("writes Vite's client build and the prerendered routes into one public/, with the manifest, _headers and sitemap", () => {
+    const pub = join(dir, 'public');
+    expect(readFileSync(join(pub, 'api', 'posts.json'), 'utf8')).toBe('[{"slug":"first","title":"First post"}]');
+    expect(readFileSync(join(pub, 'api', 'hello'), 'utf8')).toBe('Hello from the API');
+    expect(readFileSync(join(pub, 'api', 'about.txt'), 'utf8')).toBe('# About\n');
+    expect(readFileSync(join(pub, 'index.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(readFileSync(join(pub, 'robots.txt'), 'utf8')).toBe('User-agent: *\nSitemap: https://example.com/sitemap.xml\n');
+    expect(readFileSync(join(pub, '_headers'), 'utf8')).toContain('/api/hello\n  Content-Type: text/plain; charset=utf-8');
+    expect(readFileSync(join(pub, 'sitemap.xml'), 'utf8')).toContain('<loc>https://example.com/api/posts.json</loc>');
+    const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));
+    expect(manifest.routes ?? manifest).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ route: '/api/posts.json', file: 'api/posts.json', status: 200 }),
+        expect.objectContaining({ route: '/api/hello', file: 'api/hello', contentType: 'text/plain; charset=utf-8' }),
+      ]),
+    );
+    expect(existsSync(join(dir, 'server', 'index.mjs'))).toBe(true);
+  });
+
+  it('serves the prerendered files, the other routes under the prefix, and the client under vite preview', async () => {
+    const server = await vite8.preview({ root, preview: { port: 0, host: '127.0.0.1' }, customLogger: createViteLogger() });
+    try {
+      const url = (path: string) => new URL(path, server.resolvedUrls!.local[0]).href;
+      const hello = await ask(url('/api/hello'));
+      expect([hello.status, hello.headers.get('content-type'), hello.body]).toEqual([200, 'text/plain; charset=utf-8', 'Hello from the API']);
+      expect(hello.headers.get('etag')).toBeTruthy();
+      // The prerendered file keeps the header its handler set, as prerender preview sends it.
+      const posts = await ask(url('/api/posts.json'));
+      expect([posts.status, posts.headers.get('cache-control')]).toEqual([200, 'public, max-age=60']);
+      const user = await ask(url('/api/users/7'));
+      expect([user.status, user.body]).toEqual([200, '{"id":"7"}']);
+      const missing = await ask(url('/api/nope'), { headers: html });
+      expect(missing.status).toBe(404);
+      expect(missing.body).not.toContain('<!doctype html>');
+      const index = await ask(url('/'), { headers: html });
+      expect([index.status, index.body.includes('<h1>Vite site</h1>')]).toEqual([200, true]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails vite build when a route fails, and leaves the previous output as it was', async () => {
+    const before = readFileSync(join(dir, 'public', 'api', 'posts.json'), 'utf8');
+    writeFileSync(join(root, 'src/server/routes/api/posts.json.ts'), route(`() => { throw new Error('database down'); }`));
+    const failed = await vite8.build({ root, customLogger: createViteLogger() }).catch((error: Error) => error);
+    expect((failed as Error).message).toMatch(/^\[api-prerender\] 1 route failed[\s\S]*\/api\/posts\.json  500[\s\S]*\n {2}hint: /);
+    // Vite has no --no-fail-on-error flag: the hint names the config key instead.
+    expect((failed as Error).message).toContain('hint: Fix the routes listed, or set prerender.failOnError to false in prerender.config to publish the rest.');
+    expect((failed as Error).message).not.toContain('--no-fail-on-error');
+    expect(readFileSync(join(dir, 'public', 'api', 'posts.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('vite dev with the plugin given inline', () => {
+  it('keeps serving after server.restart(), which reuses the plugin object', async () => {
+    const root = copyViteSite('vite-inline-');
+    const server = await vite8.createServer({ root, configFile: false, plugins: [apiRoutes()], server: { port: 0, host: '127.0.0.1' }, customLogger: createViteLogger() });
+    try {
+      await server.listen();
+      const url = () => new URL('/api/hello', server.resolvedUrls!.local[0]).href;
+      expect((await ask(url())).body).toBe('Hello from the API');
+      await server.restart();
+      const after = await ask(url());
+      expect([after.status, after.body]).toEqual([200, 'Hello from the API']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('Vite config errors', () => {
+  it("refuses a build.outDir inside the prerender output before Vite empties it", async () => {
+    const root = copyViteSite('vite-outdir-');
+    // What an earlier build left, which Vite would empty along with its outDir.
+    const posts = join(root, 'dist/vite-site/public/api/posts.json');
+    mkdirSync(dirname(posts), { recursive: true });
+    writeFileSync(posts, '[]');
+    const before = readFileSync(posts, 'utf8');
+    const build = vite8.build({ root, build: { outDir: 'dist/vite-site/public' }, customLogger: createViteLogger() });
+    await expect(build).rejects.toThrow(/Vite's build.outDir \(.*dist\/vite-site\/public\) and the prerender output \(.*dist\/vite-site\) overlap/);
+    expect(readFileSync(posts, 'utf8')).toBe(before);
+  });
+
+  it('refuses an empty prefix, which would take index.html from Vite', async () => {
+    const root = copyViteSite('vite-prefix-');
+    writeFileSync(join(root, 'vite.config.mjs'), "import { apiRoutes } from 'api-prerender';\nexport default { plugins: [apiRoutes({ apiPrefix: '/' })] };\n");
+    // Refused while Vite resolves its config, before it starts a server that writes .vite/ into the site.
+    await expect(vite8.resolveConfig({ root, customLogger: createViteLogger() }, 'serve')).rejects.toThrow(/Config key "apiPrefix" is empty/);
+    await expect(vite8.createServer({ root, server: { port: 0 }, customLogger: createViteLogger() })).rejects.toThrow(/Config key "apiPrefix" is empty/);
+  });
+});
+
+describe('Vite 7', () => {
+  it('builds and prerenders, and serves the routes in dev', async () => {
+    const root = copyViteSite('vite7-site-');
+    await vite7.build({ root, customLogger: createViteLogger() });
+    expect(readFileSync(join(root, 'dist', 'vite-site', 'public', 'api', 'posts.json'), 'utf8')).toBe('[{"slug":"first","title":"First post"}]');
+    expect(existsSync(join(root, 'dist', 'vite-site', 'public', 'index.html'))).toBe(true);
+
+    // Vite 7 reads port 0 as "the default": it then probes upwards from 5173 by binding, so no race.
+    const server = await vite7.createServer({ root, server: { port: 0, host: '127.0.0.1' }, customLogger: createViteLogger() });
+    try {
+      await server.listen();
+      const { port } = server.httpServer!.address() as AddressInfo;
+      const posts = await ask(`http://127.0.0.1:${port}/api/posts.json`);
+      expect([posts.status, posts.body]).toEqual([200, '[{"slug":"first","title":"First post"}]']);
+      const missing = await ask(`http://127.0.0.1:${port}/api/nope`, { headers: html });
+      expect(missing.status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

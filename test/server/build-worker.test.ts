@@ -1,0 +1,117 @@
+/**
+ * Each dev rebuild runs apart from the one before: timers and module state of a replaced build are
+ * gone, and a route file removed and written again at the same path (`git stash`, `git checkout`)
+ * is served again.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDevServer, type RunningServer } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { route, tempDir, writeSite } from '../support/helpers.ts';
+import { ask, pollUntil } from '../support/poll.ts';
+
+const api = 'src/server/routes/api';
+
+/** A route module that appends its build's `tag` to `log` every 20 ms, from the moment it loads. */
+function tickingRoute(log: string, tag: string): string {
+  return [
+    `import { appendFileSync } from 'node:fs';`,
+    `import { defineEventHandler } from 'h3';`,
+    `setInterval(() => { try { appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(tag + '\n')}); } catch {} }, 20);`,
+    `let hits = 0;`,
+    `export default defineEventHandler(() => ${JSON.stringify(tag)} + ' ' + ++hits);`,
+  ].join('\n');
+}
+
+const ticks = (log: string, tag: string) => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line === tag).length : 0);
+
+describe('dev rebuilds are isolated', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('stops the timers and forgets the module state of the build a save replaced', async () => {
+    const log = join(tempDir('ticks-'), 'ticks.log');
+    const root = writeSite({ [`${api}/tick.ts`]: tickingRoute(log, 'first') });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const url = new URL('/api/tick', server.url).href;
+    expect((await ask(url)).body).toBe('first 1');
+    expect((await ask(url)).body).toBe('first 2');
+
+    writeFileSync(join(root, api, 'tick.ts'), tickingRoute(log, 'second'));
+    // A new build starts counting from its own module state.
+    await pollUntil(url, (answer) => answer.body.startsWith('second'));
+    // Wait until the new build has ticked well past the swap: the old one, if alive, ticks as often.
+    const before = ticks(log, 'first');
+    const deadline = Date.now() + 30_000;
+    while (ticks(log, 'second') < 25 && Date.now() < deadline) await sleep(20);
+    expect(ticks(log, 'second')).toBeGreaterThanOrEqual(25);
+    // One tick may have been on its way when the old build was stopped.
+    expect(ticks(log, 'first') - before).toBeLessThanOrEqual(1);
+  });
+
+  it('shows an error a route module throws outside any request as the build failure, and recovers', async () => {
+    const crashing = `import { defineEventHandler } from 'h3';\nsetTimeout(() => { throw new Error('queue connection lost'); }, 50);\nexport default defineEventHandler(() => 'up');\n`;
+    const root = writeSite({ [`${api}/crash.ts`]: crashing });
+    const logger = createMemoryLogger();
+    server = await createDevServer({ root, port: 0, logger });
+    const url = new URL('/api/crash', server.url).href;
+    // Asked until the failure page answers: a request that meets the thread as it dies can still get
+    // a bare 500 (see the session note), the next one the page.
+    const failed = await pollUntil(url, (answer) => answer.status === 500 && (answer.headers.get('content-type') ?? '').includes('json'));
+    expect(JSON.parse(failed.body)).toMatchObject({
+      code: 'ROUTES_STOPPED',
+      message: 'The route modules stopped running: queue connection lost',
+      stack: expect.stringMatching(new RegExp(`^Error: queue connection lost\\n\\s+at .*${join(root, api, 'crash.ts').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2:`)),
+    });
+    expect(logger.lines).toContainEqual(expect.stringContaining('queue connection lost'));
+
+    writeFileSync(join(root, api, 'crash.ts'), route(`() => 'fixed'`));
+    expect((await pollUntil(url, (answer) => answer.body === 'fixed')).status).toBe(200);
+  });
+
+  it('answers a request in flight when its build stops with the page that says why', async () => {
+    const gate = join(tempDir('gate-'), 'open');
+    // The handler holds its request until the gate opens; the module then throws outside any request.
+    const crashing = [
+      `import { existsSync } from 'node:fs';`,
+      `import { defineEventHandler } from 'h3';`,
+      `const opened = new Promise((resolve) => { const check = setInterval(() => { if (existsSync(${JSON.stringify(gate)})) { clearInterval(check); resolve(); } }, 10); });`,
+      `opened.then(() => setTimeout(() => { throw new Error('pool closed'); }, 0));`,
+      `export default defineEventHandler(() => new Promise(() => {}));`,
+    ].join('\n');
+    const root = writeSite({ [`${api}/hold.ts`]: crashing });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const held = ask(new URL('/api/hold', server.url).href);
+    // The request reaches the thread first: the build is loaded once a request to it has begun.
+    await sleep(200);
+    writeFileSync(gate, '');
+    const answer = await held;
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'ROUTES_STOPPED', message: 'The route modules stopped running: pool closed' });
+  });
+
+  it('serves a route file removed and then written again at the same path', async () => {
+    const root = writeSite({ [`${api}/stash.ts`]: route(`() => 'before'`), [`${api}/other.ts`]: route(`() => 'other'`) });
+    const logger = createMemoryLogger();
+    server = await createDevServer({ root, port: 0, logger });
+    const url = new URL('/api/stash', server.url).href;
+    expect((await ask(url)).body).toBe('before');
+
+    const file = join(root, api, 'stash.ts');
+    rmSync(file);
+    await pollUntil(url, (answer) => answer.status === 404);
+    writeFileSync(file, route(`() => 'after'`));
+    const answer = await pollUntil(url, (a) => a.body === 'after');
+    expect(answer.status).toBe(200);
+
+    // The same within one burst of events, as `git stash` makes them.
+    rmSync(file);
+    writeFileSync(file, route(`() => 'again'`));
+    expect((await pollUntil(url, (a) => a.body === 'again')).status).toBe(200);
+  });
+});

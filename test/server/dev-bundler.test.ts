@@ -1,0 +1,100 @@
+/**
+ * Rebuilds of `prerender dev` that reuse the build before (Rollup's cache, the sources it read):
+ * whatever changed must be read again, on a site of many route files sharing one module.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDevServer, type RunningServer } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { route, writeSite } from '../support/helpers.ts';
+import { ask, pollUntil } from '../support/poll.ts';
+
+const routeCount = 40;
+const shared = 'src/shared/price.ts';
+const priceRoute = (i: number) =>
+  `import { defineEventHandler } from 'h3';\nimport { formatPrice } from '../../../../shared/price';\n\nexport default defineEventHandler(() => formatPrice(${i}));\n`;
+
+describe('dev rebuilds of a site whose route files share a module', () => {
+  let root: string;
+  let server: RunningServer;
+  const url = (i: number) => new URL(`/api/group-${i % 2}/item-${i}`, server.url).href;
+  const every = async (expected: (i: number) => string) => {
+    for (let i = 0; i < routeCount; i++) {
+      const answer = await ask(url(i));
+      expect(answer.status, `route ${i}: ${answer.body}`).toBe(200);
+      expect(answer.body).toBe(expected(i));
+    }
+  };
+
+  beforeAll(async () => {
+    const files: Record<string, string> = {
+      [shared]: `export function formatPrice(n: number): string {\n  return n + ' EUR';\n}\n`,
+      'src/server/routes/api/alone.ts': route(`() => 'alone'`),
+    };
+    for (let i = 0; i < routeCount; i++) files[`src/server/routes/api/group-${i % 2}/item-${i}.ts`] = priceRoute(i);
+    root = writeSite(files);
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    await every((i) => `${i} EUR`);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('serves an edit of the shared module from every route that imports it', async () => {
+    writeFileSync(join(root, shared), `export function formatPrice(n: number): string {\n  return n + ' CHF';\n}\n`);
+    await pollUntil(url(routeCount - 1), (a) => a.body === `${routeCount - 1} CHF`);
+    await every((i) => `${i} CHF`);
+    expect((await ask(new URL('/api/alone', server.url).href)).body).toBe('alone');
+  });
+
+  it('shows a syntax error saved into the shared module, then serves the fix', async () => {
+    writeFileSync(join(root, shared), `export function formatPrice(n: number): string {\n  return n + ;\n}\n`);
+    const broken = await pollUntil(url(3), (a) => a.status === 500);
+    expect(JSON.parse(broken.body)).toMatchObject({ code: 'COMPILE', location: expect.stringMatching(/^src\/shared\/price\.ts:2:\d+$/) });
+    writeFileSync(join(root, shared), `export function formatPrice(n: number): string {\n  return n + ' GBP';\n}\n`);
+    await pollUntil(url(3), (a) => a.body === '3 GBP');
+    await every((i) => `${i} GBP`);
+  });
+
+  it('serves a new export of the shared module and the route that imports it, saved together', async () => {
+    writeFileSync(join(root, shared), `export const currency = 'SEK';\nexport function formatPrice(n: number): string {\n  return n + ' ' + currency;\n}\n`);
+    writeFileSync(
+      join(root, 'src/server/routes/api/group-0/item-0.ts'),
+      `import { defineEventHandler } from 'h3';\nimport { currency } from '../../../../shared/price';\n\nexport default defineEventHandler(() => 'in ' + currency);\n`,
+    );
+    await pollUntil(url(0), (a) => a.body === 'in SEK');
+    await every((i) => (i === 0 ? 'in SEK' : `${i} SEK`));
+  });
+
+  it('fails while the shared module is removed, and serves it again once it is written back', async () => {
+    const file = join(root, shared);
+    rmSync(file);
+    const missing = await pollUntil(url(5), (a) => a.status === 500);
+    expect(missing.body).toContain('shared/price');
+    writeFileSync(file, `export const currency = 'NOK';\nexport function formatPrice(n: number): string {\n  return n + ' NOK';\n}\n`);
+    await pollUntil(url(5), (a) => a.body === '5 NOK');
+    await every((i) => (i === 0 ? 'in NOK' : `${i} NOK`));
+  });
+
+  it('serves a route file removed and written again, among many', async () => {
+    const file = join(root, 'src/server/routes/api/group-1/item-7.ts');
+    rmSync(file);
+    await pollUntil(url(7), (a) => a.status === 404);
+    writeFileSync(file, route(`() => 'seven again'`));
+    await pollUntil(url(7), (a) => a.body === 'seven again');
+    expect((await ask(url(9))).body).toBe('9 NOK');
+  });
+
+  it('serves a route file that exports entries, which only the build reads', async () => {
+    const file = join(root, 'src/server/routes/api/group-0/[slug].ts');
+    const post = (word: string) =>
+      `import { defineEventHandler, getRouterParam } from 'h3';\nexport const entries = () => [{ slug: 'a' }];\n` +
+      `export default defineEventHandler((event) => '${word} ' + getRouterParam(event, 'slug'));\n`;
+    writeFileSync(file, post('post'));
+    await pollUntil(new URL('/api/group-0/b', server.url).href, (a) => a.body === 'post b');
+    writeFileSync(file, post('edited'));
+    await pollUntil(new URL('/api/group-0/b', server.url).href, (a) => a.body === 'edited b');
+    expect((await ask(url(9))).body).toBe('9 NOK');
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * createDevServer (src/server/dev-server.ts) on sites that start broken, or without a routes folder,
+ * whose modules break the first build or throw while loading, whose clients go away; its port checks,
+ * and close() safe twice. The journey on sample-site and through the bin:
+ * test/scenarios/develop-with-dev.test.ts.
+ */
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDevServer, PrerenderError } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { route, tempDir, writeSite } from '../support/helpers.ts';
+import { ask, pollUntil } from '../support/poll.ts';
+
+describe('dev server, other sites', () => {
+  it('starts with broken code, answers 500, and recovers', async () => {
+    const root = writeSite({ 'src/server/routes/api/a.ts': `export default defineEventHandler(() => 'a' +);` });
+    const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    try {
+      const broken = await pollUntil(new URL('/api/a', server.url).href, (a) => a.status === 500);
+      expect(JSON.parse(broken.body).code).toBe('COMPILE');
+      writeFileSync(join(root, 'src/server/routes/api/a.ts'), route(`() => 'a fixed'`));
+      await pollUntil(new URL('/api/a', server.url).href, (a) => a.body === 'a fixed');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('waits for a routes folder that does not exist yet, saying so, and serves it once it is made', async () => {
+    const root = writeSite({ 'package.json': '{"name":"later"}' });
+    const logger = createMemoryLogger();
+    const server = await createDevServer({ root, port: 0, logger });
+    try {
+      const waiting = await pollUntil(new URL('/api/later', server.url).href, (a) => a.status === 500);
+      expect(JSON.parse(waiting.body)).toMatchObject({ code: 'CONFIG', message: `No routes folder at ${join(root, 'src/server/routes')} (config key "routesDir").` });
+      expect(logger.lines).toContain('waiting for the routes folder src/server/routes to be created');
+      writeSite({ 'src/server/routes/api/later.ts': route(`() => 'made later'`) }, root);
+      const answer = await pollUntil(new URL('/api/later', server.url).href, (a) => a.body === 'made later');
+      expect(answer.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('recovers from a broken module outside the routes folder that broke the first build', async () => {
+    const root = writeSite({
+      'src/server/routes/api/a.ts': `import { defineEventHandler } from 'h3';\nimport { word } from '../../../lib/word';\nexport default defineEventHandler(() => word);\n`,
+      'src/lib/word.ts': `export const word: string = 'broken' +;\n`,
+    });
+    const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    try {
+      const broken = await pollUntil(new URL('/api/a', server.url).href, (a) => a.status === 500);
+      expect(JSON.parse(broken.body).location).toMatch(/^src\/lib\/word\.ts:1:\d+$/);
+      writeFileSync(join(root, 'src/lib/word.ts'), `export const word: string = 'mended';\n`);
+      await pollUntil(new URL('/api/a', server.url).href, (a) => a.body === 'mended');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('shows a route module that throws while loading, with its stack, and recovers', async () => {
+    const root = writeSite({
+      'src/server/routes/api/a.ts': `import { defineEventHandler } from 'h3';\nconst settings = JSON.parse('{}').missing.deep;\nexport default defineEventHandler(() => settings);\n`,
+    });
+    const logger = createMemoryLogger();
+    const server = await createDevServer({ root, port: 0, logger });
+    try {
+      const broken = await pollUntil(new URL('/api/a', server.url).href, (a) => a.status === 500);
+      const failure = JSON.parse(broken.body);
+      expect(failure).toMatchObject({ code: 'MODULE_IMPORT', message: "A route module threw while it was loaded: Cannot read properties of undefined (reading 'deep')" });
+      expect(failure.stack).toMatch(/^TypeError: Cannot read properties of undefined \(reading 'deep'\)\n\s+at /);
+      expect(logger.lines).toContainEqual(expect.stringContaining('error A route module threw while it was loaded'));
+      writeFileSync(join(root, 'src/server/routes/api/a.ts'), route(`() => 'loads now'`));
+      await pollUntil(new URL('/api/a', server.url).href, (a) => a.body === 'loads now');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('logs a request whose client went away as 499, not as an error, and goes on serving', async () => {
+    const entered = join(tempDir('entered-'), 'entered');
+    const slow = `() => { writeFileSync(${JSON.stringify(entered)}, ''); return new Promise((resolve) => setTimeout(() => resolve('late'), 300)); }`;
+    const root = writeSite({ 'src/server/routes/api/slow.ts': `import { writeFileSync } from 'node:fs';\n${route(slow)}` });
+    const logger = createMemoryLogger();
+    const server = await createDevServer({ root, port: 0, logger });
+    const url = new URL('/api/slow', server.url).href;
+    try {
+      expect((await ask(url)).body).toBe('late');
+      rmSync(entered);
+      const client = new AbortController();
+      const gone = fetch(url, { signal: client.signal }).catch((error: Error) => error.name);
+      // Aborted once its handler runs.
+      await expect.poll(() => existsSync(entered), { timeout: 10_000 }).toBe(true);
+      client.abort();
+      expect(await gone).toBe('AbortError');
+      await expect.poll(() => logger.lines.find((line) => line.startsWith('GET /api/slow 499 ')), { timeout: 10_000 }).toBeTruthy();
+      expect((await ask(url)).body).toBe('late');
+      expect(logger.lines.filter((line) => line.startsWith('error '))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says which port is taken, and close() is safe twice', async () => {
+    const root = writeSite({ 'src/server/routes/api/a.ts': route(`() => 'a'`) });
+    const first = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const port = Number(new URL(first.url).port);
+    try {
+      const second = createDevServer({ root, port, logger: createMemoryLogger() });
+      await expect(second).rejects.toBeInstanceOf(PrerenderError);
+      await expect(second).rejects.toMatchObject({ code: 'SERVER', message: `Port ${port} on 127.0.0.1 is already in use.`, hint: expect.stringContaining('--port') });
+    } finally {
+      await first.close();
+      await first.close();
+    }
+    await expect(ask(first.url)).rejects.toThrow();
+  });
+
+  it('refuses a port that is no port', async () => {
+    await expect(createDevServer({ root: writeSite({}), port: 70000 })).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('--port') });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * build() in one process reuses the toolchain processes its builds gave back (toolchain-pool.ts):
+ * the next build takes them, its output is what a fresh process would have made, and nothing waits
+ * once warm processes are turned off or the process that started them has ended.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { idleToolchainPids, keepToolchainsWarm } from '../../src/toolchain/toolchain-pool.ts';
+import { buildSite, repoRoot, route, writeSite } from '../support/helpers.ts';
+import { isRunning } from '../support/pids.ts';
+import { suiteWarmMs } from '../support/setup/warm-toolchains.ts';
+
+async function waitUntilGone(pids: number[]): Promise<number[]> {
+  for (let tries = 0; tries < 600 && pids.some(isRunning); tries++) await sleep(50);
+  return pids.filter(isRunning);
+}
+
+// A type error: the check's warning must reach the build that asked, in a reused process too. The
+// site has TypeScript 6, whose `tsc` checks it (not the toolchain process).
+const siteA = () => {
+  const root = writeSite({ 'src/server/routes/api/a.json.ts': route('() => { const n: number = "x"; return { site: "a", n }; }') });
+  mkdirSync(join(root, 'node_modules'));
+  symlinkSync(join(repoRoot, 'node_modules', 'typescript-6'), join(root, 'node_modules', 'typescript'), 'dir');
+  return root;
+};
+const siteB = () => writeSite({ 'src/server/routes/svc/b.ts': route('() => "b"'), 'prerender.config.ts': "export default { apiPrefix: '/svc/', prerender: { routes: ['/svc/b'] } };\n" });
+
+// The next test files of this worker get their warm processes back.
+afterAll(() => keepToolchainsWarm(suiteWarmMs));
+
+describe('warm toolchain processes', () => {
+  it('serve the next build, which writes what the first one did, and end when turned off', async () => {
+    keepToolchainsWarm(5_000);
+    const a = siteA();
+    const first = await buildSite(a, { typecheck: true, config: { prerender: { routes: ['/api/a.json'] } } });
+    const warm = idleToolchainPids();
+    expect(warm).toHaveLength(1);
+
+    // Another site, with its own config file and api prefix, in the same processes.
+    const other = await buildSite(siteB(), { typecheck: true });
+    expect(readFileSync(join(other.dir, 'public/svc/b'), 'utf8')).toBe('b');
+    expect(idleToolchainPids().sort()).toEqual([...warm].sort());
+
+    const again = await buildSite(a, { typecheck: true, config: { prerender: { routes: ['/api/a.json'] } } });
+    expect(readFileSync(join(again.dir, 'public/api/a.json'), 'utf8')).toBe(readFileSync(join(first.dir, 'public/api/a.json'), 'utf8'));
+    expect(readFileSync(join(again.dir, 'server/index.mjs'), 'utf8')).toBe(readFileSync(join(first.dir, 'server/index.mjs'), 'utf8'));
+    expect(first.report.warnings).toContainEqual({ code: 'TYPE_ERROR', message: expect.stringContaining("a.json.ts:2:") });
+    expect(again.report.warnings).toEqual(first.report.warnings);
+    expect(JSON.stringify(other.report.warnings)).not.toContain('a.json.ts');
+
+    keepToolchainsWarm(0);
+    expect(idleToolchainPids()).toEqual([]);
+    expect(await waitUntilGone(warm)).toEqual([]);
+  });
+
+  it('wait a number of milliseconds, 0 or more', () => {
+    for (const ms of [-1, Number.NaN, Infinity]) expect(() => keepToolchainsWarm(ms)).toThrow(`keepToolchainsWarm takes milliseconds, 0 or more; got ${ms}.`);
+  });
+
+  it('never keep the process that started them alive, and end with it', async () => {
+    const script = `
+      import { build } from ${JSON.stringify(join(repoRoot, 'lib/src/index.js'))};
+      import { idleToolchainPids } from ${JSON.stringify(join(repoRoot, 'lib/src/toolchain/toolchain-pool.js'))};
+      const silent = { isTTY: false, info() {}, warn() {}, error() {}, progress() {} };
+      await build({ root: process.argv[1], typecheck: false, logger: silent, config: { prerender: { routes: ['/api/a.json'] } } });
+      console.log(JSON.stringify(idleToolchainPids()));
+    `;
+    const root = siteA();
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, root], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const pids = JSON.parse(stdout) as number[];
+    expect(pids).toHaveLength(1);
+    expect(await waitUntilGone(pids)).toEqual([]);
+  });
+});

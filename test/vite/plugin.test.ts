@@ -1,0 +1,43 @@
+/**
+ * apiRoutes() as a Vite plugin (src/vite/plugin.ts): one object with Rollup's hooks and Vite's, the
+ * client environment given a plugin of its own, and a user's vite.config.ts type-checked against
+ * Vite 8's and Vite 7's own types. The plugin in a real Vite: test/scenarios/develop-with-vite.test.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../src/index.ts';
+import { fixturesDir, repoRoot } from '../support/helpers.ts';
+
+describe('apiRoutes() in Vite', () => {
+  const plugin = apiRoutes();
+  const rollupHooks = ['options', 'buildStart', 'resolveId', 'load', 'transform', 'onLog'];
+
+  it("is one object with Rollup's hooks and Vite's", () => {
+    for (const hook of [...rollupHooks, 'config', 'configResolved', 'configureServer', 'configurePreviewServer']) expect(plugin, hook).toHaveProperty(hook);
+  });
+
+  it("gives Vite's client environment, in its place, a plugin without the Rollup hooks, and other environments none", () => {
+    const client = plugin.applyToEnvironment({ config: { consumer: 'client' } });
+    expect(client).toMatchObject({ name: 'api-prerender:vite-build' });
+    expect(Object.keys(client as object).filter((key) => rollupHooks.includes(key))).toEqual([]);
+    expect(plugin.applyToEnvironment({ config: { consumer: 'server' } })).toBe(false);
+  });
+});
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+/** Runs tsc as a site with `module: nodenext` does; `api-prerender` resolves to this package's lib/ types. */
+function typeCheck(files: string[]) {
+  const args = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', ...files];
+  return spawnSync(process.execPath, [tsc, ...args], { cwd: repoRoot, encoding: 'utf8' });
+}
+
+describe('vite.config.ts types', () => {
+  it('accepts apiRoutes() in the plugins of Vite 8 and Vite 7', () => {
+    const run = typeCheck([join(fixturesDir, 'vite-types', 'vite8.config.ts'), join(fixturesDir, 'vite-types', 'vite7.config.ts')]);
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+});
