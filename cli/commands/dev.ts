@@ -4,6 +4,7 @@ import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { apiPrefixFlag, bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
+import { loadLibrary } from '../load-library.ts';
 
 interface DevFlags {
   config?: string;
@@ -28,7 +29,7 @@ export function registerDev(cli: CAC): void {
       const logger = createLogger();
       try {
         const timeout = shutdownTimeout();
-        const { createDevServer } = await import('../../src/server/dev-server.ts');
+        const { createDevServer } = loadLibrary<typeof import('../../src/server/dev-server.ts')>('server/dev-server');
         const server = await createDevServer({
           root,
           configFile: flags.config,

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/log.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
+import { loadLibrary } from '../load-library.ts';
 
 interface MergeFlags {
   outDir?: string;
@@ -23,7 +24,7 @@ export function registerMerge(cli: CAC): void {
       const logger = createLogger();
       const printJson = flags.json ? reserveStdout() : undefined;
       try {
-        const { merge } = await import('../../src/merge/merge.ts');
+        const { merge } = loadLibrary<typeof import('../../src/merge/merge.ts')>('merge/merge');
         const report = await merge({ shardDirs, outDir: flags.outDir, logger });
         await printJson?.(jsonText(report));
       } catch (error) {
