@@ -3,6 +3,7 @@
  * and the config (run-tsc.ts); schedule-typecheck.ts says when. Type errors are warnings.
  */
 import { messageOf } from '../errors.ts';
+import { asFileLimit, fileLimitOf, openFileLimits } from '../file-limit.ts';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { TypeCheckTask } from './check-config.ts';
@@ -25,8 +26,12 @@ export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Pr
   if (!tsc) return { failed: "api-prerender's TypeScript (its `typescript-7` dependency) is not installed." };
   try {
     const diagnostics = await runTsc(tsc, task, signal);
+    const unread = libraryUnread(diagnostics);
+    if (unread) return { failed: unread };
     return { diagnostics, version: tsc.version, from: tsc.from, note: tsc.note && `${tsc.note} ${instead(tsc)}` };
   } catch (error) {
+    // Out of file descriptors, ours could not start either.
+    if (fileLimitOf(error)) return { failed: messageOf(asFileLimit('starting the type check', error)) };
     const own = tsc.from === 'site' && !signal.aborted ? ownTsc() : undefined;
     if (!own) return { failed: messageOf(error) };
     const why = `The site's TypeScript ${tsc.version} could not check: ${messageOf(error)}`;
@@ -36,6 +41,21 @@ export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Pr
       return { failed: `${why}; api-prerender's TypeScript ${own.version} could not either: ${messageOf(ownError)}` };
     }
   }
+}
+
+/**
+ * Why the check has no verdict when TypeScript did not read its own library files: TS2318, a global
+ * type every program has (`Boolean`, `Function`) not found. That is no type error of the site's: its
+ * files could not be opened (too many open files), or tsconfig.json sets `noLib`.
+ */
+function libraryUnread(diagnostics: string[]): string | undefined {
+  const missing = diagnostics.filter((line) => line.startsWith('TS2318: '));
+  if (missing.length === 0) return undefined;
+  const limit = openFileLimits()?.soft;
+  return (
+    `TypeScript did not read its own library files (${missing[0]}${missing.length > 1 ? `, and ${missing.length - 1} more global types` : ''}). ` +
+    `It could not open them with too few open files (this process may keep ${limit ?? 'a limited number of'} files open at once: raise \`ulimit -n\`), or tsconfig.json sets \`noLib\`.`
+  );
 }
 
 /** Prints a check's result through `logger`: a warning per diagnostic, then one line. */
