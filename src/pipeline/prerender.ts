@@ -58,7 +58,8 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const checks = createOutputChecks(config.prerender.validate);
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const page = openReportPage(build);
-    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add });
+    const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site });
     build.sink = sink;
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;

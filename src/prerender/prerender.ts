@@ -22,6 +22,8 @@ export interface PrerenderResult {
   bytes?: number;
   ms: number;
   error?: string;
+  /** What the handler threw (no HTTP error of h3's), for the failure to show where it came from. */
+  thrown?: unknown;
   /** Attempts past the first (prerender.retry), when there were any. */
   retries?: number;
   /**
@@ -154,6 +156,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       if (rendered.headers.length > 0) result.headers = rendered.headers;
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
+      if (rendered.thrown !== undefined) result.thrown = rendered.thrown;
     }
     if (retries > 0) result.retries = retries;
     if (foundOn !== undefined) result.foundOn = foundOn;

@@ -38,6 +38,11 @@ export interface RouteFailure {
   foundOn?: string;
   /** The route file whose `entries` listed the route (from the site root). */
   listedBy?: string;
+  /**
+   * Where the error the handler threw came from: the site's frames of it and its causes, one per
+   * line (prerender/site-trace.ts).
+   */
+  trace?: string;
 }
 
 /** What a prerender adds up to: counts, and the failed and retried routes (the only routes kept). */
@@ -71,11 +76,17 @@ export function createReport(name: string, dir: string, tally: RouteTally, extra
 /**
  * The failed routes, one line each: route, status (or `error` when there was no response) and
  * message; a route no route file matches without the router's status, which its message explains.
+ * Under a route whose handler threw, the trace of its error, the first time it is met: many routes
+ * of one file failing alike show it once.
  */
 export function formatFailures(failures: RouteFailure[]): string[] {
+  const shown = new Set<string>();
   return failures.map((r) => {
     const status = r.code === 'NO_ROUTE_FILE' ? '' : `${r.status || 'error'}  `;
-    return `  ${r.route}  ${status}${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`;
+    const line = `  ${r.route}  ${status}${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`;
+    if (!r.trace || shown.has(r.trace)) return line;
+    shown.add(r.trace);
+    return `${line}\n${r.trace.replace(/^/gm, '  ')}`;
   });
 }
 
