@@ -29,6 +29,7 @@ export type WarningCode =
   | 'COMPRESS_UNUSED'
   | 'COMPRESSED_NAME_TAKEN'
   | 'CONFIG_FILE'
+  | 'HANDLER_RESULT'
 
   | 'LEFTOVER_FOLDER';
 
@@ -202,6 +203,11 @@ export const warnings = {
     message:
       `${counted(count, 'precompressed copy', 'precompressed copies')} not written, as a file of the site has the name: ${examples.join(', ')}${count > examples.length ? `, and ${count - examples.length} more` : ''}. ` +
       'Those files are served as they are; rename the file of the site if it is no copy you made yourself.',
+  }),
+  /** A handler's result h3 sends as other than meant (prerender/handler-result.ts): the file, the first routes, how many. */
+  handlerResult: (file: string, routes: string[], count: number, message: string): Warning => ({
+    code: 'HANDLER_RESULT',
+    message: `${file}: the handler of ${routes.join(', ')}${count > routes.length ? ` and ${count - routes.length} more routes` : ''} ${message}.`,
   }),
 };
 

@@ -3,19 +3,20 @@ import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
 import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
+import { resultMistake, type ResultMistake } from './handler-result.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 
 /** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
 export const routeUrl = (route: string): URL => new URL(route, 'http://localhost');
 
 /**
- * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
+ * A route's response, read whole (with what its handler returned amiss: handler-result.ts), or why it failed; a failure carries what deciding on a retry needs
  * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; whether
  * no route's handler ran at all (`unrouted`: a listed route no route file matches, a crawled link to
  * skip); and what the handler threw, when that was no HTTP error of h3's (`thrown`: its stack is the site's).
  */
 export type Rendered =
-  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
+  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number; mistake?: ResultMistake }
   | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true; thrown?: unknown };
 
 /** The context a route is requested with: the record the runtime fills in (runtime/app.ts). */
@@ -98,7 +99,10 @@ async function read(handle: RouteHandler, request: Request, start: number, bound
   }
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
-  return { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
+  const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
+  const mistake = resultMistake(new URL(request.url).pathname, outcome.returned);
+  if (mistake) rendered.mistake = mistake;
+  return rendered;
 }
 
 /**

@@ -113,7 +113,9 @@ function withDefaultType(route: RuntimeRoute) {
       if (outcome) outcome.thrown = error;
       throw error;
     }
-    if (event.res.headers.has('content-type')) return value;
+    const typed = event.res.headers.has('content-type');
+    if (outcome) outcome.returned = { value, file: route.file, typed };
+    if (typed) return value;
     if (value instanceof Response) return typedResponse(value);
     const type = defaultType(value);
     if (type) event.res.headers.set('content-type', type);
