@@ -33,6 +33,20 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Config key "${key}"${origin ? ` in ${origin}` : ''} must be ${allowed}, got ${show(got)}${meant ? `; did you mean ${show(meant)}?` : '.'}`, {
       hint: !origin ? `Create prerender.config.ts in the site root and set "${key}" there.` : meant ? `Set "${key}" to ${show(meant)} in ${origin}.` : `Fix "${key}" in ${origin}.`,
     }),
+  /**
+   * A route pattern listed to prerender (`/api/items/:id`): `pattern` is its piece of pattern syntax,
+   * `param` the parameter it names; `origin` where it was listed (the config file).
+   */
+  routePattern: (key: string, route: string, pattern: string, param?: string, origin?: string) => {
+    const example = param ? `{ ${param}: '1' }, { ${param}: '2' }` : `'${route.slice(0, route.indexOf(pattern))}a', '${route.slice(0, route.indexOf(pattern))}b'`;
+    return new PrerenderError(
+      'CONFIG',
+      `Config key "${key}"${origin ? ` in ${origin}` : ''} is "${route}", a route pattern ("${pattern}" is ${param ? `the parameter ${param}` : 'a wildcard'}), not a URL: the prerender requests each listed route as it is written.`,
+      {
+        hint: `List the URLs themselves, or have the route file serving the pattern list them: export const entries = () => [${example}]; from it (see "Routes that list their own URLs" in the README).`,
+      },
+    );
+  },
   unknownConfigKey: (key: string, known: readonly string[], origin?: string, meant?: string) =>
     new PrerenderError('CONFIG', `Unknown config key "${key}"${origin ? ` in ${origin}` : ''}${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
       hint: `${meant ? `Rename the key to "${meant}"` : 'Check the spelling of the key'}${origin ? ` in ${origin}` : ''}, or remove it.`,
