@@ -30,6 +30,7 @@ export type WarningCode =
   | 'COMPRESSED_NAME_TAKEN'
   | 'CONFIG_FILE'
   | 'HANDLER_RESULT'
+  | 'NOT_A_ROUTE'
 
   | 'LEFTOVER_FOLDER';
 
@@ -209,6 +210,15 @@ export const warnings = {
     code: 'HANDLER_RESULT',
     message: `${file}: the handler of ${routes.join(', ')}${count > routes.length ? ` and ${count - routes.length} more routes` : ''} ${message}.`,
   }),
+  /** A file in routesDir that looks like a route and is none (`why`: JSX, CommonJS). */
+  notARoute: (file: string, why: string): Warning => {
+    const name = file.split('/').at(-1)!;
+    const renamed = name.replace(/\.[cm]?([tj])sx?$/, (_, letter: string) => (letter === 't' ? '.ts' : '.js'));
+    return {
+      code: 'NOT_A_ROUTE',
+      message: `${file} is not a route file (${why}); routes are .ts, .mts, .js and .mjs files. Rename it ${renamed} if it is meant as a route, or move it out of routesDir.`,
+    };
+  },
 };
 
 /** The other pages a broken link is on, as its warning names them: the first three, then a count. */

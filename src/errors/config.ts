@@ -1,5 +1,5 @@
 /** The catalogue's errors of the config and the command line: exit code 2 (see errors.ts). */
-import { basename } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
 const show = (value: unknown) => JSON.stringify(value);
@@ -62,11 +62,32 @@ export const configErrors = {
       cause,
       traceCause: true,
     }),
-  /** routesDir is no folder; `configFile` is the config file as messages name it (key-origin.ts). */
-  noRoutesDir: (folder: string, configFile: string) =>
-    new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir").`, {
-      hint: `Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in ${configFile} to the folder that holds the route files.`,
-    }),
+  /**
+   * routesDir (under `root`) is no folder. `configFile`: where routesDir is set, as messages name it
+   * (key-origin.ts); `nearby`: the nearest folder with route files (routes/nearby-routes.ts), and the
+   * site root it implies when that is elsewhere; `command`: the one run (`build`, `dev`), for the fix
+   * to name; none for the library's callers.
+   */
+  noRoutesDir: (folder: string, root: string, configFile: string, nearby?: { routesDir: string; files: number; root?: string }, command?: string) => {
+    const run = command ? `prerender ${command}` : 'the command';
+    const found = nearby && `${nearby.routesDir} (${nearby.files >= 1000 ? '1000 or more route files' : `${nearby.files} route file${nearby.files === 1 ? '' : 's'}`})`;
+    if (nearby?.root !== undefined) {
+      // The folder as typed from where the command runs, unless that climbs far: then as it is.
+      const near = relative(process.cwd(), nearby.root) || '.';
+      const there = near.startsWith(`..${sep}..`) ? nearby.root : near;
+      return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"). Route files are at ${found}: the site's root seems to be ${nearby.root}.`, {
+        hint: `Run ${run} in ${nearby.root}, or pass it the root${command ? ` (\`prerender ${command} ${there}\`)` : ''}.`,
+      });
+    }
+    if (nearby) {
+      return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"); did you mean ${found}?`, {
+        hint: `Set "routesDir" in ${configFile} to "${relative(root, nearby.routesDir).split(sep).join('/')}", or rename that folder to "${relative(root, folder).split(sep).join('/')}".`,
+      });
+    }
+    return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"), nor one with route files near it.`, {
+      hint: `Run ${run} from the site root or pass the root${command ? ` (\`prerender ${command} <root>\`)` : ''}, or set "routesDir" in ${configFile} to the folder that holds the route files.`,
+    });
+  },
   routesTimedOut: (timeout: number, configFile: string) =>
     new PrerenderError('CONFIG', `The function given as prerender.routes did not settle within ${timeout} ms (prerender.timeout).`, {
       hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout in ${configFile} if listing the routes takes longer.`,

@@ -32,7 +32,7 @@ describe('dev server, other sites', () => {
     const server = await createDevServer({ root, port: 0, logger });
     try {
       const waiting = await pollUntil(new URL('/api/later', server.url).href, (a) => a.status === 500);
-      expect(JSON.parse(waiting.body)).toMatchObject({ code: 'CONFIG', message: `No routes folder at ${join(root, 'src/server/routes')} (config key "routesDir").` });
+      expect(JSON.parse(waiting.body)).toMatchObject({ code: 'CONFIG', message: `No routes folder at ${join(root, 'src/server/routes')} (config key "routesDir"), nor one with route files near it.` });
       expect(logger.lines).toContain('waiting for the routes folder src/server/routes to be created');
       writeSite({ 'src/server/routes/api/later.ts': route(`() => 'made later'`) }, root);
       const answer = await pollUntil(new URL('/api/later', server.url).href, (a) => a.body === 'made later');
