@@ -8,6 +8,7 @@ import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { TypeCheckTask } from './check-config.ts';
 import { findTsc, ownTsc, type Tsc } from './find-tsc.ts';
+import { groupCommonJs } from './commonjs-diagnostics.ts';
 import { runTsc } from './run-tsc.ts';
 
 /** What a check answers: the diagnostics and the TypeScript that found them, or why it could not check. */
@@ -58,11 +59,16 @@ function libraryUnread(diagnostics: string[]): string | undefined {
   );
 }
 
-/** Prints a check's result through `logger`: a warning per diagnostic, then one line. */
+/**
+ * Prints a check's result through `logger`: a warning per diagnostic (those of ES module syntax in
+ * files read as CommonJS as one), then one line.
+ */
 export function reportTypeCheck(result: TypeCheckReply, logger: Logger): void {
   if (result.failed !== undefined) return warn(logger, warnings.typeCheck(`Type checking failed, so type errors were not looked for: ${result.failed}`));
   if (result.note) warn(logger, warnings.typeCheck(result.note));
-  for (const line of result.diagnostics) warn(logger, warnings.typeError('', line));
+  const { grouped, rest } = groupCommonJs(result.diagnostics);
+  if (grouped) warn(logger, grouped);
+  for (const line of rest) warn(logger, warnings.typeError('', line));
   const count = result.diagnostics.length;
   const found = count === 0 ? 'no errors' : `${count} error${count === 1 ? '' : 's'}, printed above as warnings`;
   logger.info(`type check: ${found} (${checkedWith(result)})`);

@@ -222,9 +222,9 @@ describe('a site TypeScript that cannot check', () => {
 const routeFile = 'src/server/routes/api/count.json.ts';
 
 /** The check of a site of `files` plus one route file with a type error, printed as the build prints it. */
-async function check(files: Record<string, string>) {
+async function check(files: Record<string, string>, moreRouteFiles: string[] = []) {
   const root = writeSite({ [routeFile]: `const count: number = 'three';\nexport default () => ({ count });\n`, ...files });
-  const result = await runTypeCheck({ root, files: [join(root, routeFile)] }, new AbortController().signal);
+  const result = await runTypeCheck({ root, files: [routeFile, ...moreRouteFiles].map((file) => join(root, file)) }, new AbortController().signal);
   const logger = createMemoryLogger();
   const codes: (string | undefined)[] = [];
   reportTypeCheck(result, { ...logger, warn: (message, code) => (codes.push(code), logger.warn(message)) });
@@ -236,6 +236,22 @@ describe('the type check', () => {
     const { lines, codes } = await check({});
     expect(lines[0]).toBe(`warning ${routeFile}:1:7: TS2322: Type 'string' is not assignable to type 'number'.`);
     expect(codes).toEqual(['TYPE_ERROR']);
+  });
+
+  it('ES module syntax in files read as CommonJS (no "type": "module"): one TYPE_ERROR warning naming the files and the fix, not one per line', async () => {
+    const files = Object.fromEntries([1, 2, 3, 4].map((i) => [`src/server/routes/api/r${i}.ts`, `import { size } from './size.ts';\nexport const twice = size * ${i};\nexport default () => twice;\n`]));
+    const { lines, codes } = await check({
+      ...files,
+      'src/server/routes/api/size.ts': 'export const size = 2;\n',
+      'package.json': JSON.stringify({ name: 'cjs-site' }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', verbatimModuleSyntax: true, strict: true, types: [] } }),
+    }, Object.keys(files));
+    // The route file with its own type error keeps that one.
+    expect(codes).toEqual(['TYPE_ERROR', 'TYPE_ERROR']);
+    expect(lines[0]).toMatch(
+      /^warning TS1295: TypeScript reads 6 files src\/server\/routes\/api\/count\.json\.ts, src\/server\/routes\/api\/r1\.ts, src\/server\/routes\/api\/r2\.ts and 3 more as CommonJS, where verbatimModuleSyntax forbids import and export \(\d+ places\): the package\.json nearest to them has no "type": "module"\. Add "type": "module" to it/,
+    );
+    expect(lines[1]).toContain("TS2322: Type 'string' is not assignable to type 'number'.");
   });
 
   it('that could not read TypeScript\'s own library files has no verdict: one TYPE_CHECK warning, no type errors', async () => {
