@@ -15,7 +15,10 @@ const load = createRequire(import.meta.url);
 const { asFileLimit } = load('../src/file-limit.js') as typeof import('../src/file-limit.ts');
 const { createLogger } = load('../src/log.js') as typeof import('../src/log.ts');
 const { handleError } = load('./handle-error.js') as typeof import('./handle-error.ts');
+const { interruptWhileLoading } = load('./interrupt.js') as typeof import('./interrupt.ts');
 
+// Ctrl-C while the CLI loads and a command starts says so, until the command listens itself.
+interruptWhileLoading(createLogger());
 let main: typeof import('./main.ts') | undefined;
 try {
   main = load('./main.js') as typeof import('./main.ts');

@@ -5,6 +5,7 @@ import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { apiPrefixFlag, bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
+import { stopInterruptingWhileLoading } from '../interrupt.ts';
 
 interface DevFlags {
   config?: string;
@@ -41,6 +42,7 @@ export function registerDev(cli: CAC): void {
         });
         logger.info(`dev server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, { timeout, log: (message) => logger.info(message) });
+        stopInterruptingWhileLoading();
       } catch (error) {
         process.exitCode = handleError(error, logger);
       }

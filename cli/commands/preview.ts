@@ -4,6 +4,7 @@ import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
+import { stopInterruptingWhileLoading } from '../interrupt.ts';
 
 interface PreviewFlags {
   config?: string;
@@ -37,6 +38,7 @@ export function registerPreview(cli: CAC): void {
         });
         logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, { timeout, log: (message) => logger.info(message) });
+        stopInterruptingWhileLoading();
       } catch (error) {
         process.exitCode = handleError(error, logger);
       }

@@ -17,6 +17,8 @@ export const processErrors = {
         cause,
       },
     ),
+  interruptedLoading: (signal: string) =>
+    new PrerenderError('INTERRUPTED', `Interrupted (${signal}) while api-prerender was starting: nothing was built, written or served.`),
   interrupted: (signal: string) =>
     new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`),
   noBuild: (dir: string) =>
