@@ -184,12 +184,20 @@ export const warnings = {
       `${used} is used; ${unread.slice(0, -1).join(', ')}${unread.length > 1 ? ' and ' : ''}${unread.at(-1)} ${unread.length === 1 ? 'is' : 'are'} not read ` +
       '(the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.',
   }),
-  /** `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`: file:line:column). */
-  assetUrl: (place: string, problem: string, path: string): Warning => ({
+  /**
+   * `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`:
+   * file:line:column); `literal`: the literal to write instead (the file made relative, or the folder
+   * its static start names and the rest of the path), where the path says.
+   */
+  assetUrl: (place: string, problem: string, path: string, literal?: { file: string } | { folder: string; rest: string }): Warning => ({
     code: 'ASSET_URL',
     message:
-      `${place}: new URL() with a path that ${problem} (${path}): only a literal path ('./file.md', or a folder '../content/') is copied next to the server; ` +
-      "name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder).",
+      `${place}: new URL() with a path that ${problem} (${path}): only a literal path starting with ./ or ../ is copied next to the server; ` +
+      (literal === undefined
+        ? `name the folder of the files literally, relative to this file (new URL('./content/', import.meta.url) for a content/ folder beside it), then new URL(${path}, folder).`
+        : 'file' in literal
+          ? `write new URL('${literal.file}', import.meta.url).`
+          : `name its folder literally, new URL('${literal.folder}', import.meta.url), then new URL(${literal.rest}, folder).`),
   }),
   /** `compress` with a preset whose host compresses on its own and would serve each copy as a file of its own. */
   compressUnused: (preset: string, host: string): Warning => ({
