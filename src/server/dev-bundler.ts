@@ -18,7 +18,8 @@ import { warn, type Logger } from '../log.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { isInside } from '../runtime/inside.ts';
-import { describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
+import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
+import { noRouteResponse } from './no-route-page.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
 import { devEntry, externalRuntime } from './dev-plugins.ts';
 import { createRoutesInUse, describePlan, type BuildPlan } from './routes-in-use.ts';
@@ -163,6 +164,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (file !== undefined && latest?.worker && !latest.plan.loaded.has(file)) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       if (!build.worker) return failureResponse(build.failure, request);
+      // No route file serves it: a browser gets the routes there are (`/` most often).
+      if (file === undefined && (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request)) return noRouteResponse(request, build.plan.routes, site);
       try {
         return await build.worker.fetch(request);
       } catch (error) {
