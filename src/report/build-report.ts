@@ -12,6 +12,8 @@ export interface BuildReport {
   failed: number;
   /** Files written into public/ by the prerender, the sitemap, `_headers` and precompressed copies (not publicDir copies). */
   files: number;
+  /** Files copied from publicDir into public/. */
+  copied: number;
   /** Bytes of prerendered bodies. */
   bytes: number;
   ms: number;
@@ -56,13 +58,14 @@ export interface RouteTally {
 }
 
 /** The report of a finished prerender. */
-export function createReport(name: string, dir: string, tally: RouteTally, extraFiles: number, ms: number, warnings: Warning[] = []): BuildReport {
+export function createReport(name: string, dir: string, tally: RouteTally, extraFiles: number, ms: number, warnings: Warning[] = [], copied = 0): BuildReport {
   return {
     name,
     dir,
     ok: tally.ok,
     failed: tally.failures.length,
     files: tally.ok + extraFiles,
+    copied,
     bytes: tally.bytes,
     ms: Math.round(ms),
     retries: tally.retries,
@@ -90,11 +93,12 @@ export function formatFailures(failures: RouteFailure[]): string[] {
   });
 }
 
-/** The closing line: ok, failed, files, bytes, time. */
+/** The closing line: ok, failed, files (and those copied from publicDir), bytes, time. */
 export function formatSummary(report: BuildReport): string {
   const retries = report.retries > 0 ? `, ${counted(report.retries, 'retry', 'retries')}` : '';
   const crawled = report.crawled > 0 ? ` (${report.crawled} found by crawling)` : '';
-  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
+  const copied = report.copied > 0 ? ` and ${report.copied} copied from publicDir` : '';
+  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}${copied}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
 }
 
 /**
