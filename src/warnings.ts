@@ -143,10 +143,10 @@ export const warnings = {
    * Route files a static host (`preset`) will not serve, one line each (`POST /api/x (file)`), the
    * first few of `count`; `serverFile` serves them.
    */
-  unservedRoutes: (host: string, preset: string, lines: string[], count: number, serverFile: string): Warning => ({
+  unservedRoutes: (host: string, served: string, lines: string[], count: number, serverFile: string): Warning => ({
     code: 'UNSERVED_ROUTE',
     message:
-      `${host} serves only the files in public/ (preset "${preset}"): ${counted(count, 'route file')} will not be served there: ` +
+      `${host} serves only the files in ${served}: ${counted(count, 'route file')} will not be served there: ` +
       `${lines.join(', ')}${count > lines.length ? `, and ${count - lines.length} more` : ''}. ` +
       `Prerender the GET routes among them (prerender.routes, entries), serve the others from ${serverFile} on a Node host, or build with preset "static" if they are served elsewhere.`,
   }),
