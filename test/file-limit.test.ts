@@ -2,7 +2,7 @@
  * Running out of file descriptors (`ulimit -n`) anywhere in a build: one FILE_LIMIT error naming what
  * the build was doing and the limit to raise, never a raw stack, and nothing published. The bin runs
  * under a low `ulimit -n` (bash), with the site's own code holding the descriptors where a step must
- * meet the limit at a known point: the config (before the scan and the copy of publicDir) or a route
+ * meet the limit at a known point: the config (before the staging, the copy of publicDir and the scan) or a route
  * module (before the bundle loads or the output is written).
  */
 import { spawn } from 'node:child_process';
@@ -99,7 +99,8 @@ describe.runIf(process.platform === 'linux')('too many open files', () => {
   });
 
   it.each([
-    { step: 'listing the route files in routesDir', holder: 'config', free: 0, file: 'src/server/routes' },
+    // The output's lock is taken first, before the route files are listed.
+    { step: 'staging the output', holder: 'config', free: 0, file: 'dist/' },
     { step: 'copying publicDir (public)', holder: 'config', free: 1, file: 'public/p' },
     { step: 'loading the server bundle', holder: 'route module', free: 'none, and it throws', file: '/dev/null' },
     { step: 'prerendering the routes and writing the output', holder: 'route module', free: 0, file: 'dist/' },

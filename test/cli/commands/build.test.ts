@@ -53,7 +53,7 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     const { code, stderr } = await cli('build', typo);
     expect(code).toBe(2);
     expect(stderr).toContain(`error No routes folder at ${join(typo, 'src/server/rotues')} (config key "routesDir"); did you mean ${join(typo, 'src/server/routes')} (2 route files)?`);
-    expect(stderr).toContain('hint: Set "routesDir" in your prerender config to "src/server/routes", or rename that folder to "src/server/rotues".');
+    expect(stderr).toContain('hint: Set "routesDir" in prerender.config.mjs to "src/server/routes", or rename that folder to "src/server/rotues".');
     expect(existsSync(dir)).toBe(false);
   });
 
