@@ -6,8 +6,8 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite, tempDir, writeSite } from '../helpers.ts';
-import { startServerProcess } from '../server-process.ts';
+import { buildSite, tempDir, writeSite } from '../support/helpers.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 const api = 'src/server/routes/api';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { removeTree } from '../../src/output/remove-tree.ts';
-import { repoRoot, tempDir, writeSite } from '../helpers.ts';
+import { repoRoot, tempDir, writeSite } from '../support/helpers.ts';
 
 const run = promisify(execFile);
 

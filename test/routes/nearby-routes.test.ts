@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findNearbyRoutes } from '../../src/routes/nearby-routes.ts';
-import { tempDir, writeSite } from '../helpers.ts';
+import { tempDir, writeSite } from '../support/helpers.ts';
 
 const routeFiles = { 'src/server/routes/api/a.ts': '', 'src/server/routes/api/b.get.ts': '', 'src/server/routes/api/types.d.ts': '', 'src/server/routes/api/a.test.ts': '' };
 const routes = 'src/server/routes';

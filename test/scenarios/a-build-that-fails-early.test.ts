@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, writeSite } from '../helpers.ts';
+import { route, runCli, writeSite } from '../support/helpers.ts';
 
 /** A site whose one route has a type error and throws. */
 function failingSite() {

@@ -3,7 +3,7 @@
  * text): the build publishes it, and warns (HANDLER_RESULT) naming the route, its file and what to return.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSite, route, writeSite } from '../helpers.ts';
+import { buildSite, route, writeSite } from '../support/helpers.ts';
 
 describe('a handler returning what h3 sends as other than meant', () => {
   it('is published, with one warning per route file naming the route, the file and what to return', async () => {

@@ -6,8 +6,8 @@
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from '../helpers.ts';
-import { copySampleSite } from '../sample-copy.ts';
+import { repoRoot, runCli } from '../support/helpers.ts';
+import { copySampleSite } from '../support/sample-copy.ts';
 
 const sampleSite = join(repoRoot, 'sample-site');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, never>;
