@@ -33,6 +33,7 @@ export function interruptOnSignals(logger: Logger): Interrupt {
     controller.abort(errors.interrupted(signal));
   };
   for (const signal of stopSignals) process.on(signal, onSignal);
+  stopInterruptingWhileLoading();
   return {
     signal: controller.signal,
     get error() {
@@ -45,4 +46,28 @@ export function interruptOnSignals(logger: Logger): Interrupt {
       for (const signal of stopSignals) process.off(signal, onSignal);
     },
   };
+}
+
+/** The listener {@link interruptWhileLoading} installed, until a command listens itself. */
+let whileLoading: ((signal: NodeJS.Signals) => void) | undefined;
+
+/**
+ * SIGINT and SIGTERM while api-prerender loads and a command starts (a few hundred milliseconds):
+ * the process says it was interrupted and exits with 128 + the signal's number, where Node's default
+ * would end it without a word. A command that listens for them itself then calls
+ * {@link stopInterruptingWhileLoading}, after it listens: a signal that came while the modules
+ * loaded (synchronously, so it waits for the event loop) goes to its listener, not lost between.
+ */
+export function interruptWhileLoading(logger: Logger): void {
+  whileLoading = (signal) => {
+    logger.error(errors.interruptedLoading(signal).message);
+    process.exit(128 + constants.signals[signal]);
+  };
+  for (const signal of stopSignals) process.on(signal, whileLoading);
+}
+
+/** Gives SIGINT and SIGTERM to the command's own listeners (or Node's default): see {@link interruptWhileLoading}. */
+export function stopInterruptingWhileLoading(): void {
+  if (whileLoading) for (const signal of stopSignals) process.off(signal, whileLoading);
+  whileLoading = undefined;
 }

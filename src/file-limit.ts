@@ -42,7 +42,7 @@ const wordedByNode: Record<string, (message: string) => Partial<NodeJS.ErrnoExce
 export function asFileLimit(operation: string, error: unknown): unknown {
   if (error instanceof PrerenderError && error.code === 'FILE_LIMIT') return error;
   const cause = fileLimitOf(error);
-  return cause ? errors.fileLimit(operation, cause, cause.code === 'ENFILE' ? undefined : openFileLimit()) : error;
+  return cause ? errors.fileLimit(operation, cause, cause.code === 'ENFILE' ? undefined : openFileLimits()?.soft) : error;
 }
 
 /** Runs `step`, turning running out of file descriptors into a FILE_LIMIT error naming `operation`. */
@@ -54,11 +54,15 @@ export async function whileDoing<T>(operation: string, step: () => Promise<T>): 
   }
 }
 
-/** How many files this process may open at once (`ulimit -n`), where the system says (Linux). */
-function openFileLimit(): number | undefined {
+/**
+ * How many files this process may open at once (`ulimit -n`, `soft`), and up to what it may raise
+ * that itself (`hard`; Go programs such as TypeScript 7's compiler do), where the system says (Linux).
+ */
+export function openFileLimits(): { soft: number; hard: number } | undefined {
   try {
-    const line = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    return line ? Number(line[1]) : undefined;
+    const line = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    const count = (value: string) => (value === 'unlimited' ? Infinity : Number(value));
+    return line ? { soft: count(line[1]), hard: count(line[2]) } : undefined;
   } catch {
     return undefined;
   }

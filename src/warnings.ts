@@ -29,6 +29,8 @@ export type WarningCode =
   | 'COMPRESS_UNUSED'
   | 'COMPRESSED_NAME_TAKEN'
   | 'CONFIG_FILE'
+  | 'HANDLER_RESULT'
+  | 'NOT_A_ROUTE'
 
   | 'LEFTOVER_FOLDER';
 
@@ -141,10 +143,10 @@ export const warnings = {
    * Route files a static host (`preset`) will not serve, one line each (`POST /api/x (file)`), the
    * first few of `count`; `serverFile` serves them.
    */
-  unservedRoutes: (host: string, preset: string, lines: string[], count: number, serverFile: string): Warning => ({
+  unservedRoutes: (host: string, served: string, lines: string[], count: number, serverFile: string): Warning => ({
     code: 'UNSERVED_ROUTE',
     message:
-      `${host} serves only the files in public/ (preset "${preset}"): ${counted(count, 'route file')} will not be served there: ` +
+      `${host} serves only the files in ${served}: ${counted(count, 'route file')} will not be served there: ` +
       `${lines.join(', ')}${count > lines.length ? `, and ${count - lines.length} more` : ''}. ` +
       `Prerender the GET routes among them (prerender.routes, entries), serve the others from ${serverFile} on a Node host, or build with preset "static" if they are served elsewhere.`,
   }),
@@ -182,12 +184,20 @@ export const warnings = {
       `${used} is used; ${unread.slice(0, -1).join(', ')}${unread.length > 1 ? ' and ' : ''}${unread.at(-1)} ${unread.length === 1 ? 'is' : 'are'} not read ` +
       '(the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.',
   }),
-  /** `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`: file:line:column). */
-  assetUrl: (place: string, problem: string, path: string): Warning => ({
+  /**
+   * `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`:
+   * file:line:column); `literal`: the literal to write instead (the file made relative, or the folder
+   * its static start names and the rest of the path), where the path says.
+   */
+  assetUrl: (place: string, problem: string, path: string, literal?: { file: string } | { folder: string; rest: string }): Warning => ({
     code: 'ASSET_URL',
     message:
-      `${place}: new URL() with a path that ${problem} (${path}): only a literal path ('./file.md', or a folder '../content/') is copied next to the server; ` +
-      "name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder).",
+      `${place}: new URL() with a path that ${problem} (${path}): only a literal path starting with ./ or ../ is copied next to the server; ` +
+      (literal === undefined
+        ? `name the folder of the files literally, relative to this file (new URL('./content/', import.meta.url) for a content/ folder beside it), then new URL(${path}, folder).`
+        : 'file' in literal
+          ? `write new URL('${literal.file}', import.meta.url).`
+          : `name its folder literally, new URL('${literal.folder}', import.meta.url), then new URL(${literal.rest}, folder).`),
   }),
   /** `compress` with a preset whose host compresses on its own and would serve each copy as a file of its own. */
   compressUnused: (preset: string, host: string): Warning => ({
@@ -203,6 +213,20 @@ export const warnings = {
       `${counted(count, 'precompressed copy', 'precompressed copies')} not written, as a file of the site has the name: ${examples.join(', ')}${count > examples.length ? `, and ${count - examples.length} more` : ''}. ` +
       'Those files are served as they are; rename the file of the site if it is no copy you made yourself.',
   }),
+  /** A handler's result h3 sends as other than meant (prerender/handler-result.ts): the file, the first routes, how many. */
+  handlerResult: (file: string, routes: string[], count: number, message: string): Warning => ({
+    code: 'HANDLER_RESULT',
+    message: `${file}: the handler of ${routes.join(', ')}${count > routes.length ? ` and ${count - routes.length} more routes` : ''} ${message}.`,
+  }),
+  /** A file in routesDir that looks like a route and is none (`why`: JSX, CommonJS). */
+  notARoute: (file: string, why: string): Warning => {
+    const name = file.split('/').at(-1)!;
+    const renamed = name.replace(/\.[cm]?([tj])sx?$/, (_, letter: string) => (letter === 't' ? '.ts' : '.js'));
+    return {
+      code: 'NOT_A_ROUTE',
+      message: `${file} is not a route file (${why}); routes are .ts, .mts, .js and .mjs files. Rename it ${renamed} if it is meant as a route, or move it out of routesDir.`,
+    };
+  },
 };
 
 /** The other pages a broken link is on, as its warning names them: the first three, then a count. */

@@ -2,13 +2,14 @@
  * Running out of file descriptors (`ulimit -n`) anywhere in a build: one FILE_LIMIT error naming what
  * the build was doing and the limit to raise, never a raw stack, and nothing published. The bin runs
  * under a low `ulimit -n` (bash), with the site's own code holding the descriptors where a step must
- * meet the limit at a known point: the config (before the scan and the copy of publicDir) or a route
+ * meet the limit at a known point: the config (before the staging, the copy of publicDir and the scan) or a route
  * module (before the bundle loads or the output is written).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, writeSite } from './support/helpers.ts';
+import { route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 /** Code that opens /dev/null until the process may open no more, then closes `free` of them again. */
 const holdFiles = (free: number) => `import { closeSync, openSync } from 'node:fs';
@@ -21,6 +22,16 @@ try {
 for (const fd of held.splice(0, ${free})) closeSync(fd);
 globalThis.heldFiles = held;
 `;
+
+/**
+ * The exit code of Node running an empty module file under `ulimit -n openFiles`: whether Node can
+ * start a program at all (below some limit it crashes, or cannot read the package.json it looks for).
+ */
+function runNode(openFiles: number): Promise<number | null> {
+  const file = join(tempDir('empty-'), 'empty.mjs');
+  writeFileSync(file, '');
+  return new Promise((resolve) => spawn('bash', ['-c', `ulimit -n ${openFiles} && exec "$0" "$1"`, process.execPath, file], { stdio: 'ignore' }).on('close', resolve));
+}
 
 /** A site of `count` routes and public files, listed in the config. */
 function site(count: number, files: Record<string, string> = {}) {
@@ -70,8 +81,26 @@ describe.runIf(process.platform === 'linux')('too many open files', () => {
     }
   });
 
+  it('with the type check on and ulimit -n 20 to 40, each build builds or names the limit, and leaves only the previous output', async () => {
+    const root = site(3, { 'package.json': JSON.stringify({ name: 'my-site' }) });
+    expect((await runCli(['build', root, '--no-typecheck'])).code).toBe(0);
+    const previous = readFileSync(join(root, 'dist', 'my-site', 'prerender-manifest.json'), 'utf8');
+    for (const openFiles of [20, 22, 23, 24, 26, 28, 30, 34, 40]) {
+      // Below some limit Node itself cannot start (it crashes with no word of ours): not ours to name.
+      if ((await runNode(openFiles)) !== 0) continue;
+      const { code, stderr } = await runCli(['build', root], { openFiles });
+      const at = `ulimit -n ${openFiles}: exit ${code}\n${stderr}`;
+      expect([0, 1], at).toContain(code);
+      expect(stderr, at).not.toMatch(/^\s+at |node:internal|Unhandled|TS2318/m);
+      if (code === 1) expect(stderr, at).toMatch(/^error Too many open files while [^:]+: .+ failed with EMFILE/m);
+      expect(readdirSync(join(root, 'dist')), at).toEqual(['my-site']);
+      if (code === 1) expect(readFileSync(join(root, 'dist', 'my-site', 'prerender-manifest.json'), 'utf8'), at).toBe(previous);
+    }
+  });
+
   it.each([
-    { step: 'listing the route files in routesDir', holder: 'config', free: 0, file: 'src/server/routes' },
+    // The output's lock is taken first, before the route files are listed.
+    { step: 'staging the output', holder: 'config', free: 0, file: 'dist/' },
     { step: 'copying publicDir (public)', holder: 'config', free: 1, file: 'public/p' },
     { step: 'loading the server bundle', holder: 'route module', free: 'none, and it throws', file: '/dev/null' },
     { step: 'prerendering the routes and writing the output', holder: 'route module', free: 0, file: 'dist/' },

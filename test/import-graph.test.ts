@@ -2,7 +2,7 @@
  * What the CLI and the library load before any work starts: Rollup, its plugins and TypeScript load
  * in the toolchain processes only (TypeScript alone costs about half a second to load, on every
  * command); the CLI loads a command's code when that command runs. Read from the static imports of
- * the compiled lib/.
+ * the compiled lib/, and the modules it loads with `require()` by a literal path.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -22,7 +22,10 @@ function heavyImports(entry: string, heavy: string[]): string[] {
   const walk = (file: string, chain: string[]) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^(?:import|export) (?!type )[^;]*? from ['"]([^'"]+)['"]/gm)) {
+    // A module loaded with `require()` (the bin, the toolchain process) counts as imported.
+    const text = readFileSync(file, 'utf8');
+    const specs = [...text.matchAll(/^(?:import|export) (?!type )[^;]*? from ['"]([^'"]+)['"]/gm), ...text.matchAll(/\bload\(['"](\.[^'"]+)['"]\)/g)].map((match) => match[1]);
+    for (const spec of specs) {
       const path = [...chain, relative(repoRoot, file)];
       if (heavy.includes(spec!)) found.push(`${spec} via ${path.join(' -> ')}`);
       if (spec!.startsWith('.')) walk(resolve(dirname(file), spec!), path);

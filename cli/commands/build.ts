@@ -10,6 +10,7 @@ import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 import { apiPrefixFlag, configFileDefault, positiveInteger, presetFlag } from '../flags.ts';
 import { interruptOnSignals } from '../interrupt.ts';
+import { loadLibrary } from '../load-library.ts';
 
 interface BuildFlags {
   config?: string;
@@ -48,7 +49,7 @@ export function registerBuild(cli: CAC): void {
       const interrupt = interruptOnSignals(logger);
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
-        const { build } = await import('../../src/pipeline/build.ts');
+        const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
         await printJson?.(jsonText(report));
       } catch (caught) {

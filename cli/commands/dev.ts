@@ -4,6 +4,8 @@ import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { apiPrefixFlag, bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
+import { loadLibrary } from '../load-library.ts';
+import { stopInterruptingWhileLoading } from '../interrupt.ts';
 
 interface DevFlags {
   config?: string;
@@ -28,7 +30,7 @@ export function registerDev(cli: CAC): void {
       const logger = createLogger();
       try {
         const timeout = shutdownTimeout();
-        const { createDevServer } = await import('../../src/server/dev-server.ts');
+        const { createDevServer } = loadLibrary<typeof import('../../src/server/dev-server.ts')>('server/dev-server');
         const server = await createDevServer({
           root,
           configFile: flags.config,
@@ -40,6 +42,7 @@ export function registerDev(cli: CAC): void {
         });
         logger.info(`dev server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, { timeout, log: (message) => logger.info(message) });
+        stopInterruptingWhileLoading();
       } catch (error) {
         process.exitCode = handleError(error, logger);
       }

@@ -4,6 +4,8 @@ import { createLogger } from '../../src/log.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
+import { loadLibrary } from '../load-library.ts';
+import { stopInterruptingWhileLoading } from '../interrupt.ts';
 
 interface MergeFlags {
   outDir?: string;
@@ -19,11 +21,13 @@ export function registerMerge(cli: CAC): void {
     .example('prerender merge dist/*.shard-*-of-2')
     .example('prerender merge shards/* --out-dir public-site')
     .action(async (shardDirs: string[], flags: MergeFlags) => {
+      // A merge stopped by a signal ends as Node ends a process: it writes in a staging folder.
+      stopInterruptingWhileLoading();
       limitHeapGrowth();
       const logger = createLogger();
       const printJson = flags.json ? reserveStdout() : undefined;
       try {
-        const { merge } = await import('../../src/merge/merge.ts');
+        const { merge } = loadLibrary<typeof import('../../src/merge/merge.ts')>('merge/merge');
         const report = await merge({ shardDirs, outDir: flags.outDir, logger });
         await printJson?.(jsonText(report));
       } catch (error) {

@@ -3,6 +3,8 @@ import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
+import { loadLibrary } from '../load-library.ts';
+import { stopInterruptingWhileLoading } from '../interrupt.ts';
 
 interface PreviewFlags {
   config?: string;
@@ -25,7 +27,7 @@ export function registerPreview(cli: CAC): void {
       const logger = createLogger();
       try {
         const timeout = shutdownTimeout();
-        const { createPreviewServer } = await import('../../src/server/preview-server.ts');
+        const { createPreviewServer } = loadLibrary<typeof import('../../src/server/preview-server.ts')>('server/preview-server');
         const server = await createPreviewServer({
           root,
           configFile: flags.config,
@@ -36,6 +38,7 @@ export function registerPreview(cli: CAC): void {
         });
         logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, { timeout, log: (message) => logger.info(message) });
+        stopInterruptingWhileLoading();
       } catch (error) {
         process.exitCode = handleError(error, logger);
       }

@@ -90,8 +90,29 @@ function warnAssetUrl(context: TransformPluginContext, code: string, node: Node,
   const path = (node.arguments as Node[])[0];
   const before = code.slice(0, node.start).split('\n');
   const at = sourcePlace(context, before.length - 1, before.at(-1)!.length);
-  const warning = warnings.assetUrl(`${file}:${at.line}:${at.column}`, problem, code.slice(path.start, path.end));
+  const warning = warnings.assetUrl(`${file}:${at.line}:${at.column}`, problem, code.slice(path.start, path.end), literalFolder(code, path));
   context.warn({ code: warning.code, message: warning.message, meta: { warning } });
+}
+
+/**
+ * The literal the build could copy in place of `path`: its own text made relative (`'notes.md'` ->
+ * `./notes.md`, as `file`), or the folder its static start names (`'./posts/' + slug` -> `./posts/`,
+ * then `slug` as `rest`); nothing where no static start says which folder.
+ */
+function literalFolder(code: string, path: Node): { file: string } | { folder: string; rest: string } | undefined {
+  const text = literalText(path);
+  if (text !== undefined) return { file: text.startsWith('/') ? text : `./${text}` };
+  let first = path;
+  while (first.type === 'BinaryExpression' && first.operator === '+') first = first.left as Node;
+  const quasis = path.quasis as { value: { cooked: string | null }; end: number }[] | undefined;
+  const start = first.type === 'Literal' && typeof first.value === 'string' ? first.value : path.type === 'TemplateLiteral' ? quasis![0].value.cooked ?? '' : undefined;
+  const slash = start?.lastIndexOf('/') ?? -1;
+  if (start === undefined || slash === -1) return undefined;
+  const folder = /^\.{1,2}\//.test(start) ? start.slice(0, slash + 1) : `./${start.slice(0, slash + 1)}`;
+  const tail = start.slice(slash + 1);
+  if (path.type === 'TemplateLiteral') return { folder, rest: '`' + tail + code.slice(quasis![0].end, path.end) };
+  const after = code.slice(first.end, path.end).replace(/^\s*\+\s*/, '');
+  return { folder, rest: tail ? `${JSON.stringify(tail).replace(/^"|"$/g, "'")} + ${after}` : after };
 }
 
 /** A place in the code being transformed (0-based) as a place in the source file (1-based). */

@@ -33,6 +33,7 @@ export function generateEntry(routes: RouteDefinition[]): string {
     // trace would be shown at the end of whichever route file precedes it in the bundle.
     'export const fetch = app.fetch.bind(app);',
     'export const serve = (options) => serveBuild(routes, import.meta.url, options);',
+    'export const routesApp = (options) => createApp(routes, options);',
     '',
     'startIfMain(import.meta.url, routes);',
     '',

@@ -3,6 +3,7 @@ import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { H3 } from 'h3';
 import { errors, type PrerenderError } from '../errors.ts';
+import type { AppOptions } from '../runtime/app.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
 
 /** What a built server module exports (see the generated entry). */
@@ -14,6 +15,8 @@ export interface ServerBundle {
   fetch(request: Request): Promise<Response>;
   /** Serves `public/` of the build the module belongs to, then the routes. */
   serve(options?: ServeOptions): Promise<RunningServer>;
+  /** A new h3 app of the routes alone, made with `options` (the prerender's prints no error itself). */
+  routesApp(options: AppOptions): H3;
 }
 
 /** Where the site's route files are, so that an error names a route file as the user sees it. */

@@ -6,6 +6,7 @@ import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
+import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
 import { checkH3 } from './h3-version.ts';
 import { entryId, generateEntry, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
 
@@ -51,6 +52,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     },
     async resolveId(source, importer) {
       if (source === entryId) return resolvedEntry;
+      if (source === commonJsGlobalsId) return commonJsGlobalsId;
       if (source === runtimeId) return runtimeEntry;
       if (importer === resolvedEntry) return resolve(routesDir, source);
       // Route files and the runtime share the runtime's h3, so the bundle holds exactly one copy: its
@@ -65,13 +67,14 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       return !(log.code === 'MISSING_EXPORT' && log.id === resolvedEntry && log.binding === 'entries');
     },
     load(id) {
+      if (id === commonJsGlobalsId) return commonJsGlobalsSource;
       return id === resolvedEntry ? generateEntry(routes) : null;
     },
-    // After every other transform (TypeScript's), so it reads JavaScript and its output is kept.
+    // After every other transform (TypeScript's, CommonJS's), so it reads ES modules and its output is kept.
     transform: {
       order: 'post',
       handler(code, id) {
-        return rewriteAssetUrls(this, code, id, options.root ?? process.cwd());
+        return rewriteAssetUrls(this, code, id, options.root ?? process.cwd()) ?? addCommonJsGlobals(this, code, id);
       },
     },
   };

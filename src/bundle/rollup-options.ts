@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
+import { asFileLimit } from '../file-limit.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -61,6 +62,10 @@ export function toBuildError(error: unknown, root: string): unknown {
     if (log.pluginCode) (log as { code: unknown }).code = log.pluginCode;
     return error;
   }
+  // So does it with a system error's (a plugin could not read a file): out of file descriptors, say so.
+  if (log.code === 'PLUGIN_ERROR' && typeof log.pluginCode === 'string' && 'syscall' in error) (log as { code: unknown }).code = log.pluginCode;
+  const limit = asFileLimit('bundling the route files', error);
+  if (limit !== error) return limit;
   if (log.code === 'MISSING_EXPORT' && log.exporter) {
     // The generated entry imports each route file's default export; any other missing export is the
     // importing module's own mistake (such as a type imported as a value).

@@ -10,6 +10,7 @@ import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkOutput } from './output-paths.ts';
 import { settleWithin } from '../settle-within.ts';
+import { patternIn } from '../routes/route-pattern.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
 const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender', 'compress'] as const;
@@ -142,10 +143,15 @@ export function resolveSitemapFields(input: unknown, key: string, check: ConfigC
   };
 }
 
-/** A route must start with `/` and carry no query or fragment: a file name cannot hold one. */
+/**
+ * A route must start with `/` and carry no query or fragment (a file name cannot hold one), and be a
+ * URL, not a route pattern (`/api/items/:id`, `[id]`, `*`): the prerender requests it as written.
+ */
 function checkRoute(route: string, key: string, check: ConfigChecks): string {
   if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route);
   if (/[?#]/.test(route)) check.fail(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
+  const pattern = patternIn(route);
+  if (pattern) throw errors.routePattern(key, route, pattern.text, pattern.param, check.origin(key));
   return route;
 }
 

@@ -1,5 +1,5 @@
 /** The catalogue's errors of the config and the command line: exit code 2 (see errors.ts). */
-import { basename } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
 const show = (value: unknown) => JSON.stringify(value);
@@ -33,6 +33,20 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Config key "${key}"${origin ? ` in ${origin}` : ''} must be ${allowed}, got ${show(got)}${meant ? `; did you mean ${show(meant)}?` : '.'}`, {
       hint: !origin ? `Create prerender.config.ts in the site root and set "${key}" there.` : meant ? `Set "${key}" to ${show(meant)} in ${origin}.` : `Fix "${key}" in ${origin}.`,
     }),
+  /**
+   * A route pattern listed to prerender (`/api/items/:id`): `pattern` is its piece of pattern syntax,
+   * `param` the parameter it names; `origin` where it was listed (the config file).
+   */
+  routePattern: (key: string, route: string, pattern: string, param?: string, origin?: string) => {
+    const example = param ? `{ ${param}: '1' }, { ${param}: '2' }` : `'${route.slice(0, route.indexOf(pattern))}a', '${route.slice(0, route.indexOf(pattern))}b'`;
+    return new PrerenderError(
+      'CONFIG',
+      `Config key "${key}"${origin ? ` in ${origin}` : ''} is "${route}", a route pattern ("${pattern}" is ${param ? `the parameter ${param}` : 'a wildcard'}), not a URL: the prerender requests each listed route as it is written.`,
+      {
+        hint: `List the URLs themselves, or have the route file serving the pattern list them: export const entries = () => [${example}]; from it (see "Routes that list their own URLs" in the README).`,
+      },
+    );
+  },
   unknownConfigKey: (key: string, known: readonly string[], origin?: string, meant?: string) =>
     new PrerenderError('CONFIG', `Unknown config key "${key}"${origin ? ` in ${origin}` : ''}${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
       hint: `${meant ? `Rename the key to "${meant}"` : 'Check the spelling of the key'}${origin ? ` in ${origin}` : ''}, or remove it.`,
@@ -48,11 +62,32 @@ export const configErrors = {
       cause,
       traceCause: true,
     }),
-  /** routesDir is no folder; `configFile` is the config file as messages name it (key-origin.ts). */
-  noRoutesDir: (folder: string, configFile: string) =>
-    new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir").`, {
-      hint: `Run the command from the site root or pass the root (prerender build <root>), or set "routesDir" in ${configFile} to the folder that holds the route files.`,
-    }),
+  /**
+   * routesDir (under `root`) is no folder. `configFile`: where routesDir is set, as messages name it
+   * (key-origin.ts); `nearby`: the nearest folder with route files (routes/nearby-routes.ts), and the
+   * site root it implies when that is elsewhere; `command`: the one run (`build`, `dev`), for the fix
+   * to name; none for the library's callers.
+   */
+  noRoutesDir: (folder: string, root: string, configFile: string, nearby?: { routesDir: string; files: number; root?: string }, command?: string) => {
+    const run = command ? `prerender ${command}` : 'the command';
+    const found = nearby && `${nearby.routesDir} (${nearby.files >= 1000 ? '1000 or more route files' : `${nearby.files} route file${nearby.files === 1 ? '' : 's'}`})`;
+    if (nearby?.root !== undefined) {
+      // The folder as typed from where the command runs, unless that climbs far: then as it is.
+      const near = relative(process.cwd(), nearby.root) || '.';
+      const there = near.startsWith(`..${sep}..`) ? nearby.root : near;
+      return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"). Route files are at ${found}: the site's root seems to be ${nearby.root}.`, {
+        hint: `Run ${run} in ${nearby.root}, or pass it the root${command ? ` (\`prerender ${command} ${there}\`)` : ''}.`,
+      });
+    }
+    if (nearby) {
+      return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"); did you mean ${found}?`, {
+        hint: `Set "routesDir" in ${configFile} to "${relative(root, nearby.routesDir).split(sep).join('/')}", or rename that folder to "${relative(root, folder).split(sep).join('/')}".`,
+      });
+    }
+    return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"), nor one with route files near it.`, {
+      hint: `Run ${run} from the site root or pass the root${command ? ` (\`prerender ${command} <root>\`)` : ''}, or set "routesDir" in ${configFile} to the folder that holds the route files.`,
+    });
+  },
   routesTimedOut: (timeout: number, configFile: string) =>
     new PrerenderError('CONFIG', `The function given as prerender.routes did not settle within ${timeout} ms (prerender.timeout).`, {
       hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout in ${configFile} if listing the routes takes longer.`,

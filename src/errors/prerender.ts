@@ -26,12 +26,18 @@ export const prerenderErrors = {
     new PrerenderError('OUTPUT_CLASH', message, {
       hint: 'Give one of the routes another path, or drop it from prerender.routes.',
     }),
-  folderRoute: (route: string, contentType: string) =>
-    new PrerenderError(
-      'OUTPUT_CLASH',
-      `Route "${route}" answered ${contentType}, but a route ending in "/" names a folder and can only be written as HTML (its index.html).`,
-      { hint: 'List the route without the trailing "/" and with an extension, such as "/api/feed.json".' },
-    ),
+  /**
+   * A route ending in "/" (a folder: only HTML fits, as its index.html) that answered `contentType`;
+   * `instead` is the route to list, without the slash (and with an extension where it has none).
+   */
+  folderRoute: (route: string, contentType: string, instead: string, extensionAdded: boolean) =>
+    route === '/'
+      ? new PrerenderError('OUTPUT_CLASH', `Route "/" is the site's root folder, written as its index.html, so only HTML fits; it answered ${contentType}.`, {
+          hint: `Answer HTML at "/", or list the answer under a name with an extension for its type: "${instead}".`,
+        })
+      : new PrerenderError('OUTPUT_CLASH', `Route "${route}" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered ${contentType}.`, {
+          hint: extensionAdded ? `List it without the trailing "/" and with an extension for its type: "${instead}".` : `List it as "${instead}", without the trailing "/".`,
+        }),
   /** `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix differs. */
   routesFailed: (failures: string[], details: unknown, noRouteFile = 0) => {
     const publish = 'pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.';

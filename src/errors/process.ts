@@ -7,7 +7,7 @@ export const processErrors = {
   fileLimit: (operation: string, cause: NodeJS.ErrnoException, limit?: number) =>
     new PrerenderError(
       'FILE_LIMIT',
-      `Too many open files while ${operation}: ${[cause.syscall, cause.path].filter(Boolean).join(' ') || 'a file'} failed with ${cause.code}` +
+      `Too many open files while ${operation}: ${failedCall(cause)} failed with ${cause.code}` +
         (cause.code === 'ENFILE' ? ', the limit of the whole system.' : `${limit ? `; this process may keep ${limit} files open at once` : ''}.`),
       {
         hint:
@@ -17,6 +17,8 @@ export const processErrors = {
         cause,
       },
     ),
+  interruptedLoading: (signal: string) =>
+    new PrerenderError('INTERRUPTED', `Interrupted (${signal}) while api-prerender was starting: nothing was built, written or served.`),
   interrupted: (signal: string) =>
     new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`),
   noBuild: (dir: string) =>
@@ -33,3 +35,9 @@ export const processErrors = {
       cause,
     }),
 };
+
+/** The call that failed and its file: `open /x/y`, or `spawn /x/node` (whose syscall names the file already). */
+function failedCall({ syscall, path }: NodeJS.ErrnoException): string {
+  if (syscall && path && syscall.endsWith(` ${path}`)) return syscall;
+  return [syscall, path].filter(Boolean).join(' ') || 'a file';
+}

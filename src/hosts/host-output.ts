@@ -32,6 +32,14 @@ export const staticHosts: Partial<Record<Preset, string>> = {
   'github-pages': 'GitHub Pages',
 };
 
+/**
+ * Where each static host's deploy takes its files from, as the UNSERVED_ROUTE warning names it, with
+ * what it leaves out; `public/` for the others.
+ */
+export const servedFiles: Partial<Record<Preset, string>> = {
+  vercel: '.vercel/output/static/ (preset "vercel", which writes no Vercel functions)',
+};
+
 /** Cloudflare Pages' largest file, and the file count past which a deploy needs a paid plan. */
 const cloudflareFiles = { bytes: 25 * 1024 * 1024, shown: '25 MiB', count: 20_000 };
 

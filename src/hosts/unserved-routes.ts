@@ -87,9 +87,12 @@ function mayReach(pattern: string[], route: string): boolean {
 /** Route files a warning names before `and N more`. */
 const shown = 5;
 
-/** The UNSERVED_ROUTE warning for `host` (preset `preset`), or none when every route file is served. */
-export function unservedWarning(host: string, preset: string, routes: UnservedRoute[], serverFile: string): Warning | undefined {
+/**
+ * The UNSERVED_ROUTE warning for `host`, which serves the files of `served` (`public/ (preset
+ * "netlify")`), or none when every route file is served.
+ */
+export function unservedWarning(host: string, served: string, routes: UnservedRoute[], serverFile: string): Warning | undefined {
   if (routes.length === 0) return undefined;
   const lines = routes.slice(0, shown).map(({ method, path, file, note }) => `${method ? `${method} ` : ''}${path} (${file}${note ? `, ${note}` : ''})`);
-  return warnings.unservedRoutes(host, preset, lines, routes.length, serverFile);
+  return warnings.unservedRoutes(host, served, lines, routes.length, serverFile);
 }

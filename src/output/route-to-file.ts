@@ -1,4 +1,5 @@
-import { isHtml } from '../content-type.ts';
+import { mimes } from 'mrmime';
+import { isHtml, mediaType } from '../content-type.ts';
 import { errors } from '../errors.ts';
 import { extensionOf } from '../runtime/extension.ts';
 import { decodeSegment, isHiddenName, segmentProblem, type SegmentProblem } from '../runtime/url-path.ts';
@@ -95,11 +96,22 @@ export function routeToFile(route: string, contentType: string): string {
   // A route ending in "/" names a folder, even `/rss.xml/`: the servers look for its index.html.
   if (route.endsWith('/')) {
     if (html) return [...segments, 'index.html'].join('/');
-    throw errors.folderRoute(route, contentType);
+    const name = route.replace(/\/+$/, '') || '/index';
+    const extension = hasExtension(segments.at(-1)) ? undefined : extensionFor(contentType);
+    throw errors.folderRoute(route, contentType, extension ? `${name}.${extension}` : name, extension !== undefined);
   }
   if (hasExtension(segments.at(-1))) return segments.join('/');
   if (html) return [...segments, 'index.html'].join('/');
   return segments.join('/');
+}
+
+/** Extensions for the types routes answer most, where several name one (mrmime's `text/plain` is `conf` first). */
+const commonExtensions: Record<string, string> = { 'text/plain': 'txt', 'application/json': 'json', 'text/xml': 'xml', 'application/xml': 'xml', 'text/csv': 'csv' };
+
+/** An extension that names `contentType`, for a hint; none for a type no extension names. */
+function extensionFor(contentType: string): string | undefined {
+  const type = mediaType(contentType);
+  return commonExtensions[type] ?? Object.keys(mimes).find((extension) => mimes[extension] === type);
 }
 
 /** Orders anything with a route by its route, code unit by code unit, as the manifest and sitemap list them. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
@@ -7,6 +7,8 @@ import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import { isLeftByEndedProcess } from '../process-alive.ts';
 import { takeLock } from './lock.ts';
+import { makeOutDir, removeEmptyFolders } from './out-dir.ts';
+import { removeTree } from './remove-tree.ts';
 
 /** Where a build of `<outDir>/<name>` is staged and published: known before anything is made. */
 export interface StagePaths {
@@ -53,8 +55,13 @@ export interface Stage {
  */
 export async function openStage(paths: StagePaths, logger: Logger): Promise<Stage> {
   const { outDir, name, final, dir } = paths;
-  await makeOutDir(outDir, final);
-  const unlock = await takeLock(outDir, name, () => clearDeadStaging(outDir, name));
+  const made = await makeOutDir(outDir, final);
+  // A site's first build that fails leaves no empty outDir behind: the folders it made go with it.
+  const unmake = () => removeEmptyFolders(outDir, made);
+  const unlock = await takeLock(outDir, name, () => clearDeadStaging(outDir, name)).catch((error: unknown) => {
+    unmake();
+    throw error;
+  });
   let locked = true;
   const release = async () => {
     if (!locked) return;
@@ -68,6 +75,7 @@ export async function openStage(paths: StagePaths, logger: Logger): Promise<Stag
       // The build's own error matters more than a staging folder the next build clears anyway.
     }
     await release();
+    unmake();
     return outOfStage(toOutputError(error, dir), dir, final);
   };
   try {
@@ -107,18 +115,6 @@ export async function withStaging<T>(outDir: string, name: string, logger: Logge
   } finally {
     await stage.release();
   }
-}
-
-/** Creates `outDir`; a file where it or `<outDir>/<name>` should be is a clear error, not EEXIST. */
-async function makeOutDir(outDir: string, final: string): Promise<void> {
-  try {
-    await mkdir(outDir, { recursive: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw errors.notAFolder(outDir, 'outDir');
-    throw errors.output(outDir, error);
-  }
-  if (existsSync(final) && !statSync(final).isDirectory()) throw errors.notAFolder(final, 'name');
 }
 
 /**
@@ -167,15 +163,6 @@ async function swap(stage: string, final: string, old: string): Promise<boolean>
     throw error;
   }
   return hadPrevious;
-}
-
-/**
- * Removes a folder tree. Synchronously on purpose: fs.promises.rm starts work for every entry at once,
- * which held ~115 MB more at the peak when replacing a 100,000-file output; the synchronous walk holds
- * one folder at a time, and the build has nothing else to do meanwhile.
- */
-function removeTree(path: string): void {
-  rmSync(path, { recursive: true, force: true });
 }
 
 /**

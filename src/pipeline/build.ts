@@ -29,8 +29,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const start = startBuild(options);
   return runStaged(start, async () => {
     const context = await loadConfig(start);
-    const routeFiles = await scanSite(context);
+    // The output's lock first: a build refused it (LOCKED) has started nothing, no type check to print.
     await stageOutput(context);
+    const routeFiles = await scanSite(context);
     await bundleSite(context, routeFiles);
     const plan = planListedRoutes(context);
     const server = await loadServer(context);

@@ -15,7 +15,12 @@ export async function loadServer(build: BuildContext): Promise<ServerBundle> {
   return untilAborted(whileDoing('loading the server bundle', () => loadBundle(paths.serverFile, config)), signal);
 }
 
-/** How the prerender and the link check call the bundle's routes: its h3 app, with the per-request context. */
+/**
+ * How the prerender and the link check call the bundle's routes: an h3 app of its own, with the
+ * per-request context. Silent: a handler's error is reported with its failed route (site-trace.ts),
+ * not printed by h3 as an object.
+ */
 export function routeHandler(server: ServerBundle): RouteHandler {
-  return (request, context) => server.app.request(request, undefined, context);
+  const app = server.routesApp({ silent: true });
+  return (request, context) => app.request(request, undefined, context);
 }

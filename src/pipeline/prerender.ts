@@ -18,7 +18,9 @@ import { createRouteSink, type RouteSink } from './route-sink.ts';
 import { createSortedResults } from './sorted-results.ts';
 import { createFileWriter } from '../output/write-files.ts';
 import { explainUnrouted } from '../plan/explain-unrouted.ts';
+import { createResultMistakes } from '../prerender/handler-result.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
+import { siteFile } from '../bundle/load-bundle.ts';
 import { createProgress } from '../prerender/progress.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { warnings } from '../warnings.ts';
@@ -58,12 +60,14 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const checks = createOutputChecks(config.prerender.validate);
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const page = openReportPage(build);
-    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add });
+    const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site });
     build.sink = sink;
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;
     const reader = crawl || linkCheck ? createLinkReader(sitemapHost) : undefined;
     const held = crawl && createSortedResults(sink);
+    const mistakes = createResultMistakes((file) => siteFile(config, file));
     await prerenderRoutes({
       routes,
       request: routeHandler(server),
@@ -85,6 +89,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
         progress.tick(result.error !== undefined && !skipped);
         if (skipped) return;
         if (result.foundOn !== undefined && result.file !== undefined) served?.add(result.route);
+        if (result.mistake) mistakes.add(result.route, result.mistake);
         if (held) held.add(result, target);
         else sink.add(result, target);
       },
@@ -94,6 +99,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     progress.finish();
     signal?.throwIfAborted();
     if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
+    for (const mistake of mistakes.warnings()) warn(logger, mistake);
     const { tally } = sink;
     tally.failures = await explainUnrouted(tally.failures, routeFiles, config);
     const failures = formatFailures(tally.failures);

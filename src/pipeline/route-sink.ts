@@ -10,6 +10,7 @@ import type { PrerenderResult } from '../prerender/prerender.ts';
 import { isHtml } from '../content-type.ts';
 import { hasExtension } from '../output/route-to-file.ts';
 import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../output/sitemap.ts';
+import { siteTrace, type SiteCode } from '../prerender/site-trace.ts';
 import type { RouteFailure, RouteTally } from '../report/build-report.ts';
 
 /** What a sink was told, for the end of the build. */
@@ -40,6 +41,8 @@ export interface RouteSinkOptions {
   keepSitemapEntries: boolean;
   /** Also told every result, written or failed, in route order (the build report's rows). */
   onRoute?: (result: PrerenderResult, target: PrerenderRoute) => void;
+  /** The site's own code: a failed route whose handler threw says where in it (site-trace.ts). */
+  site: SiteCode;
 }
 
 /** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
@@ -65,6 +68,11 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
         if (result.unrouted) failure.code = 'NO_ROUTE_FILE';
         if (foundOn !== undefined) failure.foundOn = foundOn;
         if (target.listedBy !== undefined) failure.listedBy = target.listedBy;
+        if (result.thrown !== undefined) {
+          const { at, trace } = siteTrace(result.thrown, options.site);
+          if (at) failure.error += ` (${at})`;
+          if (trace) failure.trace = trace;
+        }
         sink.tally.failures.push(failure);
         return;
       }

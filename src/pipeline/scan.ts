@@ -21,7 +21,7 @@ import type { BuildContext } from './context.ts';
 export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> {
   const { config, logger } = build;
   const routeFiles = await whileDoing('listing the route files in routesDir', () =>
-    scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), onWarning: (warning) => warn(logger, warning) }),
+    scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'build', onWarning: (warning) => warn(logger, warning) }),
   );
   for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
     warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));

@@ -29,6 +29,9 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
   } catch (error) {
     // The step's error is the one to report, not what closing the manifest meets on a full disk.
     await build.sink?.abort();
+    // Its process's channel is a file descriptor: out of them, the staging folder cannot be removed
+    // while it is open.
+    await build.toolchain.close();
     const failure = build.stage ? await build.stage.abandon(error) : error;
     // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why; the
     // build stops at once, and its type check with it.

@@ -3,7 +3,7 @@
  * the preset's host files (hosts/), a shard's info for merge; and the host warnings.
  */
 import { whileDoing } from '../file-limit.ts';
-import { staticHosts, writeHostOutput } from '../hosts/host-output.ts';
+import { servedFiles, staticHosts, writeHostOutput } from '../hosts/host-output.ts';
 import { unservedWarning } from '../hosts/unserved-routes.ts';
 import { shortPath } from '../config/output-paths.ts';
 import { warn } from '../log.ts';
@@ -24,7 +24,8 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
     const { sink, tally } = rendered;
     const host = staticHosts[config.preset];
     if (host !== undefined && rendered.served) {
-      const unserved = unservedWarning(host, config.preset, await rendered.served.unserved(), shortPath(config.root, join(paths.final, 'server', 'index.mjs')));
+      const served = servedFiles[config.preset] ?? `public/ (preset "${config.preset}")`;
+      const unserved = unservedWarning(host, served, await rendered.served.unserved(), shortPath(config.root, join(paths.final, 'server', 'index.mjs')));
       if (unserved) warn(logger, unserved);
     }
     signal?.throwIfAborted();

@@ -5,6 +5,7 @@ import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
 import type { SiteLink } from '../crawl/link-route.ts';
 import { FileClaims } from '../output/file-claims.ts';
+import type { ResultMistake } from './handler-result.ts';
 import { runPool } from './pool.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
@@ -19,9 +20,13 @@ export interface PrerenderResult {
   contentType?: string;
   /** Headers a static host can carry (carried-headers.ts), when the handler set any. */
   headers?: CarriedHeader[];
+  /** What the handler returned that h3 sent as other than meant (handler-result.ts). */
+  mistake?: ResultMistake;
   bytes?: number;
   ms: number;
   error?: string;
+  /** What the handler threw (no HTTP error of h3's), for the failure to show where it came from. */
+  thrown?: unknown;
   /** Attempts past the first (prerender.retry), when there were any. */
   retries?: number;
   /**
@@ -152,8 +157,10 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       const index = await input.write(file, rendered.body, rendered.contentType);
       result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes, ms, written: { index, crc32: crc } };
       if (rendered.headers.length > 0) result.headers = rendered.headers;
+      if (rendered.mistake) result.mistake = rendered.mistake;
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
+      if (rendered.thrown !== undefined) result.thrown = rendered.thrown;
     }
     if (retries > 0) result.retries = retries;
     if (foundOn !== undefined) result.foundOn = foundOn;

@@ -3,19 +3,21 @@ import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
 import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
+import { resultMistake, type ResultMistake } from './handler-result.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 
 /** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
 export const routeUrl = (route: string): URL => new URL(route, 'http://localhost');
 
 /**
- * A route's response, read whole, or why it failed; a failure carries what deciding on a retry needs
- * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; and whether
- * no route's handler ran at all (`unrouted`: a listed route no route file matches, a crawled link to skip).
+ * A route's response, read whole (with what its handler returned amiss: handler-result.ts), or why it failed; a failure carries what deciding on a retry needs
+ * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; whether
+ * no route's handler ran at all (`unrouted`: a listed route no route file matches, a crawled link to
+ * skip); and what the handler threw, when that was no HTTP error of h3's (`thrown`: its stack is the site's).
  */
 export type Rendered =
-  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number }
-  | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true };
+  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number; mistake?: ResultMistake }
+  | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true; thrown?: unknown };
 
 /** The context a route is requested with: the record the runtime fills in (runtime/app.ts). */
 export type RouteContext = H3EventContext & { [outcomeKey]: RequestOutcome };
@@ -88,6 +90,7 @@ async function read(handle: RouteHandler, request: Request, start: number, bound
   }
   if (status < 200 || status >= 300) {
     const failed: Rendered = { ok: false, status, error: failureMessage(response, body, outcome.thrown), ms };
+    if (outcome.thrown !== undefined && !isHttpError(outcome.thrown)) failed.thrown = outcome.thrown;
     // No handler ran: the router found no route for the path (404), or none for GET (h3 may say 405).
     if ((status === 404 || status === 405) && !outcome.routed) failed.unrouted = true;
     const retryAfter = response.headers.get('retry-after');
@@ -96,7 +99,10 @@ async function read(handle: RouteHandler, request: Request, start: number, bound
   }
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
-  return { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
+  const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
+  const mistake = resultMistake(new URL(request.url).pathname, outcome.returned);
+  if (mistake) rendered.mistake = mistake;
+  return rendered;
 }
 
 /**
@@ -104,7 +110,9 @@ async function read(handle: RouteHandler, request: Request, start: number, bound
  * those with a bare "HTTPError"), else h3's JSON error body, else the status text.
  */
 function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unknown): string {
-  if (thrown instanceof Error && !('status' in thrown)) return `the handler threw ${thrown.name}: ${thrown.message}`;
+  if (thrown instanceof Error && !isHttpError(thrown)) return `the handler threw ${thrown.name}: ${thrown.message}`;
+  // Not an Error at all (`throw 'no data'`): h3's body says only "HTTPError".
+  if (thrown !== undefined && !(thrown instanceof Error)) return `the handler threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : messageOf(thrown)}, not an Error`;
   try {
     const json = JSON.parse(new TextDecoder().decode(body)) as { message?: unknown };
     if (typeof json.message === 'string' && json.message) return json.message;
@@ -113,3 +121,6 @@ function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unkno
   }
   return response.statusText || `HTTP ${response.status}`;
 }
+
+/** An error h3 answers with its own status and message (`createError`, `HTTPError`): the handler's answer, not a crash. */
+const isHttpError = (thrown: unknown): boolean => thrown instanceof Error && 'status' in thrown;

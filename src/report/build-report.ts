@@ -12,6 +12,8 @@ export interface BuildReport {
   failed: number;
   /** Files written into public/ by the prerender, the sitemap, `_headers` and precompressed copies (not publicDir copies). */
   files: number;
+  /** Files copied from publicDir into public/. */
+  copied: number;
   /** Bytes of prerendered bodies. */
   bytes: number;
   ms: number;
@@ -38,6 +40,11 @@ export interface RouteFailure {
   foundOn?: string;
   /** The route file whose `entries` listed the route (from the site root). */
   listedBy?: string;
+  /**
+   * Where the error the handler threw came from: the site's frames of it and its causes, one per
+   * line (prerender/site-trace.ts).
+   */
+  trace?: string;
 }
 
 /** What a prerender adds up to: counts, and the failed and retried routes (the only routes kept). */
@@ -51,13 +58,14 @@ export interface RouteTally {
 }
 
 /** The report of a finished prerender. */
-export function createReport(name: string, dir: string, tally: RouteTally, extraFiles: number, ms: number, warnings: Warning[] = []): BuildReport {
+export function createReport(name: string, dir: string, tally: RouteTally, extraFiles: number, ms: number, warnings: Warning[] = [], copied = 0): BuildReport {
   return {
     name,
     dir,
     ok: tally.ok,
     failed: tally.failures.length,
     files: tally.ok + extraFiles,
+    copied,
     bytes: tally.bytes,
     ms: Math.round(ms),
     retries: tally.retries,
@@ -71,19 +79,26 @@ export function createReport(name: string, dir: string, tally: RouteTally, extra
 /**
  * The failed routes, one line each: route, status (or `error` when there was no response) and
  * message; a route no route file matches without the router's status, which its message explains.
+ * Under a route whose handler threw, the trace of its error, the first time it is met: many routes
+ * of one file failing alike show it once.
  */
 export function formatFailures(failures: RouteFailure[]): string[] {
+  const shown = new Set<string>();
   return failures.map((r) => {
     const status = r.code === 'NO_ROUTE_FILE' ? '' : `${r.status || 'error'}  `;
-    return `  ${r.route}  ${status}${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`;
+    const line = `  ${r.route}  ${status}${r.error}${r.foundOn === undefined ? '' : ` (found on ${r.foundOn})`}`;
+    if (!r.trace || shown.has(r.trace)) return line;
+    shown.add(r.trace);
+    return `${line}\n${r.trace.replace(/^/gm, '  ')}`;
   });
 }
 
-/** The closing line: ok, failed, files, bytes, time. */
+/** The closing line: ok, failed, files (and those copied from publicDir), bytes, time. */
 export function formatSummary(report: BuildReport): string {
   const retries = report.retries > 0 ? `, ${counted(report.retries, 'retry', 'retries')}` : '';
   const crawled = report.crawled > 0 ? ` (${report.crawled} found by crawling)` : '';
-  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
+  const copied = report.copied > 0 ? ` and ${report.copied} copied from publicDir` : '';
+  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}${copied}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
 }
 
 /**

@@ -30,7 +30,7 @@ const paramName = /^[A-Za-z_]\w*$/;
 export function fileToRoute(file: string, apiPrefix: string): RouteDefinition | null {
   const parts = file.split('/');
   const base = parts.pop()!;
-  if (!codeExtension.test(base) || /\.d\.m?ts$/.test(base) || /\.(test|spec)\./.test(base)) return null;
+  if (!isRouteFileName(base)) return null;
   if (parts.some(isHiddenName)) return null;
 
   let stem = base.replace(codeExtension, '');
@@ -58,6 +58,22 @@ export function fileToRoute(file: string, apiPrefix: string): RouteDefinition | 
   if (repeated) throw errors.routeName(file, `the parameter "${repeated}" appears twice`);
 
   return { file, method, path: '/' + [...prefix, ...segments].join('/') };
+}
+
+/** Whether a file's own name (`x.get.ts`) is one of a route: code, not a declaration, test or spec file. */
+export function isRouteFileName(base: string): boolean {
+  return codeExtension.test(base) && !/\.d\.m?ts$/.test(base) && !/\.(test|spec)\./.test(base);
+}
+
+/**
+ * Why a file that looks like a route is none, where the user most likely meant one: JSX (`.tsx`,
+ * `.jsx`: the bundle compiles no JSX) or CommonJS (`.cts`, `.cjs`: a route is an ES module).
+ */
+export function notARoute(base: string): string | undefined {
+  if (/\.d\.[cm]?ts$/.test(base) || /\.(test|spec)\./.test(base)) return undefined;
+  if (/\.[tj]sx$/.test(base)) return 'JSX: the bundle compiles no JSX';
+  if (/\.c[tj]s$/.test(base)) return 'CommonJS: a route file is an ES module';
+  return undefined;
 }
 
 const isGroup = (folder: string) => /^\([^()/]+\)$/.test(folder);

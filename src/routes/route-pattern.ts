@@ -77,4 +77,23 @@ export function fillPattern(pattern: string, params: Record<string, unknown>): {
   return { route: '/' + segments.join('/') };
 }
 
+/**
+ * The first piece of pattern syntax in a route listed to prerender, written the router's way (`:id`,
+ * `*`, `**`, `**:path`) or the file names' (`[id]`, `[...path]`, `[...]`), and the parameter it names
+ * (none for an unnamed one); `undefined` for a plain URL path. A listed route is requested as written,
+ * so a pattern there is a mistake: each URL, or the file's `entries`, is what lists them.
+ * @example patternIn('/api/items/:id.json') // { text: ':id', param: 'id' }
+ */
+export function patternIn(route: string): { text: string; param?: string } | undefined {
+  for (const segment of route.split('/')) {
+    const wild = /^\*\*?(?::(\w+))?$/.exec(segment);
+    if (wild) return { text: segment, param: wild[1] };
+    const param = /^:([A-Za-z_]\w*)/.exec(segment);
+    if (param) return { text: param[0], param: param[1] };
+    const bracket = /\[(?:\.\.\.)?(\w*)\]/.exec(segment);
+    if (bracket) return { text: bracket[0], param: bracket[1] || undefined };
+  }
+  return undefined;
+}
+
 const list = (names: string[]) => names.map((name) => `"${name}"`).join(', ');

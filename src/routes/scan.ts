@@ -6,7 +6,8 @@ import { isHiddenName } from '../runtime/url-path.ts';
 import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { routeShape } from '../runtime/route-shape.ts';
-import { fileToRoute, type RouteDefinition } from './file-to-route.ts';
+import { fileToRoute, notARoute, type RouteDefinition } from './file-to-route.ts';
+import { findNearbyRoutes } from './nearby-routes.ts';
 
 /** What the Rollup plugin's routesDir is called in errors, in a Rollup config of the user's own. */
 const pluginOptions = 'the options of apiRoutes()';
@@ -15,10 +16,12 @@ const pluginOptions = 'the options of apiRoutes()';
 export interface ScanOptions {
   /** The site root: a link leading out of it is said. @default process.cwd() */
   root?: string;
-  /** Called with each warning: a link followed out of the site, or a link skipped. */
+  /** Called with each warning: a link followed out of the site, a link skipped, a file that is no route (JSX). */
   onWarning?: (warning: Warning) => void;
   /** Where routesDir is set, as its error names it: the config file (key-origin.ts's configName). @default "the options of apiRoutes()" */
   configFile?: string;
+  /** The command scanning (`build`, `dev`), for the error of a missing routesDir to name in its fix. */
+  command?: string;
 }
 
 /**
@@ -26,15 +29,22 @@ export interface ScanOptions {
  * files serve the same method and path, naming both, and when `routesDir` is not a folder: a typo'd
  * path or a command run from the wrong folder must not pass for a site without routes.
  *
+ * A file that looks like a route but is none (JSX, CommonJS) is named in a warning.
+ *
  * Symbolic links are followed: a link to a file (a route shared between sites) with a warning when it
  * leads out of the site, a link to a folder only inside the site and where it does not loop; any other
  * link, and a broken one, is skipped with a warning.
  */
 export async function scanRoutes(routesDir: string, apiPrefix: string, options: ScanOptions = {}): Promise<RouteDefinition[]> {
-  if (statSync(routesDir, { throwIfNoEntry: false })?.isDirectory() !== true) throw errors.noRoutesDir(routesDir, options.configFile ?? pluginOptions);
+  const root = options.root ?? process.cwd();
+  if (statSync(routesDir, { throwIfNoEntry: false })?.isDirectory() !== true) throw errors.noRoutesDir(routesDir, root, options.configFile ?? pluginOptions, findNearbyRoutes(root, routesDir), options.command);
   const warn = options.onWarning ?? (() => {});
-  const { files: paths, outside, skipped } = await listFiles(routesDir, options.root ?? process.cwd());
+  const { files: paths, outside, skipped } = await listFiles(routesDir, root);
   const files = paths.map((path) => routeFileName(routesDir, path)!).filter(isRouteFolder).sort();
+  for (const file of files) {
+    const why = notARoute(file.split('/').at(-1)!);
+    if (why) warn(warnings.notARoute(relative(root, join(routesDir, file)).split(sep).join('/'), why));
+  }
   const routes = files.map((file) => fileToRoute(file, apiPrefix)).filter((route) => route !== null);
   // In the order of the names, as the routes are, whichever folder was listed first.
   for (const { name, why } of skipped.sort((a, b) => (a.name < b.name ? -1 : 1))) warn(warnings.routeLinkSkipped(name, why));

@@ -53,6 +53,11 @@ export interface AppOptions {
    * the prerender) h3 answers a bare 500 that says nothing of the error.
    */
   onError?: H3Config['onError'];
+  /**
+   * h3's `silent`: an error a handler threw is not printed by h3 (as its whole object). The prerender
+   * reports such errors itself, with the site's frames (prerender/site-trace.ts). @default false
+   */
+  silent?: boolean;
 }
 
 /**
@@ -62,7 +67,7 @@ export interface AppOptions {
  * GET reaches.
  */
 export function createApp(routes: RuntimeRoute[], options: AppOptions = {}): H3 {
-  const app = new H3({ onRequest: normalizeEventPath, onError: options.onError });
+  const app = new H3({ onRequest: normalizeEventPath, onError: options.onError, silent: options.silent });
   if (options.files) app.use(options.files);
   const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {
@@ -108,7 +113,9 @@ function withDefaultType(route: RuntimeRoute) {
       if (outcome) outcome.thrown = error;
       throw error;
     }
-    if (event.res.headers.has('content-type')) return value;
+    const typed = event.res.headers.has('content-type');
+    if (outcome) outcome.returned = { value, file: route.file, typed };
+    if (typed) return value;
     if (value instanceof Response) return typedResponse(value);
     const type = defaultType(value);
     if (type) event.res.headers.set('content-type', type);

@@ -3,7 +3,7 @@
  * accept and refuse requests alike: raw request targets are checked before URL parsing, request
  * bodies are capped, and unhandled errors are logged, never sent.
  */
-import type { Server as HttpServer } from 'node:http';
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server as HttpServer } from 'node:http';
 // The Node adapter by name: a site's own node-resolve may lack the 'node' export condition.
 import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { serve } from 'srvx/node';
@@ -58,6 +58,24 @@ export interface RunningServer {
 /** A request handler in the Fetch API's terms. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+/**
+ * A Node response whose status line always has a reason phrase. srvx writes the head with the
+ * Response's statusText, which is `''` for a Response made without one (most: h3's, ours), and Node
+ * then sends `HTTP/1.1 200 ` with nothing after the code; without it, Node writes its own for the code
+ * (`OK`). Node's `ServerResponse` option of `createServer` is the place for it (srvx has no option).
+ */
+class ReasonedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(status: number, reason?: string, headers?: Head): this;
+  override writeHead(status: number, headers?: Head): this;
+  override writeHead(status: number, reason?: string | Head, headers?: Head): this {
+    // Node reads the second argument as the reason when it is a string, else as the headers.
+    return reason === '' ? super.writeHead(status, headers) : super.writeHead(status, reason as string, headers);
+  }
+}
+
+/** The headers `writeHead` takes: an object, or a flat list of names and values. */
+type Head = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
 /** Listens on a socket and answers with `fetch`, after the checks every server shares. */
 export async function listen(fetch: FetchHandler, options: ServeOptions = {}): Promise<RunningServer> {
   const limit = options.bodyLimit ?? defaultBodyLimit;
@@ -80,6 +98,8 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
     silent: true,
     // Signals are the program's to handle (runtime/shutdown.ts), not a library server's.
     gracefulShutdown: false,
+    // Passed to Node's http.createServer: the class each response is made of.
+    node: { ServerResponse: ReasonedResponse },
   });
   await server.ready();
   // Plain HTTP: no TLS options are ever passed.

@@ -11,6 +11,12 @@ export interface RequestOutcome {
   routed: boolean;
   /** What the handler threw, if it threw. */
   thrown?: unknown;
+  /**
+   * What the handler returned, the route file it is (relative to routesDir), and whether it had set
+   * a content type itself: the build warns of a result h3 sends as other than it was likely meant
+   * (a Map as the text "[object Map]"; prerender/handler-result.ts).
+   */
+  returned?: { value: unknown; file: string; typed: boolean };
 }
 
 /**

@@ -66,7 +66,7 @@ export function failureResponse(failure: BuildFailure, request: Request): Respon
   const fields = [failure.message, failure.frame, failure.stack].map(preformatted);
   const hint = failure.hint ? `<p>${escapeHtml(failure.hint)}</p>` : '';
   const page = ['<h1>Build error</h1>', `<p>${escapeHtml(failure.location ?? failure.code)}</p>`, ...fields, hint, '<p>The dev server rebuilds when you save a file; reload this page then.</p>'];
-  return devAnswer(request, { status: 500, ...failure }, 'Build error', page);
+  return devAnswer(request, 500, { status: 500, ...failure }, 'Build error', page);
 }
 
 /**
@@ -81,7 +81,7 @@ export function routeErrorResponse(error: { unhandled?: boolean; cause?: unknown
   const message = messageOf(thrown);
   const stack = withoutRuntimeFrames(stackWithCauses(thrown));
   const page = ['<h1>Error in a route</h1>', preformatted(message), preformatted(stack), '<p>Shown by the dev server only: preview and the built server answer a bare 500.</p>'];
-  return devAnswer(request, { status: 500, unhandled: true, message, stack }, 'Error in a route', page);
+  return devAnswer(request, 500, { status: 500, unhandled: true, message, stack }, 'Error in a route', page);
 }
 
 /**
@@ -99,15 +99,15 @@ function withoutRuntimeFrames(stack: string): string {
 }
 
 /**
- * A `500` that only the dev server sends: JSON, or for browsers an HTML page of `body`. The page
- * escapes every field and the JSON escapes `<`, `>` and `&`, so nothing in it (file names, source
- * lines, error messages) can become markup.
+ * An answer that only the dev server sends: JSON, or for browsers an HTML page of `body`. The page's
+ * fields are escaped by the caller (escapeHtml) and the JSON escapes `<`, `>` and `&`, so nothing in
+ * it (file names, source lines, error messages) can become markup.
  */
-function devAnswer(request: Request, json: object, title: string, body: string[]): Response {
+export function devAnswer(request: Request, status: number, json: object, title: string, body: string[]): Response {
   const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
-  if (!(request.headers.get('accept') ?? '').includes('text/html')) {
+  if (!acceptsHtml(request)) {
     const text = JSON.stringify(json).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return new Response(text, { status: 500, headers: { ...headers, 'content-type': 'application/json' } });
+    return new Response(text, { status, headers: { ...headers, 'content-type': 'application/json' } });
   }
   const page = [
     '<!doctype html>',
@@ -119,8 +119,11 @@ function devAnswer(request: Request, json: object, title: string, body: string[]
     '</html>',
     '',
   ];
-  return new Response(page.join('\n'), { status: 500, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
+  return new Response(page.join('\n'), { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }
+
+/** Whether the request is a browser's, which reads a page: it accepts `text/html`. */
+export const acceptsHtml = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('text/html');
 
 function preformatted(text: string | undefined): string {
   return text ? `<pre>${escapeHtml(text)}</pre>` : '';

@@ -14,10 +14,12 @@ import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-opti
 import { configName } from '../config/key-origin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { warn, type Logger } from '../log.ts';
+import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { isInside } from '../runtime/inside.ts';
-import { describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
+import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
+import { noRouteResponse } from './no-route-page.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
 import { devEntry, externalRuntime } from './dev-plugins.ts';
 import { createRoutesInUse, describePlan, type BuildPlan } from './routes-in-use.ts';
@@ -107,7 +109,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     let current: BuildPlan;
     try {
       // Marked first: a file added while the scan runs marks it stale again.
-      if (!scanned && (scanned = true)) inUse.setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { configFile: configName(config.root, config.configFile) }));
+      if (!scanned && (scanned = true)) inUse.setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'dev', onWarning: (warning) => warn(logger, warning) }));
       current = plan = inUse.plan();
       // Not tree-shaken: its passes cost a sixth of a rebuild, for a bundle loaded once and dropped.
       result = await rollup({ ...setup, plugins, cache, treeshake: false });
@@ -134,7 +136,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   const waitForRoutes = () => {
-    serve({ failure: describeFailure(errors.noRoutesDir(config.routesDir, configName(config.root, config.configFile))) });
+    serve({ failure: describeFailure(errors.noRoutesDir(config.routesDir, config.root, configName(config.root, config.configFile), findNearbyRoutes(config.root, config.routesDir), 'dev')) });
     logger.info(`waiting for the routes folder ${relative(config.root, config.routesDir) || '.'} to be created`);
     stopWaiting?.();
     stopWaiting = waitForFolder(config.routesDir, () => void rebuild());
@@ -162,6 +164,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (file !== undefined && latest?.worker && !latest.plan.loaded.has(file)) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       if (!build.worker) return failureResponse(build.failure, request);
+      // No route file serves it: a browser gets the routes there are (`/` most often).
+      if (file === undefined && (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request)) return noRouteResponse(request, build.plan.routes, site);
       try {
         return await build.worker.fetch(request);
       } catch (error) {

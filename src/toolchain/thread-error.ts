@@ -3,12 +3,13 @@
  * it as the same PrerenderError (code, message, hint, loc, frame, details), so messages and exit
  * codes do not depend on which thread the error happened in.
  */
+import { errorData, type ErrorData } from './error-data.ts';
 import { PrerenderError, type ErrorCode, type SourceLocation } from '../errors.ts';
 
 /** An error as the worker posts it. */
 export type ThreadError =
   | { kind: 'prerender'; code: ErrorCode; message: string; hint?: string; loc?: SourceLocation; frame?: string; details?: unknown; stack?: string }
-  | { kind: 'error'; name: string; message: string; stack?: string; code?: string; syscall?: string; path?: string }
+  | ErrorData
   | { kind: 'value'; value: string };
 
 /** `error` as plain, cloneable data. */
@@ -17,12 +18,7 @@ export function toThreadError(error: unknown): ThreadError {
     const { code, message, hint, loc, frame, details, stack } = error;
     return { kind: 'prerender', code, message, hint, loc, frame, details, stack };
   }
-  if (error instanceof Error) {
-    // A system error's code (EMFILE, ENOSPC), call and path say what failed where the message is only words.
-    const { code, syscall, path } = error as NodeJS.ErrnoException;
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    return { kind: 'error', name: error.name, message: error.message, stack: error.stack, code: text(code), syscall: text(syscall), path: text(path) };
-  }
+  if (error instanceof Error) return errorData(error);
   return { kind: 'value', value: String(error) };
 }
 

@@ -51,7 +51,12 @@ export function takeToolchainProcess(): ChildProcess {
     return child;
   }
   // Always the compiled file, as with the runtime that goes into bundles: see paths.ts.
-  return fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], { execArgv: execArgv(keepWarmMs > 0), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], { execArgv: execArgv(keepWarmMs > 0), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The build using it listens for its errors; one coming after that build let it go (a spawn that
+  // failed is reported on a later tick, when the build may have failed and closed it already) is
+  // nobody's, and must not end this process as an unhandled 'error' event.
+  child.on('error', () => {});
+  return child;
 }
 
 /**
@@ -70,7 +75,8 @@ export function giveBackToolchainProcess(child: ChildProcess): void {
 /** Ends `child` (at once: it has nothing to finish) and resolves when it has exited. */
 export function endToolchainProcess(child: ChildProcess): Promise<void> {
   if (!isRunning(child)) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A process that could not start (out of file descriptors) never emits 'exit', only 'error'.
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()).once('error', () => resolve()));
   end(child);
   return exited;
 }

@@ -10,12 +10,28 @@
  * It takes one {@link ToolchainTask} at a time and answers with a {@link ToolchainReply}; warnings
  * go to the build's logger as messages.
  */
-import { bundleServer } from '../bundle/bundle-server.ts';
-import { compileConfig } from '../bundle/compile-config.ts';
+import { createRequire } from 'node:module';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
-import { toThreadError } from './thread-error.ts';
+import { errorData } from './error-data.ts';
 import type { ToolchainReply, ToolchainTask } from './toolchain.ts';
+
+// Its code loads at once, to be ready by the time the build asks, and with `require()`: one file
+// open at a time, where `import()` opens every file of a graph at once. Out of file descriptors, the
+// failure to load is the answer to every task (the build names the limit), not a stack printed here
+// and an exit code; error-data.ts, importing nothing, is what can still say so.
+const load = createRequire(import.meta.url);
+let work: typeof import('../bundle/bundle-server.ts') & typeof import('../bundle/compile-config.ts') & typeof import('./thread-error.ts');
+let loadFailure: unknown;
+try {
+  work = {
+    ...(load('./thread-error.js') as typeof import('./thread-error.ts')),
+    ...(load('../bundle/bundle-server.js') as typeof import('../bundle/bundle-server.ts')),
+    ...(load('../bundle/compile-config.js') as typeof import('../bundle/compile-config.ts')),
+  };
+} catch (error) {
+  loadFailure = error;
+}
 
 const post = (reply: ToolchainReply) => process.send!(reply);
 const logger: Logger = {
@@ -27,16 +43,17 @@ const logger: Logger = {
 };
 
 process.on('message', async (task: ToolchainTask) => {
+  if (loadFailure !== undefined) return post({ failed: loadFailure instanceof Error ? errorData(loadFailure) : { kind: 'value', value: String(loadFailure) } });
   try {
     if (task.type === 'compile-config') {
-      post({ done: await compileConfig(task.file) });
+      post({ done: await work.compileConfig(task.file) });
     } else {
       // Bundling reads only these fields of the config; the rest (the route list) stays on the main side.
       const config = task.site as ResolvedConfig;
-      post({ done: await bundleServer({ config, logger, routes: task.routes }, task.outFile) });
+      post({ done: await work.bundleServer({ config, logger, routes: task.routes }, task.outFile) });
     }
   } catch (error) {
-    post({ failed: toThreadError(error) });
+    post({ failed: work.toThreadError(error) });
   }
 });
 // The build ends this process; without its parent (killed), it ends itself.

@@ -10,6 +10,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import type { WarningCode } from '../warnings.ts';
 import type { Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { asFileLimit } from '../file-limit.ts';
 import { fromThreadError, type ThreadError } from './thread-error.ts';
 import { endToolchainProcess, giveBackToolchainProcess, takeToolchainProcess } from './toolchain-pool.ts';
 
@@ -63,7 +64,9 @@ export function startToolchain(logger: Logger): Toolchain {
   };
   const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
   child.on('message', onMessage);
-  child.on('error', fail);
+  // Out of file descriptors, the process cannot start: FILE_LIMIT, naming that.
+  const onError = (error: unknown) => fail(asFileLimit("starting the build's toolchain process", error));
+  child.on('error', onError);
   child.on('exit', onExit);
 
   const ask = (task: ToolchainTask) =>
@@ -72,7 +75,8 @@ export function startToolchain(logger: Logger): Toolchain {
       // A build awaits each task before the next: a second one at once is a bug of the caller's.
       if (pending) return reject(new Error('The toolchain process runs one task at a time.'));
       pending = { resolve, reject };
-      child.send(task);
+      // A process that could not start has no channel: its 'error', on a later tick, rejects the task.
+      if (child.connected) child.send(task);
     });
 
   return {
@@ -90,7 +94,7 @@ export function startToolchain(logger: Logger): Toolchain {
     if (ended !== undefined) return;
     ended = new Error("The build's toolchain process was closed.");
     child.off('message', onMessage);
-    child.off('error', fail);
+    child.off('error', onError);
     child.off('exit', onExit);
     // A task still under way is stopped with its process.
     if (pending) {

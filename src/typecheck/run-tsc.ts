@@ -9,6 +9,7 @@
  * the flags below), never in the build process's heap under the prerender.
  */
 import { spawn } from 'node:child_process';
+import { openFileLimits } from '../file-limit.ts';
 import { parseDiagnostics } from './diagnostic-line.ts';
 import { removeCheckConfig, removeLeftoverConfigs, writeCheckConfig, type TypeCheckTask } from './check-config.ts';
 import { majorOf, type Tsc } from './find-tsc.ts';
@@ -33,11 +34,13 @@ export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal)
   if (task.files.length === 0) return [];
   const config = await writeCheckConfig(task, majorOf(tsc.version));
   try {
-    const ran = runNode([...v8Flags, tsc.bin, '-p', config, '--pretty', 'false'], task.root, signal);
+    const ran = runNode([...v8Flags, tsc.bin, '-p', config, '--pretty', 'false', ...fileLimitFlags(tsc)], task.root, signal);
     // Once the check runs: started sooner, it is done sooner beside the bundler's process.
     await removeLeftoverConfigs(task.root);
-    const { code, stdout, stderr } = await ran;
+    const { code, stdout, stderr, error } = await ran;
     signal.throwIfAborted();
+    // It could not start (out of file descriptors: EMFILE): that error, which says so.
+    if (error) throw error;
     const lines = parseDiagnostics(stdout, task.root);
     if (code === null || !checkedExitCodes.has(code) || (code !== 0 && lines.length === 0)) {
       throw new Error(`\`tsc\` (${tsc.bin}) ended with ${code === null ? 'a signal' : `exit code ${code}`}: ${(stderr || stdout).trim() || 'no output'}`);
@@ -49,18 +52,33 @@ export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal)
 }
 
 /**
+ * Below this many open files (the hard limit: Go programs raise theirs to it), TypeScript 7 checks on
+ * one thread. On many it reads files at once, and one it could not open (EMFILE) it takes for
+ * missing: a library file so lost makes TS2318 errors, a route file a check of nothing. Measured,
+ * 300 files under `ulimit -n 23` (Node 22): the default library lost in 2 runs of 15, never on one thread.
+ */
+const fewOpenFiles = 1024;
+
+/** `--singleThreaded` for TypeScript 7 where this process may open few files (see {@link fewOpenFiles}). */
+function fileLimitFlags(tsc: Tsc): string[] {
+  const hard = openFileLimits()?.hard;
+  return majorOf(tsc.version) >= 7 && hard !== undefined && hard < fewOpenFiles ? ['--singleThreaded'] : [];
+}
+
+/**
  * Runs `node ...args` and collects its output. Its own process group (POSIX), ended whole when
  * `signal` aborts: TypeScript 7's `tsc` script on Node before 22.15 starts the native compiler as a
  * child of its own, which ending the script alone would leave running.
  */
 function runNode(args: string[], cwd: string, signal: AbortSignal) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+  return new Promise<{ code: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
     const group = process.platform !== 'win32';
     const child = spawn(process.execPath, args, { cwd, detached: group, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // A process that could not start (out of file descriptors: EMFILE) has no pipes, only its 'error'.
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const stop = () => {
       try {
         if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -73,7 +91,7 @@ function runNode(args: string[], cwd: string, signal: AbortSignal) {
     signal.addEventListener('abort', stop, { once: true });
     child.on('error', (error) => {
       signal.removeEventListener('abort', stop);
-      resolve({ code: null, stdout, stderr: stderr || error.message });
+      resolve({ code: null, stdout, stderr, error });
     });
     child.on('close', (code) => {
       signal.removeEventListener('abort', stop);

@@ -3,10 +3,12 @@
  * and the config (run-tsc.ts); schedule-typecheck.ts says when. Type errors are warnings.
  */
 import { messageOf } from '../errors.ts';
+import { asFileLimit, fileLimitOf, openFileLimits } from '../file-limit.ts';
 import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { TypeCheckTask } from './check-config.ts';
 import { findTsc, ownTsc, type Tsc } from './find-tsc.ts';
+import { groupCommonJs } from './commonjs-diagnostics.ts';
 import { runTsc } from './run-tsc.ts';
 
 /** What a check answers: the diagnostics and the TypeScript that found them, or why it could not check. */
@@ -25,8 +27,12 @@ export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Pr
   if (!tsc) return { failed: "api-prerender's TypeScript (its `typescript-7` dependency) is not installed." };
   try {
     const diagnostics = await runTsc(tsc, task, signal);
+    const unread = libraryUnread(diagnostics);
+    if (unread) return { failed: unread };
     return { diagnostics, version: tsc.version, from: tsc.from, note: tsc.note && `${tsc.note} ${instead(tsc)}` };
   } catch (error) {
+    // Out of file descriptors, ours could not start either.
+    if (fileLimitOf(error)) return { failed: messageOf(asFileLimit('starting the type check', error)) };
     const own = tsc.from === 'site' && !signal.aborted ? ownTsc() : undefined;
     if (!own) return { failed: messageOf(error) };
     const why = `The site's TypeScript ${tsc.version} could not check: ${messageOf(error)}`;
@@ -38,11 +44,31 @@ export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Pr
   }
 }
 
-/** Prints a check's result through `logger`: a warning per diagnostic, then one line. */
+/**
+ * Why the check has no verdict when TypeScript did not read its own library files: TS2318, a global
+ * type every program has (`Boolean`, `Function`) not found. That is no type error of the site's: its
+ * files could not be opened (too many open files), or tsconfig.json sets `noLib`.
+ */
+function libraryUnread(diagnostics: string[]): string | undefined {
+  const missing = diagnostics.filter((line) => line.startsWith('TS2318: '));
+  if (missing.length === 0) return undefined;
+  const limit = openFileLimits()?.soft;
+  return (
+    `TypeScript did not read its own library files (${missing[0]}${missing.length > 1 ? `, and ${missing.length - 1} more global types` : ''}). ` +
+    `It could not open them with too few open files (this process may keep ${limit ?? 'a limited number of'} files open at once: raise \`ulimit -n\`), or tsconfig.json sets \`noLib\`.`
+  );
+}
+
+/**
+ * Prints a check's result through `logger`: a warning per diagnostic (those of ES module syntax in
+ * files read as CommonJS as one), then one line.
+ */
 export function reportTypeCheck(result: TypeCheckReply, logger: Logger): void {
   if (result.failed !== undefined) return warn(logger, warnings.typeCheck(`Type checking failed, so type errors were not looked for: ${result.failed}`));
   if (result.note) warn(logger, warnings.typeCheck(result.note));
-  for (const line of result.diagnostics) warn(logger, warnings.typeError('', line));
+  const { grouped, rest } = groupCommonJs(result.diagnostics);
+  if (grouped) warn(logger, grouped);
+  for (const line of rest) warn(logger, warnings.typeError('', line));
   const count = result.diagnostics.length;
   const found = count === 0 ? 'no errors' : `${count} error${count === 1 ? '' : 's'}, printed above as warnings`;
   logger.info(`type check: ${found} (${checkedWith(result)})`);

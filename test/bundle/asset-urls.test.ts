@@ -85,7 +85,7 @@ describe('files beside the sources, in build and the built server', () => {
 });
 
 describe('new URL(...) with a path the build cannot copy', () => {
-  const fix = "only a literal path ('./file.md', or a folder '../content/') is copied next to the server; name the folder literally, new URL('../content/', import.meta.url), then new URL(slug + '.md', folder)";
+  const copied = 'only a literal path starting with ./ or ../ is copied next to the server';
 
   it('warns at bundle time naming the file, line and column of each, before the route fails on ENOENT', async () => {
     const root = writeSite({
@@ -106,9 +106,9 @@ describe('new URL(...) with a path the build cannot copy', () => {
     const error = await catchError(() => build({ root, typecheck: false, logger, config: { outDir: tempDir('out-'), prerender: { routes: ['/api/page/intro.txt'] } } }));
     const file = 'src/server/routes/api/page/[name].txt.ts';
     const warned = [
-      `warning ${file}:5:53: new URL() with a path that is not a literal ('./' + name + '.md'): ${fix}.`,
-      `warning ${file}:6:35: new URL() with a path that is not a literal (\`../pages/\${getRouterParam(event, 'name')}.md\`): ${fix}.`,
-      `warning ${file}:7:14: new URL() with a path that does not start with ./ or ../ ('notes.md'): ${fix}.`,
+      `warning ${file}:5:53: new URL() with a path that is not a literal ('./' + name + '.md'): ${copied}; name its folder literally, new URL('./', import.meta.url), then new URL(name + '.md', folder).`,
+      `warning ${file}:6:35: new URL() with a path that is not a literal (\`../pages/\${getRouterParam(event, 'name')}.md\`): ${copied}; name its folder literally, new URL('../pages/', import.meta.url), then new URL(\`\${getRouterParam(event, 'name')}.md\`, folder).`,
+      `warning ${file}:7:14: new URL() with a path that does not start with ./ or ../ ('notes.md'): ${copied}; write new URL('./notes.md', import.meta.url).`,
     ];
     expect(logger.lines.filter((line) => line.includes('new URL()'))).toEqual(warned);
     // The warnings come before the failure they explain, and are in the report with their code.
@@ -116,6 +116,21 @@ describe('new URL(...) with a path the build cannot copy', () => {
     expect(error.message).toContain('ENOENT');
     const report = error.details as { warnings: { code: string; message: string }[] };
     expect(report.warnings.filter((warning) => warning.code === 'ASSET_URL').map((warning) => `warning ${warning.message}`)).toEqual(warned);
+  });
+
+  it.each([
+    { path: "'content/' + slug", fix: "name its folder literally, new URL('./content/', import.meta.url), then new URL(slug, folder)." },
+    { path: "'./posts/post-' + slug + '.md'", fix: "name its folder literally, new URL('./posts/', import.meta.url), then new URL('post-' + slug + '.md', folder)." },
+    { path: 'slug', fix: "name the folder of the files literally, relative to this file (new URL('./content/', import.meta.url) for a content/ folder beside it), then new URL(slug, folder)." },
+  ])('$path: names the folder its static start says, relative to the file, and the rest of the path', async ({ path, fix }) => {
+    const root = writeSite({
+      'src/server/routes/api/one.txt.ts': `import { defineEventHandler } from 'h3';\nconst slug = 'a';\nexport const url = new URL(${path}, import.meta.url);\nexport default defineEventHandler(() => 'x');\n`,
+    });
+    const logger = createMemoryLogger();
+    await build({ root, typecheck: false, logger, config: { outDir: tempDir('out-'), prerender: { routes: ['/api/one.txt'] } } });
+    expect(logger.lines.filter((line) => line.includes('new URL()'))).toEqual([
+      `warning src/server/routes/api/one.txt.ts:3:20: new URL() with a path that is not a literal (${path}): only a literal path starting with ./ or ../ is copied next to the server; ${fix}`,
+    ]);
   });
 
   it('says nothing of literal paths, in modules of packages, or of new URL() without import.meta.url', async () => {

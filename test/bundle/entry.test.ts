@@ -45,9 +45,9 @@ describe('generateEntry', () => {
     expect(() => parseAst(source)).not.toThrow();
   });
 
-  it('exports routes, app, fetch and serve from one runtime import', () => {
+  it('exports routes, app, fetch, serve and routesApp from one runtime import', () => {
     expect(source.match(/from "api-prerender\/runtime"/g)).toHaveLength(1);
-    for (const name of ['routes', 'app', 'fetch', 'serve']) expect(source).toMatch(new RegExp(`^export const ${name} = `, 'm'));
+    for (const name of ['routes', 'app', 'fetch', 'serve', 'routesApp']) expect(source).toMatch(new RegExp(`^export const ${name} = `, 'm'));
   });
 
   it('is an empty table without routes', () => {

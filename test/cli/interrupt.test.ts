@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { binPath, buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
+import { binPath, buildSite, repoRoot, route, tempDir, writeSite } from '../support/helpers.ts';
 import { isRunning } from '../support/pids.ts';
 import { leftovers, snapshotTree } from '../support/tree-snapshot.ts';
 
@@ -159,5 +159,55 @@ describe('a build interrupted', () => {
     expect(snapshotTree(dir)).toEqual(before);
     expect(leftovers(outDir, 'site')).toEqual([]);
     expect(readdirSync(outDir)).toEqual(['site']);
+  });
+});
+
+// Ctrl-C while the CLI loads (interruptWhileLoading): the process says it was interrupted rather than
+// ending without a word, and a signal that came while modules loaded synchronously is handed to the
+// command's own listener, not lost between the two. Each case runs in a process of its own, which
+// prints "ready" once it listens, then is sent SIGINT.
+
+const lib = (path: string) => JSON.stringify(join(repoRoot, 'lib', path));
+
+/** Runs `body` after the loading listener is installed; sends SIGINT once it prints "ready". */
+function interrupted(body: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  const script = `
+    import { interruptWhileLoading, stopInterruptingWhileLoading } from ${lib('cli/interrupt.js')};
+    import { createLogger } from ${lib('src/log.js')};
+    interruptWhileLoading(createLogger());
+    ${body}
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk;
+    if (stdout.includes('ready') && !child.killed) child.kill('SIGINT');
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
+
+describe('interruptWhileLoading', () => {
+  it('a signal while loading: says the process was interrupted and exits with 128 + its number', async () => {
+    const { code, signal, stderr } = await interrupted(`console.log('ready'); setTimeout(() => {}, 10_000);`);
+    expect([code, signal]).toEqual([130, null]);
+    expect(stderr).toBe('error Interrupted (SIGINT) while api-prerender was starting: nothing was built, written or served.\n');
+  });
+
+  it('a signal that came while modules loaded synchronously goes to the command that listens next, not lost', async () => {
+    // "Loading" blocks the event loop for 500 ms after saying ready: the signal waits for the loop,
+    // by when the command listens and the loading listener is gone.
+    const { code, signal, stdout, stderr } = await interrupted(`
+      console.log('ready');
+      const until = Date.now() + 500;
+      while (Date.now() < until);
+      process.on('SIGINT', () => { console.log('the command stops'); process.exit(3); });
+      stopInterruptingWhileLoading();
+      setTimeout(() => console.log('not interrupted'), 2_000);
+    `);
+    expect([code, signal]).toEqual([3, null]);
+    expect(stdout).toBe('ready\nthe command stops\n');
+    expect(stderr).toBe('');
   });
 });

@@ -154,6 +154,27 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
   });
 
   it.each([
+    { route: '/api/items/:id', pattern: '":id" is the parameter id', entries: "[{ id: '1' }, { id: '2' }]" },
+    { route: '/api/items/[id].json', pattern: '"[id]" is the parameter id', entries: "[{ id: '1' }, { id: '2' }]" },
+    { route: '/docs/[...path]', pattern: '"[...path]" is the parameter path', entries: "[{ path: '1' }, { path: '2' }]" },
+    { route: '/api/*', pattern: '"*" is a wildcard', entries: "['/api/a', '/api/b']" },
+    { route: '/docs/**', pattern: '"**" is a wildcard', entries: "['/docs/a', '/docs/b']" },
+    { route: '/docs/**:path', pattern: '"**:path" is the parameter path', entries: "[{ path: '1' }, { path: '2' }]" },
+  ])('a route pattern in prerender.routes ($route): names the mistake and the entries to export instead', async ({ route, pattern, entries }) => {
+    for (const routes of [[route], async () => [{ route }]]) {
+      const error = await catchError(() => resolveConfig({ prerender: { routes } }, tempDir()));
+      expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+      expect(error.message).toBe(`Config key "prerender.routes[0]${typeof routes === 'function' ? '.route' : ''}" is "${route}", a route pattern (${pattern}), not a URL: the prerender requests each listed route as it is written.`);
+      expect(error.hint).toBe(`List the URLs themselves, or have the route file serving the pattern list them: export const entries = () => ${entries}; from it (see "Routes that list their own URLs" in the README).`);
+    }
+  });
+
+  it.each(['/api/items/1', '/api/a:b', '/x/[draft', '/api/star*', '/'])('%s is a URL, no pattern', async (route) => {
+    const { prerender } = await resolveConfig({ prerender: { routes: [route] } }, tempDir());
+    expect(prerender.routes.map((entry) => entry.route)).toEqual([route]);
+  });
+
+  it.each([
     ['a misspelt top-level key', { outdir: 'x' }, '"outdir"', '"outDir"'],
     ['a prerender key at the top', { concurrency: 4 }, '"concurrency"', '"prerender.concurrency"'],
     ['a misspelt prerender key at the top', { concurency: 4 }, '"concurency"', '"prerender.concurrency"'],

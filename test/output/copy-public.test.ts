@@ -39,6 +39,13 @@ describe('publicDir copy', () => {
     expect(existsSync(join(dir, 'public/deep/up'))).toBe(false);
   });
 
+  it('counts the files it copied in the report and the summary', async () => {
+    const root = writeSite({ 'public/a.txt': 'a', 'public/img/b.png': 'b', 'src/server/routes/api/x.json.ts': route('() => ({ x: 1 })'), 'prerender.config.mjs': `export default { name: 'counted', prerender: { routes: ['/api/x.json'] } };` });
+    const { report, logger } = await buildSite(root);
+    expect([report.files, report.copied]).toEqual([1, 2]);
+    expect(logger.lines.at(-1)).toMatch(/^1 route ok, 0 failed, 1 file and 2 copied from publicDir, /);
+  });
+
   it('leaves out dot-files by default with a coded warning; publicDotFiles: true copies them, never served', async () => {
     const files = {
       'public/.htaccess': 'Options -Indexes\n',

@@ -46,7 +46,20 @@ describe('routeToFile', () => {
     expect(error.exitCode).toBe(1);
     expect(error.message).toContain(`"${route}"`);
     expect(error.message).toContain(type);
-    expect(error.hint).toContain('trailing "/"');
+    // "/" is the root, no route with a slash too many.
+    expect(error.hint).toContain(route === '/' ? 'Answer HTML at "/"' : 'trailing "/"');
+  });
+
+  it.each([
+    { route: '/api/posts.json/', type: json, says: 'ends in "/"', fix: 'List it as "/api/posts.json", without the trailing "/".' },
+    { route: '/rss.xml/', type: 'text/xml', says: 'ends in "/"', fix: 'List it as "/rss.xml", without the trailing "/".' },
+    { route: '/api/items/', type: json, says: 'ends in "/"', fix: 'List it without the trailing "/" and with an extension for its type: "/api/items.json".' },
+    { route: '/api/notes/', type: 'text/plain', says: 'ends in "/"', fix: 'List it without the trailing "/" and with an extension for its type: "/api/notes.txt".' },
+    { route: '/', type: json, says: 'is the site\'s root', fix: 'Answer HTML at "/", or list the answer under a name with an extension for its type: "/index.json".' },
+  ])('$route answering $type: the hint names the trailing slash and the route to list instead', ({ route, type, says, fix }) => {
+    const error = catchErrorSync(() => routeToFile(route, type));
+    expect(error.message).toContain(`Route "${route}" ${says}`);
+    expect(error.hint).toBe(fix);
   });
 });
 

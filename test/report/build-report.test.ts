@@ -19,4 +19,13 @@ describe('formatSummary', () => {
   ])('%i ok, %i failed, %i extra files, %i retries', (ok, failed, extra, retries, line) => {
     expect(formatSummary(createReport('site', '/d', tally(ok, failed, retries), extra, 0))).toBe(line);
   });
+
+  it.each([
+    [1, '1 route ok, 0 failed, 2 files and 1 copied from publicDir, 10 B in 0.00s -> /d'],
+    [12, '1 route ok, 0 failed, 2 files and 12 copied from publicDir, 10 B in 0.00s -> /d'],
+  ])('counts the files copied from publicDir (%i) beside those the build wrote', (copied, line) => {
+    const report = createReport('site', '/d', tally(1, 0), 1, 0, [], copied);
+    expect(report.copied).toBe(copied);
+    expect(formatSummary(report)).toBe(line);
+  });
 });

@@ -140,9 +140,21 @@ describe('scanRoutes', () => {
     const folder = path(tempDir());
     const error = await catchError(() => scanRoutes(folder, 'api'));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
-    expect(error.message).toBe(`No routes folder at ${folder} (config key "routesDir").`);
+    expect(error.message).toBe(`No routes folder at ${folder} (config key "routesDir"), nor one with route files near it.`);
     expect(error.hint).toContain('routesDir');
   });
+  it('names each file that looks like a route and is none (JSX, CommonJS) in a NOT_A_ROUTE warning, from the site root', async () => {
+    const dir = routesDir(['api/card.tsx', 'api/list.jsx', 'api/old.cjs', 'api/ok.ts', 'api/card.test.tsx', 'api/types.d.cts']);
+    const warned: Warning[] = [];
+    const routes = await scanRoutes(dir, 'api', { root: join(dir, '..'), onWarning: (warning) => warned.push(warning) });
+    expect(routes.map((r) => r.file)).toEqual(['api/ok.ts']);
+    expect(warned).toEqual([
+      { code: 'NOT_A_ROUTE', message: 'routes/api/card.tsx is not a route file (JSX: the bundle compiles no JSX); routes are .ts, .mts, .js and .mjs files. Rename it card.ts if it is meant as a route, or move it out of routesDir.' },
+      { code: 'NOT_A_ROUTE', message: 'routes/api/list.jsx is not a route file (JSX: the bundle compiles no JSX); routes are .ts, .mts, .js and .mjs files. Rename it list.js if it is meant as a route, or move it out of routesDir.' },
+      { code: 'NOT_A_ROUTE', message: 'routes/api/old.cjs is not a route file (CommonJS: a route file is an ES module); routes are .ts, .mts, .js and .mjs files. Rename it old.js if it is meant as a route, or move it out of routesDir.' },
+    ]);
+  });
+
   it('returns [] for an empty folder', async () => {
     expect(await scanRoutes(tempDir(), 'api')).toEqual([]);
   });

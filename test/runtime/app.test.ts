@@ -79,9 +79,9 @@ describe('the per-request outcome the prerender reads (app.request with a contex
     return { status: response.status, ...outcome };
   };
 
-  it('says whether a route ran, and what its handler threw', async () => {
-    expect(await outcomeOf('/ok')).toEqual({ status: 200, routed: true });
-    expect(await outcomeOf('/missing')).toEqual({ status: 404, routed: true });
+  it('says whether a route ran, what its handler returned (and from which file) or threw', async () => {
+    expect(await outcomeOf('/ok')).toEqual({ status: 200, routed: true, returned: { value: { file: 'ok.get.ts', params: {} }, file: 'ok.get.ts', typed: false } });
+    expect(await outcomeOf('/missing')).toEqual({ status: 404, routed: true, returned: { value: expect.any(Response), file: 'missing.get.ts', typed: false } });
     expect(await outcomeOf('/nowhere')).toEqual({ status: 404, routed: false });
     expect(await outcomeOf('/boom')).toEqual({ status: 500, routed: true, thrown });
   });

@@ -4,6 +4,7 @@
  * serving; an unhandled error logged with its stack, answered with a bare 500.
  */
 import { join } from 'node:path';
+import { H3 } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBodyLimit, listen, type RunningServer } from '../../src/runtime/index.ts';
 import { secrets, writeAttackSite } from '../support/attack-table.ts';
@@ -123,5 +124,39 @@ describe('listen(): the socket layer dev and preview share', () => {
     expect(seen).toHaveLength(1);
     expect((seen[0] as Error).stack).toContain('handler-secret-71');
     await running.close();
+  });
+});
+
+// The status line a client reads always has a reason phrase, as HTTP/1.1 clients and proxies expect
+// (`HTTP/1.1 200 OK`), never the empty one a Response made without a statusText would give.
+describe('listen: the status line', () => {
+  it.each([
+    { path: '/plain', status: 'HTTP/1.1 200 OK' },
+    { path: '/missing', status: 'HTTP/1.1 404 Not Found' },
+    { path: '/custom', status: 'HTTP/1.1 203 Mostly Fine' },
+    { path: '/h3', status: 'HTTP/1.1 200 OK' },
+    { path: '/h3-error', status: 'HTTP/1.1 500 Internal Server Error' },
+    { path: '/stream', status: 'HTTP/1.1 201 Created' },
+  ])('$path: $status', async ({ path, status }) => {
+    const app = new H3({ silent: true }).get('/h3', () => ({ a: 1 })).get('/h3-error', () => {
+      throw new Error('boom');
+    });
+    const server = await listen(
+      (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === '/plain') return new Response('plain');
+        if (pathname === '/missing') return new Response('no', { status: 404 });
+        if (pathname === '/custom') return new Response('x', { status: 203, statusText: 'Mostly Fine' });
+        if (pathname === '/stream') return new Response(new Blob(['s']).stream(), { status: 201 });
+        return app.fetch(request);
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    try {
+      const response = await rawRequest(Number(new URL(server.url).port), path);
+      expect(response.statusLine).toBe(status);
+    } finally {
+      await server.close();
+    }
   });
 });

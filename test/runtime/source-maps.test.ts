@@ -52,17 +52,33 @@ function site(files: Record<string, string>, routes: string[]) {
 }
 
 describe('prerender build', () => {
-  it('prints the stack of a handler that throws, naming the route file and line, and its cause chain', async () => {
-    const { root, outDir } = site({ [`${api}/price.json.ts`]: throwingRoute }, ['/api/price.json']);
-    const { code, stderr } = await runCli(['build', root, '--no-typecheck']);
+  it('prints the error of a handler that throws once: message, route file and line, the site\'s frames and its cause chain', async () => {
+    const { root, outDir } = site({ [`${api}/price.json.ts`]: throwingRoute, 'package.json': '{}' }, ['/api/price.json']);
+    const { code, stdout, stderr } = await runCli(['build', root, '--no-typecheck', '--json']);
     expect(code).toBe(1);
-    const file = join(root, api, 'price.json.ts');
-    expect(stderr).toContain('Error: pricing failed');
-    expect(stderr).toContain(`${file}:10:`);
-    expect(stderr).toContain('Error: no price for unknown');
-    expect(stderr).toContain(`${file}:4:`);
-    expect(stderr).toContain('Error: price table is empty');
-    expect(stderr).not.toContain('.staging-');
+    const file = `${api}/price.json.ts`;
+    const at = (line: number, name?: string) => `\\s+at ${name ? `${name} \\(` : ''}${file.replace(/[.[\]]/g, '\\$&')}:${line}:\\d+${name ? '\\)' : ''}`;
+    expect(stderr).toMatch(
+      new RegExp(
+        [
+          `^error 1 route failed to prerender; nothing was published:`,
+          `  /api/price\\.json  500  the handler threw Error: pricing failed \\(${file.replace(/[.[\]]/g, '\\$&')}:10\\)`,
+          at(10),
+          `    Caused by: Error: no price for unknown`,
+          at(4, 'readPrice'),
+          at(9),
+          `    Caused by: Error: price table is empty`,
+          at(4, 'readPrice'),
+          `  hint: `,
+        ].join('\n'),
+        'm',
+      ),
+    );
+    // Not h3's HTTPError as an object, nor frames of Node, h3 or api-prerender, nor a staging folder.
+    expect(stderr).not.toMatch(/HTTPError|unhandled: true|node_modules|node:internal|lib\/src|\.staging-/);
+    const [failure] = JSON.parse(stdout).failures;
+    expect(failure).toMatchObject({ route: '/api/price.json', status: 500, error: `the handler threw Error: pricing failed (${file}:10)` });
+    expect(failure.trace).toMatch(/^ {4}at src\/server\/routes\/api\/price\.json\.ts:10:\d+\n {2}Caused by: Error: no price for unknown\n/);
     expect(existsSync(join(outDir, 'traces'))).toBe(false);
   });
 

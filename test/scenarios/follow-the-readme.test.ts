@@ -15,6 +15,7 @@ import ts from 'typescript';
 import * as vite8 from 'vite';
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../../src/config/defaults.ts';
+import { presets } from '../../src/config/types.ts';
 import { readManifest } from '../../src/output/manifest.ts';
 import { repoRoot, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { readRepoReadme, where, type ReadmeBlock } from '../support/readme-blocks.ts';
@@ -98,6 +99,18 @@ describe('README.md code examples', () => {
   it.each(configsOf('prerender').map((block) => [where(block), block] as const))('%s: prerender build with this config', async (_, block) => {
     const { root } = writeReadmeSite({ [block.path!]: block.code });
     await expectCleanBuild(block, root);
+  });
+
+  // The site a reader copies may be deployed anywhere: its routes answer what every host serves.
+  it.each(presets.filter((preset) => preset !== 'static'))(`the site's config with preset '%s': every route is published as the host serves it`, async (preset) => {
+    const config = siteConfig.code.replace('defineConfig({', `defineConfig({\n  preset: '${preset}',`);
+    const { root } = writeReadmeSite({ [siteConfig.path!]: config });
+    const { code, stdout, stderr } = await runCli(['build', '--json'], { cwd: root });
+    expect(code, `${where(siteConfig)} with preset '${preset}': prerender build exits ${code}:\n${stderr}`).toBe(0);
+    const report = JSON.parse(stdout) as { ok: number; warnings: { code: string }[] };
+    // Route files the README shows but does not prerender are named on hosts serving public/ alone.
+    expect(report.warnings.filter((warning) => warning.code !== 'UNSERVED_ROUTE')).toEqual([]);
+    expect(report.ok).toBeGreaterThan(0);
   });
 
   const fragments = blocks.filter((block) => block.kind === 'fragment');

@@ -26,13 +26,43 @@ describe('dev server, other sites', () => {
     }
   });
 
+  it('a browser asking a path no route serves (/ among them) gets a 404 page listing the routes; a client of the API gets JSON', async () => {
+    const root = writeSite({
+      'src/server/routes/api/hello.ts': route(`() => 'hi'`),
+      'src/server/routes/api/users/[id].get.ts': route(`() => 'user'`),
+      'src/server/routes/api/users.post.ts': route(`() => 'made'`),
+      'src/server/routes/feed<x>.xml.ts': route(`() => 'feed'`),
+    });
+    const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    try {
+      const html = { headers: { accept: 'text/html,application/xhtml+xml' } };
+      const page = await ask(new URL('/', server.url).href, html);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<h1>No route for /</h1>');
+      expect(page.body).toContain('<p>No route file serves GET /. The routes of src/server/routes:</p>');
+      expect(page.body).toContain('<tr><td>*</td><td><a href="/api/hello">/api/hello</a></td><td>src/server/routes/api/hello.ts</td></tr>');
+      expect(page.body).toContain('<tr><td>GET</td><td>/api/users/:id</td><td>src/server/routes/api/users/[id].get.ts</td></tr>');
+      expect(page.body).toContain('<tr><td>POST</td><td>/api/users</td><td>src/server/routes/api/users.post.ts</td></tr>');
+      // Every name escaped: a file name cannot become markup.
+      expect(page.body).toContain('<a href="/feed&#60;x&#62;.xml">/feed&#60;x&#62;.xml</a>');
+      expect((await ask(new URL('/api/nope', server.url).href, html)).body).toContain('No route file serves GET /api/nope.');
+      // A route's own 404, and API clients, are answered as the route and h3 answer.
+      const json = await ask(new URL('/', server.url).href);
+      expect([json.status, JSON.parse(json.body).message]).toEqual([404, expect.stringContaining('Cannot find any route matching')]);
+      expect((await ask(new URL('/api/hello', server.url).href, html)).body).toBe('hi');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('waits for a routes folder that does not exist yet, saying so, and serves it once it is made', async () => {
     const root = writeSite({ 'package.json': '{"name":"later"}' });
     const logger = createMemoryLogger();
     const server = await createDevServer({ root, port: 0, logger });
     try {
       const waiting = await pollUntil(new URL('/api/later', server.url).href, (a) => a.status === 500);
-      expect(JSON.parse(waiting.body)).toMatchObject({ code: 'CONFIG', message: `No routes folder at ${join(root, 'src/server/routes')} (config key "routesDir").` });
+      expect(JSON.parse(waiting.body)).toMatchObject({ code: 'CONFIG', message: `No routes folder at ${join(root, 'src/server/routes')} (config key "routesDir"), nor one with route files near it.` });
       expect(logger.lines).toContain('waiting for the routes folder src/server/routes to be created');
       writeSite({ 'src/server/routes/api/later.ts': route(`() => 'made later'`) }, root);
       const answer = await pollUntil(new URL('/api/later', server.url).href, (a) => a.body === 'made later');

@@ -6,6 +6,8 @@ import { connect } from 'node:net';
 
 /** A parsed response; `body` is the decoded bytes (chunked transfer undone). */
 export interface RawResponse {
+  /** The status line as sent: `HTTP/1.1 200 OK`. */
+  statusLine: string;
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -63,7 +65,7 @@ export function parseResponse(raw: Buffer): RawResponse {
   }
   let body = raw.subarray(end + 4);
   if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
-  return { status, headers, body, text: body.toString('utf8') };
+  return { statusLine, status, headers, body, text: body.toString('utf8') };
 }
 
 function unchunk(framed: Buffer): Buffer {

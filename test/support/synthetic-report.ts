@@ -41,6 +41,7 @@ export function syntheticReport(count: number, extra: ReportRow[] = [], extraPro
     ok: rows.length - failures.length,
     failed: failures.length,
     files: rows.length - failures.length + 1,
+    copied: 0,
     bytes: rows.reduce((sum, row) => sum + (row.bytes ?? 0), 0),
     ms: 6543,
     retries: 0,

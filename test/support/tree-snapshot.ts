@@ -1,5 +1,5 @@
 /** Every file under a folder with its bytes, so a test can show a build left a folder byte-identical. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Relative path -> file content (base64) of every regular file, sorted by path. */
@@ -22,7 +22,11 @@ export function outputTree(dir: string): Record<string, string> {
   return rest;
 }
 
-/** The names in `outDir` a build left besides its output (staging, old and lock files). */
+/**
+ * The names in `outDir` a build left besides its output (staging, old and lock files); none when
+ * there is no `outDir` (a first build that failed removes the one it made).
+ */
 export function leftovers(outDir: string, name: string): string[] {
+  if (!existsSync(outDir)) return [];
   return readdirSync(outDir).filter((entry) => entry !== name && entry.startsWith(`.${name}`));
 }

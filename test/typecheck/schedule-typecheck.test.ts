@@ -18,7 +18,7 @@ import { checkLeftovers, typescriptSite } from '../support/typescript-site.ts';
 
 const api = 'src/server/routes/api';
 const typeError = `${api}/home.json.ts:3:55: TS2339: Property 'lang' does not exist on type '{ title: string; }'.`;
-const runtimeError = "the handler threw TypeError: Cannot read properties of undefined (reading 'toUpperCase')";
+const runtimeError = `the handler threw TypeError: Cannot read properties of undefined (reading 'toUpperCase') (${api}/home.json.ts:3)`;
 
 /** The route fails while rendering (`render`) or while its module loads (`load`). */
 function site(when: 'render' | 'load'): string {
@@ -46,8 +46,8 @@ describe('a route failing because of a type error', () => {
     const errorAt = lines.indexOf('error 1 route failed to prerender; nothing was published:');
     expect(warningAt).toBeGreaterThan(-1);
     expect([warningAt < checkAt, checkAt < errorAt]).toEqual([true, true]);
-    // After the error: its failed route and its hint, nothing else.
-    expect(lines.slice(errorAt + 1)).toEqual([`  /api/home.json  500  ${runtimeError}`, expect.stringMatching(/^ {2}hint: /)]);
+    // After the error: its failed route, where in the route file it threw, and its hint, nothing else.
+    expect(lines.slice(errorAt + 1)).toEqual([`  /api/home.json  500  ${runtimeError}`, expect.stringMatching(/^ {6}at src\/server\/routes\/api\/home\.json\.ts:3:\d+$/), expect.stringMatching(/^ {2}hint: /)]);
   });
 
   it('--json lists the type error among the report\'s warnings', async () => {

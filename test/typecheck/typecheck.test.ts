@@ -13,7 +13,9 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteCacheDir } from '../../src/paths.ts';
+import { createMemoryLogger } from '../../src/log.ts';
 import { parseDiagnostics } from '../../src/typecheck/diagnostic-line.ts';
+import { reportTypeCheck, runTypeCheck } from '../../src/typecheck/typecheck.ts';
 import { buildSite, repoRoot, route, runCli, writeSite } from '../support/helpers.ts';
 import { checkLeftovers, checkTypes, countTypeError, ownNative, typescriptSite } from '../support/typescript-site.ts';
 
@@ -212,5 +214,52 @@ describe('a site TypeScript that cannot check', () => {
     ]);
     expect(logger.lines).toContain(`warning ${countTypeError}`);
     expect(logger.lines).toContain(`type check: 1 error, printed above as warnings (TypeScript ${ownNative}, api-prerender's)`);
+  });
+});
+
+/* The check's verdict (src/typecheck/typecheck.ts): what `tsc` found, as the build prints it, and when it found nothing it can be trusted with; api-prerender's own TypeScript 7 checks, as for a site without TypeScript. */
+
+const routeFile = 'src/server/routes/api/count.json.ts';
+
+/** The check of a site of `files` plus one route file with a type error, printed as the build prints it. */
+async function check(files: Record<string, string>, moreRouteFiles: string[] = []) {
+  const root = writeSite({ [routeFile]: `const count: number = 'three';\nexport default () => ({ count });\n`, ...files });
+  const result = await runTypeCheck({ root, files: [routeFile, ...moreRouteFiles].map((file) => join(root, file)) }, new AbortController().signal);
+  const logger = createMemoryLogger();
+  const codes: (string | undefined)[] = [];
+  reportTypeCheck(result, { ...logger, warn: (message, code) => (codes.push(code), logger.warn(message)) });
+  return { lines: logger.lines, codes };
+}
+
+describe('the type check', () => {
+  it('prints each type error as a TYPE_ERROR warning', async () => {
+    const { lines, codes } = await check({});
+    expect(lines[0]).toBe(`warning ${routeFile}:1:7: TS2322: Type 'string' is not assignable to type 'number'.`);
+    expect(codes).toEqual(['TYPE_ERROR']);
+  });
+
+  it('ES module syntax in files read as CommonJS (no "type": "module"): one TYPE_ERROR warning naming the files and the fix, not one per line', async () => {
+    const files = Object.fromEntries([1, 2, 3, 4].map((i) => [`src/server/routes/api/r${i}.ts`, `import { size } from './size.ts';\nexport const twice = size * ${i};\nexport default () => twice;\n`]));
+    const { lines, codes } = await check({
+      ...files,
+      'src/server/routes/api/size.ts': 'export const size = 2;\n',
+      'package.json': JSON.stringify({ name: 'cjs-site' }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', verbatimModuleSyntax: true, strict: true, types: [] } }),
+    }, Object.keys(files));
+    // The route file with its own type error keeps that one.
+    expect(codes).toEqual(['TYPE_ERROR', 'TYPE_ERROR']);
+    expect(lines[0]).toMatch(
+      /^warning TS1295: TypeScript reads 6 files src\/server\/routes\/api\/count\.json\.ts, src\/server\/routes\/api\/r1\.ts, src\/server\/routes\/api\/r2\.ts and 3 more as CommonJS, where verbatimModuleSyntax forbids import and export \(\d+ places\): the package\.json nearest to them has no "type": "module"\. Add "type": "module" to it/,
+    );
+    expect(lines[1]).toContain("TS2322: Type 'string' is not assignable to type 'number'.");
+  });
+
+  it('that could not read TypeScript\'s own library files has no verdict: one TYPE_CHECK warning, no type errors', async () => {
+    // noLib keeps the library files unread, as running out of file descriptors does where TypeScript
+    // takes a file it could not open for a missing one: TS2318 for every global type.
+    const { lines, codes } = await check({ 'tsconfig.json': JSON.stringify({ compilerOptions: { noLib: true, strict: true } }) });
+    expect(codes).toEqual(['TYPE_CHECK']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warning Type checking failed, so type errors were not looked for: TypeScript did not read its own library files \(TS2318: Cannot find global type '\w+'\., and \d+ more global types\)\. It could not open them with too few open files \(this process may keep \d+ files open at once: raise `ulimit -n`\), or tsconfig.json sets `noLib`\.$/);
   });
 });

@@ -23,5 +23,6 @@ export const routes = [
 export const app = createApp(routes);
 export const fetch = app.fetch.bind(app);
 export const serve = (options) => serveBuild(routes, import.meta.url, options);
+export const routesApp = (options) => createApp(routes, options);
 
 startIfMain(import.meta.url, routes);

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startBinServer } from '../../support/bin-server.ts';
 import { route, runCli, tempDir, writeSite } from '../../support/helpers.ts';
 
 const cwd = tempDir('cwd-');
@@ -47,19 +48,44 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('a routesDir that does not exist is a config error naming the folder looked in; nothing is written', async () => {
+  it('a misspelt routesDir is a config error naming the folder looked in and the folder meant; nothing is written', async () => {
     const { root: typo, dir } = cliSite([], { 'prerender.config.mjs': `export default { routesDir: 'src/server/rotues' };` });
     const { code, stderr } = await cli('build', typo);
     expect(code).toBe(2);
-    expect(stderr).toContain(`No routes folder at ${join(typo, 'src/server/rotues')} (config key "routesDir").`);
+    expect(stderr).toContain(`error No routes folder at ${join(typo, 'src/server/rotues')} (config key "routesDir"); did you mean ${join(typo, 'src/server/routes')} (2 route files)?`);
+    expect(stderr).toContain('hint: Set "routesDir" in prerender.config.mjs to "src/server/routes", or rename that folder to "src/server/rotues".');
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('run from the wrong folder (no routes under the default routesDir), exit code 2 naming the path', async () => {
+  it('run from the wrong folder (no routes under the default routesDir, none near), exit code 2 naming the path', async () => {
     const { code, stderr } = await cli('build');
     expect(code).toBe(2);
-    expect(stderr).toContain(`No routes folder at ${join(cwd, 'src/server/routes')}`);
+    expect(stderr).toContain(`error No routes folder at ${join(cwd, 'src/server/routes')} (config key "routesDir"), nor one with route files near it.`);
     expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
+
+  it('prerender build run inside the site (in src/): names the site root found above and the command to run there', async () => {
+    const { root } = cliSite([]);
+    const src = join(root, 'src');
+    const { code, stderr } = await runCli(['build'], { cwd: src });
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `error No routes folder at ${join(src, 'src/server/routes')} (config key "routesDir"). Route files are at ${join(root, 'src/server/routes')} (2 route files): the site's root seems to be ${root}.\n` +
+        `  hint: Run prerender build in ${root}, or pass it the root (\`prerender build ..\`).`,
+    );
+    expect(existsSync(join(src, 'dist'))).toBe(false);
+  });
+
+  it('prerender dev given a folder inside the site: names the site root and prerender dev, never prerender build', async () => {
+    const { root } = cliSite([]);
+    const server = await startBinServer('dev', join(root, 'src'));
+    try {
+      await server.waitForStderr('waiting for the routes folder');
+      expect(server.stderr()).toContain(`Route files are at ${join(root, 'src/server/routes')} (2 route files): the site's root seems to be ${root}.\n  hint: Run prerender dev in ${root}, or pass it the root (\`prerender dev ${root}\`).`);
+      expect(server.stderr()).not.toContain('prerender build');
+    } finally {
+      await server.stop();
+    }
   });
 });
 

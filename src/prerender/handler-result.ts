@@ -1,0 +1,87 @@
+/**
+ * Results a handler returns that h3 sends as something other than what the handler most likely meant:
+ * published silently, they would be files holding "[object Map]", nothing, or HTML typed as text. The
+ * prerender records each (the runtime hands the returned value in the request's outcome) and the
+ * build warns once per route file and mistake (HANDLER_RESULT), naming the routes and what to return.
+ */
+import { isHtml, mediaType } from '../content-type.ts';
+import { hostType } from '../hosts/host-types.ts';
+import { extensionOf } from '../runtime/extension.ts';
+import type { RequestOutcome } from '../runtime/outcome.ts';
+import { warnings, type Warning } from '../warnings.ts';
+
+/** What a route's handler returned that it should not have, and what to return instead. */
+export interface ResultMistake {
+  /** The route file, relative to routesDir. */
+  file: string;
+  /** What was returned and how h3 sent it, then the fix. */
+  message: string;
+}
+
+/** The mistake in what the handler of `route` returned (as `outcome` recorded it), if any. */
+export function resultMistake(route: string, returned: RequestOutcome['returned']): ResultMistake | undefined {
+  if (!returned) return undefined;
+  const message = describe(route, returned.value, returned.typed);
+  return message === undefined ? undefined : { file: returned.file, message };
+}
+
+function describe(route: string, value: unknown, typed: boolean): string | undefined {
+  const empty = 'so the file is empty: return the data, or throw createError({ statusCode: 404 }) where there is none';
+  if (value === undefined) return `returned undefined (no return value), ${empty}`;
+  if (value === null) return `returned null, ${empty}`;
+  if (typeof value === 'bigint') return `returned a BigInt, which h3 sends as the bare JSON number ${value}: return value.toString() for text, or an object holding it as a string`;
+  if (value instanceof Map) return 'returned a Map, which h3 sends as the text "[object Map]": return Object.fromEntries(map) to send it as a JSON object';
+  if (value instanceof Set) return 'returned a Set, which h3 sends as the text "[object Set]": return [...set] to send it as a JSON array';
+  if (sentAsText(value)) return `returned ${kindOf(value)}, which h3 sends as the text "${String(value)}": return a plain object or an array (or give the class a toJSON method)`;
+  if (typeof value === 'string' && !typed) return untypedString(route);
+  return undefined;
+}
+
+/**
+ * A string on a route whose name says another type: h3 sends it as text/plain, and static hosts
+ * serve the file as its name says (the type suggested is theirs: GitHub Pages', which carries no
+ * header of ours).
+ */
+function untypedString(route: string): string | undefined {
+  const name = route.split('/').at(-1) ?? '';
+  const extension = extensionOf(name);
+  const type = hostType('github-pages', name);
+  // A name hosts cannot type (application/octet-stream) says nothing of what the route meant.
+  if (extension === undefined || ['application/octet-stream', 'text/plain'].includes(mediaType(type))) return undefined;
+  const fix =
+    mediaType(type) === 'application/json'
+      ? 'return the object or array itself (h3 sends it as JSON) rather than a string'
+      : `set the type: setHeader(event, 'content-type', '${type}')${isHtml(type) ? ", or return html`...` (h3's html)" : ''}`;
+  return `returned a string without a content type, sent as text/plain, though the route's name ends in .${extension}, which hosts serve as ${type}: ${fix}`;
+}
+
+/**
+ * An object h3 sends as its string (`[object Foo]`): not a plain object or array, without toJSON,
+ * and none of the bodies h3 or the runtime sends as bytes or as a response.
+ */
+function sentAsText(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto === Object.prototype || proto === null) return false;
+  if (value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof Blob || value instanceof ReadableStream || value instanceof Response) return false;
+  const body = value as { pipe?: unknown; pipeTo?: unknown; [key: symbol]: unknown };
+  return typeof body.pipe !== 'function' && typeof body.pipeTo !== 'function' && body[Symbol.for('h3.HTTPResponse')] !== true;
+}
+
+const kindOf = (value: object) => `an instance of ${value.constructor?.name || 'a class'}`;
+
+/** Collects the mistakes of a prerender, to warn once per route file and mistake at the end. */
+export function createResultMistakes(siteFile: (file: string) => string) {
+  const found = new Map<string, { file: string; message: string; routes: string[]; count: number }>();
+  return {
+    add(route: string, mistake: ResultMistake): void {
+      const key = `${mistake.file}\n${mistake.message}`;
+      const group = found.get(key) ?? found.set(key, { ...mistake, routes: [], count: 0 }).get(key)!;
+      if (group.count++ < 3) group.routes.push(route);
+    },
+    warnings(): Warning[] {
+      return [...found.values()].map(({ file, message, routes, count }) => warnings.handlerResult(siteFile(file), routes, count, message));
+    },
+  };
+}

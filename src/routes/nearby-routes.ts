@@ -1,0 +1,94 @@
+/**
+ * Where a site's route files are when its routesDir is not there: the command was run from a folder
+ * inside the site (`src/`) or above it, or routesDir is misspelt (`src/server/rotues`). The error
+ * that says the folder is missing names the nearest folder that has route files, and the fix.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { closestName } from '../closest-name.ts';
+import { isInside } from '../runtime/inside.ts';
+import { isHiddenName } from '../runtime/url-path.ts';
+import { isRouteFileName } from './file-to-route.ts';
+
+/** A folder holding route files near a routesDir that is missing. */
+export interface NearbyRoutes {
+  /** The folder found. */
+  routesDir: string;
+  /** How many route files it holds (counted up to {@link countLimit}). */
+  files: number;
+  /** The site root it implies, when that is another folder than the one the command ran in. */
+  root?: string;
+}
+
+/** Folders above the root looked in: `src/server/routes/api` is four levels deep. */
+const levelsUp = 4;
+/** Route files counted at most: enough to say "12 route files", cheap on a large site. */
+const countLimit = 1000;
+
+/**
+ * The nearest folder with route files for a `routesDir` (under `root`) that is not there: the same
+ * path from a folder above the root, or below it, one level down; else, for a misspelt name, the
+ * folder beside the first missing one whose name is closest to it.
+ */
+export function findNearbyRoutes(root: string, routesDir: string): NearbyRoutes | undefined {
+  if (!isInside(routesDir, root) || routesDir === root) return undefined;
+  const path = relative(root, routesDir);
+  for (let level = 1, above = dirname(root); level <= levelsUp && above !== dirname(above); level++, above = dirname(above)) {
+    const found = withRoutes(join(above, path));
+    if (found) return { ...found, root: above };
+  }
+  for (const below of subfolders(root)) {
+    const found = withRoutes(join(root, below, path));
+    if (found) return { ...found, root: join(root, below) };
+  }
+  return misspelt(root, path);
+}
+
+/** The folder beside the first missing name of `path` whose name is closest to it, with route files. */
+function misspelt(root: string, path: string): NearbyRoutes | undefined {
+  const names = path.split(sep);
+  let existing = root;
+  let index = 0;
+  while (index < names.length && isFolder(join(existing, names[index]))) existing = join(existing, names[index++]);
+  const meant = closestName(names[index], subfolders(existing));
+  if (meant === undefined) return undefined;
+  // The rest of the path under the name meant, else the folder meant itself.
+  return withRoutes(join(existing, meant, ...names.slice(index + 1))) ?? withRoutes(join(existing, meant));
+}
+
+function withRoutes(folder: string): NearbyRoutes | undefined {
+  if (!isFolder(folder)) return undefined;
+  const files = countRouteFiles(folder);
+  return files > 0 ? { routesDir: folder, files } : undefined;
+}
+
+function countRouteFiles(folder: string): number {
+  let count = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (count >= countLimit || isHiddenName(entry.name) || entry.name === 'node_modules') continue;
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (isRouteFileName(entry.name)) count++;
+    }
+  };
+  try {
+    walk(folder);
+  } catch {
+    // A folder that cannot be read counts what was read of it.
+  }
+  return count;
+}
+
+/** The folders in `folder` a site or its routes could be in: no dot-folders, no node_modules. */
+function subfolders(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !isHiddenName(entry.name) && entry.name !== 'node_modules')
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;

@@ -1,0 +1,63 @@
+/** resultMistake (src/prerender/handler-result.ts): results h3 sends as other than meant, each with the fix. */
+import { describe, expect, it } from 'vitest';
+import { createResultMistakes, resultMistake } from '../../src/prerender/handler-result.ts';
+
+const mistakeOf = (route: string, value: unknown, typed = false) => resultMistake(route, { value, file: 'api/x.ts', typed })?.message;
+
+describe('resultMistake', () => {
+  it.each([
+    { returned: 'undefined', value: undefined, says: /^returned undefined \(no return value\), so the file is empty: return the data, or throw createError/ },
+    { returned: 'null', value: null, says: /^returned null, so the file is empty/ },
+    { returned: 'a BigInt', value: 10n, says: /^returned a BigInt, which h3 sends as the bare JSON number 10: return value\.toString\(\)/ },
+    { returned: 'a Map', value: new Map([['a', 1]]), says: /"\[object Map\]": return Object\.fromEntries\(map\)/ },
+    { returned: 'a Set', value: new Set([1]), says: /"\[object Set\]": return \[\.\.\.set\]/ },
+    { returned: 'a class instance', value: new (class Point {})(), says: /^returned an instance of Point, which h3 sends as the text "\[object Object\]": return a plain object or an array/ },
+  ])('$returned: says how h3 sent it and what to return', ({ value, says }) => {
+    expect(mistakeOf('/api/x.json', value)).toMatch(says);
+  });
+
+  it('a string without a type on a route whose name says another: the type to set, or the object to return for JSON', () => {
+    expect(mistakeOf('/api/page.html', '<h1>Hi</h1>')).toBe(
+      "returned a string without a content type, sent as text/plain, though the route's name ends in .html, which hosts serve as text/html; charset=utf-8: set the type: setHeader(event, 'content-type', 'text/html; charset=utf-8'), or return html`...` (h3's html)",
+    );
+    expect(mistakeOf('/api/feed.xml', '<rss/>')).toMatch(/ends in \.xml, which hosts serve as application\/xml: set the type: setHeader\(event, 'content-type', 'application\/xml'\)$/);
+    expect(mistakeOf('/api/data.json', '{"a":1}')).toMatch(/ends in \.json, which hosts serve as application\/json; charset=utf-8: return the object or array itself \(h3 sends it as JSON\) rather than a string$/);
+    expect(mistakeOf('/api/data.unknownext', 'x')).toBeUndefined();
+  });
+
+  it.each([
+    { returned: 'a string on a name without extension', route: '/api/hello', value: 'hi' },
+    { returned: 'a string on a .txt name', route: '/api/a.txt', value: 'hi' },
+    { returned: 'a string whose type the handler set', route: '/api/page.html', value: '<h1>Hi</h1>', typed: true },
+    { returned: 'a plain object', route: '/api/x.json', value: { a: new Map() } },
+    { returned: 'an array', route: '/api/x.json', value: [1] },
+    { returned: 'an object without prototype', route: '/api/x.json', value: Object.create(null) },
+    { returned: 'a Date (toJSON)', route: '/api/x.json', value: new Date(0) },
+    { returned: 'bytes', route: '/api/x.bin', value: new Uint8Array([1]) },
+    { returned: 'a Blob', route: '/api/x.bin', value: new Blob(['x']) },
+    { returned: 'a stream', route: '/api/x.bin', value: new ReadableStream() },
+    { returned: 'a Response', route: '/api/x.json', value: new Response('{}') },
+    { returned: "h3's HTTPResponse", route: '/api/x.html', value: { [Symbol.for('h3.HTTPResponse')]: true, body: 'x' } },
+  ])('$returned: nothing to say', ({ route, value, typed }) => {
+    expect(mistakeOf(route, value, typed)).toBeUndefined();
+  });
+
+  it('nothing when the handler returned nothing the runtime recorded (a route that threw, the router\'s 404)', () => {
+    expect(resultMistake('/api/x.json', undefined)).toBeUndefined();
+  });
+});
+
+describe('createResultMistakes', () => {
+  it('warns once per route file and mistake, naming the file from the site root, the first three routes and how many more', () => {
+    const mistakes = createResultMistakes((file) => `src/server/routes/${file}`);
+    for (let id = 1; id <= 5; id++) mistakes.add(`/api/items/${id}.json`, { file: 'api/items/[id].json.ts', message: 'returned a Map, sent as text' });
+    mistakes.add('/api/other.json', { file: 'api/other.json.ts', message: 'returned null, empty' });
+    expect(mistakes.warnings()).toEqual([
+      {
+        code: 'HANDLER_RESULT',
+        message: 'src/server/routes/api/items/[id].json.ts: the handler of /api/items/1.json, /api/items/2.json, /api/items/3.json and 2 more routes returned a Map, sent as text.',
+      },
+      { code: 'HANDLER_RESULT', message: 'src/server/routes/api/other.json.ts: the handler of /api/other.json returned null, empty.' },
+    ]);
+  });
+});
