@@ -22,8 +22,8 @@ export interface Logger {
 
 /** Options for {@link createLogger}. */
 export interface LoggerOptions {
-  /** @default process.stderr */
-  stream?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Where lines go: any stream with `write` (only strings are written), a terminal when `isTTY`. @default process.stderr */
+  stream?: { write(text: string): unknown; isTTY?: boolean };
   /** Print nothing but warnings and errors. @default false */
   quiet?: boolean;
 }

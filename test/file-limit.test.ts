@@ -107,7 +107,7 @@ describe.runIf(process.platform === 'linux')('too many open files', () => {
   ])('$step: named, with the file it could not open (the $holder holds the descriptors)', async ({ holder, free, step, file }) => {
     // A route module that throws the EMFILE it met frees what it held first, as a failed import would.
     const hold = typeof free === 'number' ? holdFiles(free) : holdFiles(0).replace("if (error.code !== 'EMFILE') throw error;", 'for (const fd of held) closeSync(fd);\n  throw error;');
-    const files =
+    const files: Record<string, string> =
       holder === 'config'
         ? { 'prerender.config.mjs': `${hold}export default { prerender: { routes: ['/api/r0.txt'] } };` }
         : { 'src/server/routes/api/r0.txt.ts': `${hold}${route(`() => 'r0'`)}` };

@@ -48,6 +48,8 @@ describe('sitemap parts in a merge', () => {
       routes: 'fingerprint',
       total: 2 * urls,
       sitemapHost: 'https://example.com',
+      preset: 'static',
+      mistypedFiles: 'error',
       sitemap: Array.from({ length: urls }, (_, i) => ({ route: `/p/${index}/${i}`, fields: {} })),
       generated: ['sitemap.xml'],
       headersBase: null,

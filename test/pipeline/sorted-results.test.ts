@@ -11,17 +11,20 @@ import { readManifest } from '../../src/output/manifest.ts';
 import { createRouteSink } from '../../src/pipeline/route-sink.ts';
 import { createSortedResults } from '../../src/pipeline/sorted-results.ts';
 import type { PrerenderResult } from '../../src/prerender/prerender.ts';
+import type { SiteCode } from '../../src/prerender/site-trace.ts';
 import { tempDir } from '../support/helpers.ts';
 
 const written = (route: string, file: string): PrerenderResult => ({ route, file, status: 200, contentType: 'text/html; charset=utf-8', bytes: 1, ms: 0 });
 const listed = (route: string): PrerenderRoute => ({ route, sitemap: {} });
+/** The site's code of a sink whose build has no site: no handler throws here, so no trace is read. */
+const site = (distDir: string): SiteCode => ({ root: distDir, routesDir: join(distDir, 'routes'), outDir: distDir });
 
 describe('createSortedResults', () => {
   it('hands nothing on until flushed, then every result sorted by route, code unit by code unit', async () => {
     const distDir = tempDir('dist-');
     const publicDir = join(distDir, 'public');
     mkdirSync(publicDir);
-    const sink = createRouteSink({ distDir, publicDir, sitemapHost: 'https://example.com', keepSitemapEntries: true });
+    const sink = createRouteSink({ distDir, publicDir, sitemapHost: 'https://example.com', keepSitemapEntries: true, site: site(distDir) });
     const held = createSortedResults(sink);
     // Level by level, as a crawl finds them: the listed routes, then what they link to.
     const arrivals: [PrerenderResult, PrerenderRoute][] = [
@@ -47,7 +50,7 @@ describe('createSortedResults', () => {
 
   it('holds nothing once flushed: a second flush hands nothing on again', async () => {
     const distDir = tempDir('dist-');
-    const sink = createRouteSink({ distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false });
+    const sink = createRouteSink({ distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false, site: site(distDir) });
     const held = createSortedResults(sink);
     held.add(written('/b', 'b/index.html'), listed('/b'));
     held.add(written('/a', 'a/index.html'), listed('/a'));

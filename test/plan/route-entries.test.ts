@@ -77,7 +77,7 @@ describe('listRouteEntries: what an entries export may return', () => {
       { method: '', path: '/r/:route', file: 'r.ts', handler: () => '', entries: () => [{ route: 'a' }, { route: '/r/b', sitemap: false }] },
       { method: '', path: '/s/:sitemap', file: 's.ts', handler: () => '', entries: () => [{ sitemap: 'a' }, { params: { sitemap: 'b' }, sitemap: false }] },
     ];
-    const listed = await listRouteEntries(table, { root: '/site', routesDir: '/site/routes' });
+    const listed = await listRouteEntries(table, { root: '/site', routesDir: '/site/routes' }, 30_000);
     expect(listed.routes.map(({ route, sitemap }) => [route, sitemap])).toEqual([
       ['/p/a', {}],
       ['/p/b', false],

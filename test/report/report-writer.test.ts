@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PrerenderRoute } from '../../src/config/types.ts';
 import type { BuildReport } from '../../src/report/build-report.ts';
 import type { PrerenderResult } from '../../src/prerender/prerender.ts';
 import { createReportWriter } from '../../src/report/report-writer.ts';
@@ -18,6 +19,8 @@ const written = (route: string, bytes: number, index: number, crc32: number): Pr
   ms: 1,
   written: { index, crc32 },
 });
+/** A route as the plan lists it: in the sitemap with no fields, listed by `listedBy` when given. */
+const target = (route: string, listedBy?: string): PrerenderRoute => (listedBy === undefined ? { route, sitemap: {} } : { route, sitemap: {}, listedBy });
 
 describe('createReportWriter', () => {
   it('writes a row per route in the order routes came, its gzip size found in the order files were measured', () => {
@@ -32,11 +35,11 @@ describe('createReportWriter', () => {
     const [a, b, d] = [written('/a.json', 10, 2, 1), written('/b.json', 20, 0, 2), written('/d.json', 30, 1, 3)];
     const failed: PrerenderResult = { route: '/c.json', status: 500, ms: 2, error: 'answered 500' };
 
-    report.add(a, { route: '/a.json' });
+    report.add(a, target('/a.json'));
     report.measured(Uint32Array.of(40));
-    report.add(b, { route: '/b.json', listedBy: 'src/server/routes/[id].json.ts' });
-    report.add(failed, { route: '/c.json' });
-    report.add(d, { route: '/d.json' });
+    report.add(b, target('/b.json', 'src/server/routes/[id].json.ts'));
+    report.add(failed, target('/c.json'));
+    report.add(d, target('/d.json'));
     report.measured(Uint32Array.of(50, 30));
     report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: ['robots.txt', 'sitemap.xml'] });
 

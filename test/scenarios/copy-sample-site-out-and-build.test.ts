@@ -10,19 +10,20 @@ import { repoRoot, runCli } from '../support/helpers.ts';
 import { copySampleSite } from '../support/sample-copy.ts';
 
 const sampleSite = join(repoRoot, 'sample-site');
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, never>;
+/** The JSON in `file`, as the fields the test reads. */
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 describe('sample-site copied out of the repository', () => {
   it('lists in its package.json every type package its tsconfig names, and the packages it imports', () => {
-    const { devDependencies = {} } = readJson(join(sampleSite, 'package.json')) as { devDependencies?: Record<string, string> };
-    const { compilerOptions } = readJson(join(sampleSite, 'tsconfig.json')) as { compilerOptions: { types: string[] } };
+    const { devDependencies = {} } = readJson<{ devDependencies?: Record<string, string> }>(join(sampleSite, 'package.json'));
+    const { compilerOptions } = readJson<{ compilerOptions: { types: string[] } }>(join(sampleSite, 'tsconfig.json'));
     for (const name of [...compilerOptions.types.map((type) => `@types/${type}`), 'h3', 'api-prerender']) expect(Object.keys(devDependencies)).toContain(name);
   });
 
   it('with what its package.json lists installed, builds and type-checks without an error', { timeout: 120_000 }, async () => {
     const root = copySampleSite();
     // As `npm install` would give it: each package it lists (this repository's copy of each).
-    const { devDependencies } = readJson(join(root, 'package.json')) as { devDependencies: Record<string, string> };
+    const { devDependencies } = readJson<{ devDependencies: Record<string, string> }>(join(root, 'package.json'));
     for (const name of Object.keys(devDependencies)) {
       mkdirSync(join(root, 'node_modules', name, '..'), { recursive: true });
       symlinkSync(name === 'api-prerender' ? repoRoot : join(repoRoot, 'node_modules', name), join(root, 'node_modules', name), 'dir');
