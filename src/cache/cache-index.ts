@@ -1,0 +1,92 @@
+/**
+ * The cache of one output (`cacheDir/<name>/`, SPEC section 8): an index per output (`index.json`,
+ * or `index.shard-<k>-of-<n>.json` for a shard) naming its records file, and the stored bodies
+ * (body-store.ts). The index is written last, by rename: whatever stops a build, the index names a
+ * complete records file or the previous one. An index that api-prerender did not write, or whose
+ * records file does not match it, is reported (CACHE_IGNORED) and the build renders every route.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BuildKey } from './build-key.ts';
+import type { ModuleTable } from './module-reads.ts';
+import { openRecords, type RecordsReader, type RecordsSummary } from './records-file.ts';
+
+/** The version of the layout below; another one is a cache of another api-prerender, ignored. */
+export const cacheFormat = 1;
+
+/** What an index holds. */
+export interface CacheIndex {
+  tool: 'api-prerender';
+  format: typeof cacheFormat;
+  key: BuildKey;
+  /** The records file (its name in the cache's folder) and what it holds. */
+  records: RecordsSummary & { file: string };
+  modules: ModuleTable;
+}
+
+/** The index file of output `output` (the site's name, or its shard's folder name) in `dir` (`cacheDir/<name>`). */
+export const indexFile = (dir: string, output: string, name: string) => join(dir, output === name ? 'index.json' : `index${output.slice(name.length)}.json`);
+
+/** A fresh name for a records file, so a new one never replaces the one an index names. */
+export const newRecordsName = () => `records-${randomBytes(6).toString('hex')}.jsonl`;
+
+/** What was found: nothing (a first build), a cache to use, or one ignored and why. */
+export type FoundCache = { index: CacheIndex; records: RecordsReader } | { ignored: string } | undefined;
+
+/** Opens the cache whose index is `file` (in the folder `dir`), checking it and its records file. */
+export function openCache(dir: string, file: string): FoundCache {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return { ignored: `its index ${file} cannot be read (${(error as Error).message})` };
+  }
+  let index: CacheIndex;
+  try {
+    index = checkIndex(JSON.parse(text));
+  } catch {
+    return { ignored: `its index ${file} is not one this api-prerender wrote` };
+  }
+  try {
+    return { index, records: openRecords(join(dir, index.records.file), index.records) };
+  } catch {
+    return { ignored: `its records file ${join(dir, index.records.file)} is missing, cut short or altered` };
+  }
+}
+
+/** Writes `index` as `file` (through a temporary file and a rename), then removes the records file it replaces. */
+export function writeIndex(file: string, index: CacheIndex, replaced: string | undefined): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(index));
+  renameSync(temporary, file);
+  if (replaced !== undefined && replaced !== index.records.file) rmSync(join(file, '..', replaced), { force: true });
+}
+
+/** `value` as an index of this format; throws when it is not one. */
+function checkIndex(value: unknown): CacheIndex {
+  const index = value as CacheIndex;
+  const strings = (object: unknown, keys: string[]) => typeof object === 'object' && object !== null && keys.every((key) => typeof (object as Record<string, unknown>)[key] === 'string');
+  const ok =
+    index?.tool === 'api-prerender' &&
+    index.format === cacheFormat &&
+    strings(index.key, ['tool', 'h3', 'node', 'config']) &&
+    strings(index.records, ['file', 'hash']) &&
+    /^records-[0-9a-f]+\.jsonl$/.test(index.records.file) &&
+    Number.isSafeInteger(index.records.bytes) &&
+    Number.isSafeInteger(index.records.count) &&
+    typeof index.modules?.network === 'boolean' &&
+    typeof index.modules.modules === 'object' &&
+    index.modules.modules !== null &&
+    Object.values(index.modules.modules).every(isModuleReads);
+  if (!ok) throw new Error('not an index');
+  return index;
+}
+
+function isModuleReads(reads: unknown): boolean {
+  if (typeof reads !== 'object' || reads === null) return false;
+  const pairs = (list: unknown) => list === undefined || (Array.isArray(list) && list.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string'));
+  const { load, env, shared } = reads as Record<string, unknown>;
+  return pairs(load) && pairs(env) && pairs(shared);
+}

@@ -1,0 +1,100 @@
+/**
+ * What the cache keeps of one route it rendered: enough to decide, next build, whether its output
+ * can be reused without calling its handler (reuse.ts), and to put that output in place as the
+ * route wrote it. One JSON line per route in the records file (records-file.ts), with short keys:
+ * a million routes make a file of ~200 MB, read one line at a time.
+ */
+import type { CarriedHeader } from '../prerender/carried-headers.ts';
+
+/** One rendered route. */
+export interface RouteRecord {
+  route: string;
+  /** The route file that answered, as the route table names it (relative to routesDir). */
+  routeFile: string;
+  /** The key of the code that route file reaches (bundle/bundle-facts.ts). */
+  code: string;
+  /** Every file the render read, from the site root, with its fingerprint then (fingerprint.ts). */
+  reads: [path: string, fingerprint: string][];
+  /** The modules it read through (ids from the site root). */
+  through: string[];
+  /** It reached the network while it rendered. */
+  network: boolean;
+  /** It read the environment while it rendered. */
+  env: boolean;
+  /** What its file's `cacheKey` said, when the file exports one. */
+  cacheKey?: string;
+  /** Its output: path under `public/`, as the manifest has it. */
+  file: string;
+  status: number;
+  contentType: string;
+  headers?: CarriedHeader[];
+  bytes: number;
+  /** How long it took to render (the manifest's `ms`: a reused route keeps it). */
+  ms: number;
+  /** The hash of its body (hash.ts). */
+  body: string;
+  /** The modification time of the stored body when stored: unchanged, its bytes need no hashing. */
+  stamp: number;
+}
+
+/** The record as one line of JSON (without the newline). */
+export function encodeRecord(record: RouteRecord): string {
+  const { route, routeFile, code, reads, through, network, env, cacheKey, file, status, contentType, headers, bytes, ms, body, stamp } = record;
+  return JSON.stringify({
+    r: route,
+    f: routeFile,
+    c: code,
+    rd: reads.length > 0 ? reads : undefined,
+    th: through.length > 0 ? through : undefined,
+    n: network || undefined,
+    e: env || undefined,
+    k: cacheKey,
+    o: file,
+    s: status,
+    t: contentType,
+    h: headers,
+    b: bytes,
+    ms,
+    bh: body,
+    st: stamp,
+  });
+}
+
+/** The record a line holds; throws when it holds none (a corrupt records file). */
+export function decodeRecord(line: string): RouteRecord {
+  const v = JSON.parse(line) as Record<string, unknown>;
+  const record: RouteRecord = {
+    route: text(v.r),
+    routeFile: text(v.f),
+    code: text(v.c),
+    reads: v.rd === undefined ? [] : pairs(v.rd),
+    through: v.th === undefined ? [] : list(v.th),
+    network: v.n === true,
+    env: v.e === true,
+    file: text(v.o),
+    status: count(v.s),
+    contentType: text(v.t),
+    bytes: count(v.b),
+    ms: number(v.ms),
+    body: text(v.bh),
+    stamp: number(v.st),
+  };
+  if (v.k !== undefined) record.cacheKey = text(v.k);
+  if (v.h !== undefined) record.headers = pairs(v.h);
+  return record;
+}
+
+function fail(): never {
+  throw new Error('a record of the cache is not one api-prerender wrote');
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : fail());
+const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : fail());
+const count = (value: unknown): number => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fail());
+const list = (value: unknown): string[] => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : fail());
+
+function pairs(value: unknown): [string, string][] {
+  if (!Array.isArray(value)) fail();
+  for (const pair of value) if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') fail();
+  return value as [string, string][];
+}
