@@ -20,6 +20,8 @@ export interface CacheIndex {
   tool: 'api-prerender';
   format: typeof cacheFormat;
   key: BuildKey;
+  /** A hash of the route table: while it is the same, the file that answered a route still does. */
+  routes: string;
   /** The records file (its name in the cache's folder) and what it holds. */
   records: RecordsSummary & { file: string };
   modules: ModuleTable;
@@ -72,6 +74,7 @@ function checkIndex(value: unknown): CacheIndex {
     index?.tool === 'api-prerender' &&
     index.format === cacheFormat &&
     strings(index.key, ['tool', 'h3', 'node', 'config']) &&
+    typeof index.routes === 'string' &&
     strings(index.records, ['file', 'hash']) &&
     /^records-[0-9a-f]+\.jsonl$/.test(index.records.file) &&
     Number.isSafeInteger(index.records.bytes) &&

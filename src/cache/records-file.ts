@@ -141,8 +141,8 @@ function checkRecords(fd: number, summary: RecordsSummary): void {
   }
 }
 
-/** The lines of the file from its start, read in pieces. */
-function* readLines(fd: number): Generator<string> {
+/** The lines of the open file `fd` from its start, read in pieces. */
+export function* readLines(fd: number): Generator<string> {
   const buffer = Buffer.allocUnsafe(chunkSize);
   // A character may be cut between two pieces: the decoder holds its first bytes for the next.
   const decoder = new StringDecoder('utf8');

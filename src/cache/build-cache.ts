@@ -1,0 +1,148 @@
+/**
+ * The cache as one build uses it (SPEC section 8): opens what the last build left (or says why it is
+ * ignored), answers for each route whether its output is reused, turns each rendered route and what
+ * it read into a record, and, once the output is in place, writes the new index. Routes are asked
+ * for and added in route order, so records stream in and out (records-file.ts).
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BundleFacts } from '../bundle/bundle-facts.ts';
+import { checkStoredBody, storedBodyPath } from './body-store.ts';
+import { keyChange, type BuildKey } from './build-key.ts';
+import { cacheFormat, indexFile, newRecordsName, openCache, writeIndex } from './cache-index.ts';
+import { createFingerprints } from './fingerprint.ts';
+import { createModuleTable, tableChanges } from './module-reads.ts';
+import { createReadPlaces } from './read-places.ts';
+import type { LoadLog, RouteLog } from './read-log.ts';
+import type { RouteRecord } from './record.ts';
+import { createRecordsWriter } from './records-file.ts';
+import { reasonToRender, type RenderReason, type ReuseFacts } from './reuse.ts';
+import { removeGoneBodies } from './gone-bodies.ts';
+
+/** What a build's cache is opened with. */
+export interface BuildCacheOptions {
+  /** The cache's folder: `cacheDir/<name>`. */
+  dir: string;
+  /** The site's name, and the output's (the name, or a shard's folder name). */
+  name: string;
+  output: string;
+  root: string;
+  key: BuildKey;
+  /** A hash of the route table (file, method, path of every route file): when it changed, another file may answer a route. */
+  routeTable: string;
+  facts: BundleFacts;
+  /** The bundle's folder (its copied files are named by their sources). */
+  serverDir: string;
+  /** What the bundle's load read. */
+  load: LoadLog;
+  maxBodySize: number;
+  /** The modification time (ms, whole seconds) of the bodies this build writes. */
+  stamp: number;
+}
+
+/** What a route renders with, or reuses. */
+export type Decision = { reuse: RouteRecord; stored: string } | { reason: RenderReason };
+
+/** The cache of one build (see above). */
+export interface BuildCache {
+  /** Why the cache found was ignored (CACHE_IGNORED), when it was. */
+  ignored?: string;
+  /** Whether the route table is the last build's: then a route's record names the file that answers it. */
+  sameRouteTable: boolean;
+  /** The last build's record of `route` (asked in route order). */
+  lookup(route: string): RouteRecord | undefined;
+  /** Whether `record` is reused, given the route file that answers its route now and its `cacheKey`. */
+  decide(record: RouteRecord | undefined, now: { routeFile: string | undefined; cacheKey: string | undefined }): Decision;
+  /** The record of a rendered route, from its output and what it read; its body is stored at `stored`. */
+  recordOf(output: RenderedOutput, log: RouteLog, cacheKey: string | undefined): { record: RouteRecord; stored: string };
+  /** Adds a route's record to the new records (in route order). */
+  add(record: RouteRecord): void;
+  /** Once the output is in place: writes the index, removes the stored bodies of routes gone. */
+  commit(): void;
+  /** The build failed: removes what it wrote of the new records. */
+  abandon(): void;
+}
+
+/** A rendered route's output, as the record keeps it. */
+export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body'>;
+
+/** Opens the cache of a build (creating its folder). */
+export function openBuildCache(options: BuildCacheOptions): BuildCache {
+  const { dir, root, facts } = options;
+  mkdirSync(dir, { recursive: true });
+  const file = indexFile(dir, options.output, options.name);
+  const found = openCache(dir, file);
+  const previous = found && 'index' in found ? found : undefined;
+  const fingerprints = createFingerprints();
+  const placeOf = createReadPlaces(root, options.serverDir, facts.assets);
+  const modules = createModuleTable(options.load, placeOf, fingerprints);
+  const changes = previous && tableChanges(previous.index.modules, fingerprints, (site) => join(root, site));
+  const everyRoute = previous && keyChange(previous.index.key, options.key);
+  const loadChanges = new Map<string, RenderReason | undefined>();
+  const recordsName = newRecordsName();
+  const writer = createRecordsWriter(join(dir, recordsName));
+
+  const facts0: Omit<ReuseFacts, 'routeFile' | 'cacheKey'> = {
+    everyRoute,
+    code: (routeFile) => facts.routes[routeFile]?.code,
+    loadChange(routeFile) {
+      if (!loadChanges.has(routeFile)) {
+        const found = facts.routes[routeFile]?.modules.map((module) => changes?.loadChange(module)).find((reason) => reason !== undefined);
+        loadChanges.set(routeFile, found ?? (changes?.network ? 'network' : undefined));
+      }
+      return loadChanges.get(routeFile);
+    },
+    fingerprint: (path, before) => fingerprints.again(join(root, path), before),
+    modules: (routeFile) => facts.routes[routeFile]?.modules ?? [],
+    sharedChange: (module) => changes?.sharedChange(module),
+    maxBodySize: options.maxBodySize,
+  };
+
+  return {
+    ignored: found && 'ignored' in found ? found.ignored : undefined,
+    sameRouteTable: previous?.index.routes === options.routeTable,
+    lookup: (route) => previous?.records.find(route),
+    decide(record, now) {
+      const reason = reasonToRender(record, { ...facts0, ...now });
+      if (reason !== undefined || !record) return { reason: reason ?? 'new' };
+      const stored = storedBodyPath(dir, record.route);
+      const stamp = checkStoredBody(stored, record.bytes, record.stamp, record.body);
+      // Its stored body is gone or was changed: nothing to reuse, as with no record.
+      if (stamp === undefined) return { reason: 'new' };
+      return { reuse: stamp === record.stamp ? record : { ...record, stamp }, stored };
+    },
+    recordOf(output, log, cacheKey) {
+      const reads: [string, string][] = [];
+      const through = new Set<string>();
+      for (const [paths, fingerprintOf] of [
+        [log.files, fingerprints.file],
+        [log.trees, fingerprints.tree],
+      ] as const) {
+        for (const [path, readers] of paths) {
+          const { site, source } = placeOf(path);
+          const fingerprint = fingerprintOf(source);
+          reads.push([site, fingerprint]);
+          for (const module of readers) through.add(module);
+          modules.addShared(readers, site, fingerprint);
+        }
+      }
+      reads.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const { code = '' } = facts.routes[output.routeFile] ?? {};
+      const record: RouteRecord = { ...output, code, reads, through: [...through].sort(), network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp };
+      if (cacheKey !== undefined) record.cacheKey = cacheKey;
+      return { record, stored: storedBodyPath(dir, output.route) };
+    },
+    add: (record) => writer.add(record),
+    commit() {
+      const records = { file: recordsName, ...writer.finish() };
+      if (previous?.records.passedOver()) removeGoneBodies(dir, join(dir, previous.index.records.file), join(dir, recordsName));
+      previous?.records.close();
+      writeIndex(file, { tool: 'api-prerender', format: cacheFormat, key: options.key, routes: options.routeTable, records, modules: modules.table() }, previous?.index.records.file);
+    },
+    abandon() {
+      writer.abandon();
+      previous?.records.close();
+      rmSync(join(dir, recordsName), { force: true });
+    },
+  };
+}
