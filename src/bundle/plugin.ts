@@ -62,9 +62,9 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       if (source.startsWith('h3/')) return this.resolve(source, runtimeEntry, { skipSelf: true });
       return null;
     },
-    // The entry reads every route file's `entries`, which most files do not export: not worth a warning.
+    // The entry reads every route file's `entries` and `cacheKey`, which most files do not export: not worth a warning.
     onLog(_level, log) {
-      return !(log.code === 'MISSING_EXPORT' && log.id === resolvedEntry && log.binding === 'entries');
+      return !(log.code === 'MISSING_EXPORT' && log.id === resolvedEntry && (log.binding === 'entries' || log.binding === 'cacheKey'));
     },
     load(id) {
       if (id === commonJsGlobalsId) return commonJsGlobalsSource;
