@@ -4,7 +4,7 @@
  * finds them and holds neither.
  */
 import { closeSync, openSync, rmSync } from 'node:fs';
-import { byRoute } from '../prerender/route-to-file.ts';
+import { byRoute } from '../output/route-to-file.ts';
 import { storedBodyPath } from './body-store.ts';
 import { decodeRecord } from './record.ts';
 import { readLines } from './records-file.ts';

@@ -4,7 +4,7 @@
  * route wrote it. One JSON line per route in the records file (records-file.ts), with short keys:
  * a million routes make a file of ~200 MB, read one line at a time.
  */
-import type { CarriedHeader } from '../prerender/carried-headers.ts';
+import type { CarriedHeader } from '../output/carried-headers.ts';
 
 /** One rendered route. */
 export interface RouteRecord {

@@ -8,7 +8,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { byRoute } from '../prerender/route-to-file.ts';
+import { byRoute } from '../output/route-to-file.ts';
 import { decodeRecord, encodeRecord, type RouteRecord } from './record.ts';
 
 /** A records file as the index names it. */

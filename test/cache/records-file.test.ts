@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RouteRecord } from '../../src/cache/record.ts';
 import { createRecordsWriter, openRecords } from '../../src/cache/records-file.ts';
-import { byRoute } from '../../src/prerender/route-to-file.ts';
+import { byRoute } from '../../src/output/route-to-file.ts';
 import { tempDir } from '../helpers.ts';
 
 const recordOf = (route: string): RouteRecord => ({
