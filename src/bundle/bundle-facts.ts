@@ -22,6 +22,10 @@ export interface RouteCode {
   code: string;
   /** Those modules, by id from the site root, sorted. */
   modules: string[];
+  /** It exports `cacheKey` (or may: `export *`): the build asks it before reusing a route's output. */
+  cacheKey?: true;
+  /** It exports `entries` (or may): the build must load the bundle to list its routes. */
+  entries?: true;
 }
 
 /** What the cache knows of a bundle. */
@@ -65,6 +69,9 @@ export function bundleFacts(options: BundleFactsOptions): Plugin {
         if (!counted(id)) continue;
         const file = relative(options.routesDir, id).split(sep).join('/');
         routes[file] = routeCode(this, id, counted, hashOf, options.root, reached);
+        const exported = this.getModuleInfo(id)?.exports ?? ['*'];
+        if (exported.includes('cacheKey') || exported.includes('*')) routes[file].cacheKey = true;
+        if (exported.includes('entries') || exported.includes('*')) routes[file].entries = true;
       }
       // The modules the route files reach, and the files the plugins watch beside them (copied files,
       // routesDir): not what only the runtime and h3 import (the lockfile and the versions cover those).

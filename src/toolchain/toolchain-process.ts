@@ -11,6 +11,7 @@
  * go to the build's logger as messages.
  */
 import { createRequire } from 'node:module';
+import type { BundleFacts } from '../bundle/bundle-facts.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
 import { errorData } from './error-data.ts';
@@ -50,7 +51,10 @@ process.on('message', async (task: ToolchainTask) => {
     } else {
       // Bundling reads only these fields of the config; the rest (the route list) stays on the main side.
       const config = task.site as ResolvedConfig;
-      post({ done: await work.bundleServer({ config, logger, routes: task.routes }, task.outFile) });
+      // What the cache needs to know of the bundle goes back with the answer (bundle-facts.ts).
+      let facts: BundleFacts | undefined;
+      await work.bundleServer({ config, logger, routes: task.routes, onFacts: (found) => (facts = found) }, task.outFile);
+      post({ done: facts });
     }
   } catch (error) {
     post({ failed: work.toThreadError(error) });
