@@ -21,8 +21,11 @@ export function storedBodyPath(dir: string, route: string): string {
 /** Errors after which a link cannot be made and a copy is: another device, a link count at its limit, links not allowed. */
 const cannotLink = new Set(['EXDEV', 'EMLINK', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP']);
 
-/** Makes `to` the file `from` is: a hard link, else a copy with the time `stamp` (ms); replaces what `to` was. */
-function place(from: string, to: string, stamp: number): void {
+/**
+ * Makes `to` the file `from` is: a hard link, else a copy (with the time `stamp`, ms, when given);
+ * replaces what `to` was, and makes its folder when missing.
+ */
+export function placeFile(from: string, to: string, stamp?: number): void {
   try {
     linkSync(from, to);
     return;
@@ -30,7 +33,7 @@ function place(from: string, to: string, stamp: number): void {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && statSync(from, { throwIfNoEntry: false })) {
       mkdirSync(dirname(to), { recursive: true });
-      return place(from, to, stamp);
+      return placeFile(from, to, stamp);
     }
     if (code !== 'EEXIST' && !cannotLink.has(code ?? '')) throw error;
   }
@@ -41,19 +44,19 @@ function place(from: string, to: string, stamp: number): void {
   } catch (error) {
     if (!cannotLink.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
     copyFileSync(from, temporary);
-    utimesSync(temporary, stamp / 1000, stamp / 1000);
+    if (stamp !== undefined) utimesSync(temporary, stamp / 1000, stamp / 1000);
   }
   renameSync(temporary, to);
 }
 
 /** Stores the body the build wrote at `written` (its modification time already `stamp`, in ms) as `stored`. */
 export function storeBody(written: string, stored: string, stamp: number): void {
-  place(written, stored, stamp);
+  placeFile(written, stored, stamp);
 }
 
 /** Puts the stored body `stored` in the output as `file` (checked with {@link checkStoredBody} first). */
 export function reuseBody(stored: string, file: string, stamp: number): void {
-  place(stored, file, stamp);
+  placeFile(stored, file, stamp);
 }
 
 /**
