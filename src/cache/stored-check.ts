@@ -28,13 +28,15 @@ export interface StoredCheck {
 export interface CheckInputs {
   root: string;
   tsc: { version: string; from: 'site' | 'own' };
+  /** api-prerender (build-key.ts): the options it sets over the site's tsconfig. */
+  tool?: string;
   /** The files it is asked to check, from the site root. */
   task: readonly string[];
 }
 
 /** The key of a check of `inputs` that read `files` (from the site root), as they are now. */
 export function checkKey(inputs: CheckInputs, files: readonly string[], fingerprints: Fingerprints): string {
-  const head = [`tsc ${inputs.tsc.from} ${inputs.tsc.version}`, ...[...inputs.task].sort().map((file) => `task ${file}`)];
+  const head = [`tsc ${inputs.tsc.from} ${inputs.tsc.version}`, `tool ${inputs.tool ?? ''}`, ...[...inputs.task].sort().map((file) => `task ${file}`)];
   return inputsKey(inputs.root, head, files, fingerprints);
 }
 
