@@ -1,43 +1,46 @@
 /**
- * The cache as one build uses it (SPEC section 8): opens what the last build left (or says why it is
- * ignored), answers for each route whether its output is reused, turns each rendered route and what
- * it read into a record, and, once the output is in place, writes the new index. Routes are asked
- * for and added in route order, so records stream in and out (records-file.ts).
+ * The cache as one build uses it (SPEC section 8), once its bundle is made or reused: answers for
+ * each route whether its output is reused, turns each rendered route and what it read into a record,
+ * and, once the output is in place, writes the new index. Routes are asked for and added in route
+ * order, so records stream in and out (records-file.ts).
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BundleFacts } from '../bundle/bundle-facts.ts';
 import { checkStoredBody, storedBodyPath } from './body-store.ts';
 import { keyChange, type BuildKey } from './build-key.ts';
-import { cacheFormat, indexFile, newRecordsName, openCache, writeIndex } from './cache-index.ts';
-import { createFingerprints } from './fingerprint.ts';
+import { cacheFormat, indexFile, writeIndex, type CacheIndex } from './cache-index.ts';
+import { newCacheName } from './cache-names.ts';
+import type { Fingerprints } from './fingerprint.ts';
+import { removeGoneBodies } from './gone-bodies.ts';
 import { createModuleTable, tableChanges } from './module-reads.ts';
 import { createReadPlaces } from './read-places.ts';
 import type { LoadLog, RouteLog } from './read-log.ts';
 import type { RouteRecord } from './record.ts';
+import type { RecordsReader } from './records-file.ts';
 import { createRecordsWriter } from './records-file.ts';
 import { reasonToRender, type RenderReason, type ReuseFacts } from './reuse.ts';
-import { removeGoneBodies } from './gone-bodies.ts';
+import { removeStoredBundle, type StoredBundle } from './stored-bundle.ts';
 
-/** What a build's cache is opened with. */
+/** What a build's cache is made with. */
 export interface BuildCacheOptions {
-  /** The cache's folder: `cacheDir/<name>`. */
+  /** The output's cache folder (cache-index.ts). */
   dir: string;
-  /** The site's name, and the output's (the name, or a shard's folder name). */
-  name: string;
-  output: string;
+  /** What the last build left there, checked (cache-index.ts); `undefined`: nothing usable. */
+  previous: { index: CacheIndex; records: RecordsReader } | undefined;
   root: string;
   key: BuildKey;
   /** A hash of the route table (file, method, path of every route file): when it changed, another file may answer a route. */
   routeTable: string;
   facts: BundleFacts;
-  /** The bundle's folder (its copied files are named by their sources). */
+  /** The staged bundle's folder (its copied files are named by their sources). */
   serverDir: string;
-  /** What the bundle's load read. */
-  load: LoadLog;
   maxBodySize: number;
   /** The modification time (ms, whole seconds) of the bodies this build writes. */
   stamp: number;
+  fingerprints: Fingerprints;
+  /** Whether the bundle is the one the last build made (reused): only then may it go unloaded. */
+  sameBundle: boolean;
 }
 
 /** What a route renders with, or reuses. */
@@ -45,10 +48,13 @@ export type Decision = { reuse: RouteRecord; stored: string } | { reason: Render
 
 /** The cache of one build (see above). */
 export interface BuildCache {
-  /** Why the cache found was ignored (CACHE_IGNORED), when it was. */
-  ignored?: string;
   /** Whether the route table is the last build's: then a route's record names the file that answers it. */
   sameRouteTable: boolean;
+  /**
+   * Whether the bundle is the last build's and would load as it did: what its modules read as it
+   * loaded is unchanged, and it reached no network. Then it need not load unless a route renders.
+   */
+  sameLoad(): boolean;
   /** The last build's record of `route` (asked in route order). */
   lookup(route: string): RouteRecord | undefined;
   /** Whether `record` is reused, given the route file that answers its route now and its `cacheKey`. */
@@ -57,32 +63,33 @@ export interface BuildCache {
   recordOf(output: RenderedOutput, log: RouteLog, cacheKey: string | undefined): { record: RouteRecord; stored: string };
   /** Adds a route's record to the new records (in route order). */
   add(record: RouteRecord): void;
-  /** Once the output is in place: writes the index, removes the stored bodies of routes gone. */
-  commit(): void;
-  /** The build failed: removes what it wrote of the new records. */
+  /**
+   * Once the output is in place: writes the index naming the new records and `bundle`, removes the
+   * stored bodies of routes gone and the last bundle when replaced. `load`: what the bundle's load
+   * read, `undefined` when it was not loaded.
+   */
+  commit(bundle: StoredBundle, load: LoadLog | undefined): void;
+  /** The build failed (or the commit did): removes what it wrote of the new records; nothing after a commit. */
   abandon(): void;
 }
 
 /** A rendered route's output, as the record keeps it. */
-export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body'>;
+export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body' | 'params' | 'problems'>;
 
-/** Opens the cache of a build (creating its folder). */
-export function openBuildCache(options: BuildCacheOptions): BuildCache {
-  const { dir, root, facts } = options;
-  mkdirSync(dir, { recursive: true });
-  const file = indexFile(dir, options.output, options.name);
-  const found = openCache(dir, file);
-  const previous = found && 'index' in found ? found : undefined;
-  const fingerprints = createFingerprints();
+/** The cache of a build (see above). */
+export function createBuildCache(options: BuildCacheOptions): BuildCache {
+  const { dir, root, facts, previous, fingerprints } = options;
+  const sourceOf = (site: string) => join(root, site);
   const placeOf = createReadPlaces(root, options.serverDir, facts.assets);
-  const modules = createModuleTable(options.load, placeOf, fingerprints);
-  const changes = previous && tableChanges(previous.index.modules, fingerprints, (site) => join(root, site));
+  const modules = createModuleTable(placeOf, fingerprints, sourceOf);
+  const changes = previous && tableChanges(previous.index.modules, fingerprints, sourceOf);
   const everyRoute = previous && keyChange(previous.index.key, options.key);
   const loadChanges = new Map<string, RenderReason | undefined>();
-  const recordsName = newRecordsName();
+  const recordsName = newCacheName('records', '.jsonl');
   const writer = createRecordsWriter(join(dir, recordsName));
+  let ended = false;
 
-  const facts0: Omit<ReuseFacts, 'routeFile' | 'cacheKey'> = {
+  const known: Omit<ReuseFacts, 'routeFile' | 'cacheKey'> = {
     everyRoute,
     code: (routeFile) => facts.routes[routeFile]?.code,
     loadChange(routeFile) {
@@ -92,18 +99,22 @@ export function openBuildCache(options: BuildCacheOptions): BuildCache {
       }
       return loadChanges.get(routeFile);
     },
-    fingerprint: (path, before) => fingerprints.again(join(root, path), before),
+    fingerprint: (path, before) => fingerprints.again(sourceOf(path), before),
     modules: (routeFile) => facts.routes[routeFile]?.modules ?? [],
     sharedChange: (module) => changes?.sharedChange(module),
     maxBodySize: options.maxBodySize,
   };
 
   return {
-    ignored: found && 'ignored' in found ? found.ignored : undefined,
     sameRouteTable: previous?.index.routes === options.routeTable,
+    sameLoad: () =>
+      previous !== undefined &&
+      options.sameBundle &&
+      !changes!.network &&
+      Object.keys(previous.index.modules.modules).every((module) => changes!.loadChange(module) === undefined),
     lookup: (route) => previous?.records.find(route),
     decide(record, now) {
-      const reason = reasonToRender(record, { ...facts0, ...now });
+      const reason = reasonToRender(record, { ...known, ...now });
       if (reason !== undefined || !record) return { reason: reason ?? 'new' };
       const stored = storedBodyPath(dir, record.route);
       const stamp = checkStoredBody(stored, record.bytes, record.stamp, record.body);
@@ -133,13 +144,27 @@ export function openBuildCache(options: BuildCacheOptions): BuildCache {
       return { record, stored: storedBodyPath(dir, output.route) };
     },
     add: (record) => writer.add(record),
-    commit() {
+    commit(bundle, load) {
+      ended = true;
       const records = { file: recordsName, ...writer.finish() };
       if (previous?.records.passedOver()) removeGoneBodies(dir, join(dir, previous.index.records.file), join(dir, recordsName));
       previous?.records.close();
-      writeIndex(file, { tool: 'api-prerender', format: cacheFormat, key: options.key, routes: options.routeTable, records, modules: modules.table() }, previous?.index.records.file);
+      const index: CacheIndex = {
+        tool: 'api-prerender',
+        format: cacheFormat,
+        key: options.key,
+        routes: options.routeTable,
+        records,
+        modules: modules.table(load, previous?.index.modules),
+        bundle,
+        stamp: options.stamp,
+      };
+      writeIndex(indexFile(dir), index, previous?.index.records.file);
+      removeStoredBundle(dir, previous?.index.bundle, bundle);
     },
     abandon() {
+      if (ended) return;
+      ended = true;
       writer.abandon();
       previous?.records.close();
       rmSync(join(dir, recordsName), { force: true });

@@ -7,6 +7,7 @@
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildKey } from './build-key.ts';
 import type { Fingerprints } from './fingerprint.ts';
+import { contentHash } from './hash.ts';
 import { inputsKey } from './inputs-key.ts';
 
 /** What the key is made of. */
@@ -22,7 +23,19 @@ export interface BundleInputs {
 
 /** The key of a bundle made from `inputs` as they are now. */
 export function bundleInputsKey({ root, key, routes, inputs, fingerprints }: BundleInputs): string {
-  const head = [`tool ${key.tool}`, `node ${key.node}`, `config ${key.config}`];
-  for (const { file, method, path } of [...routes].sort((a, b) => (a.file < b.file ? -1 : 1))) head.push(`route ${file} ${method} ${path}`);
+  const head = [`tool ${key.tool}`, `node ${key.node}`, `config ${key.config}`, ...routeTableLines(routes)];
   return inputsKey(root, head, inputs, fingerprints);
+}
+
+/**
+ * A key of the route table: while it is the same, the route file that answered a route last build
+ * answers it now (the cache then takes it from the route's record, without asking the router).
+ */
+export function routeTableKey(routes: readonly RouteDefinition[]): string {
+  return contentHash(routeTableLines(routes).join('\n'));
+}
+
+/** One line per route file (file, method, path), sorted by file. */
+function routeTableLines(routes: readonly RouteDefinition[]): string[] {
+  return [...routes].sort((a, b) => (a.file < b.file ? -1 : 1)).map(({ file, method, path }) => `route ${file} ${method} ${path}`);
 }

@@ -1,16 +1,18 @@
 /**
- * The cache of one output (`cacheDir/<name>/`, SPEC section 8): an index per output (`index.json`,
- * or `index.shard-<k>-of-<n>.json` for a shard) naming its records file, and the stored bodies
+ * The cache of one output (SPEC section 8): in `cacheDir/<name>/`, a folder per output (`build`, or
+ * `shard-2-of-3` for a shard: shards built at once never touch each other's), holding its index
+ * (`index.json`) naming its records file and its stored server bundle, and the stored bodies
  * (body-store.ts). The index is written last, by rename: whatever stops a build, the index names a
  * complete records file or the previous one. An index that api-prerender did not write, or whose
  * records file does not match it, is reported (CACHE_IGNORED) and the build renders every route.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Shard } from '../shard/shard.ts';
 import type { BuildKey } from './build-key.ts';
 import type { ModuleTable } from './module-reads.ts';
 import { openRecords, type RecordsReader, type RecordsSummary } from './records-file.ts';
+import { isStoredBundle, type StoredBundle } from './stored-bundle.ts';
 
 /** The version of the layout below; another one is a cache of another api-prerender, ignored. */
 export const cacheFormat = 1;
@@ -25,19 +27,24 @@ export interface CacheIndex {
   /** The records file (its name in the cache's folder) and what it holds. */
   records: RecordsSummary & { file: string };
   modules: ModuleTable;
+  /** The server bundle the build published, and what it was made from. */
+  bundle: StoredBundle;
+  /** The modification time (ms) the build gave the bodies it stored; the next build's is later. */
+  stamp: number;
 }
 
-/** The index file of output `output` (the site's name, or its shard's folder name) in `dir` (`cacheDir/<name>`). */
-export const indexFile = (dir: string, output: string, name: string) => join(dir, output === name ? 'index.json' : `index${output.slice(name.length)}.json`);
+/** The folder of one output's cache in the site's `cacheDir/<name>`: `build`, or `shard-<k>-of-<n>`. */
+export const outputCacheDir = (siteDir: string, shard: Shard | undefined) => join(siteDir, shard && shard.count > 1 ? `shard-${shard.index}-of-${shard.count}` : 'build');
 
-/** A fresh name for a records file, so a new one never replaces the one an index names. */
-export const newRecordsName = () => `records-${randomBytes(6).toString('hex')}.jsonl`;
+/** The index file of an output's cache folder. */
+export const indexFile = (dir: string) => join(dir, 'index.json');
 
 /** What was found: nothing (a first build), a cache to use, or one ignored and why. */
 export type FoundCache = { index: CacheIndex; records: RecordsReader } | { ignored: string } | undefined;
 
 /** Opens the cache whose index is `file` (in the folder `dir`), checking it and its records file. */
-export function openCache(dir: string, file: string): FoundCache {
+export function openCache(dir: string): FoundCache {
+  const file = indexFile(dir);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -76,7 +83,9 @@ function checkIndex(value: unknown): CacheIndex {
     strings(index.key, ['tool', 'h3', 'node', 'config']) &&
     typeof index.routes === 'string' &&
     strings(index.records, ['file', 'hash']) &&
-    /^records-[0-9a-f]+\.jsonl$/.test(index.records.file) &&
+    /^records-\d+-[0-9a-f]{12}\.jsonl$/.test(index.records.file) &&
+    Number.isSafeInteger(index.stamp) &&
+    isStoredBundle(index.bundle) &&
     Number.isSafeInteger(index.records.bytes) &&
     Number.isSafeInteger(index.records.count) &&
     typeof index.modules?.network === 'boolean' &&

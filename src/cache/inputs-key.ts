@@ -4,7 +4,7 @@
  * among them (a new `x.ts` beside `x.js` can change what an import resolves to), the site's tsconfig
  * (how TypeScript reads the code) and the lockfile (packages). Files by content, never by time.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import type { Fingerprints } from './fingerprint.ts';
 import { contentHash } from './hash.ts';
@@ -29,7 +29,8 @@ export function inputsKey(root: string, head: readonly string[], files: readonly
 /** The site's tsconfig.json and the files it extends by a relative path (a package's are in the lockfile). */
 function tsconfigFiles(root: string): string[] {
   const found: string[] = [];
-  for (let file: string | undefined = join(root, 'tsconfig.json'); file && existsSync(file) && !found.includes(file); ) {
+  // Regular files only: reading a named pipe or a device would hang or never end.
+  for (let file: string | undefined = join(root, 'tsconfig.json'); file && statSync(file, { throwIfNoEntry: false })?.isFile() && !found.includes(file); ) {
     found.push(file);
     // tsconfig files may hold comments: the `extends` value is read by pattern, not by parsing.
     const extended: string | undefined = /"extends"\s*:\s*"(\.{1,2}\/[^"]+)"/.exec(readFileSync(file, 'utf8'))?.[1];

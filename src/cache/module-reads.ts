@@ -34,9 +34,15 @@ export function envValue(name: string): string {
   return contentHash(JSON.stringify(Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 
-/** Collects this build's table: the load's reads from `load`, the routes' as they finish. */
-export function createModuleTable(load: LoadLog, placeOf: PlaceOf, fingerprints: Fingerprints) {
+/**
+ * Collects this build's table: the load's reads from `load`, the routes' as they finish. What the
+ * last build's table says that this build did not see again is carried over with its fingerprints
+ * as they are now: the reads of routes reused (not rendered, they read nothing this time), and the
+ * load's when the bundle was not loaded (nothing was rendered).
+ */
+export function createModuleTable(placeOf: PlaceOf, fingerprints: Fingerprints, sourceOf: (site: string) => string) {
   const shared = new Map<string, Map<string, string>>();
+  const now = (reads: [string, string][] | undefined) => reads?.map(([site, before]): [string, string] => [site, fingerprints.again(sourceOf(site), before)]);
   return {
     /** Adds a file a route read through `modules`, with its fingerprint. */
     addShared(modules: readonly string[], site: string, fingerprint: string): void {
@@ -46,18 +52,31 @@ export function createModuleTable(load: LoadLog, placeOf: PlaceOf, fingerprints:
         files.set(site, fingerprint);
       }
     },
-    /** The table, once every route has rendered. */
-    table(): ModuleTable {
+    /** The table, once every route has rendered: from what the bundle's `load` read (`undefined`: not loaded), and the last build's table. */
+    table(load: LoadLog | undefined, previous: ModuleTable | undefined): ModuleTable {
       const modules: Record<string, ModuleReads> = {};
-      for (const [module, reads] of load.modules) {
-        const entry: ModuleReads = (modules[module] = {});
-        const files = [...reads.files].map((path) => placeOf(path)).map(({ site, source }): [string, string] => [site, fingerprints.file(source)]);
-        const trees = [...reads.trees].map((path) => placeOf(path)).map(({ site, source }): [string, string] => [site, fingerprints.tree(source)]);
-        if (files.length + trees.length > 0) entry.load = [...files, ...trees].sort(byFirst);
-        if (reads.env.size > 0) entry.env = [...reads.env].sort().map((name) => [name, envValue(name)]);
+      if (load) {
+        for (const [module, reads] of load.modules) {
+          const entry: ModuleReads = (modules[module] = {});
+          const files = [...reads.files].map((path) => placeOf(path)).map(({ site, source }): [string, string] => [site, fingerprints.file(source)]);
+          const trees = [...reads.trees].map((path) => placeOf(path)).map(({ site, source }): [string, string] => [site, fingerprints.tree(source)]);
+          if (files.length + trees.length > 0) entry.load = [...files, ...trees].sort(byFirst);
+          if (reads.env.size > 0) entry.env = [...reads.env].sort().map((name) => [name, envValue(name)]);
+        }
+      } else {
+        for (const [module, { load: files, env }] of Object.entries(previous?.modules ?? {})) {
+          if (files) (modules[module] ??= {}).load = now(files);
+          if (env) (modules[module] ??= {}).env = env.map(([name]) => [name, envValue(name)]);
+        }
+      }
+      for (const [module, { shared: files }] of Object.entries(previous?.modules ?? {})) {
+        if (!files) continue;
+        let kept = shared.get(module);
+        if (!kept) shared.set(module, (kept = new Map()));
+        for (const [site, fingerprint] of now(files)!) if (!kept.has(site)) kept.set(site, fingerprint);
       }
       for (const [module, files] of shared) (modules[module] ??= {}).shared = [...files].sort(byFirst);
-      return { modules, network: load.reachedNetwork };
+      return { modules, network: load ? load.reachedNetwork : (previous?.network ?? false) };
     },
   };
 }

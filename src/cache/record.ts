@@ -4,7 +4,11 @@
  * route wrote it. One JSON line per route in the records file (records-file.ts), with short keys:
  * a million routes make a file of ~200 MB, read one line at a time.
  */
+import type { OutputProblem } from '../checks/check-output.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
+
+/** A problem `prerender.validate` found in a route's body, kept so that a reused route reports it again. */
+export type RecordedProblem = Pick<OutputProblem, 'code' | 'element' | 'message'>;
 
 /** One rendered route. */
 export interface RouteRecord {
@@ -23,6 +27,10 @@ export interface RouteRecord {
   env: boolean;
   /** What its file's `cacheKey` said, when the file exports one. */
   cacheKey?: string;
+  /** The parameters its handler saw, when its file exports `cacheKey` (which is asked with them). */
+  params?: Record<string, string>;
+  /** What `prerender.validate` found in its body, when it found something. */
+  problems?: RecordedProblem[];
   /** Its output: path under `public/`, as the manifest has it. */
   file: string;
   status: number;
@@ -39,7 +47,7 @@ export interface RouteRecord {
 
 /** The record as one line of JSON (without the newline). */
 export function encodeRecord(record: RouteRecord): string {
-  const { route, routeFile, code, reads, through, network, env, cacheKey, file, status, contentType, headers, bytes, ms, body, stamp } = record;
+  const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, file, status, contentType, headers, bytes, ms, body, stamp } = record;
   return JSON.stringify({
     r: route,
     f: routeFile,
@@ -49,6 +57,8 @@ export function encodeRecord(record: RouteRecord): string {
     n: network || undefined,
     e: env || undefined,
     k: cacheKey,
+    p: params,
+    pb: problems,
     o: file,
     s: status,
     t: contentType,
@@ -81,6 +91,8 @@ export function decodeRecord(line: string): RouteRecord {
   };
   if (v.k !== undefined) record.cacheKey = text(v.k);
   if (v.h !== undefined) record.headers = pairs(v.h);
+  if (v.p !== undefined) record.params = stringRecord(v.p);
+  if (v.pb !== undefined) record.problems = problemList(v.pb);
   return record;
 }
 
@@ -97,4 +109,19 @@ function pairs(value: unknown): [string, string][] {
   if (!Array.isArray(value)) fail();
   for (const pair of value) if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') fail();
   return value as [string, string][];
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every((item) => typeof item === 'string')) fail();
+  return value as Record<string, string>;
+}
+
+const problemCodes = new Set(['INVALID_JSON', 'INVALID_XML', 'INVALID_FEED']);
+
+function problemList(value: unknown): RecordedProblem[] {
+  if (!Array.isArray(value)) fail();
+  for (const item of value as RecordedProblem[]) {
+    if (typeof item !== 'object' || item === null || !problemCodes.has(item.code) || typeof item.message !== 'string' || (item.element !== undefined && typeof item.element !== 'string')) fail();
+  }
+  return value as RecordedProblem[];
 }

@@ -80,6 +80,7 @@ export interface RecordsReader {
   find(route: string): RouteRecord | undefined;
   /** Whether some record was passed over by `find` (or is still ahead): a route the file has and this build did not ask for. */
   passedOver(): boolean;
+  /** Closes the file; safe to call twice. */
   close(): void;
 }
 
@@ -100,6 +101,7 @@ export function openRecords(path: string, summary: RecordsSummary): RecordsReade
   let last: string | undefined;
   let found = 0;
   let restarted = false;
+  let closed = false;
   const next = () => {
     const line = lines.next();
     return line.done ? undefined : decodeRecord(line.value);
@@ -121,7 +123,11 @@ export function openRecords(path: string, summary: RecordsSummary): RecordsReade
       return record;
     },
     passedOver: () => found < summary.count,
-    close: () => closeSync(fd),
+    close() {
+      if (closed) return;
+      closed = true;
+      closeSync(fd);
+    },
   };
 }
 

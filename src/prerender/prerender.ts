@@ -1,5 +1,9 @@
 import { setMaxListeners } from 'node:events';
 import { crc32 } from 'node:zlib';
+import type { RecordedProblem, RouteRecord } from '../cache/record.ts';
+import type { RenderReason } from '../cache/reuse.ts';
+import type { OutputProblem } from '../checks/check-output.ts';
+import { messageOf } from '../errors.ts';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
@@ -7,6 +11,7 @@ import type { SiteLink } from '../crawl/link-route.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
 import { runPool } from './pool.ts';
+import { reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from '../output/route-to-file.ts';
@@ -41,6 +46,12 @@ export interface PrerenderResult {
    * naming this (NO_ROUTE_FILE); a crawled link that is skipped, as no route serves it.
    */
   unrouted?: true;
+  /** An incremental build's: its output was reused from the cache, its handler not called. */
+  reused?: true;
+  /** An incremental build's: why it was rendered. */
+  reason?: RenderReason;
+  /** An incremental build's: what the cache keeps of the route written, for the next build. */
+  record?: RouteRecord;
 }
 
 /** A route to render: listed, or found by the crawl (then `foundOn` names where). */
@@ -57,8 +68,12 @@ export interface PrerenderInput {
   concurrency: number;
   /** `prerender.timeout` (ms) and `prerender.maxBodySize` (bytes) of each route. */
   bounds: RouteBounds;
-  /** Sees each body before it is written (prerender.validate's checks). */
-  inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => void;
+  /** Sees each body before it is written (prerender.validate's checks); returns what it found wrong. */
+  inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => readonly OutputProblem[];
+  /** Takes again what `inspect` found in the body of a route the cache reused. */
+  reinspect?: (route: string, file: string, problems: readonly RecordedProblem[]) => void;
+  /** An incremental build's cache: routes whose output is reused are not rendered. */
+  cache?: RouteCache;
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
   retry?: RetryPolicy;
   /**
@@ -139,7 +154,21 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     const { signal } = input;
     signal?.throwIfAborted();
     const start = now();
-    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.request, route, input.bounds, signal), input.retry, signal);
+    const turn = input.cache?.turn(route);
+    let cached;
+    try {
+      cached = await turn?.reuse();
+    } catch (error) {
+      inOrder(index, { result: { route, status: 0, ms: round(now() - start), error: messageOf(error), reason: 'cacheKey', ...(foundOn === undefined ? {} : { foundOn }) }, target, links: [] });
+      return;
+    }
+    if (cached) {
+      inOrder(index, { result: reusedResult(cached.record, foundOn), target, links: await reuseOutput(input, route, cached) });
+      await input.behind?.();
+      return;
+    }
+    const render = () => renderRoute(input.request, route, input.bounds, signal);
+    const { rendered, retries } = await renderWithRetry(turn ? () => turn.track(render) : render, input.retry, signal);
     // A route cut short by the abort is no failed route: the build stops.
     signal?.throwIfAborted();
     const ms = round(now() - start);
@@ -148,21 +177,25 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (rendered.ok) {
       const file = routeToFile(route, rendered.contentType);
       input.claims.claim(file, route);
-      input.inspect?.(route, file, rendered.contentType, rendered.body);
+      const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? [];
       // Before the write, which may hand the body's memory to the writer thread.
       if (input.readLinks) links = input.readLinks(route, file, rendered.contentType, rendered.body);
       // For the report, here and not on the writer thread: 0.3 us a body, and its row needs it at once.
       const crc = crc32(rendered.body);
       const bytes = rendered.body.byteLength;
-      const index = await input.write(file, rendered.body, rendered.contentType);
-      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes, ms, written: { index, crc32: crc } };
+      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes, ms };
       if (rendered.headers.length > 0) result.headers = rendered.headers;
       if (rendered.mistake) result.mistake = rendered.mistake;
+      const kept = turn && rendered.routeFile !== undefined ? turn.keep({ ...result, routeFile: rendered.routeFile, bytes: rendered.body.byteLength, contentType: rendered.contentType, file }, rendered.body, problems) : undefined;
+      const index = await input.write(file, rendered.body, rendered.contentType, kept?.stored);
+      result.written = { index, crc32: crc };
+      if (kept) result.record = kept.record;
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
       if (rendered.thrown !== undefined) result.thrown = rendered.thrown;
     }
     if (retries > 0) result.retries = retries;
+    if (turn) result.reason = turn.reason;
     if (foundOn !== undefined) result.foundOn = foundOn;
     if (!rendered.ok && rendered.unrouted) result.unrouted = true;
     inOrder(index, { result, target, links });

@@ -1,14 +1,18 @@
 /**
  * The cache across builds (cache/build-cache.ts), with the prerender's part played here: each
  * "build" asks for its routes in order, renders (writes a body and notes what it read) or reuses,
- * and commits. The end-to-end scenarios through build() are in test/incremental-*.test.ts.
+ * and commits. The end-to-end scenarios through build() are in test/scenarios/build-with-cache*.test.ts.
  */
 import { closeSync, cpSync, existsSync, futimesSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BundleFacts } from '../../src/bundle/bundle-facts.ts';
 import { reuseBody, storeBody, storedBodyPath } from '../../src/cache/body-store.ts';
-import { openBuildCache, type BuildCacheOptions } from '../../src/cache/build-cache.ts';
+import { createBuildCache, type BuildCacheOptions } from '../../src/cache/build-cache.ts';
+import { openCache } from '../../src/cache/cache-index.ts';
+import { newCacheName } from '../../src/cache/cache-names.ts';
+import { createFingerprints } from '../../src/cache/fingerprint.ts';
+import type { StoredBundle } from '../../src/cache/stored-bundle.ts';
 import { contentHash } from '../../src/cache/hash.ts';
 import { LoadLog, RouteLog } from '../../src/cache/read-log.ts';
 import type { RenderReason } from '../../src/cache/reuse.ts';
@@ -20,11 +24,15 @@ const facts: BundleFacts = {
   inputs: [],
   assets: {},
 };
+const bundle: StoredBundle = { key: 'k', facts, dir: newCacheName('server'), files: [] };
 
 /** One build of the routes `slugs`: each reads `content/<slug>.md` and answers it; what happened to each. */
 function buildOnce(root: string, cacheDir: string, slugs: string[], over: Partial<BuildCacheOptions> = {}) {
   const out = join(tempDir('out-'), 'public');
-  const cache = openBuildCache({ dir: cacheDir, name: 'site', output: 'site', root, key: { tool: 't', h3: '2', node: '20', config: 'c' }, routeTable: 'table', facts, serverDir: join(out, '..', 'server'), load: new LoadLog(), maxBodySize: 1e6, stamp, ...over });
+  mkdirSync(cacheDir, { recursive: true });
+  const found = openCache(cacheDir);
+  const previous = found && 'index' in found ? found : undefined;
+  const cache = createBuildCache({ dir: cacheDir, previous, root, key: { tool: 't', h3: '2', node: '20', config: 'c' }, routeTable: 'table', facts, serverDir: join(out, '..', 'server'), maxBodySize: 1e6, stamp, fingerprints: createFingerprints(), sameBundle: true, ...over });
   const outcome: Record<string, RenderReason | 'reused'> = {};
   for (const slug of slugs) {
     const route = `/api/${slug}`;
@@ -50,8 +58,8 @@ function buildOnce(root: string, cacheDir: string, slugs: string[], over: Partia
     storeBody(file, stored, stamp);
     cache.add(record);
   }
-  cache.commit();
-  return { outcome, ignored: cache.ignored, out };
+  cache.commit(bundle, new LoadLog());
+  return { outcome, ignored: found && 'ignored' in found ? found.ignored : undefined, out };
 }
 
 const site = () => writeSite({ 'content/a.md': '# a', 'content/b.md': '# b', 'content/c.md': '# c' });

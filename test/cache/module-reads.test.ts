@@ -20,10 +20,10 @@ describe('the table of what modules read', () => {
     load.env('src/list.ts', undefined);
     process.env[variable] = 'one';
     const fingerprints = createFingerprints();
-    const collect = createModuleTable(load, placeOf, fingerprints);
+    const collect = createModuleTable(placeOf, fingerprints, (site) => join(root, site));
     collect.addShared(['src/posts.ts'], 'posts/a.md', fingerprints.file(join(root, 'posts/a.md')));
     collect.addShared(['src/posts.ts', 'src/other.ts'], 'posts/b.md', fingerprints.file(join(root, 'posts/b.md')));
-    const table = collect.table();
+    const table = collect.table(load, undefined);
     expect(Object.keys(table.modules).sort()).toEqual(['src/list.ts', 'src/load.ts', 'src/other.ts', 'src/posts.ts']);
     expect(table.modules['src/load.ts']!.load).toEqual([['data.json', fingerprints.file(join(root, 'data.json'))]]);
     expect(table.modules['src/posts.ts']!.shared!.map(([site]) => site)).toEqual(['posts/a.md', 'posts/b.md']);
@@ -48,5 +48,31 @@ describe('the table of what modules read', () => {
 
     writeFileSync(join(root, 'data.json'), '2');
     expect(tableChanges(previous, createFingerprints(), sourceOf).loadChange('src/load.ts')).toBe('file data.json');
+  });
+
+  it('carries over what the last table says and this build did not see again, with the fingerprints of now', () => {
+    const root = writeSite({ 'data.json': '1', 'posts/a.md': 'a', 'posts/b.md': 'b' });
+    const placeOf = (path: string) => ({ site: sitePath(root, path), source: path });
+    const sourceOf = (site: string) => join(root, site);
+    const load = new LoadLog();
+    load.file('src/load.ts', join(root, 'data.json'));
+    load.env('src/load.ts', variable);
+    const first = createModuleTable(placeOf, createFingerprints(), sourceOf);
+    first.addShared(['src/posts.ts'], 'posts/a.md', createFingerprints().file(join(root, 'posts/a.md')));
+    const previous = JSON.parse(JSON.stringify(first.table(load, undefined)));
+
+    // The bundle not loaded and no route rendered: the table is the last one, as things are now.
+    writeFileSync(join(root, 'posts/a.md'), 'a2');
+    process.env[variable] = 'set now';
+    const fingerprints = createFingerprints();
+    const carried = createModuleTable(placeOf, fingerprints, sourceOf).table(undefined, previous);
+    expect(carried.modules['src/load.ts']).toEqual({ load: [['data.json', fingerprints.file(join(root, 'data.json'))]], env: [[variable, expect.not.stringMatching(/^-$/)]] });
+    expect(carried.modules['src/posts.ts']!.shared).toEqual([['posts/a.md', fingerprints.file(join(root, 'posts/a.md'))]]);
+    expect(tableChanges(carried, createFingerprints(), sourceOf).sharedChange('src/posts.ts')).toBeUndefined();
+
+    // A route rendered read through the module: its read joins what is carried over.
+    const next = createModuleTable(placeOf, fingerprints, sourceOf);
+    next.addShared(['src/posts.ts'], 'posts/b.md', fingerprints.file(join(root, 'posts/b.md')));
+    expect(next.table(new LoadLog(), previous).modules['src/posts.ts']!.shared!.map(([site]) => site)).toEqual(['posts/a.md', 'posts/b.md']);
   });
 });

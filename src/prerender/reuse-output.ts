@@ -1,0 +1,56 @@
+/**
+ * A route an incremental build's cache answers (SPEC section 8): what the prerender loop asks the
+ * cache of each route (cache/route-cache.ts answers), and how a reused route's output is put in place
+ * as its render would have put it, its handler not called.
+ */
+import { readFileSync } from 'node:fs';
+import type { RenderedOutput } from '../cache/build-cache.ts';
+import type { RouteRecord } from '../cache/record.ts';
+import type { RenderReason } from '../cache/reuse.ts';
+import type { OutputProblem } from '../checks/check-output.ts';
+import type { SiteLink } from '../crawl/link-route.ts';
+import type { PrerenderInput, PrerenderResult } from './prerender.ts';
+
+/** How the prerender asks an incremental build's cache about each route (cache/route-cache.ts). */
+export interface RouteCache {
+  /** A route's turn, taken as its task starts: in the order of the routes. */
+  turn(route: string): RouteTurn;
+}
+
+/** What the cache says of one route, and keeps of it. */
+export interface RouteTurn {
+  /**
+   * Its output to reuse: the record and the stored body; `undefined`: render it (then {@link reason}
+   * says why). Throws an Error saying why the route fails (its `cacheKey` could not be had).
+   */
+  reuse(): Promise<{ record: RouteRecord; stored: string } | undefined>;
+  /** Why it is rendered, once {@link reuse} said so. */
+  readonly reason: RenderReason;
+  /** Runs a render of it, the files and the rest it reaches noted for its record. */
+  track<T>(render: () => Promise<T>): Promise<T>;
+  /** The record of its output as written, and where the cache stores its body. */
+  keep(output: Omit<RenderedOutput, 'body'>, body: Uint8Array, problems: readonly OutputProblem[]): { record: RouteRecord; stored: string };
+}
+
+/** The result of a route reused from the cache: what its record says it wrote. */
+export function reusedResult(record: RouteRecord, foundOn: string | undefined): PrerenderResult {
+  const { route, file, status, contentType, headers, bytes, ms } = record;
+  const result: PrerenderResult = { route, file, status, contentType, bytes, ms, reused: true, record };
+  if (headers) result.headers = headers;
+  if (foundOn !== undefined) result.foundOn = foundOn;
+  return result;
+}
+
+/**
+ * Puts a reused route's stored body in the output as the render did (claimed, its checks' findings
+ * taken again, its links read for the crawl and the link check); returns those links.
+ */
+export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinspect' | 'readLinks' | 'write'>, route: string, { record, stored }: { record: RouteRecord; stored: string }): Promise<SiteLink[]> {
+  input.claims.claim(record.file, route);
+  if (record.problems) input.reinspect?.(route, record.file, record.problems);
+  // The links are checked against this build's output, as a render's are: read from the stored body.
+  const links = input.readLinks ? input.readLinks(route, record.file, record.contentType, readFileSync(stored)) : [];
+  await input.write.reuse(record.file, stored);
+  return links;
+}
+
