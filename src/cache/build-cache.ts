@@ -36,6 +36,8 @@ export interface BuildCacheOptions {
   /** The staged bundle's folder (its copied files are named by their sources). */
   serverDir: string;
   maxBodySize: number;
+  /** `prerender.timeout` (ms). */
+  timeout: number;
   /** The modification time (ms, whole seconds) of the bodies this build writes. */
   stamp: number;
   fingerprints: Fingerprints;
@@ -103,6 +105,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     modules: (routeFile) => facts.routes[routeFile]?.modules ?? [],
     sharedChange: (module) => changes?.sharedChange(module),
     maxBodySize: options.maxBodySize,
+    timeout: options.timeout,
   };
 
   return {

@@ -35,6 +35,8 @@ export interface ReuseFacts {
   cacheKey: string | undefined;
   /** `prerender.maxBodySize`: a body larger than it fails now. */
   maxBodySize: number;
+  /** `prerender.timeout` (ms): a route that took longer fails now. */
+  timeout: number;
 }
 
 /** `undefined` when the recorded output can be reused; else why the route is rendered. */
@@ -42,7 +44,8 @@ export function reasonToRender(record: RouteRecord | undefined, facts: ReuseFact
   if (facts.everyRoute) return facts.everyRoute;
   if (!record) return 'new';
   if (facts.routeFile !== record.routeFile || facts.code(record.routeFile) !== record.code) return 'code';
-  if (record.bytes > facts.maxBodySize) return 'config';
+  // A clean build would fail it now: rendered, it fails as it would.
+  if (record.bytes > facts.maxBodySize || record.ms > facts.timeout) return 'config';
   const atLoad = facts.loadChange(record.routeFile);
   if (atLoad !== undefined && atLoad !== 'network') return atLoad;
   for (const [path, fingerprint] of record.reads) {

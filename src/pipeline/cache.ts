@@ -70,6 +70,7 @@ export function createRoutesCache(build: BuildContext, routeFiles: RouteDefiniti
     facts,
     serverDir: join(paths.dir, 'server'),
     maxBodySize: config.prerender.maxBodySize,
+    timeout: config.prerender.timeout,
     stamp: cache.stamp,
     fingerprints: cache.fingerprints,
     sameBundle: bundle.stored !== undefined,

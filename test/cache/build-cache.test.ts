@@ -32,7 +32,7 @@ function buildOnce(root: string, cacheDir: string, slugs: string[], over: Partia
   mkdirSync(cacheDir, { recursive: true });
   const found = openCache(cacheDir);
   const previous = found && 'index' in found ? found : undefined;
-  const cache = createBuildCache({ dir: cacheDir, previous, root, key: { tool: 't', h3: '2', node: '20', config: 'c' }, routeTable: 'table', facts, serverDir: join(out, '..', 'server'), maxBodySize: 1e6, stamp, fingerprints: createFingerprints(), sameBundle: true, ...over });
+  const cache = createBuildCache({ dir: cacheDir, previous, root, key: { tool: 't', h3: '2', node: '20', config: 'c' }, routeTable: 'table', facts, serverDir: join(out, '..', 'server'), maxBodySize: 1e6, timeout: 30_000, stamp, fingerprints: createFingerprints(), sameBundle: true, ...over });
   const outcome: Record<string, RenderReason | 'reused'> = {};
   for (const slug of slugs) {
     const route = `/api/${slug}`;

@@ -30,6 +30,7 @@ function facts(over: Partial<ReuseFacts> = {}, fingerprints: Record<string, stri
     sharedChange: () => undefined,
     cacheKey: undefined,
     maxBodySize: 100,
+    timeout: 1000,
     ...over,
   };
 }
@@ -42,6 +43,7 @@ describe('reasonToRender', () => {
     ['another route file answers it now', record, facts({ routeFile: 'api/posts/a.json.ts' }), 'code'],
     ['its code changed', record, facts({ code: () => 'code-2' }), 'code'],
     ['its body is over maxBodySize now', record, facts({ maxBodySize: 9 }), 'config'],
+    ['it took longer than prerender.timeout is now', { ...record, ms: 1500 }, facts(), 'config'],
     ['a file it read changed', record, facts({}, { 'content/a.md': 'f:2' }), 'file content/a.md'],
     ['a file it read is gone', record, facts({}, { 'content/a.md': '-' }), 'file content/a.md'],
     ['a module it reaches read a changed file at load', record, facts({ loadChange: () => 'file data.json' }), 'file data.json'],
