@@ -7,7 +7,9 @@
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildKey } from './build-key.ts';
 import type { Fingerprints } from './fingerprint.ts';
+import { packageRoot } from '../paths.ts';
 import { contentHash } from './hash.ts';
+import { sitePath } from './site-path.ts';
 import { inputsKey } from './inputs-key.ts';
 
 /** What the key is made of. */
@@ -19,11 +21,19 @@ export interface BundleInputs {
   /** The files the bundle read, from the site root (bundle-facts.ts). */
   inputs: readonly string[];
   fingerprints: Fingerprints;
+  /** Where the bundle goes (its `server/` folder, absolute): its source map names the sources from there. */
+  serverDir: string;
 }
 
-/** The key of a bundle made from `inputs` as they are now. */
-export function bundleInputsKey({ root, key, routes, inputs, fingerprints }: BundleInputs): string {
-  const head = [`tool ${key.tool}`, `node ${key.node}`, `config ${key.config}`, ...routeTableLines(routes)];
+/**
+ * The key of a bundle made from `inputs` as they are now. The places the bundle names by relative
+ * paths count too: its source map names the sources from its folder, and modules outside the site
+ * (api-prerender's own) are named from the site root. Where they stay put relative to each other (the
+ * output in the site, api-prerender in its node_modules), a copy of the site anywhere reuses it.
+ */
+export function bundleInputsKey({ root, key, routes, inputs, fingerprints, serverDir }: BundleInputs): string {
+  const places = [`server ${sitePath(root, serverDir)}`, `api-prerender ${sitePath(root, packageRoot)}`];
+  const head = [`tool ${key.tool}`, `node ${key.node}`, `config ${key.config}`, ...places, ...routeTableLines(routes)];
   return inputsKey(root, head, inputs, fingerprints);
 }
 

@@ -20,7 +20,8 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   const { config, toolchain, paths, cache, logger } = build;
   const where = shortPath(config.root, join(paths.final, 'server', 'index.mjs'));
   const serverDir = join(paths.dir, 'server');
-  const keyOf = (inputs: readonly string[]) => cache && bundleInputsKey({ root: config.root, key: buildKey(config, ''), routes: routeFiles, inputs, fingerprints: cache.fingerprints });
+  const finalServerDir = join(paths.final, 'server');
+  const keyOf = (inputs: readonly string[]) => cache && bundleInputsKey({ root: config.root, key: buildKey(config, ''), routes: routeFiles, inputs, fingerprints: cache.fingerprints, serverDir: finalServerDir });
   const stored = cache?.previous?.index.bundle;
   if (stored && keyOf(stored.facts.inputs) === stored.key) {
     try {

@@ -17,15 +17,25 @@ const files = {
   'package-lock.json': '{}',
 };
 const key = { tool: '0.1.0 x', node: '20 icu 77', config: 'k' };
-const keyOf = (root: string, over: Partial<Parameters<typeof bundleInputsKey>[0]> = {}) => bundleInputsKey({ root, key, routes, inputs, fingerprints: createFingerprints(), ...over });
+const keyOf = (root: string, over: Partial<Parameters<typeof bundleInputsKey>[0]> = {}) =>
+  bundleInputsKey({ root, key, routes, inputs, fingerprints: createFingerprints(), serverDir: join(root, 'dist/site/server'), ...over });
 
 describe("the key of a bundle's inputs", () => {
   it('is the same for the same inputs, in another folder too', () => {
     const root = writeSite(files);
-    const copy = join(tempDir('copy-'), 'elsewhere');
+    // Beside it, as a CI checkout in another path: api-prerender is where it was from the site.
+    const copy = tempDir('copy-');
     cpSync(root, copy, { recursive: true });
     expect(keyOf(root)).toBe(keyOf(root));
     expect(keyOf(copy)).toBe(keyOf(root));
+  });
+
+  it('changes with where the output or api-prerender sit from the site: the bundle names them by relative paths', () => {
+    const root = writeSite(files);
+    expect(keyOf(root, { serverDir: join(root, 'out/site/server') })).not.toBe(keyOf(root));
+    const deeper = join(tempDir('copy-'), 'one', 'more');
+    cpSync(root, deeper, { recursive: true });
+    expect(keyOf(deeper)).not.toBe(keyOf(root));
   });
 
   const changes: [string, (root: string) => void][] = [

@@ -5,10 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { BuildOptions } from '../../src/index.ts';
-import { buildSite, tempDir, writeSite } from '../helpers.ts';
+import { buildSite, writeSite } from '../helpers.ts';
 
 /** The variable a route module reads as it loads, and another route's handler reads as it renders. */
 export const greetingVariable = 'API_PRERENDER_TEST_CACHE_GREETING';
@@ -98,7 +98,8 @@ export function readOutput(dir: string): Record<string, string> {
  */
 export async function expectCleanOutput(root: string, dir: string, runs: string, options: BuildOptions = {}): Promise<void> {
   const before = existsSync(runs) ? readFileSync(runs) : undefined;
-  const clean = await buildSite(root, { ...options, config: { ...options.config, cache: false, outDir: tempDir('clean-') } });
+  // Beside `dir`, so that the source maps name the sources by the same relative paths.
+  const clean = await buildSite(root, { ...options, config: { ...options.config, cache: false, outDir: join(dir, '..', '..', `clean-${basename(dirname(dir))}`) } });
   if (before) writeFileSync(runs, before);
   else rmSync(runs, { force: true });
   expect(readOutput(dir)).toEqual(readOutput(clean.dir));
