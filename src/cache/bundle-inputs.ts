@@ -32,7 +32,7 @@ export interface BundleInputs {
  * output in the site, api-prerender in its node_modules), a copy of the site anywhere reuses it.
  */
 export function bundleInputsKey({ root, key, routes, inputs, fingerprints, serverDir }: BundleInputs): string {
-  const places = [`server ${sitePath(root, serverDir)}`, `api-prerender ${sitePath(root, packageRoot)}`];
+  const places = [`sources ${sitePath(serverDir, root)}`, `api-prerender ${sitePath(root, packageRoot)}`];
   const head = [`tool ${key.tool}`, `node ${key.node}`, `config ${key.config}`, ...places, ...routeTableLines(routes)];
   return inputsKey(root, head, inputs, fingerprints);
 }

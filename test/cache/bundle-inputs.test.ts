@@ -30,9 +30,10 @@ describe("the key of a bundle's inputs", () => {
     expect(keyOf(copy)).toBe(keyOf(root));
   });
 
-  it('changes with where the output or api-prerender sit from the site: the bundle names them by relative paths', () => {
+  it('changes with where the site or api-prerender sit from the output and the site: the bundle names them by relative paths', () => {
     const root = writeSite(files);
-    expect(keyOf(root, { serverDir: join(root, 'out/site/server') })).not.toBe(keyOf(root));
+    expect(keyOf(root, { serverDir: join(root, 'out/site/server') })).toBe(keyOf(root));
+    expect(keyOf(root, { serverDir: join(root, 'out/site/deeper/server') })).not.toBe(keyOf(root));
     const deeper = join(tempDir('copy-'), 'one', 'more');
     cpSync(root, deeper, { recursive: true });
     expect(keyOf(deeper)).not.toBe(keyOf(root));
