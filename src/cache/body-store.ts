@@ -7,14 +7,14 @@
  * published file in place changes the stored one too), and is checked by its hash before reuse.
  * Synchronous, for the writer thread (prerender/write-worker.ts).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contentHash } from './hash.ts';
 
 /** Where the body of `route` is stored, under the cache folder `dir` (`bodies/ab/<30 hex>`). */
 export function storedBodyPath(dir: string, route: string): string {
-  const name = createHash('sha256').update(route).digest('hex').slice(0, 32);
+  const name = hash('sha256', route, 'hex').slice(0, 32);
   return join(dir, 'bodies', name.slice(0, 2), name.slice(2));
 }
 

@@ -76,7 +76,7 @@ export interface BuildCache {
 }
 
 /** A rendered route's output, as the record keeps it. */
-export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body' | 'params' | 'problems'>;
+export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body' | 'params' | 'problems' | 'links'>;
 
 /** The cache of a build (see above). */
 export function createBuildCache(options: BuildCacheOptions): BuildCache {
@@ -91,7 +91,10 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
   const writer = createRecordsWriter(join(dir, recordsName));
   let ended = false;
 
-  const known: Omit<ReuseFacts, 'routeFile' | 'cacheKey'> = {
+  // One object for every decision (asked one at a time), not one per route: a million routes.
+  const known: ReuseFacts = {
+    routeFile: undefined,
+    cacheKey: undefined,
     everyRoute,
     code: (routeFile) => facts.routes[routeFile]?.code,
     loadChange(routeFile) {
@@ -117,7 +120,9 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
       Object.keys(previous.index.modules.modules).every((module) => changes!.loadChange(module) === undefined),
     lookup: (route) => previous?.records.find(route),
     decide(record, now) {
-      const reason = reasonToRender(record, { ...known, ...now });
+      known.routeFile = now.routeFile;
+      known.cacheKey = now.cacheKey;
+      const reason = reasonToRender(record, known);
       if (reason !== undefined || !record) return { reason: reason ?? 'new' };
       const stored = storedBodyPath(dir, record.route);
       const stamp = checkStoredBody(stored, record.bytes, record.stamp, record.body);

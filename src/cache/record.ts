@@ -5,6 +5,7 @@
  * a million routes make a file of ~200 MB, read one line at a time.
  */
 import type { OutputProblem } from '../checks/check-output.ts';
+import type { FoundLinks } from '../crawl/find-links.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
 
 /** A problem `prerender.validate` found in a route's body, kept so that a reused route reports it again. */
@@ -31,6 +32,8 @@ export interface RouteRecord {
   params?: Record<string, string>;
   /** What `prerender.validate` found in its body, when it found something. */
   problems?: RecordedProblem[];
+  /** The links its body holds as written (`false`: none), when the build read them (crawl, link check). */
+  links?: FoundLinks | false;
   /** Its output: path under `public/`, as the manifest has it. */
   file: string;
   status: number;
@@ -47,7 +50,7 @@ export interface RouteRecord {
 
 /** The record as one line of JSON (without the newline). */
 export function encodeRecord(record: RouteRecord): string {
-  const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, file, status, contentType, headers, bytes, ms, body, stamp } = record;
+  const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, links, file, status, contentType, headers, bytes, ms, body, stamp } = record;
   return JSON.stringify({
     r: route,
     f: routeFile,
@@ -59,6 +62,7 @@ export function encodeRecord(record: RouteRecord): string {
     k: cacheKey,
     p: params,
     pb: problems,
+    lk: links,
     o: file,
     s: status,
     t: contentType,
@@ -93,6 +97,7 @@ export function decodeRecord(line: string): RouteRecord {
   if (v.h !== undefined) record.headers = pairs(v.h);
   if (v.p !== undefined) record.params = stringRecord(v.p);
   if (v.pb !== undefined) record.problems = problemList(v.pb);
+  if (v.lk !== undefined) record.links = foundLinks(v.lk);
   return record;
 }
 
@@ -124,4 +129,13 @@ function problemList(value: unknown): RecordedProblem[] {
     if (typeof item !== 'object' || item === null || !problemCodes.has(item.code) || typeof item.message !== 'string' || (item.element !== undefined && typeof item.element !== 'string')) fail();
   }
   return value as RecordedProblem[];
+}
+
+function foundLinks(value: unknown): FoundLinks | false {
+  if (value === false) return false;
+  const found = value as FoundLinks;
+  if (typeof found !== 'object' || found === null || (found.kind !== 'document' && found.kind !== 'data')) fail();
+  list(found.links);
+  if (found.kind === 'document' && found.base !== undefined) text(found.base);
+  return found;
 }

@@ -29,6 +29,9 @@ export interface RecordsWriter {
   abandon(): void;
 }
 
+/** The line each record read came from: a record reused as it is goes into the next file as that line, not encoded again. */
+const lineOf = new WeakMap<RouteRecord, string>();
+
 /** Text goes to the file in pieces of about this many characters. */
 const chunkSize = 64 * 1024;
 
@@ -49,7 +52,7 @@ export function createRecordsWriter(path: string): RecordsWriter {
   };
   return {
     add(record) {
-      text += encodeRecord(record) + '\n';
+      text += (lineOf.get(record) ?? encodeRecord(record)) + '\n';
       count++;
       if (text.length >= chunkSize) flush();
     },
@@ -104,7 +107,10 @@ export function openRecords(path: string, summary: RecordsSummary): RecordsReade
   let closed = false;
   const next = () => {
     const line = lines.next();
-    return line.done ? undefined : decodeRecord(line.value);
+    if (line.done) return undefined;
+    const record = decodeRecord(line.value);
+    lineOf.set(record, line.value);
+    return record;
   };
   return {
     find(route) {

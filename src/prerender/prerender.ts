@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { crc32 } from 'node:zlib';
+import type { RenderedOutput } from '../cache/build-cache.ts';
 import type { RecordedProblem, RouteRecord } from '../cache/record.ts';
 import type { RenderReason } from '../cache/reuse.ts';
 import type { OutputProblem } from '../checks/check-output.ts';
@@ -8,6 +9,7 @@ import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
 import type { SiteLink } from '../crawl/link-route.ts';
+import type { LinkReader } from '../crawl/read-links.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
 import { runPool } from './pool.ts';
@@ -77,16 +79,17 @@ export interface PrerenderInput {
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
   retry?: RetryPolicy;
   /**
-   * Follows the links `readLinks` finds in written bodies (prerender.crawl): once `routes` are done,
+   * Follows the links `links` reads in written bodies (prerender.crawl): once `routes` are done,
    * the routes they link to are rendered, then the routes those link to, and so on, each level
    * sorted by route.
    */
   crawl?: Crawl;
   /**
    * Reads the same-site links of each written body, once for the crawl and the link check alike
-   * (read-links.ts); absent, no body is read for links.
+   * (read-links.ts): the links as written, then those of the site among them (the cache keeps the
+   * first, so a reused body is not read again); absent, no body is read for links.
    */
-  readLinks?: (route: string, file: string, contentType: string, body: Uint8Array) => SiteLink[];
+  links?: Pick<LinkReader, 'find' | 'ofFound'>;
   /** Takes the links of each written route (prerender.links), in the order `onResult` has. */
   onLinks?: (links: SiteLink[], foundOn: string) => void;
   /**
@@ -163,7 +166,8 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       return;
     }
     if (cached) {
-      inOrder(index, { result: reusedResult(cached.record, foundOn), target, links: await reuseOutput(input, route, cached) });
+      const { links, record } = await reuseOutput(input, route, cached);
+      inOrder(index, { result: reusedResult(record, foundOn), target, links });
       await input.behind?.();
       return;
     }
@@ -179,14 +183,19 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       input.claims.claim(file, route);
       const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? [];
       // Before the write, which may hand the body's memory to the writer thread.
-      if (input.readLinks) links = input.readLinks(route, file, rendered.contentType, rendered.body);
+      const found = input.links?.find(rendered.contentType, rendered.body);
+      if (found) links = input.links!.ofFound(route, file, found);
       // For the report, here and not on the writer thread: 0.3 us a body, and its row needs it at once.
       const crc = crc32(rendered.body);
-      const bytes = rendered.body.byteLength;
-      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes, ms };
+      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
       if (rendered.headers.length > 0) result.headers = rendered.headers;
       if (rendered.mistake) result.mistake = rendered.mistake;
-      const kept = turn && rendered.routeFile !== undefined ? turn.keep({ ...result, routeFile: rendered.routeFile, bytes: rendered.body.byteLength, contentType: rendered.contentType, file }, rendered.body, problems) : undefined;
+      let kept;
+      if (turn && rendered.routeFile !== undefined) {
+        const output: Omit<RenderedOutput, 'body'> = { route, routeFile: rendered.routeFile, file, status: rendered.status, contentType: rendered.contentType, headers: result.headers, bytes: rendered.body.byteLength, ms };
+        if (input.links) output.links = found ?? false;
+        kept = turn.keep(output, rendered.body, problems);
+      }
       const index = await input.write(file, rendered.body, rendered.contentType, kept?.stored);
       result.written = { index, crc32: crc };
       if (kept) result.record = kept.record;

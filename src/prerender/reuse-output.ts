@@ -43,14 +43,20 @@ export function reusedResult(record: RouteRecord, foundOn: string | undefined): 
 
 /**
  * Puts a reused route's stored body in the output as the render did (claimed, its checks' findings
- * taken again, its links read for the crawl and the link check); returns those links.
+ * taken again, its links read for the crawl and the link check); returns those links, and its
+ * record, with the links found when the body had to be read for them.
  */
-export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinspect' | 'readLinks' | 'write'>, route: string, { record, stored }: { record: RouteRecord; stored: string }): Promise<SiteLink[]> {
+export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinspect' | 'links' | 'write'>, route: string, cached: { record: RouteRecord; stored: string }): Promise<{ links: SiteLink[]; record: RouteRecord }> {
+  let { record } = cached;
   input.claims.claim(record.file, route);
   if (record.problems) input.reinspect?.(route, record.file, record.problems);
-  // The links are checked against this build's output, as a render's are: read from the stored body.
-  const links = input.readLinks ? input.readLinks(route, record.file, record.contentType, readFileSync(stored)) : [];
-  await input.write.reuse(record.file, stored);
-  return links;
+  // The links are checked against this build's output, as a render's are: those the record kept, or
+  // read from the stored body (and kept from now on) when the last build did not read them.
+  let links: SiteLink[] = [];
+  if (input.links) {
+    if (record.links === undefined) record = { ...record, links: input.links.find(record.contentType, readFileSync(cached.stored)) ?? false };
+    if (record.links) links = input.links.ofFound(route, record.file, record.links);
+  }
+  await input.write.reuse(record.file, cached.stored);
+  return { links, record };
 }
-
