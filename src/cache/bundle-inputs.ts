@@ -5,7 +5,8 @@
  * (modules, `.json`, copied files and folders: bundle/bundle-facts.ts).
  */
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import type { BuildKey } from './build-key.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { buildKey, type BuildKey } from './build-key.ts';
 import type { Fingerprints } from './fingerprint.ts';
 import { packageRoot } from '../paths.ts';
 import { contentHash } from './hash.ts';
@@ -48,4 +49,14 @@ export function routeTableKey(routes: readonly RouteDefinition[]): string {
 /** One line per route file (file, method, path), sorted by file. */
 function routeTableLines(routes: readonly RouteDefinition[]): string[] {
   return [...routes].sort((a, b) => (a.file < b.file ? -1 : 1)).map(({ file, method, path }) => `route ${file} ${method} ${path}`);
+}
+
+/**
+ * The key Rollup's cache of the last bundle must have to be used (rollup-cache.ts): what its
+ * transforms depend on besides each module's source. The site's folder is in it: Rollup names
+ * modules by absolute path, so a cache of another folder would match none of them.
+ */
+export function rollupCacheKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'routesDir'>, fingerprints: Fingerprints): string {
+  const { tool, node, config: keys } = buildKey(config, '');
+  return inputsKey(config.root, [`tool ${tool}`, `node ${node}`, `config ${keys}`, `root ${config.root}`], [], fingerprints);
 }

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildKey } from '../cache/build-key.ts';
-import { bundleInputsKey } from '../cache/bundle-inputs.ts';
+import { bundleInputsKey, rollupCacheKey } from '../cache/bundle-inputs.ts';
 import { placeBundle } from '../cache/stored-bundle.ts';
 import { shortPath } from '../config/output-paths.ts';
 import { whileDoing } from '../file-limit.ts';
@@ -35,7 +35,9 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
       rmSync(serverDir, { recursive: true, force: true });
     }
   }
-  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile));
+  // Rollup's cache of the last bundle: only the modules whose code changed are transformed again.
+  const rollupCache = cache && { file: join(config.cacheDir, config.name, 'rollup.cache'), key: rollupCacheKey(config, cache.fingerprints) };
+  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, rollupCache));
   await toolchain.close();
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs) };

@@ -7,6 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { BundleFacts } from '../bundle/bundle-facts.ts';
+import type { RollupCacheFile } from '../cache/rollup-cache.ts';
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { WarningCode } from '../warnings.ts';
@@ -22,7 +23,7 @@ export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'
 /** What the process is asked to do; a build asks one task at a time (compile the config, then bundle). */
 export type ToolchainTask =
   | { type: 'compile-config'; file: string }
-  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string };
+  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string; rollupCache?: RollupCacheFile };
 
 /** A message from the process: the end of the task under way (its value, or its error), or a line for the logger. */
 export type ToolchainReply =
@@ -40,10 +41,11 @@ export interface Toolchain {
    */
   warm(): void;
   /**
-   * Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts);
+   * Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts),
+   * from Rollup's cache of the last bundle and keeping the new one when `rollupCache` says where;
    * returns what the cache needs to know of the bundle, sent back from the process.
    */
-  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string): Promise<BundleFacts>;
+  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string, rollupCache?: RollupCacheFile): Promise<BundleFacts>;
   /**
    * Gives the process back, or ends it when a task is still under way (the build failed while it
    * compiled or bundled); safe to call more than once.
@@ -102,9 +104,9 @@ export function startToolchain(logger: Logger): Toolchain {
   return {
     warm: () => void (ended === undefined && started()),
     compileConfig: async (file) => (await ask({ type: 'compile-config', file })) as string,
-    async bundleServer(config, routes, outFile) {
+    async bundleServer(config, routes, outFile, rollupCache) {
       const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
-      return (await ask({ type: 'bundle', site, routes, outFile })) as BundleFacts;
+      return (await ask({ type: 'bundle', site, routes, outFile, rollupCache })) as BundleFacts;
     },
     // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
     // cleanup's close must still wait until the process has exited.
