@@ -8,12 +8,22 @@ import { messageOf } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
 
 /** What a `cacheKey` is asked with. */
-export interface CacheKeyInput {
+export interface CacheKeyInput<Param extends string = string> {
   /** The route, as listed (`/api/posts/hello.json`). */
   route: string;
   /** The parameters its handler sees (`{ slug: 'hello' }`). */
-  params: Record<string, string>;
+  params: { [name in Param]: string };
 }
+
+/**
+ * The type of a route file's `cacheKey` export: for a route of the file, a string naming the version
+ * of the data the route reads (a CMS entry's `updatedAt`, a revision). While it is the same, the build
+ * reuses the route's file, though the route reached the network or the environment.
+ * @example
+ * // src/server/routes/api/posts/[slug].json.ts
+ * export const cacheKey: RouteCacheKey<'slug'> = async ({ params }) => (await fetchPost(params.slug)).updatedAt;
+ */
+export type RouteCacheKey<Param extends string = string> = (input: CacheKeyInput<Param>) => string | Promise<string>;
 
 /**
  * What `cacheKey` (the export of the route file `file`, from the site root) says for `input`, within
