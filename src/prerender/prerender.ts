@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
 import { crc32 } from 'node:zlib';
-import type { RenderedOutput } from '../cache/build-cache.ts';
 import type { RecordedProblem, RouteRecord } from '../cache/record.ts';
 import type { RenderReason } from '../cache/reuse.ts';
 import type { OutputProblem } from '../checks/check-output.ts';
@@ -13,7 +12,7 @@ import type { LinkReader } from '../crawl/read-links.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
 import { runPool } from './pool.ts';
-import { reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
+import { keepRendered, reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from '../output/route-to-file.ts';
@@ -162,8 +161,10 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     try {
       cached = await turn?.reuse();
     } catch (error) {
-      inOrder(index, { result: { route, status: 0, ms: round(now() - start), error: messageOf(error), reason: 'cacheKey', ...(foundOn === undefined ? {} : { foundOn }) }, target, links: [] });
-      return;
+      // Its cacheKey could not be had: the route fails, as its output can be neither reused nor trusted.
+      const result: PrerenderResult = { route, status: 0, ms: round(now() - start), error: messageOf(error), reason: 'cacheKey' };
+      if (foundOn !== undefined) result.foundOn = foundOn;
+      return inOrder(index, { result, target, links: [] });
     }
     if (cached) {
       const { links, record } = await reuseOutput(input, route, cached);
@@ -190,15 +191,9 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
       if (rendered.headers.length > 0) result.headers = rendered.headers;
       if (rendered.mistake) result.mistake = rendered.mistake;
-      let kept;
-      if (turn && rendered.routeFile !== undefined) {
-        const output: Omit<RenderedOutput, 'body'> = { route, routeFile: rendered.routeFile, file, status: rendered.status, contentType: rendered.contentType, headers: result.headers, bytes: rendered.body.byteLength, ms };
-        if (input.links) output.links = found ?? false;
-        kept = turn.keep(output, rendered.body, problems);
-      }
-      const index = await input.write(file, rendered.body, rendered.contentType, kept?.stored);
+      const stored = turn && keepRendered(turn, result, rendered, input.links && (found ?? false), problems);
+      const index = await input.write(file, rendered.body, rendered.contentType, stored);
       result.written = { index, crc32: crc };
-      if (kept) result.record = kept.record;
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
       if (rendered.thrown !== undefined) result.thrown = rendered.thrown;

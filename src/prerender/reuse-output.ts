@@ -8,8 +8,10 @@ import type { RenderedOutput } from '../cache/build-cache.ts';
 import type { RouteRecord } from '../cache/record.ts';
 import type { RenderReason } from '../cache/reuse.ts';
 import type { OutputProblem } from '../checks/check-output.ts';
+import type { FoundLinks } from '../crawl/find-links.ts';
 import type { SiteLink } from '../crawl/link-route.ts';
 import type { PrerenderInput, PrerenderResult } from './prerender.ts';
+import type { Rendered } from './render-route.ts';
 
 /** How the prerender asks an incremental build's cache about each route (cache/route-cache.ts). */
 export interface RouteCache {
@@ -59,4 +61,19 @@ export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinsp
   }
   await input.write.reuse(record.file, cached.stored);
   return { links, record };
+}
+
+/**
+ * Keeps a rendered route's output in the cache: its record goes on `result` (for the records, in
+ * route order), and the path its body is stored at is returned, for the writer; nothing when the
+ * runtime did not say which route file answered (a bundle built otherwise).
+ */
+export function keepRendered(turn: RouteTurn, result: PrerenderResult, rendered: Extract<Rendered, { ok: true }>, links: FoundLinks | false | undefined, problems: readonly OutputProblem[]): string | undefined {
+  if (rendered.routeFile === undefined) return undefined;
+  const { route, file, status, headers, ms } = result;
+  const output: Omit<RenderedOutput, 'body'> = { route, routeFile: rendered.routeFile, file: file!, status, contentType: rendered.contentType, headers, bytes: rendered.body.byteLength, ms };
+  if (links !== undefined) output.links = links;
+  const { record, stored } = turn.keep(output, rendered.body, problems);
+  result.record = record;
+  return stored;
 }
