@@ -8,8 +8,8 @@ import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } fro
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
-import { buildSite, tempDir } from '../helpers.ts';
-import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, startSource, takeRuns, writeCacheSite } from './cache-site.ts';
+import { buildSite, tempDir, writeSite } from '../helpers.ts';
+import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from './cache-site.ts';
 
 let source: Awaited<ReturnType<typeof startSource>>;
 beforeAll(async () => void (source = await startSource()));
@@ -152,6 +152,38 @@ describe('a build with the cache', () => {
     expect(fixed.report.reused).toBe(8);
     expect(existsSync(join(cacheDir, 'records-99999-0123456789ab.jsonl')) || existsSync(join(cacheDir, 'server-99999-0123456789ab'))).toBe(false);
     await expectCleanOutput(root, fixed.dir, runs);
+  });
+
+  it('crawls the links of reused pages as of rendered ones, and checks them against this output', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const html = (body: string) => `new Response(${body}, { headers: { 'content-type': 'text/html; charset=utf-8' } })`;
+    const page = (links: string) => notingRoute(runs, html(JSON.stringify(`<!doctype html><title>p</title>${links}`)));
+    const root = writeSite({
+      'src/server/routes/index.ts': page('<a href="/a/">a</a> <a href="/b/">b</a>'),
+      'src/server/routes/a/index.ts': page('<a href="/b/">b</a>'),
+      'src/server/routes/b/index.ts': notingRoute(runs, `readFile(new URL('../../../../b.html', import.meta.url), 'utf8').then((text) => ${html('text')})`, "import { readFile } from 'node:fs/promises';"),
+      'b.html': '<!doctype html><title>b</title><a href="/a/">a</a>',
+    });
+    const options = { config: { prerender: { routes: ['/'], crawl: true } } };
+    const first = await buildSite(root, options);
+    // A handler sees the path as routed, without its trailing slash.
+    expect(takeRuns(runs)).toEqual(['/', '/a', '/b']);
+    expect(first.report).toMatchObject({ ok: 3, crawled: 2 });
+
+    // b now links to a page no route serves: a clean build warns of it on b, and so does this one.
+    writeFileSync(join(root, 'b.html'), '<!doctype html><title>b</title><a href="/a/">a</a> <a href="/gone/">gone</a>');
+    const again = await buildSite(root, options);
+    expect(takeRuns(runs)).toEqual(['/b']);
+    expect(again.report).toMatchObject({ ok: 3, crawled: 2, reused: 2, rendered: [{ route: '/b', reason: 'file b.html' }] });
+    expect(again.report.warnings).toEqual([expect.objectContaining({ code: 'BROKEN_LINK', link: '/gone/', route: '/b' })]);
+    await expectCleanOutput(root, again.dir, runs, options);
+
+    // a's page is reused, its link to b read from the cache: b's file gone from b's route, a's link breaks.
+    rmSync(join(root, 'src/server/routes/b'), { recursive: true });
+    const broken = await buildSite(root, { config: { prerender: { routes: ['/', '/a'], crawl: false } } });
+    expect(takeRuns(runs)).toEqual([]);
+    expect(broken.report.warnings).toEqual([expect.objectContaining({ code: 'BROKEN_LINK', link: '/b/', pages: 2 })]);
+    await expectCleanOutput(root, broken.dir, runs, { config: { prerender: { routes: ['/', '/a'], crawl: false } } });
   });
 
   it('gives the kept type check verdict when nothing the check read changed, and checks again when a file did', async () => {
