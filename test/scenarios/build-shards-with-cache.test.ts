@@ -34,7 +34,7 @@ describe('shards with the cache', () => {
     const first = await buildAndMerge(root);
     expect(takeRuns(runs)).toEqual(cacheSiteRoutes);
     expect(first.reports.map((report) => report.reused)).toEqual([0, 0]);
-    expect(readdirSync(join(root, 'node_modules/.cache/api-prerender/cached')).sort()).toEqual(['shard-1-of-2', 'shard-2-of-2']);
+    expect(readdirSync(join(root, 'node_modules/.cache/api-prerender/cached')).filter((name) => name.startsWith('shard-')).sort()).toEqual(['shard-1-of-2', 'shard-2-of-2']);
 
     writeFileSync(join(root, 'content/about.md'), '# About us\n');
     const again = await buildAndMerge(root);
