@@ -44,13 +44,15 @@ export interface RouteRecord {
   ms: number;
   /** The hash of its body (hash.ts). */
   body: string;
+  /** Its body's CRC-32, as the build report keeps it (how the next report tells a file changed). */
+  crc32: number;
   /** The modification time of the stored body when stored: unchanged, its bytes need no hashing. */
   stamp: number;
 }
 
 /** The record as one line of JSON (without the newline). */
 export function encodeRecord(record: RouteRecord): string {
-  const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, links, file, status, contentType, headers, bytes, ms, body, stamp } = record;
+  const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, links, file, status, contentType, headers, bytes, ms, body, crc32, stamp } = record;
   return JSON.stringify({
     r: route,
     f: routeFile,
@@ -70,6 +72,7 @@ export function encodeRecord(record: RouteRecord): string {
     b: bytes,
     ms,
     bh: body,
+    cr: crc32,
     st: stamp,
   });
 }
@@ -91,6 +94,7 @@ export function decodeRecord(line: string): RouteRecord {
     bytes: count(v.b),
     ms: number(v.ms),
     body: text(v.bh),
+    crc32: count(v.cr),
     stamp: number(v.st),
   };
   if (v.k !== undefined) record.cacheKey = text(v.k);

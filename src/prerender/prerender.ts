@@ -167,8 +167,8 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       return inOrder(index, { result, target, links: [] });
     }
     if (cached) {
-      const { links, record } = await reuseOutput(input, route, cached);
-      inOrder(index, { result: reusedResult(record, foundOn), target, links });
+      const reused = await reuseOutput(input, route, cached);
+      inOrder(index, { result: reusedResult(reused.record, reused.index, foundOn), target, links: reused.links });
       await input.behind?.();
       return;
     }
@@ -191,7 +191,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
       if (rendered.headers.length > 0) result.headers = rendered.headers;
       if (rendered.mistake) result.mistake = rendered.mistake;
-      const stored = turn && keepRendered(turn, result, rendered, input.links && (found ?? false), problems);
+      const stored = turn && keepRendered(turn, result, rendered, crc, input.links && (found ?? false), problems);
       const index = await input.write(file, rendered.body, rendered.contentType, stored);
       result.written = { index, crc32: crc };
     } else {

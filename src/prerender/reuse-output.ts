@@ -34,10 +34,10 @@ export interface RouteTurn {
   keep(output: Omit<RenderedOutput, 'body'>, body: Uint8Array, problems: readonly OutputProblem[]): { record: RouteRecord; stored: string };
 }
 
-/** The result of a route reused from the cache: what its record says it wrote. */
-export function reusedResult(record: RouteRecord, foundOn: string | undefined): PrerenderResult {
-  const { route, file, status, contentType, headers, bytes, ms } = record;
-  const result: PrerenderResult = { route, file, status, contentType, bytes, ms, reused: true, record };
+/** The result of a route reused from the cache: what its record says it wrote, the `index`-th file written. */
+export function reusedResult(record: RouteRecord, index: number, foundOn: string | undefined): PrerenderResult {
+  const { route, file, status, contentType, headers, bytes, ms, crc32 } = record;
+  const result: PrerenderResult = { route, file, status, contentType, bytes, ms, written: { index, crc32 }, reused: true, record };
   if (headers) result.headers = headers;
   if (foundOn !== undefined) result.foundOn = foundOn;
   return result;
@@ -48,7 +48,7 @@ export function reusedResult(record: RouteRecord, foundOn: string | undefined): 
  * taken again, its links read for the crawl and the link check); returns those links, and its
  * record, with the links found when the body had to be read for them.
  */
-export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinspect' | 'links' | 'write'>, route: string, cached: { record: RouteRecord; stored: string }): Promise<{ links: SiteLink[]; record: RouteRecord }> {
+export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinspect' | 'links' | 'write'>, route: string, cached: { record: RouteRecord; stored: string }): Promise<{ links: SiteLink[]; record: RouteRecord; index: number }> {
   let { record } = cached;
   input.claims.claim(record.file, route);
   if (record.problems) input.reinspect?.(route, record.file, record.problems);
@@ -59,8 +59,8 @@ export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinsp
     if (record.links === undefined) record = { ...record, links: input.links.find(record.contentType, readFileSync(cached.stored)) ?? false };
     if (record.links) links = input.links.ofFound(route, record.file, record.links);
   }
-  await input.write.reuse(record.file, cached.stored);
-  return { links, record };
+  const index = await input.write.reuse(record.file, cached.stored, record.contentType, record.bytes);
+  return { links, record, index };
 }
 
 /**
@@ -68,10 +68,10 @@ export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinsp
  * route order), and the path its body is stored at is returned, for the writer; nothing when the
  * runtime did not say which route file answered (a bundle built otherwise).
  */
-export function keepRendered(turn: RouteTurn, result: PrerenderResult, rendered: Extract<Rendered, { ok: true }>, links: FoundLinks | false | undefined, problems: readonly OutputProblem[]): string | undefined {
+export function keepRendered(turn: RouteTurn, result: PrerenderResult, rendered: Extract<Rendered, { ok: true }>, crc32: number, links: FoundLinks | false | undefined, problems: readonly OutputProblem[]): string | undefined {
   if (rendered.routeFile === undefined) return undefined;
   const { route, file, status, headers, ms } = result;
-  const output: Omit<RenderedOutput, 'body'> = { route, routeFile: rendered.routeFile, file: file!, status, contentType: rendered.contentType, headers, bytes: rendered.body.byteLength, ms };
+  const output: Omit<RenderedOutput, 'body'> = { route, routeFile: rendered.routeFile, file: file!, status, contentType: rendered.contentType, headers, bytes: rendered.body.byteLength, ms, crc32 };
   if (links !== undefined) output.links = links;
   const { record, stored } = turn.keep(output, rendered.body, problems);
   result.record = record;

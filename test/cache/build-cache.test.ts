@@ -53,7 +53,7 @@ function buildOnce(root: string, cacheDir: string, slugs: string[], over: Partia
     writeSync(fd, body);
     futimesSync(fd, stamp / 1000, stamp / 1000);
     closeSync(fd);
-    const output = { route, routeFile: 'api/[slug].ts', file: `api/${slug}`, status: 200, contentType: 'text/markdown', bytes: body.byteLength, ms: 1, body: contentHash(body) };
+    const output = { route, routeFile: 'api/[slug].ts', file: `api/${slug}`, status: 200, contentType: 'text/markdown', bytes: body.byteLength, ms: 1, body: contentHash(body), crc32: 7 };
     const { record, stored } = cache.recordOf(output, log, undefined);
     storeBody(file, stored, stamp);
     cache.add(record);

@@ -10,7 +10,7 @@ import { tempDir } from '../helpers.ts';
 function writeCache(dir = tempDir('cache-')) {
   const name = newCacheName('records', '.jsonl');
   const writer = createRecordsWriter(join(dir, name));
-  writer.add({ route: '/a', routeFile: 'a.ts', code: 'c', reads: [], through: [], network: false, env: false, file: 'a', status: 200, contentType: 'text/plain', bytes: 1, ms: 1, body: 'b', stamp: 1 });
+  writer.add({ route: '/a', routeFile: 'a.ts', code: 'c', reads: [], through: [], network: false, env: false, file: 'a', status: 200, contentType: 'text/plain', bytes: 1, ms: 1, body: 'b', crc32: 7, stamp: 1 });
   const index: CacheIndex = {
     tool: 'api-prerender',
     format: cacheFormat,

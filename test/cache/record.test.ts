@@ -17,16 +17,20 @@ const record: RouteRecord = {
   bytes: 12,
   ms: 1.5,
   body: 'hash',
+  crc32: 4_000_000_000,
   stamp: 1_700_000_000_000,
+  params: { slug: 'é' },
+  problems: [{ code: 'INVALID_JSON', message: 'is not valid JSON' }],
+  links: { kind: 'data', links: ['/api/posts/other.json'] },
 };
 
 describe('route records', () => {
   it('come back from their line as they were, with or without the optional fields', () => {
     expect(decodeRecord(encodeRecord(record))).toEqual(record);
-    const bare: RouteRecord = { ...record, reads: [], through: [], env: false, cacheKey: undefined, headers: undefined };
+    const bare: RouteRecord = { ...record, reads: [], through: [], env: false, cacheKey: undefined, headers: undefined, params: undefined, problems: undefined, links: undefined };
     const line = encodeRecord(bare);
-    expect(line).not.toMatch(/"rd"|"th"|"e"|"k"|"h"/);
-    const { cacheKey, headers, ...rest } = bare;
+    expect(line).not.toMatch(/"rd"|"th"|"e"|"k"|"h"|"p"|"pb"|"lk"/);
+    const { cacheKey, headers, params, problems, links, ...rest } = bare;
     expect(decodeRecord(line)).toEqual(rest);
   });
 

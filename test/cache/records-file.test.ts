@@ -20,6 +20,7 @@ const recordOf = (route: string): RouteRecord => ({
   bytes: 3,
   ms: 0.2,
   body: 'b',
+  crc32: 7,
   stamp: 1000,
 });
 

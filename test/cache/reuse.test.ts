@@ -16,6 +16,7 @@ const record: RouteRecord = {
   bytes: 10,
   ms: 1,
   body: 'b',
+  crc32: 7,
   stamp: 1,
 };
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
 import { buildSite, tempDir, writeSite } from '../helpers.ts';
+import { pageRows, readPageData } from '../report/page-data.ts';
 import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from './cache-site.ts';
 
 let source: Awaited<ReturnType<typeof startSource>>;
@@ -43,6 +44,10 @@ describe('a build with the cache', () => {
     expect(again.report).toMatchObject({ ok: 10, reused: 8, rendered: alwaysRendered, warnings: [] });
     expect(again.logger.lines).toContain(`reused the bundle of 8 route files (dist/cached/server/index.mjs): none of its inputs changed`.replace('dist/cached', join(again.outDir, 'cached')));
     expect(again.logger.lines).toContain('cache: 8 routes reused, 2 rendered (1 env, 1 network)');
+    // The report page says the same, row by row.
+    const rows = pageRows(readPageData(readFileSync(join(again.dir, 'report.html'), 'utf8')));
+    expect(rows.filter((row) => row.rendered !== 'reused').map(({ route, rendered }) => ({ route, reason: rendered }))).toEqual(alwaysRendered);
+    expect(rows.find((row) => row.route === '/api/version.txt')).toMatchObject({ rendered: 'reused', status: 200 });
     await expectCleanOutput(root, again.dir, runs);
     // The output and the cache share one file: no second copy of the site.
     expect(inode(join(again.dir, 'public/api/version.txt'))).toBe(inode(join(first.dir, 'public/api/version.txt')));

@@ -79,11 +79,11 @@ export async function startSource() {
   };
 }
 
-/** Every file under `dir` (relative path -> content), the manifest's timings taken out. */
+/** Every file under `dir` (relative path -> content), the manifest's timings taken out, and the report page (which shows them). */
 export function readOutput(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || entry.name === 'report.html') continue;
     const path = join(entry.parentPath, entry.name);
     const text = readFileSync(path, 'utf8');
     files[relative(dir, path)] = path.endsWith('prerender-manifest.json') ? text.replace(/,"ms":[\d.]+/g, '') : text;
