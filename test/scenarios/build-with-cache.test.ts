@@ -4,7 +4,7 @@
  * routes whose handlers ran (each notes its runs in a file), the reasons the report gives, and the
  * output, byte for byte the output of a clean build of the same inputs.
  */
-import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
@@ -157,6 +157,23 @@ describe('a build with the cache', () => {
     expect(fixed.report.reused).toBe(8);
     expect(existsSync(join(cacheDir, 'records-99999-0123456789ab.jsonl')) || existsSync(join(cacheDir, 'server-99999-0123456789ab'))).toBe(false);
     await expectCleanOutput(root, fixed.dir, runs);
+  });
+
+  it('is left as it was by a build stopped mid-prerender', async () => {
+    const { runs, root, cacheDir } = await builtSite();
+    const index = readFileSync(join(cacheDir, 'index.json'), 'utf8');
+    writeFileSync(join(root, 'content/about.md'), '# About, edited\n');
+    process.env[greetingVariable] = 'stopped';
+    const stop = new AbortController();
+    const noted = setInterval(() => existsSync(runs) && stop.abort(new Error('stopped by the test')), 5);
+    await expect(buildSite(root, { signal: stop.signal })).rejects.toThrow('stopped by the test');
+    clearInterval(noted);
+    expect(readFileSync(join(cacheDir, 'index.json'), 'utf8')).toBe(index);
+    expect(readdirSync(cacheDir).filter((name) => name.startsWith('records-'))).toHaveLength(1);
+    takeRuns(runs);
+    const next = await buildSite(root);
+    expect(takeRuns(runs)).toEqual(['/api/about.txt', '/api/env.txt', '/api/greeting.txt', '/api/live.json']);
+    await expectCleanOutput(root, next.dir, runs);
   });
 
   it('crawls the links of reused pages as of rendered ones, and checks them against this output', async () => {
