@@ -1,6 +1,6 @@
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
-import { generateDevEntry, generateEntry } from '../../src/bundle/entry.ts';
+import { generateDevEntry, generateEntry, mayExport } from '../../src/bundle/entry.ts';
 import { fileToRoute } from '../../src/routes/file-to-route.ts';
 
 const routes = [
@@ -30,6 +30,26 @@ describe('generateEntry', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain(`file: ${JSON.stringify(file.slice(2))}`);
     }
+  });
+
+  it('reads only the exports a file may have: no MISSING_EXPORT for Rollup to place for the others', () => {
+    const [plain, listing] = [routes[0]!.file, routes[4]!.file];
+    const may = (file: string) => ({ entries: file === listing, cacheKey: false });
+    const lean = generateEntry([routes[0]!, routes[4]!], may);
+    expect(lean).toContain(`import route0 from ${JSON.stringify('./' + plain)};`);
+    expect(lean).toContain(`import route1, * as module1 from ${JSON.stringify('./' + listing)};`);
+    expect(lean).toContain(`file: ${JSON.stringify(plain)}, handler: route0 },`);
+    expect(lean).toContain(`file: ${JSON.stringify(listing)}, handler: route1, entries: module1.entries },`);
+  });
+
+  it.each([
+    ['export default defineEventHandler(() => 1);', { entries: false, cacheKey: false }],
+    ['export const entries = () => [];', { entries: true, cacheKey: false }],
+    ['export { keyOf as cacheKey };', { entries: false, cacheKey: true }],
+    ["export * from './shared';", { entries: true, cacheKey: true }],
+    ['// lists no entries', { entries: true, cacheKey: false }],
+  ])('tells whether %j may export entries or cacheKey', (source, expected) => {
+    expect(mayExport(source)).toEqual(expected);
   });
 
   it('keeps the table in the given order with methods and router paths', () => {
