@@ -6,7 +6,7 @@ import { bundleServer } from '../../src/bundle/bundle-server.ts';
 import type { BundleFacts } from '../../src/bundle/bundle-facts.ts';
 import { resolveConfig } from '../../src/config/resolve.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { tempDir, writeSite } from '../helpers.ts';
+import { tempDir, writeSite } from '../support/helpers.ts';
 
 const files = {
   'package.json': '{ "name": "facts", "type": "module" }',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkStoredBody, reuseBody, storeBody, storedBodyPath } from '../../src/cache/body-store.ts';
 import { contentHash } from '../../src/cache/hash.ts';
-import { repoRoot, tempDir } from '../helpers.ts';
+import { repoRoot, tempDir } from '../support/helpers.ts';
 
 const stamp = 1_700_000_000_000;
 

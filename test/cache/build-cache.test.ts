@@ -16,7 +16,7 @@ import type { StoredBundle } from '../../src/cache/stored-bundle.ts';
 import { contentHash } from '../../src/cache/hash.ts';
 import { LoadLog, RouteLog } from '../../src/cache/read-log.ts';
 import type { RenderReason } from '../../src/cache/reuse.ts';
-import { tempDir, writeSite } from '../helpers.ts';
+import { tempDir, writeSite } from '../support/helpers.ts';
 
 const stamp = 1_700_000_000_000;
 const facts: BundleFacts = {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleInputsKey } from '../../src/cache/bundle-inputs.ts';
 import { createFingerprints } from '../../src/cache/fingerprint.ts';
-import { tempDir, writeSite } from '../helpers.ts';
+import { tempDir, writeSite } from '../support/helpers.ts';
 
 const routes = [{ file: 'api/a.ts', method: '', path: '/api/a' }];
 const inputs = ['src/server/routes/api/a.ts', 'src/lib/format.ts', 'content/data.json', 'node_modules/pkg/index.js'];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cacheFormat, indexFile, openCache, outputCacheDir, writeIndex, type CacheIndex } from '../../src/cache/cache-index.ts';
 import { newCacheName } from '../../src/cache/cache-names.ts';
 import { createRecordsWriter } from '../../src/cache/records-file.ts';
-import { tempDir } from '../helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 
 /** A cache folder with one index over one record; returns the folder, the index file and the index. */
 function writeCache(dir = tempDir('cache-')) {

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFingerprints } from '../../src/cache/fingerprint.ts';
-import { writeSite } from '../helpers.ts';
+import { writeSite } from '../support/helpers.ts';
 
 describe('fingerprints', () => {
   it('tell a file by its bytes, a folder by its names, and nothing by -', () => {

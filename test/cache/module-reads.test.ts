@@ -5,7 +5,7 @@ import { createFingerprints } from '../../src/cache/fingerprint.ts';
 import { createModuleTable, tableChanges } from '../../src/cache/module-reads.ts';
 import { LoadLog } from '../../src/cache/read-log.ts';
 import { sitePath } from '../../src/cache/site-path.ts';
-import { writeSite } from '../helpers.ts';
+import { writeSite } from '../support/helpers.ts';
 
 const variable = 'API_PRERENDER_TEST_MODULE_READS';
 afterEach(() => void delete process.env[variable]);

@@ -13,7 +13,7 @@ import { LoadLog, RouteLog } from '../../src/cache/read-log.ts';
 import { startTracking, type ReadTracking } from '../../src/cache/read-tracker.ts';
 import { resolveConfig } from '../../src/config/resolve.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { tempDir, writeSite } from '../helpers.ts';
+import { tempDir, writeSite } from '../support/helpers.ts';
 
 const variable = 'API_PRERENDER_TEST_TITLE';
 const files: Record<string, string> = {

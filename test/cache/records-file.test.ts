@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteRecord } from '../../src/cache/record.ts';
 import { createRecordsWriter, openRecords } from '../../src/cache/records-file.ts';
 import { byRoute } from '../../src/output/route-to-file.ts';
-import { tempDir } from '../helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 
 const recordOf = (route: string): RouteRecord => ({
   route,

@@ -9,7 +9,7 @@ import { bundleServer } from '../../src/bundle/bundle-server.ts';
 import { readRollupCache, writeRollupCache, type RollupCacheFile } from '../../src/cache/rollup-cache.ts';
 import { resolveConfig } from '../../src/config/resolve.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { route, tempDir, writeSite } from '../helpers.ts';
+import { route, tempDir, writeSite } from '../support/helpers.ts';
 
 const site = () =>
   writeSite({

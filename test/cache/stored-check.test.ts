@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFingerprints } from '../../src/cache/fingerprint.ts';
 import { storedVerdict, storeVerdict, type CheckInputs } from '../../src/cache/stored-check.ts';
-import { writeSite } from '../helpers.ts';
+import { writeSite } from '../support/helpers.ts';
 
 const verdict = { diagnostics: ["src/a.ts:1:7: TS2322: Type 'string' is not assignable to type 'number'."], version: '7.0.2', from: 'own' as const };
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merge } from '../../src/merge/merge.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { shardOf } from '../../src/shard/shard.ts';
-import { buildSite, tempDir } from '../helpers.ts';
-import { cacheSiteRoutes, readOutput, startSource, takeRuns, writeCacheSite } from './cache-site.ts';
+import { buildSite, tempDir } from '../support/helpers.ts';
+import { cacheSiteRoutes, readOutput, startSource, takeRuns, writeCacheSite } from '../support/cache-site.ts';
 
 let source: Awaited<ReturnType<typeof startSource>>;
 beforeAll(async () => void (source = await startSource()));

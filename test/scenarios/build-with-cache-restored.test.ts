@@ -6,8 +6,8 @@ import { cpSync, readdirSync, readFileSync, truncateSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
-import { buildSite, tempDir, writeSite } from '../helpers.ts';
-import { cacheSiteRoutes, expectCleanOutput, notingRoute, startSource, takeRuns, writeCacheSite } from './cache-site.ts';
+import { buildSite, tempDir, writeSite } from '../support/helpers.ts';
+import { cacheSiteRoutes, expectCleanOutput, notingRoute, startSource, takeRuns, writeCacheSite } from '../support/cache-site.ts';
 
 let source: Awaited<ReturnType<typeof startSource>>;
 beforeAll(async () => void (source = await startSource()));

@@ -8,9 +8,9 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeF
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
-import { buildSite, tempDir, writeSite } from '../helpers.ts';
-import { pageRows, readPageData } from '../report/page-data.ts';
-import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from './cache-site.ts';
+import { buildSite, tempDir, writeSite } from '../support/helpers.ts';
+import { pageRows, readPageData } from '../support/report-page-data.ts';
+import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from '../support/cache-site.ts';
 
 let source: Awaited<ReturnType<typeof startSource>>;
 beforeAll(async () => void (source = await startSource()));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteMatcher } from '../src/routes/route-finder.ts';
+import { createRouteMatcher } from '../../src/routes/route-finder.ts';
 
 describe('createRouteMatcher', () => {
   const match = createRouteMatcher([

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { basename, dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { BuildOptions } from '../../src/index.ts';
-import { buildSite, writeSite } from '../helpers.ts';
+import { buildSite, writeSite } from './helpers.ts';
 
 /** The variable a route module reads as it loads, and another route's handler reads as it renders. */
 export const greetingVariable = 'API_PRERENDER_TEST_CACHE_GREETING';
