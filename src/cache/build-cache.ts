@@ -76,7 +76,7 @@ export interface BuildCache {
 }
 
 /** A rendered route's output, as the record keeps it. */
-export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body' | 'crc32' | 'params' | 'problems' | 'links'>;
+export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body' | 'crc32' | 'params' | 'problems' | 'links' | 'mistake'>;
 
 /** The cache of a build (see above). */
 export function createBuildCache(options: BuildCacheOptions): BuildCache {

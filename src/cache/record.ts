@@ -34,6 +34,8 @@ export interface RouteRecord {
   problems?: RecordedProblem[];
   /** The links its body holds as written (`false`: none), when the build read them (crawl, link check). */
   links?: FoundLinks | false;
+  /** What its handler returned that h3 sends as other than meant (HANDLER_RESULT), when it did. */
+  mistake?: string;
   /** Its output: path under `public/`, as the manifest has it. */
   file: string;
   status: number;
@@ -52,7 +54,7 @@ export interface RouteRecord {
 
 /** The record as one line of JSON (without the newline). */
 export function encodeRecord(record: RouteRecord): string {
-  const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, links, file, status, contentType, headers, bytes, ms, body, crc32, stamp } = record;
+  const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, links, mistake, file, status, contentType, headers, bytes, ms, body, crc32, stamp } = record;
   return JSON.stringify({
     r: route,
     f: routeFile,
@@ -65,6 +67,7 @@ export function encodeRecord(record: RouteRecord): string {
     p: params,
     pb: problems,
     lk: links,
+    m: mistake,
     o: file,
     s: status,
     t: contentType,
@@ -102,6 +105,7 @@ export function decodeRecord(line: string): RouteRecord {
   if (v.p !== undefined) record.params = stringRecord(v.p);
   if (v.pb !== undefined) record.problems = problemList(v.pb);
   if (v.lk !== undefined) record.links = foundLinks(v.lk);
+  if (v.m !== undefined) record.mistake = text(v.m);
   return record;
 }
 

@@ -99,7 +99,7 @@ async function read(handle: RouteHandler, request: Request, start: number, bound
   }
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
-  const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.file };
+  const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
   const mistake = resultMistake(new URL(request.url).pathname, outcome.returned);
   if (mistake) rendered.mistake = mistake;
   return rendered;

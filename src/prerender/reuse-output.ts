@@ -39,6 +39,8 @@ export function reusedResult(record: RouteRecord, index: number, foundOn: string
   const { route, file, status, contentType, headers, bytes, ms, crc32 } = record;
   const result: PrerenderResult = { route, file, status, contentType, bytes, ms, written: { index, crc32 }, reused: true, record };
   if (headers) result.headers = headers;
+  // Its HANDLER_RESULT warning is given again, as a render of it would.
+  if (record.mistake !== undefined) result.mistake = { file: record.routeFile, message: record.mistake };
   if (foundOn !== undefined) result.foundOn = foundOn;
   return result;
 }
@@ -73,6 +75,7 @@ export function keepRendered(turn: RouteTurn, result: PrerenderResult, rendered:
   const { route, file, status, headers, ms } = result;
   const output: Omit<RenderedOutput, 'body'> = { route, routeFile: rendered.routeFile, file: file!, status, contentType: rendered.contentType, headers, bytes: rendered.body.byteLength, ms, crc32 };
   if (links !== undefined) output.links = links;
+  if (rendered.mistake) output.mistake = rendered.mistake.message;
   const { record, stored } = turn.keep(output, rendered.body, problems);
   result.record = record;
   return stored;

@@ -107,10 +107,7 @@ function withDefaultType(route: RuntimeRoute) {
   return async (event: H3Event) => {
     if (unnamedRest) event.context.params = { _: event.context.params?._ ?? '' };
     const outcome = outcomeOf(event);
-    if (outcome) {
-      outcome.routed = true;
-      outcome.file = route.file;
-    }
+    if (outcome) outcome.routed = true;
     let value: unknown;
     try {
       value = await handler(event);

@@ -1,17 +1,14 @@
 /**
  * What the prerender learns of a request it made, beyond the response: whether a route's handler was
  * called for it (the crawl follows only links a route serves, and tells "no route has this path" from
- * a handler answering 404 by it), which route file's handler that was (the cache records it), and
- * what the handler threw (named in the list of failed routes, where h3's response says only
- * "HTTPError"). The prerender hands it in h3's per-request context,
+ * a handler answering 404 by it), and what the handler threw (named in the list of failed routes,
+ * where h3's response says only "HTTPError"). The prerender hands it in h3's per-request context,
  * under {@link outcomeKey}: `app.request(request, undefined, { [outcomeKey]: outcome })`. A module
  * of its own, without h3, so that the build names the key without loading h3.
  */
 export interface RequestOutcome {
   /** Whether a route's handler was called (else a 404 or 405 is the router's: no route has the path). */
   routed: boolean;
-  /** The route file whose handler was called (relative to routesDir): the route the cache records. */
-  file?: string;
   /** What the handler threw, if it threw. */
   thrown?: unknown;
   /**

@@ -96,9 +96,9 @@ export function startToolchain(logger: Logger): Toolchain {
       // A build awaits each task before the next: a second one at once is a bug of the caller's.
       if (pending) return reject(new Error('The toolchain process runs one task at a time.'));
       pending = { resolve, reject };
-      const process = started();
+      const running = started();
       // A process that could not start has no channel: its 'error', on a later tick, rejects the task.
-      if (process.connected) process.send(task);
+      if (running.connected) running.send(task);
     });
 
   return {

@@ -176,6 +176,22 @@ describe('a build with the cache', () => {
     await expectCleanOutput(root, next.dir, runs);
   });
 
+  it('gives a reused route the warnings its render gave: its handler result, its invalid body', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const root = writeSite({
+      'src/server/routes/api/tags.txt.ts': notingRoute(runs, "new Map([['a', 1]])"),
+      'src/server/routes/api/broken.json.ts': notingRoute(runs, `new Response('{"a": 1,}', { headers: { 'content-type': 'application/json' } })`),
+    });
+    const options = { config: { prerender: { routes: ['/api/tags.txt', '/api/broken.json'] } } };
+    const first = await buildSite(root, options);
+    expect(takeRuns(runs)).toEqual(['/api/broken.json', '/api/tags.txt']);
+    const codes = (report: typeof first.report) => report.warnings.map((warning) => warning.code).sort();
+    expect(codes(first.report)).toEqual(['HANDLER_RESULT', 'INVALID_JSON']);
+    const again = await buildSite(root, options);
+    expect(takeRuns(runs)).toEqual([]);
+    expect(again.report.warnings).toEqual(first.report.warnings);
+  });
+
   it('crawls the links of reused pages as of rendered ones, and checks them against this output', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const html = (body: string) => `new Response(${body}, { headers: { 'content-type': 'text/html; charset=utf-8' } })`;
