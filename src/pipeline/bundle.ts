@@ -20,8 +20,7 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   const { config, toolchain, paths, cache, logger } = build;
   const where = shortPath(config.root, join(paths.final, 'server', 'index.mjs'));
   const serverDir = join(paths.dir, 'server');
-  const finalServerDir = join(paths.final, 'server');
-  const keyOf = (inputs: readonly string[]) => cache && bundleInputsKey({ root: config.root, key: buildKey(config, ''), routes: routeFiles, inputs, fingerprints: cache.fingerprints, serverDir: finalServerDir });
+  const keyOf = (inputs: readonly string[]) => cache && bundleKey(build, routeFiles, inputs);
   const stored = cache?.previous?.index.bundle;
   if (stored && keyOf(stored.facts.inputs) === stored.key) {
     try {
@@ -40,6 +39,16 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, rollupCache));
   await toolchain.close();
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
-  build.bundle = { facts, key: keyOf(facts.inputs) };
+  build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
   logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);
+}
+
+/**
+ * The key of a bundle of `routes` made from `inputs` (bundle-inputs.ts), as they are now; with no
+ * routes, the key of its files alone, which tells before the route files are listed that the bundle
+ * must be made again (the cache step then starts the toolchain at once).
+ */
+export function bundleKey(build: BuildContext, routes: readonly RouteDefinition[], inputs: readonly string[]): string {
+  const { config, paths, cache } = build;
+  return bundleInputsKey({ root: config.root, key: buildKey(config, ''), routes, inputs, fingerprints: cache!.fingerprints, serverDir: join(paths.final, 'server') });
 }

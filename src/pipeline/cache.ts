@@ -19,6 +19,7 @@ import { warn } from '../log.ts';
 import type { RouteCache } from '../prerender/reuse-output.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { warnings } from '../warnings.ts';
+import { bundleKey } from './bundle.ts';
 import type { BuildContext } from './context.ts';
 
 /** An incremental build's cache, as the steps after the cache step see it. */
@@ -36,7 +37,7 @@ export interface CacheState extends OpenedCache {
 /**
  * Opens the output's cache (`cache: true`, the default). A cache that cannot be used (another build
  * holds it, it cannot be written) or whose content is not trustworthy is reported (CACHE_IGNORED).
- * The toolchain is started at once unless a bundle may be reused: it loads while the build scans.
+ * The toolchain is started at once unless the last bundle may be reused: it loads while the build scans.
  */
 export async function openBuildCache(build: BuildContext): Promise<void> {
   const { config, logger, shard } = build;
@@ -50,7 +51,9 @@ export async function openBuildCache(build: BuildContext): Promise<void> {
   }
   if (opening.ignored) warn(logger, warnings.cacheIgnored(shown, opening.ignored));
   build.cache = { ...opening.opened, load: new LoadLog(), loaded: false };
-  if (!build.cache.previous) build.toolchain.warm();
+  // No bundle to reuse, or one of its files changed: the toolchain loads while the routes are listed.
+  const stored = build.cache.previous?.index.bundle;
+  if (!stored || bundleKey(build, [], stored.facts.inputs) !== stored.sources) build.toolchain.warm();
 }
 
 /**
@@ -88,7 +91,7 @@ export async function commitBuildCache(build: BuildContext): Promise<void> {
   const { cache, bundle, config, paths, logger } = build;
   if (!cache?.routes || !bundle) return;
   try {
-    const stored = bundle.stored ?? (await storeBundle(cache.dir, join(paths.final, 'server'), bundle.key!, bundle.facts));
+    const stored = bundle.stored ?? (await storeBundle(cache.dir, join(paths.final, 'server'), { key: bundle.key!, sources: bundle.sources!, facts: bundle.facts }));
     cache.routes.commit(stored, cache.loaded ? cache.load : undefined);
   } catch (error) {
     cache.routes.abandon();

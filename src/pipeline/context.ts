@@ -78,8 +78,9 @@ export interface BundleState {
   facts: BundleFacts;
   /** The bundle reused from the cache, when it was. */
   stored?: StoredBundle;
-  /** The key of what a bundle made by this build was made from (cache on). */
+  /** The key of what a bundle made by this build was made from (cache on), and of its files alone. */
   key?: string;
+  sources?: string;
 }
 
 /** A build whose config is loaded: what every step after the config step reads. */
