@@ -3,6 +3,14 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+/**
+ * Removes a site's cache (the default cacheDir): every row but the incremental ones measures a cold
+ * build, as the spec's targets are cold unless they say otherwise.
+ */
+export function clearCache(site) {
+  rmSync(join(site, 'node_modules', '.cache', 'api-prerender'), { recursive: true, force: true });
+}
+
 /** The route the floor and the catalogue site render for item `index` (0-based). */
 export const itemRoute = (index) => `/api/items/${index + 1}.json`;
 
@@ -145,5 +153,51 @@ export function writeThroughputSite(root) {
     'tsconfig.json': tsconfig,
     'src/server/routes/api/live/[id].ts': itemHandler,
     'src/server/routes/api/report.json.ts': reportHandler("import { defineEventHandler } from 'h3';"),
+  });
+}
+
+/**
+ * Like {@link writeRouteFilesSite}, each route file's route prerendered: the incremental rows' site of
+ * many route files, where a rebuild with nothing changed skips bundling, the type check and every render.
+ */
+export function writePrerenderedFilesSite(root, count) {
+  writeRouteFilesSite(root, count);
+  const routes = Array.from({ length: count }, (_, i) => `/api/group-${Math.floor(i / 50)}/route-${i}`);
+  writeFileSync(join(root, 'prerender.config.mjs'), `export default { name: "site", outDir: process.env.BENCH_OUT ?? "dist", prerender: { routes: ${JSON.stringify(routes)} } };\n`);
+  return root;
+}
+
+/** The route file {@link writeRouteFilesSite} writes for route `index`, edited: its answer says `edit`. */
+export function editRouteFile(root, index, edit) {
+  const file = join(root, `src/server/routes/api/group-${Math.floor(index / 50)}/route-${index}.get.ts`);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/return \{ route: \d+(, edit: \d+)?/, `return { route: ${index}, edit: ${edit}`));
+}
+
+/**
+ * `count` routes `/api/items/<n>.json` whose handler fetches its item from a source (a CMS, bench/
+ * source.mjs) at BENCH_SOURCE, which answers after a delay; `cacheKey` names the item's version, from
+ * one listing of every version the source gives.
+ */
+export function writeSourceSite(root, count) {
+  const routes = `Array.from({ length: ${count} }, (_, i) => \`/api/items/\${i + 1}.json\`)`;
+  return writeFiles(root, {
+    'package.json': '{ "name": "bench-source", "private": true, "type": "module" }\n',
+    'prerender.config.mjs': `export default { name: 'site', outDir: process.env.BENCH_OUT ?? 'dist', prerender: { routes: ${routes} } };\n`,
+    'tsconfig.json': tsconfig,
+    'src/server/routes/api/items/[id].json.ts': `import { defineEventHandler, getRouterParam } from 'h3';
+
+let versions: Promise<Record<string, number>> | undefined;
+
+/** The version of the item the route shows, from the source's one listing of them all. */
+export const cacheKey = async ({ params }: { params: Record<string, string> }) => {
+  versions ??= fetch(\`\${process.env.BENCH_SOURCE}/versions\`).then((response) => response.json());
+  return String((await versions)[params.id.replace(/\\.json$/, '')]);
+};
+
+export default defineEventHandler(async (event) => {
+  const id = getRouterParam(event, 'id');
+  return (await fetch(\`\${process.env.BENCH_SOURCE}/items/\${id}\`)).json();
+});
+`,
   });
 }

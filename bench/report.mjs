@@ -6,6 +6,7 @@ const markers = {
   full: ['<!-- bench:begin (written by npm run bench) -->', '<!-- bench:end -->'],
   quick: ['<!-- bench:quick:begin (written by npm run bench -- --quick) -->', '<!-- bench:quick:end -->'],
   throughput: ['<!-- bench:throughput:begin (written by npm run bench -- --throughput) -->', '<!-- bench:throughput:end -->'],
+  incremental: ['<!-- bench:incremental:begin (written by npm run bench -- --incremental) -->', '<!-- bench:incremental:end -->'],
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -13,9 +14,10 @@ const count = (n) => n.toLocaleString('en-US');
 const ratio = (n) => n.toFixed(2);
 
 /** The tables of one benchmark run; `--throughput` measures only the throughput rows. */
-export function formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, sample }) {
+export function formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, sample, incremental }) {
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`, ''];
   if (throughput) lines.push(...throughputTable(throughput));
+  if (incremental && !nitro) lines.push(...incrementalTable(incremental));
   if (!nitro) return lines.join('\n');
   lines.push(...nitroTable(nitro));
   lines.push(
@@ -37,7 +39,20 @@ export function formatTables({ machine, nitro, throughput, dev, prerender, scale
   }
   if (prerender) lines.push('', ...prerenderTables(prerender, scale, concurrency, bundling));
   if (links) lines.push('', ...linksTable(links));
+  if (incremental) lines.push('', ...incrementalTable(incremental));
   return lines.join('\n');
+}
+
+/** The incremental rows: a cold build and the rebuild the row names, per round; the ratio against its target. */
+function incrementalTable(rows) {
+  return [
+    '**Incremental builds** (the cache, SPEC section 8): per round a cold build (no cache) and then the rebuild the row names, each a whole ' +
+      '`prerender build` (type checking on, cache on) into a fresh output folder, as a CI job restoring only the cache runs. Ratio = rebuild / cold, per round, median.',
+    '',
+    '| rebuild | cold | rebuild | rebuild / cold | target | rebuild peak RSS |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.name} | ${seconds(r.cold)} | ${seconds(r.again)} | **${ratio(r.ratio)}** | ${ratio(r.target)} | ${megabytes(r.rss)} |`),
+  ];
 }
 
 /** Ours against Nitro 2: whole cold builds of the small site, and the prerender cost of 10,000 routes. */

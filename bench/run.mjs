@@ -1,6 +1,7 @@
 // `npm run bench`: whole-process `prerender build` runs on generated sites, as users run it (type
 // checking on), against a raw floor and against Nitro 2, measured in the same run. Prints the tables
 // and writes them into bench/RESULTS.md. `npm run bench -- --quick`: the small-site rows only;
+// `npm run bench -- --incremental`: only the incremental rows (the cache);
 // `npm run bench -- --throughput`: only the requests per second of the built server against Nitro's.
 //
 // Env: BENCH_RUNS (runs per measurement, median taken; default 3), BENCH_SIZES (default
@@ -11,10 +12,11 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copySampleSite, writeCatalogueSite, writeLinkedCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
+import { clearCache, copySampleSite, writeCatalogueSite, writeLinkedCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
 import { againstNitro } from './against-nitro.mjs';
 import { measureDevMemory } from './dev-memory.mjs';
 import { measureDevReload } from './dev-reload.mjs';
+import { measureIncremental } from './incremental.mjs';
 import { measure, median } from './measure.mjs';
 import { formatTables, writeResults } from './report.mjs';
 import { measureThroughput } from './throughput.mjs';
@@ -29,7 +31,8 @@ const fileCounts = (process.env.BENCH_FILES ?? '1,250,1000').split(',').map(Numb
 const million = Number(process.env.BENCH_MILLION ?? 1_000_000);
 const quick = process.argv.includes('--quick');
 const throughputOnly = process.argv.includes('--throughput');
-const kind = throughputOnly ? 'throughput' : quick ? 'quick' : 'full';
+const incrementalOnly = process.argv.includes('--incremental');
+const kind = throughputOnly ? 'throughput' : incrementalOnly ? 'incremental' : quick ? 'quick' : 'full';
 const note = (message) => process.stderr.write(`bench: ${message}\n`);
 const started = performance.now();
 const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
@@ -68,9 +71,16 @@ const middle = (list, key = 'ms') => median(list.map((s) => s[key]));
 /** The median over rounds of `list` minus `zero` (same round). */
 const pairedCost = (list, zero, key = 'ms') => median(list.map((s, i) => s[key] - zero[i][key]));
 
-/** `prerender build <site>`, the default command, for `routes` routes into a fresh output folder. */
-const buildSite = (site, routes, extra = [], env = {}) =>
-  measure([cli, 'build', site, ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build'), ...env });
+/** `prerender build <site>`, the default command, cold (no cache), for `routes` routes into a fresh output folder. */
+const buildSite = (site, routes, extra = [], env = {}) => {
+  clearCache(site);
+  return measure([cli, 'build', site, ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build'), ...env });
+};
+
+if (incrementalOnly) {
+  const catalogue = writeCatalogueSite(join(work, 'catalogue'));
+  finish(formatTables({ machine, incremental: await measureIncremental({ cli, work, runs, note, freshOutput, catalogue, catalogueRoutes: 100_000 }) }));
+}
 
 // Requests per second of the built server and preview against Nitro's built server, same site.
 const throughput = await measureThroughput({ cli, work, runs, seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: [50, 200], note });
@@ -80,7 +90,7 @@ if (throughputOnly) finish(formatTables({ machine, throughput }));
 const catalogue = writeCatalogueSite(join(work, 'catalogue'));
 const nitro = await againstNitro({ cli, site: catalogue, work, runs, prerenderRoutes: quick ? 0 : 10_000, freshOutput, note });
 const sampleSite = copySampleSite(join(repo, 'sample-site'), join(work, 'sample-site'));
-const clearSample = () => rmSync(join(sampleSite, 'dist'), { recursive: true, force: true });
+const clearSample = () => (rmSync(join(sampleSite, 'dist'), { recursive: true, force: true }), clearCache(sampleSite));
 const cold = (args) => () => (clearSample(), measure([cli, 'build', sampleSite, ...args]));
 const sampleCheck = await sample('sample-site', cold([]));
 const sampleNoCheck = await sample('sample-site --no-typecheck', cold(['--no-typecheck']));
@@ -100,6 +110,7 @@ if (quick) finish(formatTables({ machine, nitro, throughput, dev, sample: { chec
 // Prerender at scale, against the floor.
 const floorServer = join(work, 'floor-server', 'index.mjs');
 const first = freshOutput('bundle');
+clearCache(catalogue);
 await measure([cli, 'build', catalogue, '--no-typecheck'], { BENCH_ROUTES: '0', BENCH_OUT: first });
 mkdirSync(join(work, 'floor-server'), { recursive: true });
 cpSync(join(first, 'site', 'server', 'index.mjs'), floorServer);
@@ -171,11 +182,15 @@ const concurrency = levels.map((level) => ({
 const bundling = [];
 for (const count of fileCounts) {
   const site = writeRouteFilesSite(join(work, `files-${count}`), count);
-  const check = await sample(`${count} files, typecheck`, () => measure([cli, 'build', site], { BENCH_OUT: freshOutput('files') }));
-  const noCheck = await sample(`${count} files, --no-typecheck`, () => measure([cli, 'build', site, '--no-typecheck'], { BENCH_OUT: freshOutput('files') }));
+  const coldBuild = (extra) => () => (clearCache(site), measure([cli, 'build', site, ...extra], { BENCH_OUT: freshOutput('files') }));
+  const check = await sample(`${count} files, typecheck`, coldBuild([]));
+  const noCheck = await sample(`${count} files, --no-typecheck`, coldBuild(['--no-typecheck']));
   bundling.push({ files: count, check, noCheck });
   rmSync(site, { recursive: true, force: true });
 }
+
+// Incremental builds: a rebuild against the cold build of the same round.
+const incremental = await measureIncremental({ cli, work, runs, note, freshOutput, catalogue, catalogueRoutes: 100_000 });
 
 // A million routes, once (a run takes minutes): completes, peak RSS, and cost per route.
 let scale;
@@ -186,7 +201,7 @@ if (million > 0) {
   scale = { routes: million, ms: big.ms, cost: big.ms - zero.ms, rss: big.rss };
 }
 
-finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, incremental, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 /** Prints and records the tables, removes the outputs, and ends the run. */
 function finish(tables) {

@@ -9,8 +9,16 @@
  * @example mediaType('Text/HTML; charset=utf-8') // 'text/html'
  */
 export function mediaType(contentType: string): string {
-  return contentType.split(';')[0].trim().toLowerCase();
+  let type = mediaTypes.get(contentType);
+  if (type === undefined) {
+    // A site answers with a handful of types, asked about several times per route: each read once.
+    if (mediaTypes.size >= 256) mediaTypes.clear();
+    mediaTypes.set(contentType, (type = contentType.split(';')[0].trim().toLowerCase()));
+  }
+  return type;
 }
+
+const mediaTypes = new Map<string, string>();
 
 /**
  * A content type's charset, lower-cased (`utf8` read as `utf-8`). Without one, a type outside `text/`

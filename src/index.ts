@@ -22,6 +22,7 @@ export type { BuildOptions } from './pipeline/build.ts';
 export { keepToolchainsWarm } from './toolchain/toolchain-pool.ts';
 export type { BuildReport } from './report/build-report.ts';
 export type { RouteEntries, RouteEntriesItem, RouteParams } from './plan/route-entries.ts';
+export type { CacheKeyInput, RouteCacheKey } from './cache/cache-key.ts';
 export type { PrerenderResult } from './prerender/prerender.ts';
 export { parseShard, type Shard } from './shard/shard.ts';
 export type { MergeOptions, MergeReport } from './merge/merge.ts';

@@ -17,7 +17,8 @@ function findPackageRoot(from: string): string {
   return dir;
 }
 
-const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+/** This package's folder (its package.json). */
+export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** The compiled library, lib/src. */
 export const libDir = join(packageRoot, 'lib', 'src');

@@ -31,6 +31,8 @@ export type WarningCode =
   | 'CONFIG_FILE'
   | 'HANDLER_RESULT'
   | 'NOT_A_ROUTE'
+  | 'CACHE_IGNORED'
+  | 'CACHE_NOT_SAVED'
 
   | 'LEFTOVER_FOLDER';
 
@@ -183,6 +185,21 @@ export const warnings = {
     message:
       `${used} is used; ${unread.slice(0, -1).join(', ')}${unread.length > 1 ? ' and ' : ''}${unread.at(-1)} ${unread.length === 1 ? 'is' : 'are'} not read ` +
       '(the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.',
+  }),
+  /** The cache of the last build could not be used (`why`: corrupt, cut short, another tool's): every route is rendered. */
+  cacheIgnored: (dir: string, why: string): Warning => ({
+    code: 'CACHE_IGNORED',
+    message: `Ignored the cache in ${dir}: ${why}. Every route is rendered this time, and a new cache is written; nothing stale is published.`,
+  }),
+  /** The cache cannot be used by this build at all (`why`: another build holds it, it cannot be written): it is left as it is. */
+  cacheUnusable: (dir: string, why: string): Warning => ({
+    code: 'CACHE_IGNORED',
+    message: `Built without the cache in ${dir}: ${why}. Every route is rendered this time, and the cache is left as it is.`,
+  }),
+  /** The build was published, but its cache could not be written (`why`): the next build renders what this one did. */
+  cacheNotSaved: (dir: string, why: string): Warning => ({
+    code: 'CACHE_NOT_SAVED',
+    message: `The build is published, but its cache could not be saved in ${dir}: ${why}. The next build renders every route this one rendered.`,
   }),
   /**
    * `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`:

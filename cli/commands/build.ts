@@ -19,6 +19,7 @@ interface BuildFlags {
   concurrency?: unknown;
   failOnError?: boolean;
   typecheck?: boolean;
+  cache?: boolean;
   json?: boolean;
   shard?: unknown;
 }
@@ -33,6 +34,7 @@ export function registerBuild(cli: CAC): void {
     .option('--concurrency <n>', 'Routes rendered at once; overrides prerender.concurrency', { default: defaults.prerender.concurrency })
     .option('--no-fail-on-error', 'Publish the routes that rendered and exit 0 though some failed (still listed); without it a failed route fails the build')
     .option('--no-typecheck', 'Skip the type check of the routes (faster; syntax errors still fail); the type check is on unless given')
+    .option('--no-cache', 'Render every route and bundle again, leaving the cache as it is; without it, a build reuses what did not change')
     .option('--json', 'Print one JSON report on stdout; logs go to stderr')
     .option('--shard <k/n>', 'Prerender only shard k of n, into dist/<name>.shard-k-of-n; `prerender merge` combines the shards')
     .example('prerender build')
@@ -80,6 +82,7 @@ function overrides(flags: BuildFlags): UserConfig {
   const config: UserConfig = {};
   if (flags.apiPrefix !== undefined) config.apiPrefix = apiPrefixFlag(flags.apiPrefix);
   if (flags.preset !== undefined) config.preset = presetFlag(flags.preset);
+  if (flags.cache === false) config.cache = false;
   const prerender: NonNullable<UserConfig['prerender']> = {};
   if (flags.concurrency !== undefined) prerender.concurrency = positiveInteger('--concurrency', flags.concurrency);
   if (flags.failOnError === false) prerender.failOnError = false;

@@ -1,18 +1,21 @@
-import { rollup } from 'rollup';
+import { rollup, type RollupCache } from 'rollup';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { inputOptions, outputOptions, toBuildError, type BundleSetup } from './rollup-options.ts';
 
-/** Builds the site's server into `outFile` (one ES module) and returns its route table. */
-export async function bundleServer(setup: BundleSetup, outFile: string): Promise<RouteDefinition[]> {
+/**
+ * Builds the site's server into `outFile` (one ES module) and returns its route table, and Rollup's
+ * cache of it when `cache` is given (`true`, or the cache of an earlier bundle to start from).
+ */
+export async function bundleServer(setup: BundleSetup, outFile: string, cache?: RollupCache | true): Promise<{ routes: RouteDefinition[]; cache?: RollupCache }> {
   let routes: RouteDefinition[] = [];
   let bundle;
   try {
-    bundle = await rollup(inputOptions({ ...setup, onRoutes: (found) => (routes = found) }));
+    bundle = await rollup({ ...inputOptions({ ...setup, onRoutes: (found) => (routes = found) }), cache: cache ?? false });
     await bundle.write(outputOptions(outFile));
+    return { routes, cache: cache ? bundle.cache : undefined };
   } catch (error) {
     throw toBuildError(error, setup.config.root);
   } finally {
     await bundle?.close();
   }
-  return routes;
 }

@@ -13,14 +13,22 @@ import { runtimeEntry } from '../paths.ts';
 
 /** Throws DEPENDENCY when the h3 the bundle would use is missing, or is not version 2. */
 export async function checkH3(context: PluginContext, root: string): Promise<void> {
-  const resolved = await context.resolve('h3', runtimeEntry, { skipSelf: true });
-  // The dev server keeps h3 out of its bundles as a file URL; a Rollup config may keep it out by name,
-  // and then Node finds it when the bundle runs: nothing to look at here.
-  if (resolved?.external && !isAbsolute(resolved.id) && !resolved.id.startsWith('file:')) return;
-  const file = resolved && (resolved.id.startsWith('file:') ? fileURLToPath(resolved.id) : resolved.id);
-  const found = file ? await packageOf(file) : undefined;
+  const found = await findH3(context);
+  if (found === 'outside') return;
   if (!found) throw errors.h3Missing();
   if (!/^2\./.test(found.version)) throw errors.h3Version(found.version, shortPath(root, found.dir));
+}
+
+/**
+ * The folder and version of the h3 the bundle resolves from the runtime; `'outside'` when the bundle
+ * keeps h3 out (the dev server, as a file URL; a Rollup config, by name: Node finds it when the bundle
+ * runs); `undefined` when there is none.
+ */
+export async function findH3(context: PluginContext): Promise<{ dir: string; version: string } | 'outside' | undefined> {
+  const resolved = await context.resolve('h3', runtimeEntry, { skipSelf: true });
+  if (resolved?.external && !isAbsolute(resolved.id) && !resolved.id.startsWith('file:')) return 'outside';
+  const file = resolved && (resolved.id.startsWith('file:') ? fileURLToPath(resolved.id) : resolved.id);
+  return file ? await packageOf(file) : undefined;
 }
 
 /** The folder and version of the package named h3 that holds `file`. */

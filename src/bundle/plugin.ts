@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'rollup';
 import { configChecks } from '../config/config-checks.ts';
@@ -8,7 +9,7 @@ import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
 import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
 import { checkH3 } from './h3-version.ts';
-import { entryId, generateEntry, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
+import { entryId, generateEntry, mayExport, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
 export interface ApiRoutesOptions {
@@ -62,13 +63,21 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       if (source.startsWith('h3/')) return this.resolve(source, runtimeEntry, { skipSelf: true });
       return null;
     },
-    // The entry reads every route file's `entries`, which most files do not export: not worth a warning.
+    // The entry reads every route file's `entries` and `cacheKey`, which most files do not export: not worth a warning.
     onLog(_level, log) {
-      return !(log.code === 'MISSING_EXPORT' && log.id === resolvedEntry && log.binding === 'entries');
+      return !(log.code === 'MISSING_EXPORT' && log.id === resolvedEntry && (log.binding === 'entries' || log.binding === 'cacheKey'));
     },
     load(id) {
       if (id === commonJsGlobalsId) return commonJsGlobalsSource;
-      return id === resolvedEntry ? generateEntry(routes) : null;
+      if (id !== resolvedEntry) return null;
+      // A route file that cannot be read is left to Rollup, which names it as it loads it.
+      return generateEntry(routes, (file) => {
+        try {
+          return mayExport(readFileSync(resolve(routesDir, file), 'utf8'));
+        } catch {
+          return { entries: true, cacheKey: true };
+        }
+      });
     },
     // After every other transform (TypeScript's, CommonJS's), so it reads ES modules and its output is kept.
     transform: {

@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
@@ -9,6 +9,9 @@ import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId, resolvedEntryId } from './entry.ts';
 import { companionPlugins } from './companions.ts';
 import { apiRoutes } from './plugin.ts';
+import { bundleFacts, type BundleFacts } from './bundle-facts.ts';
+import { trackedModules } from './tracked-modules.ts';
+import { runtimeEntry } from '../paths.ts';
 
 /** What both the one-off build and the dev watcher need to bundle a site. */
 export interface BundleSetup {
@@ -17,6 +20,11 @@ export interface BundleSetup {
   /** The route table (or a function giving it to each build), when the caller scans routesDir; else every build scans it. */
   routes?: RouteDefinition[] | (() => RouteDefinition[]);
   onRoutes?: (routes: RouteDefinition[]) => void;
+  /**
+   * Bundle for a prerender with a cache: modules get the tracked `fs`, `process.env` and network
+   * modules (tracked-modules.ts), and `onFacts` what the cache needs to know of the bundle (bundle-facts.ts).
+   */
+  onFacts?: (facts: BundleFacts) => void;
 }
 
 /** Rollup input options for the server bundle of a site. */
@@ -26,6 +34,7 @@ export function inputOptions(setup: BundleSetup): InputOptions {
     input: entryId,
     plugins: [
       apiRoutes({ routesDir: config.routesDir, apiPrefix: config.apiPrefix, root: config.root, routes: setup.routes, onRoutes: setup.onRoutes }),
+      ...(setup.onFacts ? [trackedModules({ root: config.root, runtimeDir: dirname(runtimeEntry) }), bundleFacts({ root: config.root, routesDir: config.routesDir, onFacts: setup.onFacts })] : []),
       ...companionPlugins(config.root),
     ],
     onwarn: (warning) => handleWarning(warning, setup),

@@ -49,8 +49,10 @@ export function checkFile(route: string, file: string, contentType: string, body
 
 /** Collects the problems of every file as the prerender writes it, and reports them at the end. */
 export interface OutputChecks {
-  /** Checks one body, before it is handed to the writer. */
-  inspect(route: string, file: string, contentType: string, body: Uint8Array): void;
+  /** Checks one body, before it is handed to the writer; returns its problems (the cache keeps them). */
+  inspect(route: string, file: string, contentType: string, body: Uint8Array): OutputProblem[];
+  /** Takes the problems {@link inspect} found in a body the cache reused, as if it had found them now. */
+  add(route: string, file: string, problems: readonly Pick<OutputProblem, 'code' | 'element' | 'message'>[]): void;
   /**
    * With `validate: 'warn'`, prints a warning per problem (the first {@link problemsListed}, then a
    * count); with `'error'`, throws INVALID_OUTPUT listing them, so the staged build is dropped.
@@ -65,12 +67,18 @@ export function createOutputChecks(mode: 'warn' | 'error' | false): OutputChecks
   if (mode === false) return undefined;
   const problems: OutputProblem[] = [];
   let unlisted = 0;
+  const keep = (problem: OutputProblem) => {
+    if (problems.length < problemsListed) problems.push(problem);
+    else unlisted++;
+  };
   return {
     inspect(route, file, contentType, body) {
-      for (const problem of checkFile(route, file, contentType, body)) {
-        if (problems.length < problemsListed) problems.push(problem);
-        else unlisted++;
-      }
+      const found = checkFile(route, file, contentType, body);
+      found.forEach(keep);
+      return found;
+    },
+    add(route, file, found) {
+      for (const problem of found) keep({ ...problem, route, file });
     },
     report(logger) {
       if (problems.length === 0) return;

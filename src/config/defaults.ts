@@ -9,6 +9,9 @@ export const defaults = {
   mistypedFiles: 'error',
   /** No precompressed copies: most hosts compress on their own. */
   compress: false,
+  cache: true,
+  /** Where build tools keep their caches (Babel, ESLint, Vite's optimizer): one folder to keep in CI. */
+  cacheDir: 'node_modules/.cache/api-prerender',
   prerender: {
     /** Chosen by the benchmark in bench/: past 16 in flight the loop gains nothing. */
     concurrency: 16,

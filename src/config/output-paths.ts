@@ -27,6 +27,24 @@ export function checkOutput(root: string, name: string, dirs: { routesDir: strin
   }
 }
 
+/**
+ * The cache of a site is `<cacheDir>/<name>/`: it must not be replaced with the output, published
+ * with publicDir, bundled with the routes, or hold any of them. Throws a CONFIG error naming the key.
+ */
+export function checkCacheDir(root: string, name: string, dirs: { routesDir: string; publicDir: string; outDir: string; cacheDir: string }, origin?: string): void {
+  const cache = join(dirs.cacheDir, name);
+  if (isInside(root, cache)) throw errors.cacheDirPlace(`Config key "cacheDir" puts the cache at ${cache}, which holds the site root.`, origin);
+  const places = [
+    ['the output folder', join(dirs.outDir, name)],
+    ['publicDir', dirs.publicDir],
+    ['routesDir', dirs.routesDir],
+  ] as const;
+  for (const [what, dir] of places) {
+    if (isInside(cache, dir)) throw errors.cacheDirPlace(`Config key "cacheDir" puts the cache at ${cache}, inside ${what} (${dir}).`, origin);
+    if (isInside(dir, cache)) throw errors.cacheDirPlace(`Config key "cacheDir" puts the cache at ${cache}, which holds ${what} (${dir}).`, origin);
+  }
+}
+
 /** `path` (absolute) as messages show it: relative to `folder` when it lies under it, else as it is. */
 export function shortPath(folder: string, path: string): string {
   return path !== folder && isInside(path, folder) ? relative(folder, path) : path;

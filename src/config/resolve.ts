@@ -8,12 +8,12 @@ import { configName, type KeyOrigin } from './key-origin.ts';
 import { resolveCompress } from './resolve-compress.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
-import { checkOutput } from './output-paths.ts';
+import { checkCacheDir, checkOutput } from './output-paths.ts';
 import { settleWithin } from '../settle-within.ts';
 import { patternIn } from '../routes/route-pattern.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
 
-const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'prerender', 'compress'] as const;
+const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'cache', 'cacheDir', 'prerender', 'compress'] as const;
 const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'links', 'maxBodySize'] as const;
 /** Where a key misplaced at another level belongs (route entries aside), for the error's suggestion. */
 const everyKey = [...topKeys, ...prerenderKeys.map((key) => `prerender.${key}`), 'prerender.sitemap.host'];
@@ -39,11 +39,13 @@ export async function resolveConfig(
   check.checkKeys('prerender.sitemap.', sitemap, ['host'], everyKey);
 
   const name = check.optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root, check);
-  const path = (key: 'routesDir' | 'publicDir' | 'outDir') =>
+  const path = (key: 'routesDir' | 'publicDir' | 'outDir' | 'cacheDir') =>
     resolve(root, check.optional<string>(key, user[key], isNonEmpty, 'a non-empty path') ?? defaults[key]);
 
   const dirs = { routesDir: path('routesDir'), publicDir: path('publicDir'), outDir: path('outDir') };
   checkOutput(root, name, dirs, origin('outDir'));
+  const cacheDir = path('cacheDir');
+  checkCacheDir(root, name, { ...dirs, cacheDir }, origin('cacheDir'));
   // Before the routes: a routes function is given this long to settle.
   const timeout = check.optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout;
 
@@ -56,6 +58,8 @@ export async function resolveConfig(
     preset: check.oneOf('preset', user.preset, presets) ?? defaults.preset,
     mistypedFiles: check.oneOf('mistypedFiles', user.mistypedFiles, ['error', 'warn'] as const, "'error' | 'warn'") ?? defaults.mistypedFiles,
     compress: resolveCompress(user.compress ?? defaults.compress, undefined, check),
+    cache: check.optional('cache', user.cache, isBoolean, 'true or false') ?? defaults.cache,
+    cacheDir,
     prerender: {
       routes: await resolveRoutes(pre.routes, timeout, check, origin('prerender.routes') ?? 'the config'),
       routesFrom: pre.routes === undefined ? 'unset' : typeof pre.routes === 'function' ? 'function' : 'array',

@@ -77,6 +77,20 @@ export interface UserConfig {
    * @example compress: ['br', 'gzip']
    */
   compress?: boolean | ('gzip' | 'br' | 'zstd')[];
+  /**
+   * Incremental builds: a route is rendered again only when something it depends on changed (its
+   * code, a file it read, the config, api-prerender or h3), and its output is reused otherwise;
+   * bundling is skipped when no input of the bundle changed. `false` renders every route, as
+   * `--no-cache` does for one build; neither touches the cache. See the README's "Incremental builds".
+   * @default true
+   */
+  cache?: boolean;
+  /**
+   * Where the cache is kept (`<cacheDir>/<name>/`), relative to the site root. Keep it between CI
+   * runs (GitHub Actions: `actions/cache` of this folder) and builds there are incremental too.
+   * @default 'node_modules/.cache/api-prerender'
+   */
+  cacheDir?: string;
   prerender?: {
     /** The routes to prerender. @default [] */
     routes?: RouteList;
@@ -174,6 +188,9 @@ export interface ResolvedConfig {
   mistypedFiles: 'error' | 'warn';
   /** The codings to write copies in, in the servers' order of preference; empty: no copies. */
   compress: Encoding[];
+  cache: boolean;
+  /** Absolute; the cache of this site is in `<cacheDir>/<name>/`. */
+  cacheDir: string;
   prerender: {
     routes: PrerenderRoute[];
     /** How `prerender.routes` was given: not at all, as an array (`[]` says "nothing, on purpose"), or as a function. */

@@ -10,13 +10,20 @@ import { typeByExtension } from '../runtime/extension.ts';
 import { encodeSegment } from '../runtime/url-path.ts';
 import { isXmlType } from '../content-type.ts';
 import { sitemapPath } from '../output/sitemap.ts';
-import { createXmlLinkParser, findLinks, readsLinks } from './find-links.ts';
+import { createXmlLinkParser, findLinks, readsLinks, type FoundLinks } from './find-links.ts';
 import { pageUrl, siteLinks, siteUrl, type SiteLink, type SiteUrl } from './link-route.ts';
 
 /** Reads the same-site links of bodies in the output. */
 export interface LinkReader {
   /** The links of a route's body, written to `file` (the page is served at its sitemap path: `/docs/` for `docs/index.html`). */
   ofRoute(route: string, file: string, contentType: string, body: Uint8Array): SiteLink[];
+  /**
+   * The links a body holds as written, before any is resolved (find-links.ts); `undefined` when it
+   * holds none. Depends on the body alone: the cache keeps it, and a reused route is not read again.
+   */
+  find(contentType: string, body: Uint8Array): FoundLinks | undefined;
+  /** The same-site links among `found`, as {@link ofRoute} gives those of the body they were found in. */
+  ofFound(route: string, file: string, found: FoundLinks): SiteLink[];
   /**
    * The links of a file of `public/` no route wrote (publicDir, the sitemap) at `path`, named `file`
    * in `public/` and served at its own path, typed by its extension as the static layer types it;
@@ -35,6 +42,11 @@ export function createLinkReader(sitemapHost: string | undefined): LinkReader {
   };
   return {
     ofRoute: (route, file, contentType, body) => read(sitemapPath(route, file), contentType, body),
+    find(contentType, body) {
+      const found = findLinks(contentType, body);
+      return found && found.links.length > 0 ? found : undefined;
+    },
+    ofFound: (route, file, found) => siteLinks(found, pageUrl(site, sitemapPath(route, file)), site),
     async ofFile(path, file, maxBytes, onLinks) {
       const type = typeByExtension(file);
       if (type === undefined || !readsLinks(type) || (await stat(path)).size > maxBytes) return;

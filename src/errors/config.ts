@@ -56,6 +56,11 @@ export const configErrors = {
     new PrerenderError('CONFIG', message, {
       hint: `Keep outDir apart from your sources, e.g. the default "dist", and publicDir a folder of its own${origin ? `: fix them in ${origin}` : ''}.`,
     }),
+  /** A cacheDir that overlaps the output or the sources; `origin` is where it is set. */
+  cacheDirPlace: (message: string, origin?: string) =>
+    new PrerenderError('CONFIG', message, {
+      hint: `Keep cacheDir apart from the output and your sources, e.g. the default "node_modules/.cache/api-prerender"${origin ? `: fix it in ${origin}` : ''}.`,
+    }),
   routesFunction: (configFile: string, cause: unknown) =>
     new PrerenderError('CONFIG', `The function given as prerender.routes in ${configFile} failed: ${messageOf(cause)}`, {
       hint: `Fix prerender.routes in ${configFile} at the line the stack above names.`,

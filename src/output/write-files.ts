@@ -12,8 +12,13 @@ import type { WriteAck, WriteBatch } from './write-worker.ts';
  * failure rejects with that failure.
  */
 export interface FileWriter {
-  /** `contentType`: the body's type, which decides whether its gzip size is measured (FileWriterOptions.measure). */
-  (file: string, body: Uint8Array, contentType: string): Promise<number>;
+  /**
+   * `contentType`: the body's type, which decides whether its gzip size is measured
+   * (FileWriterOptions.measure); with `store`, the cache keeps the body there too (write-worker.ts).
+   */
+  (file: string, body: Uint8Array, contentType: string, store?: string): Promise<number>;
+  /** Queues `file` as the cache's stored body `stored` (a reused route's output, of `bytes` bytes), linked, not copied. */
+  reuse(file: string, stored: string, contentType: string, bytes: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,8 @@ export interface FileWriterOptions {
   onMeasured?: (gzipBytes: Uint32Array) => void;
   /** Which files' gzip size is measured, by their type and size. @default none */
   measure?: (contentType: string, bytes: number) => boolean;
+  /** The modification time (ms) of the bodies the cache keeps (cache/body-store.ts). @default 0 */
+  stamp?: number;
 }
 
 /**
@@ -54,7 +61,8 @@ const limits = { files: 256, bytes: 4 * 1024 * 1024, queued: 4 };
 export function createFileWriter(publicDir: string, options: FileWriterOptions = {}): FileWriter {
   const root = resolve(publicDir);
   let thread: Worker | undefined;
-  let batch: WriteBatch = { files: [], bodies: [], measure: [] };
+  const newBatch = (): WriteBatch => ({ files: [], bodies: [], measure: [], stores: [], stamp: options.stamp ?? 0 });
+  let batch = newBatch();
   let batchBytes = 0;
   let given = 0;
   let queued = 0;
@@ -95,19 +103,20 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
     thread.ref();
     thread.postMessage(batch);
     queued++;
-    batch = { files: [], bodies: [], measure: [] };
+    batch = newBatch();
     batchBytes = 0;
   };
 
-  const write = async (file: string, body: Uint8Array, contentType: string) => {
+  const queue = async (file: string, body: Uint8Array | null, contentType: string, bytes: number, store: string | undefined) => {
     if (failure) throw failure;
     const target = resolve(root, file);
     if (target === root || !isInside(target, root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
     batch.files.push(target);
     batch.bodies.push(body);
-    batch.measure.push(options.measure?.(contentType, body.byteLength) ?? false);
+    batch.measure.push(options.measure?.(contentType, bytes) ?? false);
+    batch.stores.push(store ?? null);
     const index = given++;
-    batchBytes += body.byteLength;
+    batchBytes += body?.byteLength ?? 0;
     if (batch.files.length >= limits.files || batchBytes >= limits.bytes) send();
     else if (!scheduled) {
       scheduled = true;
@@ -118,6 +127,8 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
     return index;
   };
 
+  const write = (file: string, body: Uint8Array, contentType: string, store?: string) => queue(file, body, contentType, body.byteLength, store);
+  write.reuse = (file: string, stored: string, contentType: string, bytes: number) => queue(file, null, contentType, bytes, stored);
   write.close = async () => {
     send();
     while (queued > 0) await settle();

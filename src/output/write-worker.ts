@@ -5,17 +5,25 @@
  * writes make for every small file, and the main thread renders the next routes meanwhile.
  * It also measures the gzip size of the bodies the sender asks it to, for the build report, here
  * rather than on the main thread, which renders the routes and is the prerender's critical path.
+ * With the cache on, it links each written body into the cache, and links the stored bodies of
+ * reused routes into the output (cache/body-store.ts): the files of a large site are never copied.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, futimesSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { constants, gzipSync } from 'node:zlib';
+import { reuseBody, storeBody } from '../cache/body-store.ts';
 
 /** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`, whose gzip size is measured when `measure[i]`. */
 export interface WriteBatch {
   files: string[];
-  bodies: Uint8Array[];
+  /** `null`: `files[i]` is the stored body `stores[i]`, linked in (a route the cache reused). */
+  bodies: (Uint8Array | null)[];
   measure: boolean[];
+  /** Where the cache keeps `files[i]`'s body (a route rendered with the cache on); `null`: nowhere. */
+  stores: (string | null)[];
+  /** The modification time (ms) of the bodies the cache keeps (body-store.ts). */
+  stamp: number;
 }
 
 /**
@@ -37,7 +45,7 @@ function gzippedSize(body: Uint8Array): number {
   return gzipSync(body, { chunkSize }).byteLength;
 }
 
-parentPort?.on('message', ({ files, bodies, measure }: WriteBatch) => {
+parentPort?.on('message', ({ files, bodies, measure, stores, stamp }: WriteBatch) => {
   // After a failure the build is lost: skip the rest, but answer every batch so the sender can finish.
   if (failed) return parentPort!.postMessage({ written: 0, gzipBytes: new Uint32Array(0) } satisfies WriteAck);
   const gzipBytes = new Uint32Array(files.length);
@@ -48,13 +56,31 @@ parentPort?.on('message', ({ files, bodies, measure }: WriteBatch) => {
         mkdirSync(folder, { recursive: true });
         made.add(folder);
       }
-      writeFileSync(files[i], bodies[i]);
+      const body = bodies[i];
+      const store = stores[i];
+      if (body === null) reuseBody(store!, files[i], stamp);
+      else if (store === null) writeFileSync(files[i], body);
+      else {
+        writeStamped(files[i], body, stamp);
+        storeBody(files[i], store, stamp);
+      }
+      if (measure[i]) gzipBytes[i] = gzippedSize(body ?? readFileSync(files[i]));
     } catch (error) {
       failed = true;
       const { message, code } = error as NodeJS.ErrnoException;
       return parentPort!.postMessage({ failed: { file: files[i], message, code } } satisfies WriteAck);
     }
-    if (measure[i]) gzipBytes[i] = gzippedSize(bodies[i]);
   }
   parentPort!.postMessage({ written: files.length, gzipBytes } satisfies WriteAck, [gzipBytes.buffer]);
 });
+
+/** Writes `body` at `file` with the modification time `stamp` (ms), which tells the cache it is unchanged. */
+function writeStamped(file: string, body: Uint8Array, stamp: number): void {
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, body);
+    futimesSync(fd, stamp / 1000, stamp / 1000);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,4 +1,5 @@
 import { bundleSite } from './bundle.ts';
+import { commitBuildCache, openBuildCache } from './cache.ts';
 import { checkLinks } from './check-links.ts';
 import { precompress } from './compress.ts';
 import { loadConfig } from './config.ts';
@@ -19,8 +20,10 @@ export type { BuildOptions } from './context.ts';
  * `prerender build`: bundles every route file into `dist/<name>/server/index.mjs`, prerenders the
  * configured routes through it in-process, and writes `public/`, the manifest, `_headers` and the
  * sitemap, checks the output's links (prerender.links), writes precompressed copies (compress) and
- * the build report (`report.html`). Output is staged and swapped in only on success. Throws a
- * PrerenderError (with the report as `details` when routes failed).
+ * the build report (`report.html`). Output is staged and swapped in only on success. With the cache
+ * (on by default), routes and the bundle whose inputs did not change are reused from the last build,
+ * and the cache is committed once the output is published. Throws a PrerenderError (with the report
+ * as `details` when routes failed).
  *
  * Each step is a file of this folder, reading and recording into one context (context.ts); the
  * staging step closes whatever they opened, however the build ends.
@@ -31,6 +34,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const context = await loadConfig(start);
     // The output's lock first: a build refused it (LOCKED) has started nothing, no type check to print.
     await stageOutput(context);
+    await openBuildCache(context);
     const routeFiles = await scanSite(context);
     await bundleSite(context, routeFiles);
     const plan = planListedRoutes(context);
@@ -43,6 +47,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const report = await reportBuild(context, rendered, extraFiles + copies);
     await writeReportPage(context, rendered, report);
     await publishOutput(context);
-    return printSummary(context, report);
+    await commitBuildCache(context);
+    return printSummary(context, report, rendered);
   });
 }

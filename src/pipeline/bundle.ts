@@ -1,5 +1,9 @@
 /** The bundle step: every route file in one server bundle, written into the staged output. */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildKey } from '../cache/build-key.ts';
+import { bundleInputsKey, rollupCacheKey } from '../cache/bundle-inputs.ts';
+import { placeBundle } from '../cache/stored-bundle.ts';
 import { shortPath } from '../config/output-paths.ts';
 import { whileDoing } from '../file-limit.ts';
 import { counted } from '../plural.ts';
@@ -8,11 +12,43 @@ import type { BuildContext } from './context.ts';
 
 /**
  * Bundles `routeFiles` into the staged `server/index.mjs` in the toolchain process, then ends that
- * process (or gives it back to wait for the next build): the prerender never runs beside it.
+ * process (or gives it back to wait for the next build): the prerender never runs beside it. With the
+ * cache, the last build's bundle is linked in instead when none of its inputs changed (the route
+ * table, every file it was made from, the config keys it reads, api-prerender, Node, the lockfile).
  */
 export async function bundleSite(build: BuildContext, routeFiles: RouteDefinition[]): Promise<void> {
-  const { config, toolchain, paths } = build;
-  await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile));
+  const { config, toolchain, paths, cache, logger } = build;
+  const where = shortPath(config.root, join(paths.final, 'server', 'index.mjs'));
+  const serverDir = join(paths.dir, 'server');
+  const keyOf = (inputs: readonly string[]) => cache && bundleKey(build, routeFiles, inputs);
+  const stored = cache?.previous?.index.bundle;
+  if (stored && keyOf(stored.facts.inputs) === stored.key) {
+    try {
+      placeBundle(cache!.dir, stored, serverDir);
+      build.bundle = { facts: stored.facts, stored };
+      await toolchain.close();
+      logger.info(`reused the bundle of ${counted(routeFiles.length, 'route file')} (${where}): none of its inputs changed`);
+      return;
+    } catch {
+      // A stored file missing or changed: the bundle is made again, as without a cache.
+      rmSync(serverDir, { recursive: true, force: true });
+    }
+  }
+  // Rollup's cache of the last bundle: only the modules whose code changed are transformed again.
+  const rollupCache = cache && { file: join(config.cacheDir, config.name, 'rollup.cache'), key: rollupCacheKey(config, cache.fingerprints) };
+  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, rollupCache));
   await toolchain.close();
-  build.logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${shortPath(config.root, join(paths.final, 'server', 'index.mjs'))}`);
+  // Keyed at once: the files it read as they are now, not as they may be once the build ends.
+  build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
+  logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);
+}
+
+/**
+ * The key of a bundle of `routes` made from `inputs` (bundle-inputs.ts), as they are now; with no
+ * routes, the key of its files alone, which tells before the route files are listed that the bundle
+ * must be made again (the cache step then starts the toolchain at once).
+ */
+export function bundleKey(build: BuildContext, routes: readonly RouteDefinition[], inputs: readonly string[]): string {
+  const { config, paths, cache } = build;
+  return bundleInputsKey({ root: config.root, key: buildKey(config, ''), routes, inputs, fingerprints: cache!.fingerprints, serverDir: join(paths.final, 'server') });
 }

@@ -12,15 +12,16 @@ import { routeHandler } from './load.ts';
 import type { Rendered } from './prerender.ts';
 
 /** Finishes the link check the prerender step started; nothing to do when `prerender.links` is false. */
-export async function checkLinks(build: BuildContext, rendered: Rendered, server: ServerBundle): Promise<void> {
-  const { config, paths, logger, signal } = build;
+export async function checkLinks(build: BuildContext, rendered: Rendered, server: () => Promise<ServerBundle>): Promise<void> {
+  const { config, paths, logger } = build;
   const mode = config.prerender.links;
   if (!mode || !rendered.links) return;
   const { check, reader } = rendered.links;
   const files = build.siteFiles;
   const { timeout, maxBodySize, retry, concurrency } = config.prerender;
-  // Asked of the server as the prerender asks a route: its bounds, its retries, its concurrency.
-  const asking = { request: routeHandler(server), bounds: { timeout, maxBodySize }, retry, concurrency, signal };
+  // Asked of the server as the prerender asks a route: its bounds, its retries, its concurrency; the
+  // server loaded when a link reaches no file (a build whose routes were all reused may not have it).
+  const asking = { ...routeHandler(server, build.signal), bounds: { timeout, maxBodySize }, retry, concurrency };
   await whileDoing('checking the links of the output', () =>
     finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, logger }),
   );

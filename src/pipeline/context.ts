@@ -3,6 +3,8 @@
  * asked, where it logs, the processes it started and what it opened, so that the staging step
  * (stage.ts) can close all of it in one place.
  */
+import type { BundleFacts } from '../bundle/bundle-facts.ts';
+import type { StoredBundle } from '../cache/stored-bundle.ts';
 import type { LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { collectWarnings, createLogger, type Logger } from '../log.ts';
@@ -12,6 +14,7 @@ import type { Shard } from '../shard/shard.ts';
 import { startToolchain, type Toolchain } from '../toolchain/toolchain.ts';
 import type { ScheduledCheck } from '../typecheck/schedule-typecheck.ts';
 import type { Warning } from '../warnings.ts';
+import type { CacheState } from './cache.ts';
 import type { RouteSink } from './route-sink.ts';
 
 /** Options of `build()`: where the site is, config overrides, and where to log. */
@@ -48,7 +51,7 @@ export interface BuildStart {
   /** Where the build logs; every warning it prints is also kept in {@link warnings}. */
   readonly logger: Logger;
   readonly warnings: Warning[];
-  /** Compiles the config and bundles, in a process of its own (toolchain/). */
+  /** Compiles the config and bundles, in a process of its own (toolchain/), started when first needed. */
   readonly toolchain: Toolchain;
   /** Aborted: the build stops, and the staging step removes what it made. */
   readonly signal?: AbortSignal;
@@ -64,6 +67,20 @@ export interface BuildStart {
   stage?: Stage;
   /** The manifest and sitemap under way, once the prerender started. */
   sink?: RouteSink;
+  /** The output's cache, once the cache step opened it (cache on, and the cache usable). */
+  cache?: CacheState;
+  /** What the cache knows of the server bundle, once it is made or reused. */
+  bundle?: BundleState;
+}
+
+/** The server bundle as the cache knows it. */
+export interface BundleState {
+  facts: BundleFacts;
+  /** The bundle reused from the cache, when it was. */
+  stored?: StoredBundle;
+  /** The key of what a bundle made by this build was made from (cache on), and of its files alone. */
+  key?: string;
+  sources?: string;
 }
 
 /** A build whose config is loaded: what every step after the config step reads. */
@@ -87,8 +104,8 @@ export interface BuildPaths extends StagePaths {
 }
 
 /**
- * A build of `options` starting now: its logger (keeping the warnings it prints), and the toolchain
- * process, started at once so that it is ready by the time the config or the routes need it.
+ * A build of `options` starting now: its logger (keeping the warnings it prints), and its toolchain,
+ * whose process starts when the build first needs it (a TypeScript config, a bundle to make).
  */
 export function startBuild(options: BuildOptions): BuildStart {
   const started = performance.now();

@@ -1,26 +1,55 @@
 /** The load step: the server bundle imported into this process, the routes the prerender calls. */
 import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
+import { startTracking } from '../cache/read-tracker.ts';
 import { whileDoing } from '../file-limit.ts';
 import type { RouteHandler } from '../prerender/render-route.ts';
 import { untilAborted } from '../settle-within.ts';
 import type { BuildContext } from './context.ts';
 
 /**
- * Imports the staged server bundle. A type check kept for this moment (a long route list: see
- * schedule-typecheck.ts) runs first, on its own, while nothing else is in memory but the config.
+ * The staged server bundle, imported when first asked for (a route to render, an `entries` to call,
+ * a `cacheKey` to ask): a build whose every route is reused from the cache never loads it. With the
+ * cache, it loads with its reads tracked (module-level code counts for every route reaching it).
+ * A type check kept for this moment (a long route list: see schedule-typecheck.ts) runs first, on
+ * its own, while nothing else is in memory but the config.
  */
-export async function loadServer(build: BuildContext): Promise<ServerBundle> {
-  const { config, paths, signal } = build;
+export async function loadServer(build: BuildContext): Promise<() => Promise<ServerBundle>> {
+  const { config, paths, signal, cache } = build;
   await untilAborted(Promise.resolve(build.check?.beforePrerender()), signal);
-  return untilAborted(whileDoing('loading the server bundle', () => loadBundle(paths.serverFile, config)), signal);
+  if (cache) cache.tracking = startTracking();
+  let loading: Promise<ServerBundle> | undefined;
+  const load = () => whileDoing('loading the server bundle', () => loadBundle(paths.serverFile, config));
+  return () =>
+    (loading ??= untilAborted(
+      cache?.tracking
+        ? cache.tracking.run(cache.load, () => {
+            cache.loaded = true;
+            return load();
+          })
+        : load(),
+      signal,
+    ));
 }
 
 /**
  * How the prerender and the link check call the bundle's routes: an h3 app of its own, with the
- * per-request context. Silent: a handler's error is reported with its failed route (site-trace.ts),
- * not printed by h3 as an object.
+ * per-request context, the bundle loaded with the first request. Silent: a handler's error is
+ * reported with its failed route (site-trace.ts), not printed by h3 as an object. A bundle that fails
+ * to load fails the build, not each route: the returned signal (`signal`'s, joined) aborts with its
+ * error.
  */
-export function routeHandler(server: ServerBundle): RouteHandler {
-  const app = server.routesApp({ silent: true });
-  return (request, context) => app.request(request, undefined, context);
+export function routeHandler(server: () => Promise<ServerBundle>, signal: AbortSignal | undefined): { request: RouteHandler; signal: AbortSignal } {
+  const stop = new AbortController();
+  let app: ReturnType<ServerBundle['routesApp']> | undefined;
+  const request: RouteHandler = (request, context) =>
+    app
+      ? app.request(request, undefined, context)
+      : server().then(
+          (loaded) => (app ??= loaded.routesApp({ silent: true })).request(request, undefined, context),
+          (error: unknown) => {
+            stop.abort(error);
+            throw error;
+          },
+        );
+  return { request, signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal };
 }

@@ -32,12 +32,14 @@ export function planListedRoutes(build: BuildContext): RoutePlan {
 }
 
 /**
- * Adds to `plan` what the bundle's route files list in `entries`, warns when a site with route files
- * plans nothing, and takes this build's shard.
+ * Adds to `plan` what the bundle's route files list in `entries` (loading the server when one exports
+ * it), warns when a site with route files plans nothing, and takes this build's shard.
  */
-export async function planEntries(build: BuildContext, plan: RoutePlan, server: ServerBundle, routeFiles: RouteDefinition[]): Promise<PlannedRoutes> {
+export async function planEntries(build: BuildContext, plan: RoutePlan, server: () => Promise<ServerBundle>, routeFiles: RouteDefinition[]): Promise<PlannedRoutes> {
   const { config, logger, signal } = build;
-  const listed = await untilAborted(listRouteEntries(server.routes, config, config.prerender.timeout), signal);
+  const lists = !build.bundle || Object.values(build.bundle.facts.routes).some((code) => code.entries);
+  const table = lists ? (await server()).routes : [];
+  const listed = await untilAborted(listRouteEntries(table, config, config.prerender.timeout), signal);
   plan.addEntries(listed.routes);
   if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
   const all = plan.routes;

@@ -23,6 +23,7 @@ import { prerenderRoutes } from '../prerender/prerender.ts';
 import { siteFile } from '../bundle/load-bundle.ts';
 import { createProgress } from '../prerender/progress.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { createRoutesCache } from './cache.ts';
 import { warnings } from '../warnings.ts';
 import type { BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
@@ -48,11 +49,19 @@ export interface Rendered {
   problems: { problems: OutputProblem[]; unlisted: number };
 }
 
-/** Renders `planned.routes` (and what a crawl finds from them) with the bundle's routes. */
-export async function prerenderSite(build: BuildContext, planned: PlannedRoutes, server: ServerBundle, routeFiles: RouteDefinition[]): Promise<Rendered> {
+/**
+ * Renders `planned.routes` (and what a crawl finds from them) with the bundle's routes; with the
+ * cache, reuses the output of those whose inputs are unchanged.
+ */
+export async function prerenderSite(build: BuildContext, planned: PlannedRoutes, server: () => Promise<ServerBundle>, routeFiles: RouteDefinition[]): Promise<Rendered> {
   return whileDoing('prerendering the routes and writing the output', async () => {
-    const { config, logger, paths, claims, signal } = build;
+    const { config, logger, paths, claims, cache } = build;
     const { routes } = planned;
+    const routeCache = createRoutesCache(build, routeFiles, server);
+    // The bundle loads first, as a clean build's would, unless it is the last build's and what its
+    // modules read as it loaded is unchanged: then it loads with the first route rendered, if any.
+    if (!cache?.routes?.sameLoad()) await server();
+    const { signal, request } = routeHandler(server, build.signal);
     // On a host serving public/ alone, the route files no route reaches are named at the end.
     const served = staticHosts[config.preset] === undefined ? undefined : trackServedFiles(routeFiles, config);
     if (served) for (const { route, listedBy } of planned.all) served.add(route, listedBy);
@@ -61,7 +70,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const page = openReportPage(build);
     const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };
-    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site });
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site, keepRecord: cache?.routes?.add });
     build.sink = sink;
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;
@@ -70,16 +79,18 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const mistakes = createResultMistakes((file) => siteFile(config, file));
     await prerenderRoutes({
       routes,
-      request: routeHandler(server),
+      request,
       crawl,
-      readLinks: reader?.ofRoute,
+      cache: routeCache,
+      links: reader,
       onLinks: linkCheck?.add,
-      write: createFileWriter(paths.publicDir, { onMeasured: page.measured, measure: measuresGzip }),
+      write: createFileWriter(paths.publicDir, { onMeasured: page.measured, measure: measuresGzip, stamp: cache?.stamp }),
       claims,
       concurrency: config.prerender.concurrency,
       bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },
       retry: config.prerender.retry,
       inspect: checks?.inspect,
+      reinspect: checks?.add,
       now: build.now,
       signal,
       behind: () => sink.sitemap?.behind,
@@ -97,7 +108,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     await held?.flush();
     sink.closeManifest();
     progress.finish();
-    signal?.throwIfAborted();
+    build.signal?.throwIfAborted();
     if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
     for (const mistake of mistakes.warnings()) warn(logger, mistake);
     const { tally } = sink;

@@ -21,18 +21,21 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
     for (const line of failures) logger.error(line);
   }
   await build.check?.report(logger);
-  // Every warning the build printed, the type check's included.
-  return { ...report, warnings: [...build.warnings] };
+  // Every warning the build printed, the type check's included. Assigned, not spread: the report's
+  // list of rendered routes is made when read.
+  return Object.assign(report, { warnings: [...build.warnings] });
 }
 
 /**
- * Once the output is published: where its report page is, then the summary, the build's closing
- * line. Returns `report` with every warning the build printed, the publish step's included (a
- * previous output it could not remove, LEFTOVER_FOLDER), which came after the report page was written.
+ * Once the output is published: where its report page is, what the cache reused and why it rendered
+ * the rest, then the summary, the build's closing line. Returns `report` with every warning the build
+ * printed, the publish and cache steps' included (a previous output it could not remove,
+ * LEFTOVER_FOLDER; a cache not saved), which came after the report page was written.
  */
-export function printSummary(build: BuildContext, report: BuildReport): BuildReport {
+export function printSummary(build: BuildContext, report: BuildReport, rendered: Rendered): BuildReport {
   const { config, logger } = build;
   logger.info(`build report: ${shortPath(config.root, join(report.dir, reportPageName))}`);
+  if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
   logger.info(formatSummary(report));
-  return { ...report, warnings: [...build.warnings] };
+  return Object.assign(report, { warnings: [...build.warnings] });
 }

@@ -1,8 +1,11 @@
 /**
  * Where the prerender's results go, one by one in route order, so that nothing growing with the
  * route count stays in memory: each written route becomes a manifest line and a sitemap URL on their
- * way to disk, and only counts, failures and a few facts the end of the build needs are kept.
+ * way to disk (and, with the cache, a record on its way to the cache), and only counts, failures,
+ * the cache's reasons and a few facts the end of the build needs are kept.
  */
+import { createRenderLog } from '../cache/render-log.ts';
+import type { RouteRecord } from '../cache/record.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import { needsRule } from '../hosts/header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from '../output/manifest.ts';
@@ -43,13 +46,15 @@ export interface RouteSinkOptions {
   onRoute?: (result: PrerenderResult, target: PrerenderRoute) => void;
   /** The site's own code: a failed route whose handler threw says where in it (site-trace.ts). */
   site: SiteCode;
+  /** Takes the cache's record of each route written (an incremental build's), in route order. */
+  keepRecord?: (record: RouteRecord) => void;
 }
 
 /** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
 export function createRouteSink(options: RouteSinkOptions): RouteSink {
   const manifest = createManifestWriter(options.distDir);
   const sink: RouteSink = {
-    tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0 },
+    tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0, renders: createRenderLog() },
     untyped: { count: 0, examples: [] },
     needsRules: false,
     sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
@@ -58,6 +63,8 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       options.onRoute?.(result, target);
       const fields = target.sitemap;
       const { route, file, status, contentType, headers, bytes, ms, error, retries, foundOn } = result;
+      if (result.reused) sink.tally.renders!.reuse();
+      else sink.tally.renders!.render(route, result.reason ?? 'no cache');
       if (foundOn !== undefined) sink.tally.crawled++;
       if (retries) {
         sink.tally.retries += retries;
@@ -78,6 +85,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       }
       const entry: ManifestEntry = { route, foundOn, file, status, contentType, headers, bytes: bytes ?? 0, ms, listedBy: target.listedBy };
       manifest.add(entry);
+      if (result.record) options.keepRecord?.(result.record);
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;
       if (!sink.needsRules && needsRule(entry)) sink.needsRules = true;

@@ -9,6 +9,7 @@ import { warn } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
+import { rememberCheck } from '../typecheck/remembered-check.ts';
 import { scheduleTypeCheck } from '../typecheck/schedule-typecheck.ts';
 import { warnings } from '../warnings.ts';
 import type { BuildContext } from './context.ts';
@@ -17,6 +18,7 @@ import type { BuildContext } from './context.ts';
  * Lists the route files of the site's routesDir, warns of those a `.get` file shadows, and schedules
  * the type check (unless `typecheck: false`): for a short route list it starts now, in a process of
  * its own, beside bundling and the prerender; for a long one, between them (schedule-typecheck.ts).
+ * With the cache, a verdict kept for exactly these inputs is given instead (remembered-check.ts).
  */
 export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> {
   const { config, logger } = build;
@@ -27,7 +29,9 @@ export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> 
     warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
   }
   if (build.options.typecheck !== false) {
-    build.check = scheduleTypeCheck({ root: config.root, files: typeCheckFiles(config, routeFiles) }, config.prerender.routes.length, logger);
+    const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
+    const memo = build.cache && rememberCheck(join(config.cacheDir, config.name, 'typecheck.json'), task, build.cache.fingerprints);
+    build.check = scheduleTypeCheck(task, config.prerender.routes.length, logger, memo);
   }
   return routeFiles;
 }

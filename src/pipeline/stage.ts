@@ -2,7 +2,8 @@
  * The staging step. A build writes into a staging folder beside `<outDir>/<name>` and publishes it
  * only once everything succeeded; {@link runStaged} is the one place that closes what a build opened,
  * whichever way it ends: the staging folder and the lock, the manifest and the sitemap under way, the
- * type check, the toolchain process, and the abort signal's hold on them.
+ * type check, the toolchain process, the cache's lock and new records, and the abort signal's hold on
+ * them.
  */
 import { relative } from 'node:path';
 import { whileDoing } from '../file-limit.ts';
@@ -10,6 +11,7 @@ import { copyPublicDir } from '../output/copy-public.ts';
 import { claimRobots } from '../output/robots.ts';
 import { sitemapOwner } from '../output/sitemap.ts';
 import { openStage } from '../output/staging.ts';
+import { closeBuildCache } from './cache.ts';
 import type { BuildContext, BuildStart } from './context.ts';
 import type { BuildReport } from '../report/build-report.ts';
 
@@ -40,6 +42,8 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
     throw failure;
   } finally {
     signal?.removeEventListener('abort', stopToolchain);
+    // Committed by now if the build succeeded; else what it began of a new cache goes.
+    await closeBuildCache(build);
     await build.stage?.release();
     await build.check?.close();
     await build.toolchain.close();

@@ -1,12 +1,18 @@
 import { setMaxListeners } from 'node:events';
 import { crc32 } from 'node:zlib';
+import type { RecordedProblem, RouteRecord } from '../cache/record.ts';
+import type { RenderReason } from '../cache/reuse.ts';
+import type { OutputProblem } from '../checks/check-output.ts';
+import { messageOf } from '../errors.ts';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
 import type { SiteLink } from '../crawl/link-route.ts';
+import type { LinkReader } from '../crawl/read-links.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
 import { runPool } from './pool.ts';
+import { keepRendered, reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
 import { routeToFile } from '../output/route-to-file.ts';
@@ -41,6 +47,12 @@ export interface PrerenderResult {
    * naming this (NO_ROUTE_FILE); a crawled link that is skipped, as no route serves it.
    */
   unrouted?: true;
+  /** An incremental build's: its output was reused from the cache, its handler not called. */
+  reused?: true;
+  /** An incremental build's: why it was rendered. */
+  reason?: RenderReason;
+  /** An incremental build's: what the cache keeps of the route written, for the next build. */
+  record?: RouteRecord;
 }
 
 /** A route to render: listed, or found by the crawl (then `foundOn` names where). */
@@ -57,21 +69,26 @@ export interface PrerenderInput {
   concurrency: number;
   /** `prerender.timeout` (ms) and `prerender.maxBodySize` (bytes) of each route. */
   bounds: RouteBounds;
-  /** Sees each body before it is written (prerender.validate's checks). */
-  inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => void;
+  /** Sees each body before it is written (prerender.validate's checks); returns what it found wrong. */
+  inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => readonly OutputProblem[];
+  /** Takes again what `inspect` found in the body of a route the cache reused. */
+  reinspect?: (route: string, file: string, problems: readonly RecordedProblem[]) => void;
+  /** An incremental build's cache: routes whose output is reused are not rendered. */
+  cache?: RouteCache;
   /** Retry failures a later attempt may fix (prerender.retry); absent: one attempt. */
   retry?: RetryPolicy;
   /**
-   * Follows the links `readLinks` finds in written bodies (prerender.crawl): once `routes` are done,
+   * Follows the links `links` reads in written bodies (prerender.crawl): once `routes` are done,
    * the routes they link to are rendered, then the routes those link to, and so on, each level
    * sorted by route.
    */
   crawl?: Crawl;
   /**
    * Reads the same-site links of each written body, once for the crawl and the link check alike
-   * (read-links.ts); absent, no body is read for links.
+   * (read-links.ts): the links as written, then those of the site among them (the cache keeps the
+   * first, so a reused body is not read again); absent, no body is read for links.
    */
-  readLinks?: (route: string, file: string, contentType: string, body: Uint8Array) => SiteLink[];
+  links?: Pick<LinkReader, 'find' | 'ofFound'>;
   /** Takes the links of each written route (prerender.links), in the order `onResult` has. */
   onLinks?: (links: SiteLink[], foundOn: string) => void;
   /**
@@ -139,7 +156,24 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     const { signal } = input;
     signal?.throwIfAborted();
     const start = now();
-    const { rendered, retries } = await renderWithRetry(() => renderRoute(input.request, route, input.bounds, signal), input.retry, signal);
+    const turn = input.cache?.turn(route);
+    let cached;
+    try {
+      cached = await turn?.reuse();
+    } catch (error) {
+      // Its cacheKey could not be had: the route fails, as its output can be neither reused nor trusted.
+      const result: PrerenderResult = { route, status: 0, ms: round(now() - start), error: messageOf(error), reason: 'cacheKey' };
+      if (foundOn !== undefined) result.foundOn = foundOn;
+      return inOrder(index, { result, target, links: [] });
+    }
+    if (cached) {
+      const reused = await reuseOutput(input, route, cached);
+      inOrder(index, { result: reusedResult(reused.record, reused.index, foundOn), target, links: reused.links });
+      await input.behind?.();
+      return;
+    }
+    const render = () => renderRoute(input.request, route, input.bounds, signal);
+    const { rendered, retries } = await renderWithRetry(turn ? () => turn.track(render) : render, input.retry, signal);
     // A route cut short by the abort is no failed route: the build stops.
     signal?.throwIfAborted();
     const ms = round(now() - start);
@@ -148,21 +182,24 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (rendered.ok) {
       const file = routeToFile(route, rendered.contentType);
       input.claims.claim(file, route);
-      input.inspect?.(route, file, rendered.contentType, rendered.body);
+      const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? [];
       // Before the write, which may hand the body's memory to the writer thread.
-      if (input.readLinks) links = input.readLinks(route, file, rendered.contentType, rendered.body);
+      const found = input.links?.find(rendered.contentType, rendered.body);
+      if (found) links = input.links!.ofFound(route, file, found);
       // For the report, here and not on the writer thread: 0.3 us a body, and its row needs it at once.
       const crc = crc32(rendered.body);
-      const bytes = rendered.body.byteLength;
-      const index = await input.write(file, rendered.body, rendered.contentType);
-      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes, ms, written: { index, crc32: crc } };
+      result = { route, file, status: rendered.status, contentType: rendered.contentType, bytes: rendered.body.byteLength, ms };
       if (rendered.headers.length > 0) result.headers = rendered.headers;
       if (rendered.mistake) result.mistake = rendered.mistake;
+      const stored = turn && keepRendered(turn, result, rendered, crc, input.links && (found ?? false), problems);
+      const index = await input.write(file, rendered.body, rendered.contentType, stored);
+      result.written = { index, crc32: crc };
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
       if (rendered.thrown !== undefined) result.thrown = rendered.thrown;
     }
     if (retries > 0) result.retries = retries;
+    if (turn) result.reason = turn.reason;
     if (foundOn !== undefined) result.foundOn = foundOn;
     if (!rendered.ok && rendered.unrouted) result.unrouted = true;
     inOrder(index, { result, target, links });

@@ -16,7 +16,7 @@ export const routeUrl = (route: string): URL => new URL(route, 'http://localhost
  * skip); and what the handler threw, when that was no HTTP error of h3's (`thrown`: its stack is the site's).
  */
 export type Rendered =
-  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number; mistake?: ResultMistake }
+  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number; mistake?: ResultMistake; routeFile?: string }
   | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true; thrown?: unknown };
 
 /** The context a route is requested with: the record the runtime fills in (runtime/app.ts). */
@@ -99,7 +99,7 @@ async function read(handle: RouteHandler, request: Request, start: number, bound
   }
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
-  const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms };
+  const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
   const mistake = resultMistake(new URL(request.url).pathname, outcome.returned);
   if (mistake) rendered.mistake = mistake;
   return rendered;

@@ -1,4 +1,5 @@
 /** What a build reports: `build()`'s result, its summary line, the lines of its failed routes. */
+import type { RenderedRoute, RenderLog } from '../cache/render-log.ts';
 import { counted } from '../plural.ts';
 import type { Warning } from '../warnings.ts';
 
@@ -27,6 +28,14 @@ export interface BuildReport {
   crawled: number;
   /** Every warning the build printed, with its code (src/errors.ts), in the order printed. */
   warnings: Warning[];
+  /** Routes whose output the cache reused (SPEC section 8), their handlers not called. */
+  reused: number;
+  /**
+   * Every other route, failed ones too, and why it was rendered: `new`, `code`, `file <path>`,
+   * `cacheKey`, `network`, `env`, `config`, `no cache`. Made when read (a cold build of a million
+   * routes lists them all, and only `--json` prints them).
+   */
+  readonly rendered: RenderedRoute[];
 }
 
 /** A route that failed: its status (0 when there was no response) and why. */
@@ -55,10 +64,13 @@ export interface RouteTally {
   retried: { route: string; retries: number }[];
   failures: RouteFailure[];
   crawled: number;
+  /** What the cache reused and why it rendered the rest. */
+  renders?: RenderLog;
 }
 
 /** The report of a finished prerender. */
 export function createReport(name: string, dir: string, tally: RouteTally, extraFiles: number, ms: number, warnings: Warning[] = [], copied = 0): BuildReport {
+  const { renders } = tally;
   return {
     name,
     dir,
@@ -73,6 +85,10 @@ export function createReport(name: string, dir: string, tally: RouteTally, extra
     failures: [...tally.failures],
     crawled: tally.crawled,
     warnings: [...warnings],
+    reused: renders?.reused ?? 0,
+    get rendered() {
+      return renders?.rendered() ?? [];
+    },
   };
 }
 

@@ -78,8 +78,8 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
         contentType: result.contentType,
         bytes: result.bytes,
         ms: result.ms,
-        // The build keeps no output between builds yet: every route is rendered.
-        rendered: 'no cache',
+        // What the cache did (SPEC section 8): the route's output reused, or why it was rendered.
+        rendered: result.reused ? 'reused' : (result.reason ?? 'no cache'),
         source: target.listedBy !== undefined ? `entries of ${target.listedBy}` : result.foundOn !== undefined ? `found on ${result.foundOn}` : 'prerender.routes',
         retries: result.retries,
       };

@@ -20,6 +20,8 @@ export interface RuntimeRoute {
   handler: unknown;
   /** The file's `entries` export, if any: the build calls it to list URLs to prerender; serving ignores it. */
   entries?: unknown;
+  /** The file's `cacheKey` export, if any: the build asks it whether a route's data changed; serving ignores it. */
+  cacheKey?: unknown;
 }
 
 /** The error thrown when a route file's default export is not a handler; the build names the file. */

@@ -7,3 +7,7 @@ export { isSafeTarget } from './request-target.ts';
 export { serveBuild, startIfMain } from './server.ts';
 export { optionsFromEnv, shutdownTimeoutFromEnv } from './env-options.ts';
 export { defaultShutdownTimeout, stopOnSignal, type StopOptions } from './shutdown.ts';
+export { currentLog, readLogKey, type ReadLog } from './reads.ts';
+export { trackFs, trackFsPromises } from './tracked-fs.ts';
+export { trackEnv } from './tracked-env.ts';
+export { trackNet } from './tracked-net.ts';

@@ -11,6 +11,7 @@
  * go to the build's logger as messages.
  */
 import { createRequire } from 'node:module';
+import type { BundleFacts } from '../bundle/bundle-facts.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
 import { errorData } from './error-data.ts';
@@ -21,13 +22,14 @@ import type { ToolchainReply, ToolchainTask } from './toolchain.ts';
 // failure to load is the answer to every task (the build names the limit), not a stack printed here
 // and an exit code; error-data.ts, importing nothing, is what can still say so.
 const load = createRequire(import.meta.url);
-let work: typeof import('../bundle/bundle-server.ts') & typeof import('../bundle/compile-config.ts') & typeof import('./thread-error.ts');
+let work: typeof import('../bundle/bundle-server.ts') & typeof import('../bundle/compile-config.ts') & typeof import('../cache/rollup-cache.ts') & typeof import('./thread-error.ts');
 let loadFailure: unknown;
 try {
   work = {
     ...(load('./thread-error.js') as typeof import('./thread-error.ts')),
     ...(load('../bundle/bundle-server.js') as typeof import('../bundle/bundle-server.ts')),
     ...(load('../bundle/compile-config.js') as typeof import('../bundle/compile-config.ts')),
+    ...(load('../cache/rollup-cache.js') as typeof import('../cache/rollup-cache.ts')),
   };
 } catch (error) {
   loadFailure = error;
@@ -50,7 +52,14 @@ process.on('message', async (task: ToolchainTask) => {
     } else {
       // Bundling reads only these fields of the config; the rest (the route list) stays on the main side.
       const config = task.site as ResolvedConfig;
-      post({ done: await work.bundleServer({ config, logger, routes: task.routes }, task.outFile) });
+      // What the cache needs to know of the bundle goes back with the answer (bundle-facts.ts).
+      const { rollupCache } = task;
+      let facts: BundleFacts | undefined;
+      const from = rollupCache && (work.readRollupCache(rollupCache, config.root) ?? true);
+      const bundled = await work.bundleServer({ config, logger, routes: task.routes, onFacts: (found) => (facts = found) }, task.outFile, from);
+      // Before the answer: the build may end this process as soon as it has it.
+      if (rollupCache && bundled.cache) work.writeRollupCache(rollupCache, config.root, bundled.cache);
+      post({ done: facts });
     }
   } catch (error) {
     post({ failed: work.toThreadError(error) });

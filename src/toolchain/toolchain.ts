@@ -5,6 +5,9 @@
  * build is done with it, the process waits warm for the next build (toolchain-pool.ts). The type
  * check is not its work: it runs the site's `tsc` (typecheck/schedule-typecheck.ts).
  */
+import type { ChildProcess } from 'node:child_process';
+import type { BundleFacts } from '../bundle/bundle-facts.ts';
+import type { RollupCacheFile } from '../cache/rollup-cache.ts';
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { WarningCode } from '../warnings.ts';
@@ -20,7 +23,7 @@ export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'
 /** What the process is asked to do; a build asks one task at a time (compile the config, then bundle). */
 export type ToolchainTask =
   | { type: 'compile-config'; file: string }
-  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string };
+  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string; rollupCache?: RollupCacheFile };
 
 /** A message from the process: the end of the task under way (its value, or its error), or a line for the logger. */
 export type ToolchainReply =
@@ -32,8 +35,17 @@ export type ToolchainReply =
 export interface Toolchain {
   /** Compiles a TypeScript config beside itself (see compile-config.ts). */
   compileConfig: ConfigCompiler;
-  /** Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts). */
-  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string): Promise<void>;
+  /**
+   * Starts the process now, without a task, when the build knows it will need it (a cold bundle):
+   * it loads while the build scans the routes.
+   */
+  warm(): void;
+  /**
+   * Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts),
+   * from Rollup's cache of the last bundle and keeping the new one when `rollupCache` says where;
+   * returns what the cache needs to know of the bundle, sent back from the process.
+   */
+  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string, rollupCache?: RollupCacheFile): Promise<BundleFacts>;
   /**
    * Gives the process back, or ends it when a task is still under way (the build failed while it
    * compiled or bundled); safe to call more than once.
@@ -44,9 +56,13 @@ export interface Toolchain {
 /** The task under way: how its promise settles. */
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-/** Starts the process, or takes a warm one (see toolchain-pool.ts); warnings it reports go to `logger`. */
+/**
+ * The toolchain of one build: its process is started (or a warm one taken, toolchain-pool.ts) at the
+ * first task or {@link Toolchain.warm}, not before: a build whose config is JavaScript and whose
+ * bundle is reused from the cache never starts it. Warnings it reports go to `logger`.
+ */
 export function startToolchain(logger: Logger): Toolchain {
-  const child = takeToolchainProcess();
+  let child: ChildProcess | undefined;
   let pending: Pending | undefined;
   let ended: unknown;
   let closing: Promise<void> | undefined;
@@ -63,11 +79,16 @@ export function startToolchain(logger: Logger): Toolchain {
     else task?.resolve(reply.done);
   };
   const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
-  child.on('message', onMessage);
   // Out of file descriptors, the process cannot start: FILE_LIMIT, naming that.
   const onError = (error: unknown) => fail(asFileLimit("starting the build's toolchain process", error));
-  child.on('error', onError);
-  child.on('exit', onExit);
+  const started = (): ChildProcess => {
+    if (child) return child;
+    child = takeToolchainProcess();
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('exit', onExit);
+    return child;
+  };
 
   const ask = (task: ToolchainTask) =>
     new Promise<unknown>((resolve, reject) => {
@@ -75,15 +96,17 @@ export function startToolchain(logger: Logger): Toolchain {
       // A build awaits each task before the next: a second one at once is a bug of the caller's.
       if (pending) return reject(new Error('The toolchain process runs one task at a time.'));
       pending = { resolve, reject };
+      const running = started();
       // A process that could not start has no channel: its 'error', on a later tick, rejects the task.
-      if (child.connected) child.send(task);
+      if (running.connected) running.send(task);
     });
 
   return {
+    warm: () => void (ended === undefined && started()),
     compileConfig: async (file) => (await ask({ type: 'compile-config', file })) as string,
-    async bundleServer(config, routes, outFile) {
+    async bundleServer(config, routes, outFile, rollupCache) {
       const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
-      await ask({ type: 'bundle', site, routes, outFile });
+      return (await ask({ type: 'bundle', site, routes, outFile, rollupCache })) as BundleFacts;
     },
     // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
     // cleanup's close must still wait until the process has exited.
@@ -93,6 +116,7 @@ export function startToolchain(logger: Logger): Toolchain {
   async function close(): Promise<void> {
     if (ended !== undefined) return;
     ended = new Error("The build's toolchain process was closed.");
+    if (!child) return;
     child.off('message', onMessage);
     child.off('error', onError);
     child.off('exit', onExit);

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { shortPath } from '../config/output-paths.ts';
 
 /** Where in a file a diagnostic points: a path (absolute, or relative to the site) and 1-based line and column. */
@@ -29,7 +29,16 @@ const header = /^(?:(.+?)\((\d+),(\d+)\): )?error TS(\d+): (.*)$/;
  * print it alike, file names relative to the folder `tsc` ran in (`root`).
  */
 export function parseDiagnostics(output: string, root: string): string[] {
+  return parseTscOutput(output, root).diagnostics;
+}
+
+/**
+ * `tsc --pretty false --listFiles` output: the diagnostic lines, and the files the check read (each
+ * an absolute path on a line of its own, which `--listFiles` adds after the diagnostics).
+ */
+export function parseTscOutput(output: string, root: string): { diagnostics: string[]; files: string[] } {
   const found: { code: number; message: string; place?: DiagnosticPlace }[] = [];
+  const files: string[] = [];
   for (const line of output.split(/\r?\n/)) {
     const match = header.exec(line);
     if (match) {
@@ -37,7 +46,9 @@ export function parseDiagnostics(output: string, root: string): string[] {
       found.push({ code: Number(code), message, place: file === undefined ? undefined : { file, line: Number(row), column: Number(column) } });
     } else if (found.length > 0 && /^\s/.test(line)) {
       found[found.length - 1].message += `\n${line}`;
+    } else if (isAbsolute(line)) {
+      files.push(line);
     }
   }
-  return found.map(({ code, message, place }) => diagnosticLine(root, code, message, place));
+  return { diagnostics: found.map(({ code, message, place }) => diagnosticLine(root, code, message, place)), files };
 }

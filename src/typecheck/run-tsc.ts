@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { openFileLimits } from '../file-limit.ts';
-import { parseDiagnostics } from './diagnostic-line.ts';
+import { parseTscOutput } from './diagnostic-line.ts';
 import { removeCheckConfig, removeLeftoverConfigs, writeCheckConfig, type TypeCheckTask } from './check-config.ts';
 import { majorOf, type Tsc } from './find-tsc.ts';
 
@@ -26,26 +26,27 @@ const v8Flags = ['--single-threaded', '--max-semi-space-size=1'];
 const checkedExitCodes = new Set([0, 1, 2, 3]);
 
 /**
- * Type-checks `task.files` with `tsc` and returns each diagnostic as a line. Throws when it could not
- * check (it cannot start, or ends without a verdict), or when `signal` stopped it; its tsconfig is
- * gone either way.
+ * Type-checks `task.files` with `tsc` and returns each diagnostic as a line, and the files it read
+ * (absolute: `--listFiles`, which the cache keys a kept verdict by). Throws when it could not check
+ * (it cannot start, or ends without a verdict), or when `signal` stopped it; its tsconfig is gone
+ * either way.
  */
-export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal): Promise<string[]> {
-  if (task.files.length === 0) return [];
+export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal): Promise<{ diagnostics: string[]; files: string[] }> {
+  if (task.files.length === 0) return { diagnostics: [], files: [] };
   const config = await writeCheckConfig(task, majorOf(tsc.version));
   try {
-    const ran = runNode([...v8Flags, tsc.bin, '-p', config, '--pretty', 'false', ...fileLimitFlags(tsc)], task.root, signal);
+    const ran = runNode([...v8Flags, tsc.bin, '-p', config, '--pretty', 'false', '--listFiles', ...fileLimitFlags(tsc)], task.root, signal);
     // Once the check runs: started sooner, it is done sooner beside the bundler's process.
     await removeLeftoverConfigs(task.root);
     const { code, stdout, stderr, error } = await ran;
     signal.throwIfAborted();
     // It could not start (out of file descriptors: EMFILE): that error, which says so.
     if (error) throw error;
-    const lines = parseDiagnostics(stdout, task.root);
-    if (code === null || !checkedExitCodes.has(code) || (code !== 0 && lines.length === 0)) {
+    const { diagnostics, files } = parseTscOutput(stdout, task.root);
+    if (code === null || !checkedExitCodes.has(code) || (code !== 0 && diagnostics.length === 0)) {
       throw new Error(`\`tsc\` (${tsc.bin}) ended with ${code === null ? 'a signal' : `exit code ${code}`}: ${(stderr || stdout).trim() || 'no output'}`);
     }
-    return lines;
+    return { diagnostics, files };
   } finally {
     await removeCheckConfig(config);
   }

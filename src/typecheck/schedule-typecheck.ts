@@ -16,6 +16,7 @@ import type { Logger } from '../log.ts';
 import { warn } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import type { TypeCheckTask } from './check-config.ts';
+import type { CheckMemo } from './remembered-check.ts';
 import { reportTypeCheck, runTypeCheck, type TypeCheckReply } from './typecheck.ts';
 
 /** From this many routes on, the check runs between bundling and the prerender (see above). */
@@ -56,11 +57,20 @@ export interface ScheduledCheck {
   close(): Promise<void>;
 }
 
-/** Schedules the check of `task` for a build of `routeCount` routes. */
-export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logger: Logger): ScheduledCheck {
+/**
+ * Schedules the check of `task` for a build of `routeCount` routes. With `memo` (the cache), a verdict
+ * kept for exactly these inputs is given instead of checking, and a new one is kept.
+ */
+export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logger: Logger, memo?: CheckMemo): ScheduledCheck {
   const stop = new AbortController();
-  const run = () => runTypeCheck(task, stop.signal);
-  let reply: Promise<TypeCheckReply> | undefined = routeCount >= longFrom ? undefined : run();
+  const recalled = memo?.recall();
+  const run = async () => {
+    if (recalled) return recalled;
+    const checked = await runTypeCheck(task, stop.signal);
+    if (!stop.signal.aborted) memo?.keep(checked);
+    return checked;
+  };
+  let reply: Promise<TypeCheckReply> | undefined = routeCount >= longFrom && !recalled ? undefined : run();
   let reported = false;
   return {
     async beforePrerender() {

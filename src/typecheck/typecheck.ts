@@ -11,9 +11,12 @@ import { findTsc, ownTsc, type Tsc } from './find-tsc.ts';
 import { groupCommonJs } from './commonjs-diagnostics.ts';
 import { runTsc } from './run-tsc.ts';
 
-/** What a check answers: the diagnostics and the TypeScript that found them, or why it could not check. */
+/**
+ * What a check answers: the diagnostics and the TypeScript that found them (and the files it read,
+ * when `tsc` ran), or why it could not check.
+ */
 export type TypeCheckReply =
-  | { diagnostics: string[]; version: string; from: 'site' | 'own'; note?: string; failed?: undefined }
+  | { diagnostics: string[]; version: string; from: 'site' | 'own'; note?: string; failed?: undefined; files?: string[] }
   | { failed: string };
 
 const instead = (own: Tsc) => `Type-checked with api-prerender's TypeScript ${own.version} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`;
@@ -26,10 +29,10 @@ export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Pr
   const tsc = findTsc(task.root);
   if (!tsc) return { failed: "api-prerender's TypeScript (its `typescript-7` dependency) is not installed." };
   try {
-    const diagnostics = await runTsc(tsc, task, signal);
+    const { diagnostics, files } = await runTsc(tsc, task, signal);
     const unread = libraryUnread(diagnostics);
     if (unread) return { failed: unread };
-    return { diagnostics, version: tsc.version, from: tsc.from, note: tsc.note && `${tsc.note} ${instead(tsc)}` };
+    return { diagnostics, files, version: tsc.version, from: tsc.from, note: tsc.note && `${tsc.note} ${instead(tsc)}` };
   } catch (error) {
     // Out of file descriptors, ours could not start either.
     if (fileLimitOf(error)) return { failed: messageOf(asFileLimit('starting the type check', error)) };
@@ -37,7 +40,7 @@ export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Pr
     if (!own) return { failed: messageOf(error) };
     const why = `The site's TypeScript ${tsc.version} could not check: ${messageOf(error)}`;
     try {
-      return { diagnostics: await runTsc(own, task, signal), version: own.version, from: 'own', note: `${why} ${instead(own)}` };
+      return { ...(await runTsc(own, task, signal)), version: own.version, from: 'own', note: `${why} ${instead(own)}` };
     } catch (ownError) {
       return { failed: `${why}; api-prerender's TypeScript ${own.version} could not either: ${messageOf(ownError)}` };
     }

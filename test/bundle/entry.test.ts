@@ -1,6 +1,6 @@
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
-import { generateDevEntry, generateEntry } from '../../src/bundle/entry.ts';
+import { generateDevEntry, generateEntry, mayExport } from '../../src/bundle/entry.ts';
 import { fileToRoute } from '../../src/routes/file-to-route.ts';
 
 const routes = [
@@ -25,15 +25,35 @@ describe('generateEntry', () => {
     const imports = [...source.matchAll(/^import (route(\d+)), \* as (module\2) from (".*");$/gm)].map((m) => [m[1], m[3], JSON.parse(m[4])]);
     expect(imports.map(([, , file]) => file)).toEqual(routes.map((route) => './' + route.file));
     for (const [name, namespace, file] of imports) {
-      // The handler and the file's `entries` export come from the same import.
-      const rows = source.split('\n').filter((line) => line.includes(`handler: ${name}, entries: ${namespace}.entries }`));
+      // The handler and the file's `entries` and `cacheKey` exports come from the same import.
+      const rows = source.split('\n').filter((line) => line.includes(`handler: ${name}, entries: ${namespace}.entries, cacheKey: ${namespace}.cacheKey }`));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain(`file: ${JSON.stringify(file.slice(2))}`);
     }
   });
 
+  it('reads only the exports a file may have: no MISSING_EXPORT for Rollup to place for the others', () => {
+    const [plain, listing] = [routes[0]!.file, routes[4]!.file];
+    const may = (file: string) => ({ entries: file === listing, cacheKey: false });
+    const lean = generateEntry([routes[0]!, routes[4]!], may);
+    expect(lean).toContain(`import route0 from ${JSON.stringify('./' + plain)};`);
+    expect(lean).toContain(`import route1, * as module1 from ${JSON.stringify('./' + listing)};`);
+    expect(lean).toContain(`file: ${JSON.stringify(plain)}, handler: route0 },`);
+    expect(lean).toContain(`file: ${JSON.stringify(listing)}, handler: route1, entries: module1.entries },`);
+  });
+
+  it.each([
+    ['export default defineEventHandler(() => 1);', { entries: false, cacheKey: false }],
+    ['export const entries = () => [];', { entries: true, cacheKey: false }],
+    ['export { keyOf as cacheKey };', { entries: false, cacheKey: true }],
+    ["export * from './shared';", { entries: true, cacheKey: true }],
+    ['// lists no entries', { entries: true, cacheKey: false }],
+  ])('tells whether %j may export entries or cacheKey', (source, expected) => {
+    expect(mayExport(source)).toEqual(expected);
+  });
+
   it('keeps the table in the given order with methods and router paths', () => {
-    const table = [...source.matchAll(/\{ method: (".*?"), path: (".*?"), file: (".*?"), handler: route(\d+), entries: module\4\.entries \}/g)];
+    const table = [...source.matchAll(/\{ method: (".*?"), path: (".*?"), file: (".*?"), handler: route(\d+), entries: module\4\.entries, cacheKey: module\4\.cacheKey \}/g)];
     expect(table.map((m) => [JSON.parse(m[1]), JSON.parse(m[2]), Number(m[4])])).toEqual(routes.map((r, i) => [r.method, r.path, i]));
   });
 
@@ -69,7 +89,7 @@ describe('generateDevEntry', () => {
     expect(sources).toEqual(files.map((file) => './' + file));
     const handlers = [...source.matchAll(/^ {2}(".*"): route(\d+),$/gm)].map((m) => [JSON.parse(m[1]), Number(m[2])]);
     expect(handlers).toEqual(files.map((file, i) => [file, i]));
-    expect(source).not.toMatch(/entries|api-prerender\/runtime/);
+    expect(source).not.toMatch(/entries|cacheKey|api-prerender\/runtime/);
   });
 
   it('is a valid module whatever the file names hold, and without files', () => {

@@ -40,6 +40,7 @@ describe('--help of every command', () => {
     expect(stdout).toMatch(/--api-prefix <prefix>\s+.*\(default: api\)$/m);
     expect(stdout).toMatch(/--no-typecheck\s+.*type check.*on unless given/i);
     expect(stdout).toMatch(/--no-fail-on-error\s+\S/);
+    expect(stdout).toMatch(/--no-cache\s+Render every route .*leaving the cache as it is/);
   });
 
   it.concurrent.each([

@@ -18,6 +18,8 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       preset: 'static',
       mistypedFiles: 'error',
       compress: [],
+      cache: true,
+      cacheDir: join(root, 'node_modules/.cache/api-prerender'),
       prerender: { routes: [], routesFrom: 'unset', sitemapHost: undefined, concurrency: 16, timeout: 30_000, maxBodySize: 100 * 1024 * 1024, failOnError: true, retry: undefined, validate: 'warn', links: 'warn' },
       configFile: undefined,
     });
@@ -74,7 +76,7 @@ const lastmod = (value: unknown) => ({ prerender: { routes: [{ route: '/a', site
 
 describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key and what is allowed', () => {
   it.each([
-    ['unknown top-level key', { prerender: {}, outdir: 'x' }, '"outdir"', 'name, apiPrefix, routesDir, publicDir, outDir, publicDotFiles, preset, mistypedFiles, prerender'],
+    ['unknown top-level key', { prerender: {}, outdir: 'x' }, '"outdir"', 'name, apiPrefix, routesDir, publicDir, outDir, publicDotFiles, preset, mistypedFiles, cache, cacheDir, prerender'],
     ['unknown preset', { preset: 'heroku' }, '"preset"', 'static | netlify | cloudflare | vercel | github-pages'],
     ['mistypedFiles not error or warn', { mistypedFiles: 'ignore' }, '"mistypedFiles"', "'error' | 'warn'"],
     ['unknown prerender key', { prerender: { route: [] } }, '"prerender.route"', 'prerender.routes, prerender.sitemap'],
@@ -239,6 +241,31 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     const root = join(tempDir(), 'site', 'inner');
     const error = await catchError(() => resolveConfig(paths, root));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toContain(message);
+  });
+});
+
+describe('cache and cacheDir', () => {
+  it('take a boolean and a path from the site root', async () => {
+    const root = tempDir();
+    expect(await resolveConfig({ cache: false, cacheDir: '.cache/builds' }, root)).toMatchObject({ cache: false, cacheDir: join(root, '.cache/builds') });
+    for (const [config, key] of [[{ cache: 'no' }, 'cache'], [{ cacheDir: '' }, 'cacheDir'], [{ cacheDir: 3 }, 'cacheDir']] as const) {
+      const error = await catchError(() => resolveConfig(config, root));
+      expect([error.code, error.message]).toEqual(['CONFIG', expect.stringContaining(`Config key "${key}"`)]);
+    }
+  });
+
+  it.each([
+    ['inside the output folder', { cacheDir: 'dist/site' }, 'inside the output folder'],
+    ['holding the output folder', { cacheDir: '.', outDir: 'site' }, 'which holds the output folder'],
+    ['inside publicDir, which is published', { cacheDir: 'public/.cache' }, 'inside publicDir'],
+    ['inside routesDir', { cacheDir: 'src/server/routes/cache' }, 'inside routesDir'],
+    ['holding routesDir', { cacheDir: '.', name: 'src' }, 'which holds routesDir'],
+    ['holding the site root', { cacheDir: '..', name: 'inner' }, 'which holds the site root'],
+  ])('refuses a cache %s', async (_, paths, message) => {
+    const root = join(tempDir(), 'site', 'inner');
+    const error = await catchError(() => resolveConfig({ name: 'site', ...paths }, root));
+    expect([error.code, error.exitCode, error.hint]).toEqual(['CONFIG', 2, expect.stringContaining('cacheDir')]);
     expect(error.message).toContain(message);
   });
 });

@@ -9,7 +9,7 @@ import { createReportWriter } from '../../src/report/report-writer.ts';
 import { tempDir } from '../support/helpers.ts';
 import { pageRows, readPageData } from '../support/report-page-data.ts';
 
-const build: BuildReport = { name: 'site', dir: '/x/site', ok: 3, failed: 1, files: 3, copied: 0, bytes: 30, ms: 5, retries: 0, retried: [], failures: [], crawled: 0, warnings: [] };
+const build: BuildReport = { name: 'site', dir: '/x/site', ok: 3, failed: 1, files: 3, copied: 0, bytes: 30, ms: 5, retries: 0, retried: [], failures: [], crawled: 0, warnings: [], reused: 0, rendered: [] };
 const written = (route: string, bytes: number, index: number, crc32: number): PrerenderResult => ({
   route,
   file: route.slice(1),

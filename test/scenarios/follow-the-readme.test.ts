@@ -36,7 +36,7 @@ const siteBlocks = files.filter((block) => toolOf(block) === undefined);
 const givenFiles: Record<string, string> = {
   // `import { listPosts, readPost } from '../../../lib/cms.ts'` in the `entries` example.
   'src/server/lib/cms.ts': [
-    `const posts = [{ slug: 'hello', title: 'Hello', body: 'The first post.' }];`,
+    `const posts = [{ slug: 'hello', title: 'Hello', body: 'The first post.', updatedAt: '2026-11-20T09:00:00Z' }];`,
     `export async function listPosts() { return posts; }`,
     `export function readPost(slug: string) { return posts.find((post) => post.slug === slug) ?? { slug, missing: true }; }`,
     ``,

@@ -1,8 +1,8 @@
 /** Shared by the test files: temporary sites, builds into temporary folders, the real bin. */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
@@ -40,14 +40,25 @@ export function route(body: string, imports = 'defineEventHandler'): string {
   return `import { ${imports} } from 'h3';\nexport default defineEventHandler(${body});\n`;
 }
 
+/** The cache folder of each site of the repository, for the builds of one test file. */
+const repoCacheDirs = new Map<string, string>();
+
 /**
  * Builds a site with a memory logger. `outDir` defaults to a temporary folder so that fixture
- * sites in the repository are never written to and test files can run in parallel.
+ * sites in the repository are never written to and test files can run in parallel; for the same
+ * reasons a site of the repository keeps its cache (`cacheDir`) in a temporary folder, shared by the
+ * builds of that site in one test file. Other sites keep the default, inside the site.
  */
 export async function buildSite(root: string, options: BuildOptions = {}) {
   const logger = createMemoryLogger();
   const outDir = options.config?.outDir ?? tempDir('out-');
-  const report = await build({ root, typecheck: false, logger, ...options, config: { outDir, ...options.config } });
+  const config = { outDir, ...options.config };
+  if (config.cacheDir === undefined && !relative(repoRoot, root).startsWith('..')) {
+    let cacheDir = repoCacheDirs.get(root);
+    if (cacheDir === undefined || !existsSync(cacheDir)) repoCacheDirs.set(root, (cacheDir = tempDir('cache-')));
+    config.cacheDir = cacheDir;
+  }
+  const report = await build({ root, typecheck: false, logger, ...options, config });
   return { report, logger, outDir, dir: report.dir };
 }
 

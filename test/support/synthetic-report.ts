@@ -49,6 +49,8 @@ export function syntheticReport(count: number, extra: ReportRow[] = [], extraPro
     failures,
     crawled: 0,
     warnings: extraProblems.map((problem) => ({ code: 'INVALID_JSON' as const, message: `Route "${problem.route}" ${problem.message}.` })),
+    reused: 0,
+    rendered: [],
   };
   const changed = rows.filter((row) => row.change === 'changed');
   const changes: FileChanges = {

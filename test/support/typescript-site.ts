@@ -34,8 +34,11 @@ export const checkTypes = (root: string, options: BuildOptions = {}) => buildSit
 /** The lines of a checked build's log the check printed. */
 export const checkLines = (lines: string[]) => lines.filter((line) => line.startsWith('warning ') || line.startsWith('type check:'));
 
-/** Check tsconfig files: in the cache folder, and in the site's folder where earlier versions wrote them. */
+/**
+ * Check tsconfig files: in the cache folder, and in the site's folder where earlier versions wrote
+ * them. The build's own cache (`<cacheDir>/<name>/`, a folder there by default) is kept on purpose.
+ */
 export const checkLeftovers = (root: string) => [
   ...readdirSync(root).filter((name) => name.includes('typecheck')),
-  ...(existsSync(siteCacheDir(root)) ? readdirSync(siteCacheDir(root)) : []),
+  ...(existsSync(siteCacheDir(root)) ? readdirSync(siteCacheDir(root), { withFileTypes: true }).filter((entry) => !entry.isDirectory()).map((entry) => entry.name) : []),
 ];

@@ -38,7 +38,11 @@ function tsSite(files: Record<string, string>, typescript?: string): string {
 }
 
 /** Files the check wrote into the site's folder (none, ever) or left in its cache folder (none). */
-const leftovers = (root: string) => [...readdirSync(root).filter((name) => name.includes('typecheck')), ...readdirSync(siteCacheDir(root))];
+// The build's own cache (`<cacheDir>/<name>/`, by default in that folder) is kept there on purpose.
+const leftovers = (root: string) => [
+  ...readdirSync(root).filter((name) => name.includes('typecheck')),
+  ...readdirSync(siteCacheDir(root), { withFileTypes: true }).filter((entry) => !entry.isDirectory()).map((entry) => entry.name),
+];
 
 const build = (root: string, ...flags: string[]) => runCli(['build', ...flags], { cwd: root, timeout: 120_000 });
 const output = (root: string, file: string) => readFileSync(join(root, 'dist', 'ts-site', 'public', file), 'utf8');

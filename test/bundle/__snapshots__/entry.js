@@ -10,14 +10,14 @@ import route6, * as module6 from "./rss.xml.ts";
 import route7, * as module7 from "./(legal)/terms's.mjs";
 
 export const routes = [
-  { method: "", path: "/api", file: "api/index.ts", handler: route0, entries: module0.entries },
-  { method: "", path: "/api/v1/hello", file: "api/v1/hello.ts", handler: route1, entries: module1.entries },
-  { method: "GET", path: "/api/v1/users/:id", file: "api/v1/users/[id].get.ts", handler: route2, entries: module2.entries },
-  { method: "POST", path: "/api/v1/users", file: "api/v1/users.post.ts", handler: route3, entries: module3.entries },
-  { method: "", path: "/api/posts/:slug.json", file: "api/posts/[slug].json.ts", handler: route4, entries: module4.entries },
-  { method: "", path: "/api/**", file: "api/[...].ts", handler: route5, entries: module5.entries },
-  { method: "", path: "/rss.xml", file: "rss.xml.ts", handler: route6, entries: module6.entries },
-  { method: "", path: "/terms's", file: "(legal)/terms's.mjs", handler: route7, entries: module7.entries },
+  { method: "", path: "/api", file: "api/index.ts", handler: route0, entries: module0.entries, cacheKey: module0.cacheKey },
+  { method: "", path: "/api/v1/hello", file: "api/v1/hello.ts", handler: route1, entries: module1.entries, cacheKey: module1.cacheKey },
+  { method: "GET", path: "/api/v1/users/:id", file: "api/v1/users/[id].get.ts", handler: route2, entries: module2.entries, cacheKey: module2.cacheKey },
+  { method: "POST", path: "/api/v1/users", file: "api/v1/users.post.ts", handler: route3, entries: module3.entries, cacheKey: module3.cacheKey },
+  { method: "", path: "/api/posts/:slug.json", file: "api/posts/[slug].json.ts", handler: route4, entries: module4.entries, cacheKey: module4.cacheKey },
+  { method: "", path: "/api/**", file: "api/[...].ts", handler: route5, entries: module5.entries, cacheKey: module5.cacheKey },
+  { method: "", path: "/rss.xml", file: "rss.xml.ts", handler: route6, entries: module6.entries, cacheKey: module6.cacheKey },
+  { method: "", path: "/terms's", file: "(legal)/terms's.mjs", handler: route7, entries: module7.entries, cacheKey: module7.cacheKey },
 ];
 
 export const app = createApp(routes);

@@ -1,0 +1,181 @@
+/**
+ * The cache as one build uses it (SPEC section 8), once its bundle is made or reused: answers for
+ * each route whether its output is reused, turns each rendered route and what it read into a record,
+ * and, once the output is in place, writes the new index. Routes are asked for and added in route
+ * order, so records stream in and out (records-file.ts).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BundleFacts } from '../bundle/bundle-facts.ts';
+import { checkStoredBody, storedBodyPath } from './body-store.ts';
+import { keyChange, type BuildKey } from './build-key.ts';
+import { cacheFormat, indexFile, writeIndex, type CacheIndex } from './cache-index.ts';
+import { newCacheName } from './cache-names.ts';
+import type { Fingerprints } from './fingerprint.ts';
+import { removeGoneBodies } from './gone-bodies.ts';
+import { createModuleTable, tableChanges } from './module-reads.ts';
+import { createReadPlaces } from './read-places.ts';
+import type { LoadLog, RouteLog } from './read-log.ts';
+import type { RouteRecord } from './record.ts';
+import type { RecordsReader } from './records-file.ts';
+import { createRecordsWriter } from './records-file.ts';
+import { reasonToRender, type RenderReason, type ReuseFacts } from './reuse.ts';
+import { removeStoredBundle, type StoredBundle } from './stored-bundle.ts';
+
+/** What a build's cache is made with. */
+export interface BuildCacheOptions {
+  /** The output's cache folder (cache-index.ts). */
+  dir: string;
+  /** What the last build left there, checked (cache-index.ts); `undefined`: nothing usable. */
+  previous: { index: CacheIndex; records: RecordsReader } | undefined;
+  root: string;
+  key: BuildKey;
+  /** A hash of the route table (file, method, path of every route file): when it changed, another file may answer a route. */
+  routeTable: string;
+  facts: BundleFacts;
+  /** The staged bundle's folder (its copied files are named by their sources). */
+  serverDir: string;
+  maxBodySize: number;
+  /** `prerender.timeout` (ms). */
+  timeout: number;
+  /** The modification time (ms, whole seconds) of the bodies this build writes. */
+  stamp: number;
+  fingerprints: Fingerprints;
+  /** Whether the bundle is the one the last build made (reused): only then may it go unloaded. */
+  sameBundle: boolean;
+}
+
+/** What a route renders with, or reuses. */
+export type Decision = { reuse: RouteRecord; stored: string } | { reason: RenderReason };
+
+/** The cache of one build (see above). */
+export interface BuildCache {
+  /** Whether the route table is the last build's: then a route's record names the file that answers it. */
+  sameRouteTable: boolean;
+  /**
+   * Whether the bundle is the last build's and would load as it did: what its modules read as it
+   * loaded is unchanged, and it reached no network. Then it need not load unless a route renders.
+   */
+  sameLoad(): boolean;
+  /** The last build's record of `route` (asked in route order). */
+  lookup(route: string): RouteRecord | undefined;
+  /** Whether `record` is reused, given the route file that answers its route now and its `cacheKey`. */
+  decide(record: RouteRecord | undefined, now: { routeFile: string | undefined; cacheKey: string | undefined }): Decision;
+  /** The record of a rendered route, from its output and what it read; its body is stored at `stored`. */
+  recordOf(output: RenderedOutput, log: RouteLog, cacheKey: string | undefined): { record: RouteRecord; stored: string };
+  /** Adds a route's record to the new records (in route order). */
+  add(record: RouteRecord): void;
+  /**
+   * Once the output is in place: writes the index naming the new records and `bundle`, removes the
+   * stored bodies of routes gone and the last bundle when replaced. `load`: what the bundle's load
+   * read, `undefined` when it was not loaded.
+   */
+  commit(bundle: StoredBundle, load: LoadLog | undefined): void;
+  /** The build failed (or the commit did): removes what it wrote of the new records; nothing after a commit. */
+  abandon(): void;
+}
+
+/** A rendered route's output, as the record keeps it. */
+export type RenderedOutput = Pick<RouteRecord, 'route' | 'routeFile' | 'file' | 'status' | 'contentType' | 'headers' | 'bytes' | 'ms' | 'body' | 'crc32' | 'params' | 'problems' | 'links' | 'mistake'>;
+
+/** The cache of a build (see above). */
+export function createBuildCache(options: BuildCacheOptions): BuildCache {
+  const { dir, root, facts, previous, fingerprints } = options;
+  const sourceOf = (site: string) => join(root, site);
+  const placeOf = createReadPlaces(root, options.serverDir, facts.assets);
+  const modules = createModuleTable(placeOf, fingerprints, sourceOf);
+  const changes = previous && tableChanges(previous.index.modules, fingerprints, sourceOf);
+  const everyRoute = previous && keyChange(previous.index.key, options.key);
+  const loadChanges = new Map<string, RenderReason | undefined>();
+  const recordsName = newCacheName('records', '.jsonl');
+  const writer = createRecordsWriter(join(dir, recordsName));
+  let ended = false;
+
+  // One object for every decision (asked one at a time), not one per route: a million routes.
+  const known: ReuseFacts = {
+    routeFile: undefined,
+    cacheKey: undefined,
+    everyRoute,
+    code: (routeFile) => facts.routes[routeFile]?.code,
+    loadChange(routeFile) {
+      if (!loadChanges.has(routeFile)) {
+        const found = facts.routes[routeFile]?.modules.map((module) => changes?.loadChange(module)).find((reason) => reason !== undefined);
+        loadChanges.set(routeFile, found ?? (changes?.network ? 'network' : undefined));
+      }
+      return loadChanges.get(routeFile);
+    },
+    fingerprint: (path, before) => fingerprints.again(sourceOf(path), before),
+    modules: (routeFile) => facts.routes[routeFile]?.modules ?? [],
+    sharedChange: (module) => changes?.sharedChange(module),
+    maxBodySize: options.maxBodySize,
+    timeout: options.timeout,
+  };
+
+  return {
+    sameRouteTable: previous?.index.routes === options.routeTable,
+    sameLoad: () =>
+      previous !== undefined &&
+      options.sameBundle &&
+      !changes!.network &&
+      Object.keys(previous.index.modules.modules).every((module) => changes!.loadChange(module) === undefined),
+    lookup: (route) => previous?.records.find(route),
+    decide(record, now) {
+      known.routeFile = now.routeFile;
+      known.cacheKey = now.cacheKey;
+      const reason = reasonToRender(record, known);
+      if (reason !== undefined || !record) return { reason: reason ?? 'new' };
+      const stored = storedBodyPath(dir, record.route);
+      const stamp = checkStoredBody(stored, record.bytes, record.stamp, record.body);
+      // Its stored body is gone or was changed: nothing to reuse, as with no record.
+      if (stamp === undefined) return { reason: 'new' };
+      return { reuse: stamp === record.stamp ? record : { ...record, stamp }, stored };
+    },
+    recordOf(output, log, cacheKey) {
+      const reads: [string, string][] = [];
+      const through = new Set<string>();
+      for (const [paths, fingerprintOf] of [
+        [log.files, fingerprints.file],
+        [log.trees, fingerprints.tree],
+      ] as const) {
+        for (const [path, readers] of paths) {
+          const { site, source } = placeOf(path);
+          const fingerprint = fingerprintOf(source);
+          reads.push([site, fingerprint]);
+          for (const module of readers) through.add(module);
+          modules.addShared(readers, site, fingerprint);
+        }
+      }
+      reads.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const { code = '' } = facts.routes[output.routeFile] ?? {};
+      const record: RouteRecord = { ...output, code, reads, through: [...through].sort(), network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp };
+      if (cacheKey !== undefined) record.cacheKey = cacheKey;
+      return { record, stored: storedBodyPath(dir, output.route) };
+    },
+    add: (record) => writer.add(record),
+    commit(bundle, load) {
+      ended = true;
+      const records = { file: recordsName, ...writer.finish() };
+      if (previous?.records.passedOver()) removeGoneBodies(dir, join(dir, previous.index.records.file), join(dir, recordsName));
+      previous?.records.close();
+      const index: CacheIndex = {
+        tool: 'api-prerender',
+        format: cacheFormat,
+        key: options.key,
+        routes: options.routeTable,
+        records,
+        modules: modules.table(load, previous?.index.modules),
+        bundle,
+        stamp: options.stamp,
+      };
+      writeIndex(indexFile(dir), index, previous?.index.records.file);
+      removeStoredBundle(dir, previous?.index.bundle, bundle);
+    },
+    abandon() {
+      if (ended) return;
+      ended = true;
+      writer.abandon();
+      previous?.records.close();
+      rmSync(join(dir, recordsName), { force: true });
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * What the cache compares a read file by: its content, never its time. A fingerprint is text:
+ * `-` nothing there, `f:<hash>` a file's bytes, `d:<hash>` a folder's names (and their kinds),
+ * `t:<hash>` every name below a folder (what a `glob` depends on), `o` anything else (a socket, a
+ * device). Computed once per path and build (a data file that every route reads is read once).
+ */
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import { contentHash } from './hash.ts';
+
+/** Fingerprints of paths, each computed once. */
+export interface Fingerprints {
+  /** The fingerprint of what is at `path` (absolute): `-`, `f:`, `d:` or `o`. */
+  file(path: string): string;
+  /** The fingerprint of every name below the folder `path`: `t:`, or `-` when it is no folder. */
+  tree(path: string): string;
+  /** The fingerprint `previous` was of `path` (`t:` a tree, else a file), as it is now. */
+  again(path: string, previous: string): string;
+}
+
+/** A memo of fingerprints for one build (paths are assumed not to change while it runs). */
+export function createFingerprints(): Fingerprints {
+  const files = new Map<string, string>();
+  const trees = new Map<string, string>();
+  const fingerprints: Fingerprints = {
+    file(path) {
+      let known = files.get(path);
+      if (known === undefined) files.set(path, (known = fileFingerprint(path)));
+      return known;
+    },
+    tree(path) {
+      let known = trees.get(path);
+      if (known === undefined) trees.set(path, (known = treeFingerprint(path)));
+      return known;
+    },
+    again: (path, previous) => (previous.startsWith('t:') ? fingerprints.tree(path) : fingerprints.file(path)),
+  };
+  return fingerprints;
+}
+
+function fileFingerprint(path: string): string {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return '-';
+    if (stat.isFile()) return `f:${contentHash(readFileSync(path))}`;
+    if (stat.isDirectory()) return `d:${contentHash(listing(readdirSync(path, { withFileTypes: true })))}`;
+    return 'o';
+  } catch {
+    // Unreadable (permissions, a loop of links): what the route met was an error, as it is now.
+    return '-';
+  }
+}
+
+function treeFingerprint(path: string): string {
+  try {
+    const entries = readdirSync(path, { withFileTypes: true, recursive: true }) as Dirent[];
+    return `t:${contentHash(listing(entries, path))}`;
+  } catch {
+    return '-';
+  }
+}
+
+/** The entries' names (below `under`, when given) and kinds, sorted: one line each. */
+function listing(entries: Dirent[], under?: string): string {
+  const lines = entries.map((entry) => {
+    const name = under === undefined ? entry.name : join(entry.parentPath, entry.name).slice(under.length + 1);
+    return `${entry.isDirectory() ? 'd' : entry.isFile() ? 'f' : 'o'} ${name}`;
+  });
+  return lines.sort().join('\n');
+}

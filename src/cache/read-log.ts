@@ -1,0 +1,67 @@
+/**
+ * The logs the prerender keeps of what routes reach (runtime/reads.ts): one per route's render, and
+ * one for the bundle's load, where module-level code runs (a data file read at the top of a module,
+ * a variable read from the environment there).
+ */
+import type { ReadLog } from '../runtime/reads.ts';
+
+/** What one route's render reached. */
+export class RouteLog implements ReadLog {
+  /** Absolute path read -> the modules that read it. */
+  readonly files = new Map<string, string[]>();
+  /** Absolute folder whose whole tree of names was read (a `glob`) -> the modules that read it. */
+  readonly trees = new Map<string, string[]>();
+  reachedNetwork = false;
+  reachedEnv = false;
+
+  file(module: string, path: string): void {
+    add(this.files, path, module);
+  }
+  tree(module: string, path: string): void {
+    add(this.trees, path, module);
+  }
+  env(): void {
+    this.reachedEnv = true;
+  }
+  network(): void {
+    this.reachedNetwork = true;
+  }
+}
+
+/** What one module reached while the bundle loaded. */
+export interface ModuleLoadReads {
+  files: Set<string>;
+  trees: Set<string>;
+  /** Variables read (`*`: the environment was listed). */
+  env: Set<string>;
+}
+
+/** What the bundle's load reached, by module. */
+export class LoadLog implements ReadLog {
+  readonly modules = new Map<string, ModuleLoadReads>();
+  reachedNetwork = false;
+
+  file(module: string, path: string): void {
+    this.of(module).files.add(path);
+  }
+  tree(module: string, path: string): void {
+    this.of(module).trees.add(path);
+  }
+  env(module: string, name: string | undefined): void {
+    this.of(module).env.add(name ?? '*');
+  }
+  network(): void {
+    this.reachedNetwork = true;
+  }
+  private of(module: string): ModuleLoadReads {
+    let reads = this.modules.get(module);
+    if (!reads) this.modules.set(module, (reads = { files: new Set(), trees: new Set(), env: new Set() }));
+    return reads;
+  }
+}
+
+function add(map: Map<string, string[]>, key: string, module: string): void {
+  const modules = map.get(key);
+  if (!modules) map.set(key, [module]);
+  else if (!modules.includes(module)) modules.push(module);
+}

@@ -1,0 +1,58 @@
+/**
+ * What the cache did for a build's routes, for the report (SPEC section 8): how many were reused, and
+ * each route rendered with why. Kept as two arrays of references (the routes are the plan's strings,
+ * the reasons few), not an object per route: a cold build of a million routes renders them all.
+ */
+import { counted } from '../plural.ts';
+import type { RenderReason } from './reuse.ts';
+
+/** A rendered route and why, as the report lists it. */
+export interface RenderedRoute {
+  route: string;
+  reason: RenderReason;
+}
+
+/** The log of one build. */
+export interface RenderLog {
+  /** Routes whose output was reused. */
+  readonly reused: number;
+  /** Notes a route reused. */
+  reuse(): void;
+  /** Notes a route rendered, and why. */
+  render(route: string, reason: RenderReason): void;
+  /** Every route rendered, in the order noted. */
+  rendered(): RenderedRoute[];
+  /** One line: reused and rendered, and how many were rendered for each kind of reason. */
+  summary(): string;
+}
+
+/** A new, empty log. */
+export function createRenderLog(): RenderLog {
+  const routes: string[] = [];
+  const reasons: RenderReason[] = [];
+  // One string per reason: `file src/posts/a.md` repeated by many routes is held once.
+  const interned = new Map<string, RenderReason>();
+  let reused = 0;
+  return {
+    get reused() {
+      return reused;
+    },
+    reuse: () => void reused++,
+    render(route, reason) {
+      let known = interned.get(reason);
+      if (known === undefined) interned.set(reason, (known = reason));
+      routes.push(route);
+      reasons.push(known);
+    },
+    rendered: () => routes.map((route, i) => ({ route, reason: reasons[i]! })),
+    summary() {
+      const kinds = new Map<string, number>();
+      for (const reason of reasons) {
+        const kind = reason.startsWith('file ') ? 'file' : reason;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      const why = [...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ');
+      return `cache: ${counted(reused, 'route')} reused, ${routes.length} rendered${why ? ` (${why})` : ''}`;
+    },
+  };
+}

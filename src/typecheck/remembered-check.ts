@@ -1,0 +1,42 @@
+/**
+ * A type check's verdict kept in the cache (cache/stored-check.ts): a build whose check would read
+ * exactly the files the last one read, unchanged, with the same TypeScript, api-prerender, tsconfig
+ * and lockfile, prints the kept verdict instead of running `tsc`. Cheap beside a check: the files are
+ * hashed (TypeScript's own lib files among them, ~3 MB), where `tsc` would parse and check them all.
+ */
+import { buildKey } from '../cache/build-key.ts';
+import type { Fingerprints } from '../cache/fingerprint.ts';
+import { sitePath } from '../cache/site-path.ts';
+import { storedVerdict, storeVerdict, type CheckInputs } from '../cache/stored-check.ts';
+import type { TypeCheckTask } from './check-config.ts';
+import { findTsc } from './find-tsc.ts';
+import type { TypeCheckReply } from './typecheck.ts';
+
+/** The verdict to give instead of checking, and where a new one is kept. */
+export interface CheckMemo {
+  /** The kept verdict, when it is still the check's; `undefined`: check. */
+  recall(): TypeCheckReply | undefined;
+  /** Keeps the verdict of a check that ran (one that could not check is not kept); never throws. */
+  keep(reply: TypeCheckReply): void;
+}
+
+/** The memo of `task`'s check in `file` (`cacheDir/<name>/typecheck.json`), files fingerprinted with `fingerprints`. */
+export function rememberCheck(file: string, task: TypeCheckTask, fingerprints: Fingerprints): CheckMemo {
+  const tsc = findTsc(task.root);
+  const site = (path: string) => sitePath(task.root, path);
+  // Which api-prerender checks matters too: the options it sets over the site's tsconfig.
+  const tool = buildKey({ root: task.root, apiPrefix: '', routesDir: task.root }, '').tool;
+  const inputs: CheckInputs | undefined = tsc && { root: task.root, tsc: { version: tsc.version, from: tsc.from }, tool, task: task.files.map(site) };
+  return {
+    recall: () => inputs && storedVerdict(file, inputs, fingerprints),
+    keep(reply) {
+      if (!inputs || reply.failed !== undefined || !reply.files || reply.from !== tsc!.from || reply.version !== tsc!.version) return;
+      const { diagnostics, from, note } = reply;
+      try {
+        storeVerdict(file, inputs, reply.files.map(site), { diagnostics, version: reply.version, from, note }, fingerprints);
+      } catch {
+        // A verdict not kept is checked again next build.
+      }
+    },
+  };
+}

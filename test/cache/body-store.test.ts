@@ -1,0 +1,84 @@
+import { closeSync, futimesSync, mkdirSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkStoredBody, reuseBody, storeBody, storedBodyPath } from '../../src/cache/body-store.ts';
+import { contentHash } from '../../src/cache/hash.ts';
+import { repoRoot, tempDir } from '../support/helpers.ts';
+
+const stamp = 1_700_000_000_000;
+
+/** Writes `body` at `file` with the build's stamp as its modification time, as the writer thread does. */
+function writeStamped(file: string, body: string): void {
+  mkdirSync(join(file, '..'), { recursive: true });
+  const fd = openSync(file, 'w');
+  writeSync(fd, body);
+  futimesSync(fd, stamp / 1000, stamp / 1000);
+  closeSync(fd);
+}
+
+describe('the body store', () => {
+  it('names each route a file of its own, in 256 folders', () => {
+    const path = storedBodyPath('/cache/site', '/api/a.json');
+    expect(path).toMatch(/^\/cache\/site\/bodies\/[0-9a-f]{2}\/[0-9a-f]{30}$/);
+    expect(storedBodyPath('/cache/site', '/api/b.json')).not.toBe(path);
+  });
+
+  it('holds the very file the build wrote (no copy), and links it into the next output', () => {
+    const dir = tempDir('store-');
+    const written = join(dir, 'out-1', 'a.json');
+    writeStamped(written, '{"a":1}');
+    const stored = storedBodyPath(join(dir, 'cache'), '/a.json');
+    storeBody(written, stored, stamp);
+    expect(statSync(stored).ino).toBe(statSync(written).ino);
+    expect(checkStoredBody(stored, 7, stamp, contentHash('{"a":1}'))).toBe(stamp);
+
+    const next = join(dir, 'out-2', 'a.json');
+    mkdirSync(join(next, '..'));
+    reuseBody(stored, next, stamp);
+    expect(statSync(next).ino).toBe(statSync(written).ino);
+    // A route rendered again with another body replaces the stored one; the old output keeps its own.
+    const again = join(dir, 'out-3', 'a.json');
+    writeStamped(again, '{"a":2}');
+    storeBody(again, stored, stamp);
+    expect(readFileSync(stored, 'utf8')).toBe('{"a":2}');
+    expect(readFileSync(written, 'utf8')).toBe('{"a":1}');
+  });
+
+  it('tells a body changed in place since (through the published file) from one only touched', () => {
+    const dir = tempDir('store-');
+    const written = join(dir, 'out', 'a.json');
+    writeStamped(written, '{"a":1}');
+    const stored = storedBodyPath(join(dir, 'cache'), '/a.json');
+    storeBody(written, stored, stamp);
+    const hash = contentHash('{"a":1}');
+    utimesSync(written, 1_600_000_000, 1_600_000_000);
+    expect(checkStoredBody(stored, 7, stamp, hash)).toBe(1_600_000_000_000);
+    writeFileSync(written, '{"a":9}');
+    expect(checkStoredBody(stored, 7, stamp, hash)).toBeUndefined();
+    writeFileSync(written, '{"a":10}');
+    expect(checkStoredBody(stored, 7, stamp, hash)).toBeUndefined();
+    rmSync(stored);
+    expect(checkStoredBody(stored, 7, stamp, hash)).toBeUndefined();
+  });
+
+  // The suite's temporary folders are on a RAM disk; the repository is on another device.
+  const otherDevice = join(repoRoot, 'node_modules', '.cache', `body-store-test-${process.pid}`);
+  afterAll(() => rmSync(otherDevice, { recursive: true, force: true }));
+  const crossDevice = () => {
+    mkdirSync(otherDevice, { recursive: true });
+    return statSync(otherDevice).dev !== statSync(tempDir('store-')).dev;
+  };
+
+  it.runIf(crossDevice())('copies, with the same time, where the cache is on another device than the output', () => {
+    const written = join(tempDir('store-'), 'a.json');
+    writeStamped(written, 'body');
+    const stored = storedBodyPath(otherDevice, '/a.json');
+    storeBody(written, stored, stamp);
+    expect(readFileSync(stored, 'utf8')).toBe('body');
+    expect(statSync(stored).ino).not.toBe(statSync(written).ino);
+    expect(checkStoredBody(stored, 4, stamp, contentHash('body'))).toBe(stamp);
+    const next = join(tempDir('store-'), 'a.json');
+    reuseBody(stored, next, stamp);
+    expect(readFileSync(next, 'utf8')).toBe('body');
+  });
+});

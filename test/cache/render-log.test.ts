@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createRenderLog } from '../../src/cache/render-log.ts';
+
+describe('the render log', () => {
+  it('counts the routes reused, lists the routes rendered with why, and sums the reasons up by kind', () => {
+    const log = createRenderLog();
+    log.reuse();
+    log.reuse();
+    log.render('/a', 'code');
+    log.render('/b', 'file content/b.md');
+    log.render('/c', 'file content/c.md');
+    log.render('/d', 'new');
+    expect(log.reused).toBe(2);
+    expect(log.rendered()).toEqual([
+      { route: '/a', reason: 'code' },
+      { route: '/b', reason: 'file content/b.md' },
+      { route: '/c', reason: 'file content/c.md' },
+      { route: '/d', reason: 'new' },
+    ]);
+    expect(log.summary()).toBe('cache: 2 routes reused, 4 rendered (1 code, 2 file, 1 new)');
+    expect(createRenderLog().summary()).toBe('cache: 0 routes reused, 0 rendered');
+  });
+});

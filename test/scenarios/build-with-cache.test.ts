@@ -1,0 +1,243 @@
+/**
+ * Building a site again with the cache (SPEC section 8), as a user does: one input changed at a time
+ * (a data module, a file read through `new URL`, a variable, a source's `cacheKey`, the config), the
+ * routes whose handlers ran (each notes its runs in a file), the reasons the report gives, and the
+ * output, byte for byte the output of a clean build of the same inputs.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { storedBodyPath } from '../../src/cache/body-store.ts';
+import { buildSite, tempDir, writeSite } from '../support/helpers.ts';
+import { pageRows, readPageData } from '../support/report-page-data.ts';
+import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from '../support/cache-site.ts';
+
+let source: Awaited<ReturnType<typeof startSource>>;
+beforeAll(async () => void (source = await startSource()));
+afterAll(() => source.close());
+afterEach(() => void delete process.env[greetingVariable]);
+
+/** A site built once (every route new), its runs taken. */
+async function builtSite() {
+  const runs = join(tempDir('runs-'), 'runs.log');
+  const root = writeCacheSite(runs, source.url);
+  const first = await buildSite(root);
+  expect(takeRuns(runs)).toEqual(cacheSiteRoutes);
+  return { runs, root, first, cacheDir: join(root, 'node_modules/.cache/api-prerender/cached/build') };
+}
+
+/** The routes that reach what cannot be hashed render every build: the environment, the network without cacheKey. */
+const always = ['/api/env.txt', '/api/live.json'];
+const alwaysRendered = [
+  { route: '/api/env.txt', reason: 'env' },
+  { route: '/api/live.json', reason: 'network' },
+];
+
+describe('a build with the cache', () => {
+  it('reuses every route when nothing changed: the bundle linked in, no handler run but those reaching the environment or the network', async () => {
+    const { runs, root, first } = await builtSite();
+    expect(first.report.reused).toBe(0);
+    expect(first.report.rendered).toEqual(cacheSiteRoutes.map((route) => ({ route, reason: 'new' })));
+
+    const again = await buildSite(root);
+    expect(takeRuns(runs)).toEqual(always);
+    expect(again.report).toMatchObject({ ok: 10, reused: 8, rendered: alwaysRendered, warnings: [] });
+    expect(again.logger.lines).toContain(`reused the bundle of 8 route files (dist/cached/server/index.mjs): none of its inputs changed`.replace('dist/cached', join(again.outDir, 'cached')));
+    expect(again.logger.lines).toContain('cache: 8 routes reused, 2 rendered (1 env, 1 network)');
+    // The report page says the same, row by row.
+    const rows = pageRows(readPageData(readFileSync(join(again.dir, 'report.html'), 'utf8')));
+    expect(rows.filter((row) => row.rendered !== 'reused').map(({ route, rendered }) => ({ route, reason: rendered }))).toEqual(alwaysRendered);
+    expect(rows.find((row) => row.route === '/api/version.txt')).toMatchObject({ rendered: 'reused', status: 200 });
+    await expectCleanOutput(root, again.dir, runs);
+    // The output and the cache share one file: no second copy of the site.
+    expect(inode(join(again.dir, 'public/api/version.txt'))).toBe(inode(join(first.dir, 'public/api/version.txt')));
+  });
+
+  it('renders the routes importing a data module that changed (code), and only those', async () => {
+    const { runs, root } = await builtSite();
+    writeFileSync(join(root, 'src/lib/posts.ts'), "export const posts = [{ slug: 'hello', title: 'Hello again' }, { slug: 'world', title: 'World' }];\n");
+    const again = await buildSite(root);
+    expect(takeRuns(runs)).toEqual([...always, '/api/posts.json', '/api/posts/hello.json', '/api/posts/world.json'].sort());
+    expect(again.report.rendered).toEqual([...alwaysRendered, ...['/api/posts.json', '/api/posts/hello.json', '/api/posts/world.json'].map((route) => ({ route, reason: 'code' }))]);
+    expect(readFileSync(join(again.dir, 'public/api/posts/hello.json'), 'utf8')).toContain('Hello again');
+    await expectCleanOutput(root, again.dir, runs);
+  });
+
+  it('renders the route that read a changed file through new URL, naming the file in the site', async () => {
+    const { runs, root } = await builtSite();
+    writeFileSync(join(root, 'content/about.md'), '# About us\n');
+    const again = await buildSite(root);
+    expect(takeRuns(runs)).toEqual(['/api/about.txt', ...always]);
+    expect(again.report.rendered).toEqual([{ route: '/api/about.txt', reason: 'file content/about.md' }, ...alwaysRendered]);
+    expect(readFileSync(join(again.dir, 'public/api/about.txt'), 'utf8')).toBe('# About us\n');
+    await expectCleanOutput(root, again.dir, runs);
+  });
+
+  it('renders a route whose module read a variable as it loaded when the variable changed (env), and not otherwise', async () => {
+    const { runs, root } = await builtSite();
+    process.env[greetingVariable] = 'hi';
+    const changed = await buildSite(root);
+    expect(takeRuns(runs)).toEqual([...always, '/api/greeting.txt'].sort());
+    expect(changed.report.rendered).toEqual([{ route: '/api/env.txt', reason: 'env' }, { route: '/api/greeting.txt', reason: 'env' }, { route: '/api/live.json', reason: 'network' }]);
+    expect(readFileSync(join(changed.dir, 'public/api/greeting.txt'), 'utf8')).toBe('hi');
+    await expectCleanOutput(root, changed.dir, runs);
+    await buildSite(root);
+    expect(takeRuns(runs)).toEqual(always);
+  });
+
+  it("renders the route whose cacheKey changed, and reuses the one whose key did not, though both reach the network", async () => {
+    const { runs, root } = await builtSite();
+    source.bump(2);
+    const again = await buildSite(root);
+    expect(takeRuns(runs)).toEqual([...always, '/api/items/2.json'].sort());
+    expect(again.report.rendered).toEqual([{ route: '/api/env.txt', reason: 'env' }, { route: '/api/items/2.json', reason: 'cacheKey' }, { route: '/api/live.json', reason: 'network' }]);
+    expect(JSON.parse(readFileSync(join(again.dir, 'public/api/items/2.json'), 'utf8'))).toEqual({ id: 2, version: 2 });
+    await expectCleanOutput(root, again.dir, runs);
+  });
+
+  it('reuses every route when the config changes nothing a route answers, and renders every route when routesDir moves (config)', async () => {
+    const { runs, root } = await builtSite();
+    // As the command line's options do, over the config file (vitest keeps a config module it imported).
+    const otherHost = { prerender: { sitemap: { host: 'https://example.org' } } };
+    const host = await buildSite(root, { config: otherHost });
+    expect(takeRuns(runs)).toEqual(always);
+    expect(readFileSync(join(host.dir, 'public/sitemap.xml'), 'utf8')).toContain('https://example.org/api/about.txt');
+    await expectCleanOutput(root, host.dir, runs, { config: otherHost });
+
+    cpSync(join(root, 'src/server/routes'), join(root, 'src/other/routes'), { recursive: true });
+    const moved = await buildSite(root, { config: { routesDir: 'src/other/routes' } });
+    expect(takeRuns(runs)).toEqual(cacheSiteRoutes);
+    expect(moved.report.rendered).toEqual(cacheSiteRoutes.map((route) => ({ route, reason: 'config' })));
+    await expectCleanOutput(root, moved.dir, runs, { config: { routesDir: 'src/other/routes' } });
+  });
+
+  it('removes a route gone, from the output and the cache; listed again, it is new', async () => {
+    const { runs, root, cacheDir } = await builtSite();
+    const fewer = { prerender: { routes: cacheSiteRoutes.filter((route) => route !== '/api/version.txt') } };
+    rmSync(join(root, 'src/server/routes/api/version.txt.ts'));
+    const gone = await buildSite(root, { config: fewer });
+    // Another route table: the bundle is made again, and each route's file asked of the router.
+    expect(gone.logger.lines).toContainEqual(expect.stringMatching(/^bundled 7 route files/));
+    expect(takeRuns(runs)).toEqual(always);
+    expect(existsSync(join(gone.dir, 'public/api/version.txt'))).toBe(false);
+    expect(existsSync(storedBodyPath(cacheDir, '/api/version.txt'))).toBe(false);
+    await expectCleanOutput(root, gone.dir, runs, { config: fewer });
+
+    writeCacheSite(runs, source.url, root);
+    const back = await buildSite(root);
+    expect(takeRuns(runs)).toEqual([...always, '/api/version.txt'].sort());
+    expect(back.report.rendered).toContainEqual({ route: '/api/version.txt', reason: 'new' });
+  });
+
+  it('with cache: false (--no-cache) renders every route and leaves the cache as it was', async () => {
+    const { runs, root, cacheDir } = await builtSite();
+    const index = join(cacheDir, 'index.json');
+    const before = { text: readFileSync(index, 'utf8'), ino: inode(index) };
+    const off = await buildSite(root, { config: { cache: false } });
+    expect(takeRuns(runs)).toEqual(cacheSiteRoutes);
+    expect(off.report).toMatchObject({ reused: 0, rendered: cacheSiteRoutes.map((route) => ({ route, reason: 'no cache' })) });
+    expect({ text: readFileSync(index, 'utf8'), ino: inode(index) }).toEqual(before);
+    await buildSite(root);
+    expect(takeRuns(runs)).toEqual(always);
+  });
+
+  it('is left as it was by a build that fails, and by one that was killed (its leftovers go)', async () => {
+    const { runs, root, cacheDir } = await builtSite();
+    const file = join(root, 'src/server/routes/api/version.txt.ts');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace("'v1'", "(() => { throw new Error('broken'); })()"));
+    await expect(buildSite(root)).rejects.toMatchObject({ code: 'ROUTES_FAILED' });
+    takeRuns(runs);
+    // What a build killed before its commit leaves: a records file and a bundle no index names.
+    writeFileSync(join(cacheDir, 'records-99999-0123456789ab.jsonl'), 'cut');
+    cpSync(join(root, 'content'), join(cacheDir, 'server-99999-0123456789ab'), { recursive: true });
+    writeFileSync(file, good);
+    const fixed = await buildSite(root);
+    expect(takeRuns(runs)).toEqual(always);
+    expect(fixed.report.reused).toBe(8);
+    expect(existsSync(join(cacheDir, 'records-99999-0123456789ab.jsonl')) || existsSync(join(cacheDir, 'server-99999-0123456789ab'))).toBe(false);
+    await expectCleanOutput(root, fixed.dir, runs);
+  });
+
+  it('is left as it was by a build stopped mid-prerender', async () => {
+    const { runs, root, cacheDir } = await builtSite();
+    const index = readFileSync(join(cacheDir, 'index.json'), 'utf8');
+    writeFileSync(join(root, 'content/about.md'), '# About, edited\n');
+    process.env[greetingVariable] = 'stopped';
+    const stop = new AbortController();
+    const noted = setInterval(() => existsSync(runs) && stop.abort(new Error('stopped by the test')), 5);
+    await expect(buildSite(root, { signal: stop.signal })).rejects.toThrow('stopped by the test');
+    clearInterval(noted);
+    expect(readFileSync(join(cacheDir, 'index.json'), 'utf8')).toBe(index);
+    expect(readdirSync(cacheDir).filter((name) => name.startsWith('records-'))).toHaveLength(1);
+    takeRuns(runs);
+    const next = await buildSite(root);
+    expect(takeRuns(runs)).toEqual(['/api/about.txt', '/api/env.txt', '/api/greeting.txt', '/api/live.json']);
+    await expectCleanOutput(root, next.dir, runs);
+  });
+
+  it('gives a reused route the warnings its render gave: its handler result, its invalid body', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const root = writeSite({
+      'src/server/routes/api/tags.txt.ts': notingRoute(runs, "new Map([['a', 1]])"),
+      'src/server/routes/api/broken.json.ts': notingRoute(runs, `new Response('{"a": 1,}', { headers: { 'content-type': 'application/json' } })`),
+    });
+    const options = { config: { prerender: { routes: ['/api/tags.txt', '/api/broken.json'] } } };
+    const first = await buildSite(root, options);
+    expect(takeRuns(runs)).toEqual(['/api/broken.json', '/api/tags.txt']);
+    const codes = (report: typeof first.report) => report.warnings.map((warning) => warning.code).sort();
+    expect(codes(first.report)).toEqual(['HANDLER_RESULT', 'INVALID_JSON']);
+    const again = await buildSite(root, options);
+    expect(takeRuns(runs)).toEqual([]);
+    expect(again.report.warnings).toEqual(first.report.warnings);
+  });
+
+  it('crawls the links of reused pages as of rendered ones, and checks them against this output', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const html = (body: string) => `new Response(${body}, { headers: { 'content-type': 'text/html; charset=utf-8' } })`;
+    const page = (links: string) => notingRoute(runs, html(JSON.stringify(`<!doctype html><title>p</title>${links}`)));
+    const root = writeSite({
+      'src/server/routes/index.ts': page('<a href="/a/">a</a> <a href="/b/">b</a>'),
+      'src/server/routes/a/index.ts': page('<a href="/b/">b</a>'),
+      'src/server/routes/b/index.ts': notingRoute(runs, `readFile(new URL('../../../../b.html', import.meta.url), 'utf8').then((text) => ${html('text')})`, "import { readFile } from 'node:fs/promises';"),
+      'b.html': '<!doctype html><title>b</title><a href="/a/">a</a>',
+    });
+    const options = { config: { prerender: { routes: ['/'], crawl: true } } };
+    const first = await buildSite(root, options);
+    // A handler sees the path as routed, without its trailing slash.
+    expect(takeRuns(runs)).toEqual(['/', '/a', '/b']);
+    expect(first.report).toMatchObject({ ok: 3, crawled: 2 });
+
+    // b now links to a page no route serves: a clean build warns of it on b, and so does this one.
+    writeFileSync(join(root, 'b.html'), '<!doctype html><title>b</title><a href="/a/">a</a> <a href="/gone/">gone</a>');
+    const again = await buildSite(root, options);
+    expect(takeRuns(runs)).toEqual(['/b']);
+    expect(again.report).toMatchObject({ ok: 3, crawled: 2, reused: 2, rendered: [{ route: '/b', reason: 'file b.html' }] });
+    expect(again.report.warnings).toEqual([expect.objectContaining({ code: 'BROKEN_LINK', link: '/gone/', route: '/b' })]);
+    await expectCleanOutput(root, again.dir, runs, options);
+
+    // a's page is reused, its link to b read from the cache: b's file gone from b's route, a's link breaks.
+    rmSync(join(root, 'src/server/routes/b'), { recursive: true });
+    const broken = await buildSite(root, { config: { prerender: { routes: ['/', '/a'], crawl: false } } });
+    expect(takeRuns(runs)).toEqual([]);
+    expect(broken.report.warnings).toEqual([expect.objectContaining({ code: 'BROKEN_LINK', link: '/b/', pages: 2 })]);
+    await expectCleanOutput(root, broken.dir, runs, { config: { prerender: { routes: ['/', '/a'], crawl: false } } });
+  });
+
+  it('gives the kept type check verdict when nothing the check read changed, and checks again when a file did', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const root = writeCacheSite(runs, source.url);
+    const first = await buildSite(root, { typecheck: true });
+    const verdict = join(root, 'node_modules/.cache/api-prerender/cached/typecheck.json');
+    const kept = { ino: inode(verdict), mtime: statSync(verdict).mtimeMs };
+    const again = await buildSite(root, { typecheck: true });
+    expect({ ino: inode(verdict), mtime: statSync(verdict).mtimeMs }).toEqual(kept);
+    expect(again.report.warnings).toEqual(first.report.warnings);
+    expect(again.logger.lines.filter((line) => line.startsWith('type check:'))).toEqual(first.logger.lines.filter((line) => line.startsWith('type check:')));
+
+    writeFileSync(join(root, 'src/lib/posts.ts'), "export const posts: { slug: string; title: number }[] = [{ slug: 'hello', title: 'Hello' }];\n");
+    const typed = await buildSite(root, { typecheck: true });
+    expect(inode(verdict)).not.toBe(kept.ino);
+    expect(typed.report.warnings).toContainEqual({ code: 'TYPE_ERROR', message: expect.stringContaining('src/lib/posts.ts:1:') });
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The build's toolchain (toolchain.ts): its process is started at the first task, or when the build
+ * says it will need one, never before; a build that needs none (its bundle reused from the cache, a
+ * JavaScript config) starts none.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/resolve.ts';
+import { createMemoryLogger } from '../../src/log.ts';
+import { idleToolchainPids, keepToolchainsWarm } from '../../src/toolchain/toolchain-pool.ts';
+import { startToolchain } from '../../src/toolchain/toolchain.ts';
+import { suiteWarmMs } from '../support/setup/warm-toolchains.ts';
+import { route, tempDir, writeSite } from '../support/helpers.ts';
+
+describe('the toolchain of a build', () => {
+  it('starts no process until a task or warm(), then gives it back once closed', async () => {
+    keepToolchainsWarm(0);
+    keepToolchainsWarm(suiteWarmMs);
+    const unused = startToolchain(createMemoryLogger());
+    await unused.close();
+    expect(idleToolchainPids()).toEqual([]);
+
+    const warmed = startToolchain(createMemoryLogger());
+    warmed.warm();
+    await warmed.close();
+    expect(idleToolchainPids()).toHaveLength(1);
+
+    const root = writeSite({ 'src/server/routes/api/a.ts': route('() => "a"') });
+    const used = startToolchain(createMemoryLogger());
+    const facts = await used.bundleServer(await resolveConfig({}, root), [{ file: 'api/a.ts', method: '', path: '/api/a' }], join(tempDir('out-'), 'server', 'index.mjs'));
+    await used.close();
+    // The warm process did the work, and the facts came back with the answer.
+    expect(idleToolchainPids()).toHaveLength(1);
+    expect(Object.keys(facts.routes)).toEqual(['api/a.ts']);
+  });
+});
