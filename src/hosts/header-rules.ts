@@ -77,7 +77,11 @@ export function compileRule(path: string): RuleMatcher | undefined {
   return { test: (request) => cloudflare.test(request) || netlify.test(request) };
 }
 
-const escapeRegExp = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
+/**
+ * `text` as a literal in a regular expression. Only the pattern characters: the Netlify pattern has
+ * the `u` flag, under which an escaped `-` (outside a class) is a syntax error.
+ */
+const escapeRegExp = (text: string) => text.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
 
 const widens = (path: string) => path.includes('*') || path.includes(':');
 

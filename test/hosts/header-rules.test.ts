@@ -34,6 +34,10 @@ describe('compileRule', () => {
     ['/api/:id', '/api/7', true],
     ['/api/u/*', '/api/u-readme.txt', true],
     ['/api/A', '/api/a', true],
+    // A "-" is no pattern character: a folder such as my-items groups like any other.
+    ['/api/my-items/*', '/api/my-items/1', true],
+    ['/api/my-items/*', '/api/myitems/1', false],
+    ['/api/a-b:c', '/api/a-b:c', true],
   ])('%s matches %s: %s', (rule, path, expected) => {
     expect(compileRule(rule)!.test(path)).toBe(expected);
   });
