@@ -3,6 +3,9 @@
  * build report with its code, as errors.ts does for errors; users filter them by code.
  */
 import { counted } from './plural.ts';
+import { linkWarnings } from './warnings/links.ts';
+
+export type { BrokenLinkFacts } from './warnings/links.ts';
 
 /** What a warning is about: `--json` lists every warning of a build with its code. */
 export type WarningCode =
@@ -48,19 +51,6 @@ export interface Warning {
   /** BROKEN_LINK on more pages than `route`: the next ones (ten pages in all at most), and how many there are. */
   alsoOn?: string[];
   pages?: number;
-}
-
-/** A link of the output that reaches nothing (ask-server.ts's BrokenLink). */
-export interface BrokenLinkFacts {
-  link: string;
-  target: string;
-  foundOn: string;
-  alsoOn?: string[];
-  pages?: number;
-  /** The server's status; 0 when it gave none. */
-  status: number;
-  /** The server's failure; absent when no route file serves the path. */
-  error?: string;
 }
 
 /** The catalogue of warnings, as `errors` (errors.ts) is of errors. */
@@ -162,23 +152,7 @@ export const warnings = {
     code: 'ROUTE_LINK',
     message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
   }),
-  /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
-  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error }: BrokenLinkFacts): Warning => ({
-    code: 'BROKEN_LINK',
-    route: foundOn,
-    link,
-    target,
-    ...(alsoOn && { alsoOn, pages }),
-    message:
-      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
-      `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
-      (error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
-  }),
-  /** The broken links past the first ones, which are listed one warning each. */
-  moreBrokenLinks: (listed: number, count: number): Warning => ({
-    code: 'BROKEN_LINK',
-    message: `... and ${count} more broken link${count === 1 ? '' : 's'}, not listed (only the first ${listed} are).`,
-  }),
+  ...linkWarnings,
   /** Config files in the site root beside the one used (`used`), which are not read. */
   configFilesUnread: (used: string, unread: string[]): Warning => ({
     code: 'CONFIG_FILE',
@@ -245,10 +219,3 @@ export const warnings = {
     };
   },
 };
-
-/** The other pages a broken link is on, as its warning names them: the first three, then a count. */
-function otherPages(pages: string[], count: number): string {
-  const named = pages.slice(0, 3);
-  if (count > named.length) return `${named.join(', ')} and ${counted(count - named.length, 'more page')}`;
-  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-}

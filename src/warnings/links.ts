@@ -1,0 +1,47 @@
+/**
+ * The link check's warnings (prerender.links), a part of the catalogue in warnings.ts, which spreads
+ * them into `warnings`: a broken link names every page it is on, and that naming is theirs alone.
+ */
+import { counted } from '../plural.ts';
+import type { Warning } from '../warnings.ts';
+
+/** A link of the output that reaches nothing (ask-server.ts's BrokenLink). */
+export interface BrokenLinkFacts {
+  link: string;
+  target: string;
+  foundOn: string;
+  alsoOn?: string[];
+  pages?: number;
+  /** The server's status; 0 when it gave none. */
+  status: number;
+  /** The server's failure; absent when no route file serves the path. */
+  error?: string;
+}
+
+/** BROKEN_LINK warnings, as `warnings.brokenLink` and `warnings.moreBrokenLinks` give them. */
+export const linkWarnings = {
+  /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
+  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error }: BrokenLinkFacts): Warning => ({
+    code: 'BROKEN_LINK',
+    route: foundOn,
+    link,
+    target,
+    ...(alsoOn && { alsoOn, pages }),
+    message:
+      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
+      `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
+      (error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
+  }),
+  /** The broken links past the first ones, which are listed one warning each. */
+  moreBrokenLinks: (listed: number, count: number): Warning => ({
+    code: 'BROKEN_LINK',
+    message: `... and ${count} more broken link${count === 1 ? '' : 's'}, not listed (only the first ${listed} are).`,
+  }),
+};
+
+/** The other pages a broken link is on, as its warning names them: the first three, then a count. */
+function otherPages(pages: string[], count: number): string {
+  const named = pages.slice(0, 3);
+  if (count > named.length) return `${named.join(', ')} and ${counted(count - named.length, 'more page')}`;
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}
