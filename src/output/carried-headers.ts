@@ -33,7 +33,7 @@ export type CarriedHeader = [name: string, value: string];
  * are byte-identical across builds); repeated headers come joined by `, ` as `Headers` gives them.
  * @example carriedHeaders(new Headers({ 'cache-control': 'max-age=60', 'set-cookie': 'a=1' })) // [['cache-control', 'max-age=60']]
  */
-export function carriedHeaders(headers: Headers): CarriedHeader[] {
+export function carriedHeaders(headers: Iterable<[name: string, value: string]>): CarriedHeader[] {
   const kept: CarriedHeader[] = [];
   for (const [name, value] of headers) if (carried.has(name)) kept.push([name, value]);
   return kept.sort((a, b) => (a[0] < b[0] ? -1 : 1));

@@ -47,8 +47,9 @@ export interface BodyReading {
 export async function readBody(body: string | Uint8Array | ReadableStream<Uint8Array | string> | null, bounds: BodyBounds, reading: BodyReading = {}): Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0);
   if (typeof body === 'string') {
-    if (Buffer.byteLength(body) > bounds.maxBytes) throw bodyTooLarge(bounds.maxBytes);
-    return Buffer.from(body);
+    const bytes = Buffer.from(body);
+    if (bytes.byteLength > bounds.maxBytes) throw bodyTooLarge(bounds.maxBytes);
+    return bytes;
   }
   if (body instanceof Uint8Array) {
     if (body.byteLength > bounds.maxBytes) throw bodyTooLarge(bounds.maxBytes);

@@ -5,6 +5,7 @@ import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
 import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
 import { resultMistake, type ResultMistake } from './handler-result.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
+import { routeRequest } from './route-request.ts';
 
 /** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
 export const routeUrl = (route: string): URL => new URL(route, 'http://localhost');
@@ -43,14 +44,14 @@ export interface RouteBounds {
 export async function renderRoute(handle: RouteHandler, route: string, bounds: RouteBounds, signal?: AbortSignal): Promise<Rendered> {
   const { timeout } = bounds;
   const start = performance.now();
-  let controller: AbortController | undefined;
+  const { request, abandon } = routeRequest(route);
   const pending: BodyReading = {};
   let timer: NodeJS.Timeout | undefined;
   let timeoutError: Error | undefined;
   let stop: (() => void) | undefined;
   const expired = new Promise<never>((_, reject) => {
     const end = (error: unknown) => {
-      (controller ??= new AbortController()).abort(error);
+      abandon();
       if (pending.reader) cancelSoon(pending.reader, error);
       reject(error);
     };
@@ -58,14 +59,9 @@ export async function renderRoute(handle: RouteHandler, route: string, bounds: R
     stop = () => end(signal!.reason);
     signal?.addEventListener('abort', stop, { once: true });
   });
-  const request = new Request(routeUrl(route), { headers: { 'x-prerender': '1' } });
-  // Not `new Request(url, { signal })`: undici follows a passed signal through a WeakRef and a
-  // FinalizationRegistry entry per request, which held ~240 MB at 100,000 routes and slowed the loop
-  // by half (bench/RESULTS.md). The signal is made only when a handler reads `event.req.signal`.
-  Object.defineProperty(request, 'signal', { get: () => (controller ??= new AbortController()).signal });
   try {
     const body = { deadline: start + timeout, timeout, maxBytes: bounds.maxBodySize };
-    return await Promise.race([read(handle, request, start, body, pending), expired]);
+    return await Promise.race([read(handle, request, route, start, body, pending), expired]);
   } catch (error) {
     const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
     if (error === timeoutError || (error instanceof BodyBoundError && error.timedOut)) failed.timedOut = true;
@@ -76,7 +72,7 @@ export async function renderRoute(handle: RouteHandler, route: string, bounds: R
   }
 }
 
-async function read(handle: RouteHandler, request: Request, start: number, bounds: BodyBounds, pending: BodyReading): Promise<Rendered> {
+async function read(handle: RouteHandler, request: Request, route: string, start: number, bounds: BodyBounds, pending: BodyReading): Promise<Rendered> {
   const outcome: RequestOutcome = { routed: false };
   // Null-prototype, as the context h3 makes for a request the server receives.
   const context: RouteContext = Object.assign(Object.create(null) as H3EventContext, { [outcomeKey]: outcome });
@@ -100,7 +96,7 @@ async function read(handle: RouteHandler, request: Request, start: number, bound
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
   const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
-  const mistake = resultMistake(new URL(request.url).pathname, outcome.returned);
+  const mistake = resultMistake(route, outcome.returned);
   if (mistake) rendered.mistake = mistake;
   return rendered;
 }

@@ -12,11 +12,16 @@ import { PassThrough, Readable } from 'node:stream';
 import type { NodeResponse } from 'srvx/node';
 import { isPipeable } from '../runtime/node-stream.ts';
 
+/** Headers as the prerender reads them: one by name (repeated ones joined by `, `), or all, as `Headers` gives them. */
+export interface ResponseHeaders extends Iterable<[name: string, value: string]> {
+  get(name: string): string | null;
+}
+
 /** A response's status, headers and body, the body not read yet. */
 export interface ResponseParts {
   status: number;
   statusText: string;
-  headers: Headers;
+  headers: ResponseHeaders;
   body: string | Uint8Array | ReadableStream<Uint8Array> | null;
 }
 
@@ -24,9 +29,32 @@ export interface ResponseParts {
 export function responseParts(response: Response): ResponseParts {
   if (!isNodeResponse(response)) return { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body };
   const parts = response._toNodeResponse();
-  const headers = new Headers();
-  for (let i = 0; i + 1 < parts.headers.length; i += 2) headers.append(parts.headers[i], parts.headers[i + 1]);
-  return { status: parts.status, statusText: parts.statusText, headers, body: bodyOf(parts.body) };
+  return { status: parts.status, statusText: parts.statusText, headers: new HeaderPairs(parts.headers), body: bodyOf(parts.body) };
+}
+
+/**
+ * The flat list of lower-case names and values srvx's Node server writes, read as `Headers` reads
+ * the same: no `Headers` made (and each name and value checked again) for every route.
+ */
+class HeaderPairs implements ResponseHeaders {
+  constructor(private readonly list: string[]) {}
+
+  get(name: string): string | null {
+    const lower = name.toLowerCase();
+    let value: string | null = null;
+    for (let i = 0; i + 1 < this.list.length; i += 2) if (this.list[i] === lower) value = value === null ? this.list[i + 1] : `${value}, ${this.list[i + 1]}`;
+    return value;
+  }
+
+  *[Symbol.iterator](): Iterator<[string, string]> {
+    const seen = new Set<string>();
+    for (let i = 0; i + 1 < this.list.length; i += 2) {
+      const name = this.list[i];
+      if (seen.has(name)) continue;
+      seen.add(name);
+      yield [name, this.get(name)!];
+    }
+  }
 }
 
 function isNodeResponse(response: Response): response is NodeResponse {

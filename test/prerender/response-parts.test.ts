@@ -48,9 +48,22 @@ const failing = [
     error: /body did not end within 2000 ms/,
   },
   { name: 'never-ends-quiet', body: `() => new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('start')); } })`, status: 0, error: /body did not end within 2000 ms/ },
+  {
+    name: 'waits-for-abort',
+    // Waits for its request's signal, as a handler passing it on to fetch or a database would.
+    body: `(event) => new Promise(() => event.req.signal.addEventListener('abort', () => { globalThis.__abortedAtTimeout = event.req.signal.aborted; }))`,
+    status: 0,
+    error: /did not respond within 2000 ms/,
+  },
 ];
 
-const all = [...results, ...failing];
+/** A route answering with the request its handler was given (not compared with a live request, which has no x-prerender). */
+const requestSeen = {
+  name: 'request-seen',
+  body: `(event) => ({ url: event.req.url, method: event.req.method, prerender: event.req.headers.get('x-prerender'), isRequest: event.req instanceof Request, aborted: event.req.signal.aborted })`,
+};
+
+const all = [...results, ...failing, requestSeen];
 let dir: string;
 let report: BuildReport;
 let manifest: Map<string, { file: string; contentType: string; bytes: number; status: number }>;
@@ -99,6 +112,11 @@ describe('handler results: what is written is what the server sends', () => {
     expect(response.body.equals(readFileSync(join(dir, 'public', entry.file)))).toBe(true);
   });
 
+  it('hands the handler a GET Request of the route with the x-prerender header', () => {
+    const entry = manifest.get('/api/r/request-seen')!;
+    expect(JSON.parse(readFileSync(join(dir, 'public', entry.file), 'utf8'))).toEqual({ url: 'http://localhost/api/r/request-seen', method: 'GET', prerender: '1', isRequest: true, aborted: false });
+  });
+
   it('keeps the status and headers of a Response the handler built', async () => {
     expect(manifest.get('/api/r/response')!.status).toBe(201);
     const response = await rawRequest(live.port, '/api/r/response');
@@ -108,7 +126,7 @@ describe('handler results: what is written is what the server sends', () => {
 
 describe('handler results that cannot be files', () => {
   it('fails redirects and routes past the timeout, ends the build and reports each', () => {
-    expect(report.ok).toBe(results.length);
+    expect(report.ok).toBe(results.length + 1);
     expect(report.failed).toBe(failing.length);
     for (const { name, status, error } of failing) {
       const failure = report.failures.find((f) => f.route === `/api/r/${name}`);
@@ -121,5 +139,9 @@ describe('handler results that cannot be files', () => {
 
   it('cancels a body that never ends, so its source stops', () => {
     expect((globalThis as { __neverEndsCancelled?: boolean }).__neverEndsCancelled).toBe(true);
+  });
+
+  it("aborts the signal of a request past the timeout, so the handler's own work can stop", () => {
+    expect((globalThis as { __abortedAtTimeout?: boolean }).__abortedAtTimeout).toBe(true);
   });
 });
