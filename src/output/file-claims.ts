@@ -28,16 +28,20 @@ export class FileClaims {
     if (asFolder !== undefined) {
       throw errors.outputClash(`${describe(owner)} writes the file ${file}, where ${describe(asFolder)} needs a folder.`);
     }
-    const parts = key.split('/');
-    const folders = parts.slice(1).map((_, i) => parts.slice(0, i + 1).join('/'));
-    for (const folder of folders) {
-      const fileThere = this.ownerOf(folder);
+    // The folders it needs, deepest first, up to one already known: a known folder was checked with
+    // every folder above it when it was claimed, and no file can have been claimed there since.
+    const needed: string[] = [];
+    for (let end = key.lastIndexOf('/'); end > 0; end = key.lastIndexOf('/', end - 1)) {
+      const folder = key.slice(0, end);
+      if (this.folders.has(folder)) break;
+      const fileThere = this.claimedBy(folder);
       if (fileThere !== undefined) {
         const shown = file.split('/').slice(0, folder.split('/').length).join('/');
         throw errors.outputClash(`${describe(owner)} needs the folder ${shown}, where ${describe(fileThere)} writes a file.`);
       }
+      needed.push(folder);
     }
-    for (const folder of folders) if (!this.folders.has(folder)) this.folders.set(folder, owner);
+    for (const folder of needed) this.folders.set(folder, owner);
     if (this.routeFiles.add(key, file, owner)) return;
     this.files.set(key, owner);
     if (file !== key) this.spelled.set(key, file);

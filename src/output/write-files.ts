@@ -2,12 +2,13 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { errors } from '../errors.ts';
 import { libDir } from '../paths.ts';
-import { isInside } from '../runtime/inside.ts';
+import { pathInside } from '../runtime/inside.ts';
 import type { WriteAck, WriteBatch } from './write-worker.ts';
 
 /**
- * Writes route bodies under one folder. A call queues the file and resolves once the queue has room
- * (not once the file is on disk) to the file's number: its place, from 0, among the files given.
+ * Writes route bodies under one folder. A call queues the file and gives the file's number (its
+ * place, from 0, among the files given) once the queue has room, not once the file is on disk: at
+ * once, or in a promise when the queue is full.
  * `close()` waits for every queued file, and throws the first write that failed. A call after a
  * failure rejects with that failure.
  */
@@ -16,9 +17,9 @@ export interface FileWriter {
    * `contentType`: the body's type, which decides whether its gzip size is measured
    * (FileWriterOptions.measure); with `store`, the cache keeps the body there too (write-worker.ts).
    */
-  (file: string, body: Uint8Array, contentType: string, store?: string): Promise<number>;
+  (file: string, body: Uint8Array, contentType: string, store?: string): number | Promise<number>;
   /** Queues `file` as the cache's stored body `stored` (a reused route's output, of `bytes` bytes), linked, not copied. */
-  reuse(file: string, stored: string, contentType: string, bytes: number): Promise<number>;
+  reuse(file: string, stored: string, contentType: string, bytes: number): number | Promise<number>;
   close(): Promise<void>;
 }
 
@@ -107,10 +108,10 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
     batchBytes = 0;
   };
 
-  const queue = async (file: string, body: Uint8Array | null, contentType: string, bytes: number, store: string | undefined) => {
-    if (failure) throw failure;
-    const target = resolve(root, file);
-    if (target === root || !isInside(target, root)) throw errors.outputClash(`The file ${file} would be written outside public/.`);
+  const queue = (file: string, body: Uint8Array | null, contentType: string, bytes: number, store: string | undefined): number | Promise<number> => {
+    if (failure) return Promise.reject(failure);
+    const target = pathInside(root, file);
+    if (target === undefined) return Promise.reject(errors.outputClash(`The file ${file} would be written outside public/.`));
     batch.files.push(target);
     batch.bodies.push(body);
     batch.measure.push(options.measure?.(contentType, bytes) ?? false);
@@ -122,6 +123,9 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
       scheduled = true;
       setImmediate(send);
     }
+    return queued > limits.queued ? whenRoom(index) : index;
+  };
+  const whenRoom = async (index: number) => {
     while (queued > limits.queued && !failure) await settle();
     if (failure) throw failure;
     return index;

@@ -4,10 +4,10 @@
  * where messages show a path (test/config/output-paths.test.ts) and route files are named
  * (test/routes/scan.test.ts, routeFileName).
  */
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInside } from '../../src/runtime/inside.ts';
+import { isInside, pathInside } from '../../src/runtime/inside.ts';
 
 const root = join(sep, 'site');
 
@@ -36,6 +36,27 @@ describe('isInside', () => {
           else if (name !== '.' && name !== '') at.push(name);
         }
         expect(isInside(join(root, ...parts), root)).toBe(at[0] === 'site');
+      }),
+    );
+  });
+});
+
+describe('pathInside', () => {
+  it('joins plain names as they are and refuses what leaves the folder or is the folder itself', () => {
+    expect(pathInside(root, 'api/items/1.json')).toBe(join(root, 'api', 'items', '1.json'));
+    expect(pathInside(root, '..notes/a')).toBe(join(root, '..notes', 'a'));
+    expect(pathInside(root, 'a/../../etc')).toBeUndefined();
+    expect(pathInside(root, '.')).toBeUndefined();
+    expect(pathInside(root, '')).toBeUndefined();
+  });
+
+  it('gives what resolving the path and asking isInside gives, for any path', () => {
+    const part = fc.constantFrom('a', '..', '.', '..x', '...', '', 'b\\c', '.well-known');
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 6 }), fc.boolean(), (parts, absolute) => {
+        const file = (absolute ? '/' : '') + parts.join('/');
+        const target = resolve(root, file);
+        expect(pathInside(root, file)).toBe(target !== root && isInside(target, root) ? target : undefined);
       }),
     );
   });
