@@ -48,29 +48,38 @@ export function createRouteCache(options: RouteCacheOptions): RouteCache {
       let reason: RenderReason = 'new';
       let cacheKey: string | undefined;
       let params: Record<string, string> | undefined;
+      const decide = (routeFile: string | undefined) => {
+        const decision = cache.decide(record, { routeFile, cacheKey });
+        if ('reuse' in decision) return { record: decision.reuse, stored: decision.stored };
+        reason = decision.reason;
+        return undefined;
+      };
+      const askRouter = async (known: string | undefined) => {
+        let routeFile = known;
+        if (routeFile === undefined) {
+          const found = await match(route);
+          routeFile = found?.file;
+          params = found?.params;
+        }
+        if (routeFile !== undefined && keyed.has(routeFile)) {
+          params ??= (await match(route))?.params;
+          const ask = await keyOf(routeFile);
+          if (ask !== undefined) cacheKey = await askCacheKey(ask, siteFile(options.site, routeFile), { route, params: params ?? {} }, options.timeout);
+        }
+        return decide(routeFile);
+      };
       return {
         get reason() {
           return reason;
         },
-        async reuse() {
+        reuse() {
           let routeFile = record && cache.sameRouteTable ? record.routeFile : undefined;
           params = record?.params;
           // The file that answers the route now: the record's while the table is the same; else
           // asked of the router where it matters (the record's file changed; a file with cacheKey).
-          if (routeFile === undefined && (record !== undefined || keyed.size > 0)) {
-            const found = await match(route);
-            routeFile = found?.file;
-            params = found?.params;
-          }
-          if (routeFile !== undefined && keyed.has(routeFile)) {
-            params ??= (await match(route))?.params;
-            const ask = await keyOf(routeFile);
-            if (ask !== undefined) cacheKey = await askCacheKey(ask, siteFile(options.site, routeFile), { route, params: params ?? {} }, options.timeout);
-          }
-          const decision = cache.decide(record, { routeFile, cacheKey });
-          if ('reuse' in decision) return { record: decision.reuse, stored: decision.stored };
-          reason = decision.reason;
-          return undefined;
+          // Neither: decided at once, with no promise.
+          if ((routeFile === undefined && (record !== undefined || keyed.size > 0)) || (routeFile !== undefined && keyed.has(routeFile))) return askRouter(routeFile);
+          return decide(routeFile);
         },
         track: (render) => tracking.run(log, render),
         keep(output, body, problems) {

@@ -159,7 +159,8 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     const turn = input.cache?.turn(route);
     let cached;
     try {
-      cached = await turn?.reuse();
+      const reuse = turn?.reuse();
+      cached = reuse instanceof Promise ? await reuse : reuse;
     } catch (error) {
       // Its cacheKey could not be had: the route fails, as its output can be neither reused nor trusted.
       const result: PrerenderResult = { route, status: 0, ms: round(now() - start), error: messageOf(error), reason: 'cacheKey' };
@@ -169,11 +170,11 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (cached) {
       const reused = await reuseOutput(input, route, cached);
       inOrder(index, { result: reusedResult(reused.record, reused.index, foundOn), target, links: reused.links });
-      await input.behind?.();
-      return;
+      return waitWhileBehind(input);
     }
     const render = () => renderRoute(input.request, route, input.bounds, signal);
-    const { rendered, retries } = await renderWithRetry(turn ? () => turn.track(render) : render, input.retry, signal);
+    const attempt = turn ? () => turn.track(render) : render;
+    const { rendered, retries } = input.retry ? await renderWithRetry(attempt, input.retry, signal) : { rendered: await attempt(), retries: 0 };
     // A route cut short by the abort is no failed route: the build stops.
     signal?.throwIfAborted();
     const ms = round(now() - start);
@@ -192,8 +193,8 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
       if (rendered.headers.length > 0) result.headers = rendered.headers;
       if (rendered.mistake) result.mistake = rendered.mistake;
       const stored = turn && keepRendered(turn, result, rendered, crc, input.links && (found ?? false), problems);
-      const index = await input.write(file, rendered.body, rendered.contentType, stored);
-      result.written = { index, crc32: crc };
+      const queued = input.write(file, rendered.body, rendered.contentType, stored);
+      result.written = { index: queued instanceof Promise ? await queued : queued, crc32: crc };
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
       if (rendered.thrown !== undefined) result.thrown = rendered.thrown;
@@ -203,8 +204,13 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (foundOn !== undefined) result.foundOn = foundOn;
     if (!rendered.ok && rendered.unrouted) result.unrouted = true;
     inOrder(index, { result, target, links });
-    await input.behind?.();
+    return waitWhileBehind(input);
   });
+}
+
+/** Waits while whoever takes the results is behind (PrerenderInput.behind); no promise when it is not. */
+function waitWhileBehind(input: PrerenderInput): Promise<void> | undefined {
+  return input.behind?.();
 }
 
 /**

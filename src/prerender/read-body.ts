@@ -42,9 +42,10 @@ export interface BodyReading {
 
 /**
  * Reads `body` whole within `bounds`; throws {@link BodyBoundError}, cancelling the stream (which
- * destroys a Node stream it was made from), when it breaks one.
+ * destroys a Node stream it was made from), when it breaks one. A string or bytes come back as they
+ * are, at once; only a stream is read in a promise.
  */
-export async function readBody(body: string | Uint8Array | ReadableStream<Uint8Array | string> | null, bounds: BodyBounds, reading: BodyReading = {}): Promise<Uint8Array> {
+export function readBody(body: string | Uint8Array | ReadableStream<Uint8Array | string> | null, bounds: BodyBounds, reading: BodyReading = {}): Uint8Array | Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0);
   if (typeof body === 'string') {
     const bytes = Buffer.from(body);
@@ -55,6 +56,10 @@ export async function readBody(body: string | Uint8Array | ReadableStream<Uint8A
     if (body.byteLength > bounds.maxBytes) throw bodyTooLarge(bounds.maxBytes);
     return body;
   }
+  return readStream(body, bounds, reading);
+}
+
+async function readStream(body: ReadableStream<Uint8Array | string>, bounds: BodyBounds, reading: BodyReading): Promise<Uint8Array> {
   const reader = body.getReader();
   reading.reader = reader;
   const chunks = createChunks();

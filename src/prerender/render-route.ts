@@ -41,43 +41,62 @@ export interface RouteBounds {
  * `maxBodySize` is a failure; a body still streaming then is cancelled, so a stream that never ends
  * holds neither the build nor its memory. An abort of `signal` ends it the same way, at once.
  */
-export async function renderRoute(handle: RouteHandler, route: string, bounds: RouteBounds, signal?: AbortSignal): Promise<Rendered> {
+export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBounds, signal?: AbortSignal): Promise<Rendered> {
   const { timeout } = bounds;
   const start = performance.now();
   const { request, abandon } = routeRequest(route);
   const pending: BodyReading = {};
-  let timer: NodeJS.Timeout | undefined;
-  let timeoutError: Error | undefined;
-  let stop: (() => void) | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    const end = (error: unknown) => {
+  const body = { deadline: start + timeout, timeout, maxBytes: bounds.maxBodySize };
+  // One promise a route, settled by whichever comes first: the response read, the timeout, the abort.
+  return new Promise<Rendered>((resolve) => {
+    let settled = false;
+    const finish = (rendered: Rendered) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+      resolve(rendered);
+    };
+    const fail = (error: unknown, timedOut: boolean) => {
+      const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
+      if (timedOut) failed.timedOut = true;
+      finish(failed);
+    };
+    const giveUp = (error: unknown, timedOut: boolean) => {
+      if (settled) return;
       abandon();
       if (pending.reader) cancelSoon(pending.reader, error);
-      reject(error);
+      fail(error, timedOut);
     };
-    timer = setTimeout(() => end((timeoutError = pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`))), timeout);
-    stop = () => end(signal!.reason);
+    const timer = setTimeout(() => giveUp(pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`), true), timeout);
+    const stop = () => giveUp(signal!.reason, false);
     signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const read = readResponse(handle, request, route, start, body, pending);
+      if (read instanceof Promise) read.then(finish, (error: unknown) => fail(error, error instanceof BodyBoundError && error.timedOut));
+      else finish(read);
+    } catch (error) {
+      fail(error, error instanceof BodyBoundError && error.timedOut);
+    }
   });
-  try {
-    const body = { deadline: start + timeout, timeout, maxBytes: bounds.maxBodySize };
-    return await Promise.race([read(handle, request, route, start, body, pending), expired]);
-  } catch (error) {
-    const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
-    if (error === timeoutError || (error instanceof BodyBoundError && error.timedOut)) failed.timedOut = true;
-    return failed;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', stop!);
-  }
 }
 
-async function read(handle: RouteHandler, request: Request, route: string, start: number, bounds: BodyBounds, pending: BodyReading): Promise<Rendered> {
+/** The route's response read whole: at once when the handler answered at once with a string or bytes. */
+function readResponse(handle: RouteHandler, request: Request, route: string, start: number, bounds: BodyBounds, pending: BodyReading): Rendered | Promise<Rendered> {
   const outcome: RequestOutcome = { routed: false };
   // Null-prototype, as the context h3 makes for a request the server receives.
   const context: RouteContext = Object.assign(Object.create(null) as H3EventContext, { [outcomeKey]: outcome });
-  const response = responseParts(await handle(request, context));
-  const body = await readBody(response.body, bounds, pending);
+  const answered = handle(request, context);
+  const withResponse = (response: Response) => {
+    const parts = responseParts(response);
+    const body = readBody(parts.body, bounds, pending);
+    return body instanceof Promise ? body.then((bytes) => rendered(parts, bytes, route, start, outcome)) : rendered(parts, body, route, start, outcome);
+  };
+  return answered instanceof Promise ? answered.then(withResponse) : withResponse(answered);
+}
+
+/** What a response read whole makes of the route. */
+function rendered(response: ResponseParts, body: Uint8Array, route: string, start: number, outcome: RequestOutcome): Rendered {
   const ms = performance.now() - start;
   const { status } = response;
   if (status >= 300 && status < 400) {
@@ -95,10 +114,10 @@ async function read(handle: RouteHandler, request: Request, route: string, start
   }
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
-  const rendered: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
+  const result: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
   const mistake = resultMistake(route, outcome.returned);
-  if (mistake) rendered.mistake = mistake;
-  return rendered;
+  if (mistake) result.mistake = mistake;
+  return result;
 }
 
 /**

@@ -19,13 +19,20 @@ export interface RouteCache {
   turn(route: string): RouteTurn;
 }
 
+/** A route's output the cache keeps: its record, and where its body is stored. */
+export interface CachedOutput {
+  record: RouteRecord;
+  stored: string;
+}
+
 /** What the cache says of one route, and keeps of it. */
 export interface RouteTurn {
   /**
    * Its output to reuse: the record and the stored body; `undefined`: render it (then {@link reason}
-   * says why). Throws an Error saying why the route fails (its `cacheKey` could not be had).
+   * says why). At once when no route file or `cacheKey` must be asked, else in a promise. Throws (or
+   * rejects with) an Error saying why the route fails (its `cacheKey` could not be had).
    */
-  reuse(): Promise<{ record: RouteRecord; stored: string } | undefined>;
+  reuse(): CachedOutput | undefined | Promise<CachedOutput | undefined>;
   /** Why it is rendered, once {@link reuse} said so. */
   readonly reason: RenderReason;
   /** Runs a render of it, the files and the rest it reaches noted for its record. */

@@ -95,7 +95,8 @@ export function normalizeEventPath(event: H3Event): void {
  * handed one) that it ran and what it threw, and gives every result a content type when the handler
  * set none: a string or empty result is `text/plain; charset=utf-8`, bytes and streams (web or Node)
  * are `application/octet-stream`. h3's `fetch` leaves the type out for bytes and streams, and a
- * prerendered file must record exactly what is served.
+ * prerendered file must record exactly what is served. A handler that answers at once is answered
+ * at once: h3 then makes the response without a promise.
  */
 function withDefaultType(route: RuntimeRoute) {
   const handler = route.handler;
@@ -104,26 +105,41 @@ function withDefaultType(route: RuntimeRoute) {
   }
   // rou3 gives `**` both `_` and `"0"`, and nothing when it matches no segment: a handler sees `_` only.
   const unnamedRest = route.path.endsWith('/**');
-  return async (event: H3Event) => {
+  return (event: H3Event) => {
     if (unnamedRest) event.context.params = { _: event.context.params?._ ?? '' };
     const outcome = outcomeOf(event);
     if (outcome) outcome.routed = true;
-    let value: unknown;
-    try {
-      value = await handler(event);
-    } catch (error) {
+    const threw = (error: unknown) => {
       if (outcome) outcome.thrown = error;
       throw error;
+    };
+    let value: unknown;
+    try {
+      value = handler(event);
+    } catch (error) {
+      threw(error);
     }
-    const typed = event.res.headers.has('content-type');
-    if (outcome) outcome.returned = { value, file: route.file, typed };
-    if (typed) return value;
-    if (value instanceof Response) return typedResponse(value);
-    const type = defaultType(value);
-    if (type) event.res.headers.set('content-type', type);
-    return value;
+    if (isThenable(value)) return Promise.resolve(value).then((resolved) => typedResult(event, route.file, outcome, resolved), threw);
+    return typedResult(event, route.file, outcome, value);
   };
 }
+
+/** What a handler of `file` returned, with the type it must carry (see withDefaultType), noted in `outcome`. */
+function typedResult(event: H3Event, file: string, outcome: RequestOutcome | undefined, value: unknown): unknown {
+  // h3 types it (JSON, a typed Blob): the response headers are left alone, not even made.
+  if (!(value instanceof Response) && defaultType(value) === undefined) {
+    if (outcome) outcome.returned = { value, file, typed: true };
+    return value;
+  }
+  const typed = event.res.headers.has('content-type');
+  if (outcome) outcome.returned = { value, file, typed };
+  if (typed) return value;
+  if (value instanceof Response) return typedResponse(value);
+  event.res.headers.set('content-type', defaultType(value)!);
+  return value;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /** The type h3 would not set for this result; `undefined` where h3 sets one (JSON, typed Blob). */
 function defaultType(value: unknown): string | undefined {

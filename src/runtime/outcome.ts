@@ -12,8 +12,9 @@ export interface RequestOutcome {
   /** What the handler threw, if it threw. */
   thrown?: unknown;
   /**
-   * What the handler returned, the route file it is (relative to routesDir), and whether it had set
-   * a content type itself: the build warns of a result h3 sends as other than it was likely meant
+   * What the handler returned, the route file it is (relative to routesDir), and whether it goes out
+   * with a type not of the runtime's default (one the handler set, or h3's own: JSON, a typed Blob):
+   * the build warns of a result h3 sends as other than it was likely meant
    * (a Map as the text "[object Map]"; prerender/handler-result.ts).
    */
   returned?: { value: unknown; file: string; typed: boolean };

@@ -80,7 +80,8 @@ describe('the per-request outcome the prerender reads (app.request with a contex
   };
 
   it('says whether a route ran, what its handler returned (and from which file) or threw', async () => {
-    expect(await outcomeOf('/ok')).toEqual({ status: 200, routed: true, returned: { value: { file: 'ok.get.ts', params: {} }, file: 'ok.get.ts', typed: false } });
+    // An object goes out typed by h3 (JSON): `typed`, though the handler set no type itself.
+    expect(await outcomeOf('/ok')).toEqual({ status: 200, routed: true, returned: { value: { file: 'ok.get.ts', params: {} }, file: 'ok.get.ts', typed: true } });
     expect(await outcomeOf('/missing')).toEqual({ status: 404, routed: true, returned: { value: expect.any(Response), file: 'missing.get.ts', typed: false } });
     expect(await outcomeOf('/nowhere')).toEqual({ status: 404, routed: false });
     expect(await outcomeOf('/boom')).toEqual({ status: 500, routed: true, thrown });
