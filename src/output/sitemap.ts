@@ -1,14 +1,13 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { finished, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { SitemapStream } from 'sitemap';
+import type { EnumChangefreq } from 'sitemap';
 import type { SitemapFields } from '../config/types.ts';
-import { errors, type PrerenderError } from '../errors.ts';
+import { errors, PrerenderError } from '../errors.ts';
 import { lazyPackage } from '../lazy-package.ts';
 import { writingTo } from './output-file.ts';
 import { byRoute } from './route-to-file.ts';
+import { createTextFile, type TextFile } from './text-file.ts';
 
 /**
  * The sitemap package, loaded when a sitemap is first written: with the streams it pulls in it is
@@ -55,19 +54,21 @@ export interface SitemapWriter {
   /**
    * Adds an entry. Entries come in the order of their routes; `entry.route` (the listed path) may
    * sort later than its route (`/docs` listed as `/docs/`), so an entry waits until the routes
-   * added after it show no earlier path can come. Throws WRITE_FAILED once a part could not be
+   * added after it show no earlier path can come. Throws WRITE_FAILED when a part cannot be
    * written (a full disk), so the build stops there.
    */
   add(entry: SitemapEntry, route: string): void;
   /** URLs added so far. */
   readonly count: number;
-  /** A promise while the file is behind (adding more would pile URLs up in memory), else undefined. */
-  readonly behind: Promise<void> | undefined;
   /** Writes the rest: `sitemap.xml` (an index past {@link sitemapLimit}) and its parts. Returns the files; throws WRITE_FAILED. */
   finish(): Promise<string[]>;
-  /** Stops writing (the build failed): waits for the parts under way, so their folder can go. Never throws. */
+  /** Stops writing (the build failed) and removes the parts written. Never throws. */
   abort(): Promise<void>;
 }
+
+/** What the sitemap package writes before the URLs of a urlset with the standard namespace only, and after them. */
+const urlsetStart = '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+const urlsetEnd = '</urlset>';
 
 /**
  * Starts the sitemap of `publicDir`: one `<url>` per entry, sorted by listed path so two builds of
@@ -75,35 +76,40 @@ export interface SitemapWriter {
  * URLs are written as entries arrive, into a folder beside `publicDir` (so that no route's file is
  * touched), and moved in by `finish`: one part becomes `sitemap.xml`; more are `sitemap-1.xml`,
  * `sitemap-2.xml`, ... under a sitemap index. No entries: an empty urlset.
+ *
+ * Each URL is normalised, checked and written as XML by the sitemap package's own steps (what its
+ * `SitemapStream` does with an item), its `SitemapItemStream` driven at once: the `SitemapStream`
+ * itself takes a turn of the event loop for every URL, which made a tenth of a large build's time.
  */
 export function createSitemapWriter(publicDir: string, host: string): SitemapWriter {
+  const { SitemapItemStream, normalizeURL, validateSMIOptions } = sitemapPackage();
   // A failure names the file the parts become: their folder is gone by the time anyone reads it.
+  const sitemapFile = join(publicDir, 'sitemap.xml');
   let failure: PrerenderError | undefined;
-  const fail = (error: unknown) => void (failure ??= errors.output(join(publicDir, 'sitemap.xml'), error));
-  // Beside publicDir, not in it; a folder of its own, so that sitemaps written at once never meet.
-  const made = mkdtemp(join(dirname(publicDir), '.sitemap-parts-')).catch(fail);
+  let partsDir: string | undefined;
   const waiting: SitemapEntry[] = [];
-  const parts: Promise<void>[] = [];
-  let part: SitemapStream | undefined;
+  let part: TextFile | undefined;
+  let parts = 0;
   let inPart = 0;
   let count = 0;
-  let behind: Promise<void> | undefined;
+  const items = new SitemapItemStream();
+  // The item stream hands each URL's XML on as it is written: it transforms at once, nothing waits.
+  items.on('data', (xml: string | Buffer) => part!.write(String(xml)));
 
+  const endPart = () => {
+    part?.write(urlsetEnd);
+    part?.end();
+  };
   const emit = ({ route, fields }: SitemapEntry) => {
-    // Lost already: what is still written would only meet a destroyed stream.
-    if (failure) return;
     if (!part || inPart === sitemapLimit) {
-      part?.end();
-      part = new (sitemapPackage().SitemapStream)({ xmlns: { news: false, xhtml: false, image: false, video: false } });
-      const file = `sitemap-${parts.length + 1}.xml`;
-      const stream = part;
-      // A pipeline, not pipe(): a file that fails destroys the part too, so nothing waits on it for ever.
-      parts.push(made.then((dir) => (dir === undefined ? void stream.destroy() : pipeline(stream, createWriteStream(join(dir, file))))).catch(fail));
+      endPart();
+      // Beside publicDir, not in it; a folder of its own, so that sitemaps written at once never meet.
+      partsDir ??= mkdtempSync(join(dirname(publicDir), '.sitemap-parts-'));
+      part = createTextFile(join(partsDir, `sitemap-${++parts}.xml`));
+      part.write(urlsetStart);
       inPart = 0;
     }
-    if (!part.write({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq, priority: fields.priority }) && !behind) {
-      behind = roomIn(part).then(() => void (behind = undefined));
-    }
+    items.write(validateSMIOptions(normalizeURL({ url: joinUrl(host, route), lastmod: fields.lastmod, changefreq: fields.changefreq as EnumChangefreq | undefined, priority: fields.priority })));
     inPart++;
     count++;
   };
@@ -113,33 +119,38 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
     while (ready < waiting.length && (bound === undefined || waiting[ready].route < bound)) ready++;
     for (const entry of waiting.splice(0, ready)) emit(entry);
   };
+  /** Runs a step that writes parts: once one failed (a full disk), every later step throws that. */
+  const writing = (step: () => void) => {
+    if (failure) throw failure;
+    try {
+      step();
+    } catch (error) {
+      failure = errors.output(sitemapFile, error instanceof PrerenderError && error.cause !== undefined ? error.cause : error);
+      throw failure;
+    }
+  };
 
   return {
     add(entry, route) {
-      if (failure) throw failure;
-      release(route);
+      writing(() => release(route));
       waiting.splice(insertionPoint(waiting, entry.route), 0, entry);
     },
     get count() {
       return count + waiting.length;
     },
-    get behind() {
-      return behind;
-    },
     async finish() {
-      release(undefined);
-      part?.end();
-      const partsDir = await made;
-      await Promise.all(parts);
-      if (failure || partsDir === undefined) throw failure;
+      writing(() => {
+        release(undefined);
+        endPart();
+      });
       const names = sitemapFileNames(count);
       const into = (name: string, write: (path: string) => Promise<void>) => writingTo(join(publicDir, name), () => write(join(publicDir, name)));
       if (names.length === 1) {
         // With every route failed or left out, sitemap.xml still exists, as the host setting promises.
-        if (count === 0) await into(names[0], (path) => writeFile(path, emptyUrlset));
-        else await into(names[0], (path) => rename(join(partsDir, 'sitemap-1.xml'), path));
+        if (count === 0) await into(names[0], (path) => writeFile(path, urlsetStart + urlsetEnd));
+        else await into(names[0], (path) => rename(join(partsDir!, 'sitemap-1.xml'), path));
       } else {
-        for (const name of names.slice(1)) await into(name, (path) => rename(join(partsDir, name), path));
+        for (const name of names.slice(1)) await into(name, (path) => rename(join(partsDir!, name), path));
         const { SitemapIndexStream, streamToPromise } = sitemapPackage();
         const index = new SitemapIndexStream();
         for (const name of names.slice(1)) index.write({ url: joinUrl(host, name) });
@@ -147,32 +158,13 @@ export function createSitemapWriter(publicDir: string, host: string): SitemapWri
         const text = await streamToPromise(index);
         await into(names[0], (path) => writeFile(path, text));
       }
-      await rm(partsDir, { recursive: true, force: true });
+      if (partsDir !== undefined) await rm(partsDir, { recursive: true, force: true });
       return names;
     },
     async abort() {
-      part?.end();
-      await Promise.all(parts);
-      const partsDir = await made;
       if (partsDir !== undefined) await rm(partsDir, { recursive: true, force: true }).catch(() => {});
     },
   };
-}
-
-/**
- * Resolves once `stream` takes writes again (drained) or never will (ended or failed), leaving no
- * listener behind: waits on a stream that fills again and again must not pile listeners up on it.
- */
-function roomIn(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stopWatching();
-      resolve();
-    };
-    const stopWatching = finished(stream, { readable: false }, done);
-    stream.once('drain', done);
-  });
 }
 
 /** Where `route` goes in `sorted` (sorted by route) to keep it sorted. */
@@ -193,5 +185,3 @@ export async function writeSitemap(publicDir: string, host: string, entries: Sit
   return writer.finish();
 }
 
-/** What the sitemap package writes for a urlset, which it refuses to write empty. */
-const emptyUrlset = '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>';

@@ -93,7 +93,6 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
       reinspect: checks?.add,
       now: build.now,
       signal,
-      behind: () => sink.sitemap?.behind,
       onResult: (result, _index, target) => {
         // A crawled link no route serves is not followed; a listed route no route file matches fails.
         const skipped = result.unrouted && result.foundOn !== undefined;
@@ -105,7 +104,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
         else sink.add(result, target);
       },
     });
-    await held?.flush();
+    held?.flush();
     sink.closeManifest();
     progress.finish();
     build.signal?.throwIfAborted();

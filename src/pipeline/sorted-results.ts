@@ -6,8 +6,8 @@ import type { RouteSink } from './route-sink.ts';
 /** Results held back until all are in, then handed to a sink sorted by route. */
 export interface SortedResults {
   add(result: PrerenderResult, target: PrerenderRoute): void;
-  /** Hands every result to the sink, sorted by route, waiting whenever the sitemap is behind. */
-  flush(): Promise<void>;
+  /** Hands every result to the sink, sorted by route. */
+  flush(): void;
 }
 
 /**
@@ -20,12 +20,9 @@ export function createSortedResults(sink: RouteSink): SortedResults {
   const held: { result: PrerenderResult; target: PrerenderRoute }[] = [];
   return {
     add: (result, target) => void held.push({ result, target }),
-    async flush() {
+    flush() {
       held.sort((a, b) => byRoute(a.result, b.result));
-      for (const { result, target } of held.splice(0)) {
-        sink.add(result, target);
-        await sink.sitemap?.behind;
-      }
+      for (const { result, target } of held.splice(0)) sink.add(result, target);
     },
   };
 }

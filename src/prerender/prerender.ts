@@ -97,8 +97,6 @@ export interface PrerenderInput {
    * its order, `index` counting on.
    */
   onResult?: (result: PrerenderResult, index: number, target: RenderTarget) => void;
-  /** A promise while whoever takes the results is behind: no more routes start until it settles. */
-  behind?: () => Promise<void> | undefined;
   /** The clock route times (`ms`) are measured with. @default performance.now */
   now?: () => number;
   /** Aborted: no route starts, the routes in flight are cut short, and this rejects with its reason. */
@@ -170,7 +168,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (cached) {
       const reused = await reuseOutput(input, route, cached);
       inOrder(index, { result: reusedResult(reused.record, reused.index, foundOn), target, links: reused.links });
-      return waitWhileBehind(input);
+      return;
     }
     const render = () => renderRoute(input.request, route, input.bounds, signal);
     const attempt = turn ? () => turn.track(render) : render;
@@ -204,13 +202,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (foundOn !== undefined) result.foundOn = foundOn;
     if (!rendered.ok && rendered.unrouted) result.unrouted = true;
     inOrder(index, { result, target, links });
-    return waitWhileBehind(input);
   });
-}
-
-/** Waits while whoever takes the results is behind (PrerenderInput.behind); no promise when it is not. */
-function waitWhileBehind(input: PrerenderInput): Promise<void> | undefined {
-  return input.behind?.();
 }
 
 /**
