@@ -9,16 +9,20 @@
  * @example mediaType('Text/HTML; charset=utf-8') // 'text/html'
  */
 export function mediaType(contentType: string): string {
-  let type = mediaTypes.get(contentType);
-  if (type === undefined) {
-    // A site answers with a handful of types, asked about several times per route: each read once.
-    if (mediaTypes.size >= 256) mediaTypes.clear();
-    mediaTypes.set(contentType, (type = contentType.split(';')[0].trim().toLowerCase()));
-  }
-  return type;
+  return readOnce(mediaTypes, contentType, () => contentType.split(';')[0].trim().toLowerCase());
 }
 
 const mediaTypes = new Map<string, string>();
+const charsets = new Map<string, string | undefined>();
+
+/** A site answers with a handful of types, asked about several times per route: each is read once. */
+function readOnce<T>(known: Map<string, T>, contentType: string, read: () => T): T {
+  if (known.has(contentType)) return known.get(contentType) as T;
+  if (known.size >= 256) known.clear();
+  const value = read();
+  known.set(contentType, value);
+  return value;
+}
 
 /**
  * A content type's charset, lower-cased (`utf8` read as `utf-8`). Without one, a type outside `text/`
@@ -26,9 +30,11 @@ const mediaTypes = new Map<string, string>();
  * header), while a `text/` type without one is left to the browser's guess: `undefined`.
  */
 export function charsetOf(contentType: string): string | undefined {
-  const declared = /;\s*charset\s*=\s*"?([^;"\s]+)/i.exec(contentType)?.[1].toLowerCase();
-  if (declared !== undefined) return declared === 'utf8' ? 'utf-8' : declared;
-  return mediaType(contentType).startsWith('text/') ? undefined : 'utf-8';
+  return readOnce(charsets, contentType, () => {
+    const declared = /;\s*charset\s*=\s*"?([^;"\s]+)/i.exec(contentType)?.[1].toLowerCase();
+    if (declared !== undefined) return declared === 'utf8' ? 'utf-8' : declared;
+    return mediaType(contentType).startsWith('text/') ? undefined : 'utf-8';
+  });
 }
 
 /** True when a browser reads both content types the same: one media type, one charset. */

@@ -9,13 +9,14 @@
  */
 import { hash } from 'node:crypto';
 import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { contentHash } from './hash.ts';
 
 /** Where the body of `route` is stored, under the cache folder `dir` (`bodies/ab/<30 hex>`). */
 export function storedBodyPath(dir: string, route: string): string {
   const name = hash('sha256', route, 'hex').slice(0, 32);
-  return join(dir, 'bodies', name.slice(0, 2), name.slice(2));
+  // Joined as it is (`dir` is a resolved path): path.join normalises, for every route written.
+  return `${dir}${sep}bodies${sep}${name.slice(0, 2)}${sep}${name.slice(2)}`;
 }
 
 /** Errors after which a link cannot be made and a copy is: another device, a link count at its limit, links not allowed. */

@@ -137,6 +137,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
         [log.files, fingerprints.file],
         [log.trees, fingerprints.tree],
       ] as const) {
+        if (paths === undefined) continue;
         for (const [path, readers] of paths) {
           const { site, source } = placeOf(path);
           const fingerprint = fingerprintOf(source);
@@ -147,7 +148,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
       }
       reads.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
       const { code = '' } = facts.routes[output.routeFile] ?? {};
-      const record: RouteRecord = { ...output, code, reads, through: [...through].sort(), network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp };
+      const record: RouteRecord = { ...output, code, reads, through: through.size === 0 ? [] : [...through].sort(), network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp };
       if (cacheKey !== undefined) record.cacheKey = cacheKey;
       return { record, stored: storedBodyPath(dir, output.route) };
     },

@@ -5,20 +5,20 @@
  */
 import type { ReadLog } from '../runtime/reads.ts';
 
-/** What one route's render reached. */
+/** What one route's render reached; most routes read nothing, and their log holds no map. */
 export class RouteLog implements ReadLog {
-  /** Absolute path read -> the modules that read it. */
-  readonly files = new Map<string, string[]>();
-  /** Absolute folder whose whole tree of names was read (a `glob`) -> the modules that read it. */
-  readonly trees = new Map<string, string[]>();
+  /** Absolute path read -> the modules that read it; absent until a file is read. */
+  files?: Map<string, string[]>;
+  /** Absolute folder whose whole tree of names was read (a `glob`) -> the modules that read it; absent until one is. */
+  trees?: Map<string, string[]>;
   reachedNetwork = false;
   reachedEnv = false;
 
   file(module: string, path: string): void {
-    add(this.files, path, module);
+    add((this.files ??= new Map()), path, module);
   }
   tree(module: string, path: string): void {
-    add(this.trees, path, module);
+    add((this.trees ??= new Map()), path, module);
   }
   env(): void {
     this.reachedEnv = true;

@@ -67,5 +67,17 @@ export function hostType(host: Host, file: string): string {
  * `contentType`, the type its response had: the file needs a rule.
  */
 export function needsTypeRule(file: string, contentType: string): boolean {
-  return headersHosts.some((host) => !sameType(hostType(host, file), contentType));
+  // Asked for every route written: a site has a handful of types and extensions, each pair decided once.
+  const extension = extensionOf(file);
+  let byExtension = verdicts.get(contentType);
+  if (byExtension === undefined) {
+    if (verdicts.size >= 256) verdicts.clear();
+    verdicts.set(contentType, (byExtension = new Map()));
+  }
+  let verdict = byExtension.get(extension);
+  if (verdict === undefined) byExtension.set(extension, (verdict = headersHosts.some((host) => !sameType(hostType(host, file), contentType))));
+  return verdict;
 }
+
+/** {@link needsTypeRule}'s answers, by content type and extension (a host types a file by its extension alone). */
+const verdicts = new Map<string, Map<string | undefined, boolean>>();

@@ -89,7 +89,7 @@ describe("prerender.links: 'warn' (the default)", () => {
     expect(report.failed).toBe(0);
     expect(existsSync(join(dir, 'public/index.html'))).toBe(true);
     expect(broken(report).map(brief)).toEqual([
-      // The routes' pages in the order rendered (sorted by route), then publicDir files, then the sitemap.
+      // The routes' pages in the order rendered (sorted by route), then publicDir files.
       '/ /api/gone -> /api/gone',
       '/ /api/boom -> /api/boom',
       '/ /missing -> /missing',
@@ -131,7 +131,7 @@ describe("prerender.links: 'warn' (the default)", () => {
     expect(existsSync(join(dir, 'public/api/live.json'))).toBe(false);
   });
 
-  it('reads the generated sitemap, whose <loc> of a folder route (/docs/, written docs/index.html) resolves', () => {
+  it('finds no broken link in the generated sitemap, whose <loc> of a folder route (/docs/, written docs/index.html) resolves', () => {
     expect(readFileSync(join(dir, 'public/sitemap.xml'), 'utf8')).toContain(`<loc>${host}/docs/</loc>`);
     expect(broken(report).filter((warning) => warning.route === '/sitemap.xml')).toEqual([]);
   });
