@@ -83,42 +83,66 @@ function literalText(node: Node): string | undefined {
 }
 
 /**
- * The ASSET_URL warning for `node`, at its place in the source (through the previous transforms' map).
- * The catalogue's warning rides in `meta`: Rollup rewords a plugin's message and code.
+ * The ASSET_URL warning for `node`, at its place in the source (through the previous transforms' map),
+ * quoting the path as the source writes it. The catalogue's warning rides in `meta`: Rollup rewords a
+ * plugin's message and code.
  */
 function warnAssetUrl(context: TransformPluginContext, code: string, node: Node, file: string, problem: string): void {
-  const path = (node.arguments as Node[])[0];
-  const before = code.slice(0, node.start).split('\n');
-  const at = sourcePlace(context, before.length - 1, before.at(-1)!.length);
-  const warning = warnings.assetUrl(`${file}:${at.line}:${at.column}`, problem, code.slice(path.start, path.end), literalFolder(code, path));
+  const [path, base] = node.arguments as Node[];
+  const map = combinedMap(context);
+  const at = sourcePlace(map, code, node.start);
+  // The path as written: from its first token to the comma before `import.meta.url`, both found
+  // through the map (the transpiled code may spell it otherwise: other quotes, types removed).
+  const source = map.payload.sourcesContent?.[0];
+  const from = source === undefined ? undefined : sourceOffset(source, sourcePlace(map, code, path.start));
+  const to = source === undefined ? undefined : source.lastIndexOf(',', sourceOffset(source, sourcePlace(map, code, base.start)));
+  const written = source !== undefined && from !== undefined && to !== undefined && to > from ? source.slice(from, to).trim() : code.slice(path.start, path.end);
+  const warning = warnings.assetUrl(`${file}:${at.line}:${at.column}`, problem, written, literalFolder(path, written));
   context.warn({ code: warning.code, message: warning.message, meta: { warning } });
 }
 
 /**
- * The literal the build could copy in place of `path`: its own text made relative (`'notes.md'` ->
- * `./notes.md`, as `file`), or the folder its static start names (`'./posts/' + slug` -> `./posts/`,
- * then `slug` as `rest`); nothing where no static start says which folder.
+ * The literal the build could copy in place of `path` (written `written` in the source): its own
+ * text made relative (`'notes.md'` -> `./notes.md`, as `file`), or the folder its static start names
+ * (`'./posts/' + slug` -> `./posts/`, then `slug` as `rest`); nothing where no static start says
+ * which folder.
  */
-function literalFolder(code: string, path: Node): { file: string } | { folder: string; rest: string } | undefined {
+function literalFolder(path: Node, written: string): { file: string } | { folder: string; rest: string } | undefined {
   const text = literalText(path);
   if (text !== undefined) return { file: text.startsWith('/') ? text : `./${text}` };
   let first = path;
   while (first.type === 'BinaryExpression' && first.operator === '+') first = first.left as Node;
-  const quasis = path.quasis as { value: { cooked: string | null }; end: number }[] | undefined;
-  const start = first.type === 'Literal' && typeof first.value === 'string' ? first.value : path.type === 'TemplateLiteral' ? quasis![0].value.cooked ?? '' : undefined;
+  const quasis = path.quasis as { value: { cooked: string | null } }[] | undefined;
+  const start = first.type === 'Literal' && typeof first.value === 'string' ? first.value : path.type === 'TemplateLiteral' ? (quasis![0].value.cooked ?? '') : undefined;
   const slash = start?.lastIndexOf('/') ?? -1;
   if (start === undefined || slash === -1) return undefined;
   const folder = /^\.{1,2}\//.test(start) ? start.slice(0, slash + 1) : `./${start.slice(0, slash + 1)}`;
   const tail = start.slice(slash + 1);
-  if (path.type === 'TemplateLiteral') return { folder, rest: '`' + tail + code.slice(quasis![0].end, path.end) };
-  const after = code.slice(first.end, path.end).replace(/^\s*\+\s*/, '');
+  if (path.type === 'TemplateLiteral') return { folder, rest: '`' + tail + written.slice(written.indexOf('${')) };
+  // What follows the first string as written: after its closing quote and the `+`.
+  const quoted = /^(['"])(?:\\.|(?!\1)[^\\])*\1/.exec(written)?.[0] ?? '';
+  const after = written.slice(quoted.length).replace(/^\s*\+\s*/, '');
   return { folder, rest: tail ? `${JSON.stringify(tail).replace(/^"|"$/g, "'")} + ${after}` : after };
 }
 
-/** A place in the code being transformed (0-based) as a place in the source file (1-based). */
-function sourcePlace(context: TransformPluginContext, line: number, column: number): { line: number; column: number } {
-  const entry = new SourceMap(context.getCombinedSourcemap() as unknown as SourceMapPayload).findEntry(line, column) as { originalLine?: number; originalColumn?: number };
+/** The map from the code being transformed back to the source, made of the previous transforms' maps. */
+function combinedMap(context: TransformPluginContext): SourceMap {
+  return new SourceMap(context.getCombinedSourcemap() as unknown as SourceMapPayload);
+}
+
+/** The place (1-based line and column) in the source of the character at `offset` in the code being transformed. */
+function sourcePlace(map: SourceMap, code: string, offset: number): { line: number; column: number } {
+  const before = code.slice(0, offset).split('\n');
+  const [line, column] = [before.length - 1, before.at(-1)!.length];
+  const entry = map.findEntry(line, column) as { originalLine?: number; originalColumn?: number };
   return entry.originalLine === undefined ? { line: line + 1, column: column + 1 } : { line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
+}
+
+/** The offset in `source` of a place (1-based line and column). */
+function sourceOffset(source: string, place: { line: number; column: number }): number {
+  let offset = 0;
+  for (let line = 1; line < place.line; line++) offset = source.indexOf('\n', offset) + 1;
+  return offset + place.column - 1;
 }
 
 function emitAsset(context: TransformPluginContext, file: string, fileName?: string): string {

@@ -147,7 +147,7 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     ['a throw at load', 'prerender.config.mjs', `throw new Error('boom at load');`, 'boom at load', 'The error comes from the code of prerender.config.mjs'],
     ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts', 'The error comes from the code of prerender.config.ts'],
     ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn', 'The error comes from the code of prerender.config.mjs'],
-    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: TS1109: Expression expected', 'Fix the code at the line shown'],
+    ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: Unexpected token', 'Fix the code at the line shown'],
     ['a syntax error in a JS helper of a TS config', 'prerender.config.ts', `import x from './helper.mjs';\nexport default x;`, 'Syntax error in helper.mjs:1:24: Expression expected', 'Fix the code at the line shown'],
     ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'prerender.config.ts imports "./missing", which cannot be resolved', 'Fix the import path'],
     ['a missing package (JS)', 'prerender.config.mjs', `import x from 'no-such-package';\nexport default x;`, "Cannot find package 'no-such-package'", 'npm install'],
