@@ -22,7 +22,13 @@ import { libDir } from '../paths.ts';
  * processes also type-checked). No
  * inherited flags: some (--input-type, profilers, preloads) break or slow it.
  */
-const execArgv = (warm: boolean) => (warm ? ['--single-threaded'] : ['--max-semi-space-size=1', '--single-threaded']);
+const execArgv = (warm: boolean) => (warm ? ['--single-threaded'] : ['--max-semi-space-size=1', '--single-threaded', '--expose-gc']);
+
+/**
+ * One thread in libuv's pool, which only reads and writes the site's files here (Rollup reads a module
+ * at a time as it resolves them): each thread of the pool is a stack and a malloc arena of its own.
+ */
+const childEnv = (): NodeJS.ProcessEnv => ({ ...process.env, UV_THREADPOOL_SIZE: '1' });
 
 /** At most this many processes wait: a build uses one (the type check runs `tsc`, not a toolchain process). */
 const maxIdle = 1;
@@ -51,7 +57,7 @@ export function takeToolchainProcess(): ChildProcess {
     return child;
   }
   // Always the compiled file, as with the runtime that goes into bundles: see paths.ts.
-  const child = fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], { execArgv: execArgv(keepWarmMs > 0), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], { execArgv: execArgv(keepWarmMs > 0), env: childEnv(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   // The build using it listens for its errors; one coming after that build let it go (a spawn that
   // failed is reported on a later tick, when the build may have failed and closed it already) is
   // nobody's, and must not end this process as an unhandled 'error' event.
