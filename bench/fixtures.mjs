@@ -14,6 +14,12 @@ export function clearCache(site) {
 /** The route the floor and the catalogue site render for item `index` (0-based). */
 export const itemRoute = (index) => `/api/items/${index + 1}.json`;
 
+/** The body the catalogue's route answers for item `index` (0-based), as h3 sends the handler's object. */
+export const itemBody = (index) => {
+  const id = index + 1;
+  return JSON.stringify({ id, name: `Item ${id}`, price: (id % 997) / 10, tags: ['catalogue', `group-${id % 50}`] });
+};
+
 const itemHandler = `import { defineEventHandler, getRouterParam } from 'h3';
 
 export default defineEventHandler((event) => {

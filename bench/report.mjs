@@ -7,6 +7,7 @@ const markers = {
   quick: ['<!-- bench:quick:begin (written by npm run bench -- --quick) -->', '<!-- bench:quick:end -->'],
   throughput: ['<!-- bench:throughput:begin (written by npm run bench -- --throughput) -->', '<!-- bench:throughput:end -->'],
   incremental: ['<!-- bench:incremental:begin (written by npm run bench -- --incremental) -->', '<!-- bench:incremental:end -->'],
+  prerender: ['<!-- bench:prerender:begin (written by npm run bench -- --prerender) -->', '<!-- bench:prerender:end -->'],
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -20,7 +21,7 @@ export function formatTables({ machine, nitro, throughput, dev, prerender, scale
   if (incremental && !nitro) lines.push(...incrementalTable(incremental));
   if (!nitro) return lines.join('\n');
   lines.push(...nitroTable(nitro));
-  lines.push(
+  if (sample) lines.push(
     `**sample-site, cold** (fresh process, no previous output): ${seconds(sample.check.ms)} with type checking (the default), ` +
       `${seconds(sample.noCheck.ms)} with --no-typecheck; peak RSS ${megabytes(sample.check.rss)}.`,
     '',
@@ -28,7 +29,7 @@ export function formatTables({ machine, nitro, throughput, dev, prerender, scale
       `**${dev.sample.median.toFixed(0)} ms** (max ${dev.sample.max.toFixed(0)} ms); 1,000 route files median ` +
       `**${dev.thousand.median.toFixed(0)} ms** (max ${dev.thousand.max.toFixed(0)} ms). Target: 100 ms median.`,
   );
-  if (dev.memory) {
+  if (dev?.memory) {
     const { early, late, earlyKept, lateKept, earlyEdits, edits } = dev.memory;
     lines.push(
       '',
@@ -66,9 +67,12 @@ function nitroTable(nitro) {
     ...nitro.whole.map((r) => `| ${r.routes} | ${seconds(r.ours)} | ${seconds(r.nitro)} | **${ratio(r.ratio)}** | ${megabytes(r.oursRss)} | ${megabytes(r.nitroRss)} |`),
     '',
   ];
-  if (nitro.prerender) {
-    const { routes, ours, nitro: theirs } = nitro.prerender;
-    lines.push(`Prerender cost of ${count(routes)} routes (time at ${count(routes)} minus time at 0, same round): ours ${seconds(ours)}, Nitro ${seconds(theirs)}: **${ratio(theirs / ours)}x** faster.`, '');
+  for (const { routes, ours, nitro: theirs, faster, slowest } of nitro.prerender ?? []) {
+    lines.push(
+      `Prerender cost of ${count(routes)} routes (time at ${count(routes)} minus time at 0, same round): ours ${seconds(ours)}, Nitro ${seconds(theirs)}: ` +
+        `**${ratio(faster)}x** faster (median of the rounds; **${ratio(slowest)}x** in the round least in our favour).`,
+      '',
+    );
   }
   return lines;
 }
@@ -110,17 +114,19 @@ function prerenderTables(prerender, scale, concurrency, bundling) {
     '**Prerender**: one `[id].json` route, sitemap on, `prerender build` (the default command) as a whole process. ' +
       'Cost = time at N routes minus time at 0 routes (startup, config, bundling) in the same round, median of the rounds. ' +
       'Floor = `bench/floor.mjs`: the same bundle\'s `fetch` and a `writeFile` per body, 16 in flight, also minus its own 0-route run. ' +
-      'CPU: the same ratio in CPU time of all threads, which other load on the machine disturbs less.',
+      'Bare writes = `bench/bare-writes.mjs`: the same bytes written with `writeFileSync`, one file after another, into the same folder ' +
+      'tree on the same disk (only that loop timed): the physical limit. Targets: cost at most 0.5x the floor and 2x the bare writes. ' +
+      'CPU: the floor ratio in CPU time of all threads, which other load on the machine disturbs less.',
     '',
-    '| routes | whole build | prerender cost | routes/s | floor cost | cost / floor | CPU cost / floor | µs per route | peak RSS | floor peak RSS |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| 0 | ${seconds(zero.ms)} | | | | | | | ${megabytes(zero.rss)} | ${megabytes(zero.floorRss)} |`,
+    '| routes | whole build | prerender cost | routes/s | floor cost | cost / floor | bare writes | cost / bare writes | CPU cost / floor | µs per route | peak RSS | floor peak RSS |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| 0 | ${seconds(zero.ms)} | | | | | | | | | ${megabytes(zero.rss)} | ${megabytes(zero.floorRss)} |`,
   );
   const rows = sizes.map((row) => ({ ...row, perRoute: (row.cost * 1000) / row.routes }));
   for (const row of rows) {
     lines.push(
       `| ${count(row.routes)} | ${seconds(row.ms)} | ${seconds(row.cost)} | ${count(Math.round(row.routes / (row.cost / 1000)))} | ` +
-        `${seconds(row.floorCost)} | **${ratio(row.cost / row.floorCost)}** | ${ratio(row.cpuRatio)} | ${row.perRoute.toFixed(0)} | ${megabytes(row.rss)} | ${megabytes(row.floorRss)} |`,
+        `${seconds(row.floorCost)} | **${ratio(row.cost / row.floorCost)}** | ${seconds(row.bare)} | **${ratio(row.bareRatio)}** | ${ratio(row.cpuRatio)} | ${row.perRoute.toFixed(0)} | ${megabytes(row.rss)} | ${megabytes(row.floorRss)} |`,
     );
   }
   if (rows.length > 1) {
@@ -137,7 +143,7 @@ function prerenderTables(prerender, scale, concurrency, bundling) {
     );
   }
 
-  lines.push(
+  if (concurrency) lines.push(
     '',
     '**Routes in flight** (`--concurrency`): prerender cost and routes/s, for the catalogue (handlers that return at once) ' +
       'and for 2,000 routes whose handler first waits 5 ms (as one reading a CMS or a database would).',
@@ -149,6 +155,7 @@ function prerenderTables(prerender, scale, concurrency, bundling) {
     ),
   );
 
+  if (!bundling) return lines;
   lines.push(
     '',
     '**Bundling**: route files in folders of 50, each importing h3 and a shared module, nothing prerendered; whole `prerender build`.',

@@ -2,17 +2,19 @@
 // checking on), against a raw floor and against Nitro 2, measured in the same run. Prints the tables
 // and writes them into bench/RESULTS.md. `npm run bench -- --quick`: the small-site rows only;
 // `npm run bench -- --incremental`: only the incremental rows (the cache);
-// `npm run bench -- --throughput`: only the requests per second of the built server against Nitro's.
+// `npm run bench -- --throughput`: only the requests per second of the built server against Nitro's;
+// `npm run bench -- --prerender`: only the prerender rows (builds, floor, bare writes, Nitro).
 //
 // Env: BENCH_RUNS (runs per measurement, median taken; default 3), BENCH_SIZES (default
 // 10000,100000), BENCH_MILLION (routes of the one-run scale row; default 1000000, 0 skips it),
 // BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000), BENCH_SECONDS (seconds
 // of each throughput measurement; default 10).
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clearCache, copySampleSite, writeCatalogueSite, writeLinkedCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
+import { clearCache, copySampleSite, itemBody, itemRoute, writeCatalogueSite, writeLinkedCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
 import { againstNitro } from './against-nitro.mjs';
 import { measureDevMemory } from './dev-memory.mjs';
 import { measureDevReload } from './dev-reload.mjs';
@@ -25,6 +27,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const work = join(repo, '.bench');
 const cli = join(repo, 'lib', 'cli', 'prerender.js');
 const floorScript = fileURLToPath(new URL('./floor.mjs', import.meta.url));
+const bareScript = fileURLToPath(new URL('./bare-writes.mjs', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const fileCounts = (process.env.BENCH_FILES ?? '1,250,1000').split(',').map(Number);
@@ -32,7 +35,8 @@ const million = Number(process.env.BENCH_MILLION ?? 1_000_000);
 const quick = process.argv.includes('--quick');
 const throughputOnly = process.argv.includes('--throughput');
 const incrementalOnly = process.argv.includes('--incremental');
-const kind = throughputOnly ? 'throughput' : incrementalOnly ? 'incremental' : quick ? 'quick' : 'full';
+const prerenderOnly = process.argv.includes('--prerender');
+const kind = throughputOnly ? 'throughput' : incrementalOnly ? 'incremental' : prerenderOnly ? 'prerender' : quick ? 'quick' : 'full';
 const note = (message) => process.stderr.write(`bench: ${message}\n`);
 const started = performance.now();
 const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
@@ -83,12 +87,13 @@ if (incrementalOnly) {
 }
 
 // Requests per second of the built server and preview against Nitro's built server, same site.
-const throughput = await measureThroughput({ cli, work, runs, seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: [50, 200], note });
+const throughput = prerenderOnly ? undefined : await measureThroughput({ cli, work, runs, seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: [50, 200], note });
 if (throughputOnly) finish(formatTables({ machine, throughput }));
 
 // One catalogue site; the route count is an env var, so every size has the same bundle.
 const catalogue = writeCatalogueSite(join(work, 'catalogue'));
-const nitro = await againstNitro({ cli, site: catalogue, work, runs, prerenderRoutes: quick ? 0 : 10_000, freshOutput, note });
+const nitro = await againstNitro({ cli, site: catalogue, work, runs, prerenderSizes: quick ? [] : sizes, freshOutput, note });
+if (prerenderOnly) finish(formatTables({ machine, nitro, prerender: await measurePrerender() }));
 const sampleSite = copySampleSite(join(repo, 'sample-site'), join(work, 'sample-site'));
 const clearSample = () => (rmSync(join(sampleSite, 'dist'), { recursive: true, force: true }), clearCache(sampleSite));
 const cold = (args) => () => (clearSample(), measure([cli, 'build', sampleSite, ...args]));
@@ -107,40 +112,7 @@ const devMemory = await measureDevMemory(sampleSite, 'src/server/routes/api/v1/h
 const dev = { sample: devSample, thousand: devThousand, memory: devMemory };
 if (quick) finish(formatTables({ machine, nitro, throughput, dev, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
-// Prerender at scale, against the floor.
-const floorServer = join(work, 'floor-server', 'index.mjs');
-const first = freshOutput('bundle');
-clearCache(catalogue);
-await measure([cli, 'build', catalogue, '--no-typecheck'], { BENCH_ROUTES: '0', BENCH_OUT: first });
-mkdirSync(join(work, 'floor-server'), { recursive: true });
-cpSync(join(first, 'site', 'server', 'index.mjs'), floorServer);
-const runFloor = (routes) => measure([floorScript, floorServer, String(routes), join(freshOutput('floor'), 'public')]);
-
-// Builds and floors, 0 routes and every size, alternate within each round.
-const steps = {};
-for (const routes of [0, ...sizes]) {
-  steps[`build ${routes}`] = () => buildSite(catalogue, routes);
-  steps[`floor ${routes}`] = () => runFloor(routes);
-}
-const measured = await rounds(steps);
-const [zeroBuild, zeroFloor] = [measured['build 0'], measured['floor 0']];
-/** One row: the build's medians and paired costs, against the floor of the same size. */
-const row = (routes) => {
-  const [build, floor] = [measured[`build ${routes}`], measured[`floor ${routes}`]];
-  return {
-    routes,
-    ms: middle(build),
-    cost: pairedCost(build, zeroBuild),
-    floorCost: pairedCost(floor, zeroFloor),
-    cpuRatio: pairedCost(build, zeroBuild, 'cpu') / pairedCost(floor, zeroFloor, 'cpu'),
-    rss: middle(build, 'rss'),
-    floorRss: middle(floor, 'rss'),
-  };
-};
-const prerender = {
-  zero: { ms: middle(zeroBuild), rss: middle(zeroBuild, 'rss'), floorRss: middle(zeroFloor, 'rss') },
-  sizes: sizes.map(row),
-};
+const prerender = await measurePrerender();
 
 // The link check (prerender.links, on by default): the catalogue, whose items hold no link, and one
 // whose items link to four others each, with the check on and off, at the largest size.
@@ -202,6 +174,62 @@ if (million > 0) {
 }
 
 finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, incremental, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+
+/**
+ * Prerender at scale: per round, the build, the floor and the bare writes at 0 routes and at every
+ * size, alternating, each into a fresh folder of the same disk.
+ */
+async function measurePrerender() {
+  const floorServer = join(work, 'floor-server', 'index.mjs');
+  const first = freshOutput('bundle');
+  clearCache(catalogue);
+  await measure([cli, 'build', catalogue, '--no-typecheck'], { BENCH_ROUTES: '0', BENCH_OUT: first });
+  mkdirSync(join(work, 'floor-server'), { recursive: true });
+  cpSync(join(first, 'site', 'server', 'index.mjs'), floorServer);
+  // The bare writes write the bytes the build writes: checked on a small build.
+  const sample = freshOutput('bytes');
+  await measure([cli, 'build', catalogue, '--no-typecheck'], { BENCH_ROUTES: '3', BENCH_OUT: sample });
+  const written = readFileSync(join(sample, 'site', 'public', itemRoute(2).slice(1)), 'utf8');
+  if (written !== itemBody(2)) throw new Error(`The build wrote ${written} where bare-writes.mjs writes ${itemBody(2)}: bench/fixtures.mjs's itemBody no longer matches the catalogue's route.`);
+  const runFloor = (routes) => measure([floorScript, floorServer, String(routes), join(freshOutput('floor'), 'public')]);
+  // The bare writes' own loop time (the script says it), not its process's.
+  const runBare = (routes) => {
+    const run = spawnSync(process.execPath, [bareScript, String(routes), join(freshOutput('bare'), 'public')], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`bare-writes.mjs exited ${run.status}:\n${run.stderr}`);
+    return { ms: JSON.parse(run.stdout).ms };
+  };
+
+  // Builds, floors and bare writes, 0 routes and every size, alternate within each round.
+  const steps = {};
+  for (const routes of [0, ...sizes]) {
+    steps[`build ${routes}`] = () => buildSite(catalogue, routes);
+    steps[`floor ${routes}`] = () => runFloor(routes);
+    if (routes > 0) steps[`bare ${routes}`] = async () => runBare(routes);
+  }
+  const measured = await rounds(steps);
+  const [zeroBuild, zeroFloor] = [measured['build 0'], measured['floor 0']];
+  /** One row: the build's medians and paired costs, against the floor of the same size. */
+  const row = (routes) => {
+    const [build, floor, bare] = [measured[`build ${routes}`], measured[`floor ${routes}`], measured[`bare ${routes}`]];
+    return {
+      routes,
+      ms: middle(build),
+      cost: pairedCost(build, zeroBuild),
+      floorCost: pairedCost(floor, zeroFloor),
+      bare: middle(bare),
+      // Per round: the build's cost against the bare writes of the same round.
+      bareRatio: median(build.map((s, i) => (s.ms - zeroBuild[i].ms) / bare[i].ms)),
+      cpuRatio: pairedCost(build, zeroBuild, 'cpu') / pairedCost(floor, zeroFloor, 'cpu'),
+      rss: middle(build, 'rss'),
+      floorRss: middle(floor, 'rss'),
+    };
+  };
+  const prerender = {
+    zero: { ms: middle(zeroBuild), rss: middle(zeroBuild, 'rss'), floorRss: middle(zeroFloor, 'rss') },
+    sizes: sizes.map(row),
+  };
+  return prerender;
+}
 
 /** Prints and records the tables, removes the outputs, and ends the run. */
 function finish(tables) {
