@@ -61,7 +61,10 @@ export interface BuildCache {
   lookup(route: string): RouteRecord | undefined;
   /** Whether `record` is reused, given the route file that answers its route now and its `cacheKey`. */
   decide(record: RouteRecord | undefined, now: { routeFile: string | undefined; cacheKey: string | undefined }): Decision;
-  /** The record of a rendered route, from its output and what it read; its body is stored at `stored`. */
+  /**
+   * The record of a rendered route, from its output and what it read (`output` itself, completed: it is
+   * the caller's, made for this); its body is stored at `stored`.
+   */
   recordOf(output: RenderedOutput, log: RouteLog, cacheKey: string | undefined): { record: RouteRecord; stored: string };
   /** Adds a route's record to the new records (in route order). */
   add(record: RouteRecord): void;
@@ -132,23 +135,23 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     },
     recordOf(output, log, cacheKey) {
       const reads: [string, string][] = [];
-      const through = new Set<string>();
-      for (const [paths, fingerprintOf] of [
-        [log.files, fingerprints.file],
-        [log.trees, fingerprints.tree],
-      ] as const) {
-        if (paths === undefined) continue;
-        for (const [path, readers] of paths) {
+      // Most routes read no file: no set of modules, nothing to sort.
+      const through = log.files || log.trees ? new Set<string>() : undefined;
+      const note = (paths: Map<string, string[]> | undefined, fingerprintOf: (source: string) => string) => {
+        for (const [path, readers] of paths ?? []) {
           const { site, source } = placeOf(path);
           const fingerprint = fingerprintOf(source);
           reads.push([site, fingerprint]);
-          for (const module of readers) through.add(module);
+          for (const module of readers) through!.add(module);
           modules.addShared(readers, site, fingerprint);
         }
-      }
-      reads.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      };
+      note(log.files, fingerprints.file);
+      note(log.trees, fingerprints.tree);
+      if (reads.length > 1) reads.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
       const { code = '' } = facts.routes[output.routeFile] ?? {};
-      const record: RouteRecord = { ...output, code, reads, through: through.size === 0 ? [] : [...through].sort(), network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp };
+      const record = output as RouteRecord;
+      Object.assign(record, { code, reads, through: through ? [...through].sort() : [], network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp });
       if (cacheKey !== undefined) record.cacheKey = cacheKey;
       return { record, stored: storedBodyPath(dir, output.route) };
     },

@@ -10,7 +10,7 @@ import { routeUrl } from '../prerender/render-route.ts';
 import { createRouteMatcher, type RouteMatch } from '../routes/route-finder.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { RuntimeRoute } from '../runtime/index.ts';
-import type { BuildCache } from './build-cache.ts';
+import type { BuildCache, RenderedOutput } from './build-cache.ts';
 import { askCacheKey } from './cache-key.ts';
 import { contentHash } from './hash.ts';
 import { RouteLog } from './read-log.ts';
@@ -83,9 +83,10 @@ export function createRouteCache(options: RouteCacheOptions): RouteCache {
         },
         track: (render) => tracking.run(log, render),
         keep(output, body, problems) {
-          const kept = { ...output, body: contentHash(body) };
-          if (cacheKey !== undefined && params !== undefined) Object.assign(kept, { params });
-          if (problems.length > 0) Object.assign(kept, { problems: problems.map(({ code, element, message }) => (element === undefined ? { code, message } : { code, element, message })) });
+          const kept = output as RenderedOutput;
+          kept.body = contentHash(body);
+          if (cacheKey !== undefined && params !== undefined) kept.params = params;
+          if (problems.length > 0) kept.problems = problems.map(({ code, element, message }) => (element === undefined ? { code, message } : { code, element, message }));
           return cache.recordOf(kept, log, cacheKey);
         },
       };

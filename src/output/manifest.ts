@@ -38,6 +38,22 @@ export const manifestName = 'prerender-manifest.json';
 /** Text is handed to the file in pieces of about this many characters, never as one string. */
 const chunkSize = 64 * 1024;
 
+/**
+ * One entry as the manifest spells it: `JSON.stringify` of its fields in this order, absent ones left
+ * out. Spelled out field by field rather than made as another object and stringified: this runs for
+ * every route written.
+ */
+export function manifestLine({ route, foundOn, listedBy, file, status, contentType, headers, bytes, encodings, ms }: ManifestEntry): string {
+  let line = `{"route":${JSON.stringify(route)}`;
+  if (foundOn !== undefined) line += `,"foundOn":${JSON.stringify(foundOn)}`;
+  if (listedBy !== undefined) line += `,"listedBy":${JSON.stringify(listedBy)}`;
+  line += `,"file":${JSON.stringify(file)},"status":${JSON.stringify(status)},"contentType":${JSON.stringify(contentType)}`;
+  if (headers !== undefined) line += `,"headers":${JSON.stringify(headers)}`;
+  line += `,"bytes":${JSON.stringify(bytes)}`;
+  if (encodings !== undefined) line += `,"encodings":${JSON.stringify(encodings)}`;
+  return `${line},"ms":${JSON.stringify(ms)}}`;
+}
+
 /** A manifest being written, entry by entry. */
 export interface ManifestWriter {
   /** Appends an entry; entries must come sorted by route (byRoute). */
@@ -70,9 +86,9 @@ export function createManifestWriter(distDir: string, name = manifestName): Mani
   let count = 0;
   let open = true;
   return {
-    add({ route, foundOn, file, status, contentType, headers, bytes, encodings, ms, listedBy }) {
+    add(entry) {
       text += `${count++ === 0 ? '' : ','}
-    ${JSON.stringify({ route, foundOn, listedBy, file, status, contentType, headers, bytes, encodings, ms })}`;
+    ${manifestLine(entry)}`;
       // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
       if (text.length >= chunkSize) {
         put(text);

@@ -89,7 +89,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;
       if (!sink.needsRules && needsRule(entry)) sink.needsRules = true;
-      if (!hasExtension(file.split('/').at(-1)) && !isHtml(contentType)) {
+      if (!hasExtension(file.slice(file.lastIndexOf('/') + 1)) && !isHtml(contentType)) {
         if (sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
       }
       if (fields === false || !sink.sitemap) return;

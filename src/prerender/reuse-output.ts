@@ -37,7 +37,10 @@ export interface RouteTurn {
   readonly reason: RenderReason;
   /** Runs a render of it, the files and the rest it reaches noted for its record. */
   track<T>(render: () => Promise<T>): Promise<T>;
-  /** The record of its output as written, and where the cache stores its body. */
+  /**
+   * The record of its output as written (made of `output`, which it completes: no copy per route),
+   * and where the cache stores its body.
+   */
   keep(output: Omit<RenderedOutput, 'body'>, body: Uint8Array, problems: readonly OutputProblem[]): { record: RouteRecord; stored: string };
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeRecord, encodeRecord, type RouteRecord } from '../../src/cache/record.ts';
 
@@ -32,6 +33,41 @@ describe('route records', () => {
     expect(line).not.toMatch(/"rd"|"th"|"e"|"k"|"h"|"p"|"pb"|"lk"/);
     const { cacheKey, headers, params, problems, links, ...rest } = bare;
     expect(decodeRecord(line)).toEqual(rest);
+  });
+
+  it('are the line JSON.stringify writes of their short keys, whichever fields they have', () => {
+    const text = fc.string({ unit: 'binary' });
+    const maybe = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: undefined });
+    const records = fc.record({
+      route: text,
+      routeFile: text,
+      code: text,
+      reads: fc.array(fc.tuple(text, text), { maxLength: 3 }),
+      through: fc.array(text, { maxLength: 3 }),
+      network: fc.boolean(),
+      env: fc.boolean(),
+      cacheKey: maybe(text),
+      params: maybe(fc.dictionary(text, text, { maxKeys: 2 })),
+      problems: maybe(fc.constant<RouteRecord['problems']>([{ code: 'INVALID_XML', element: 'rss', message: 'm' }])),
+      links: maybe(fc.oneof(fc.constant(false as const), fc.record({ kind: fc.constant('data' as const), links: fc.array(text, { maxLength: 2 }) }))),
+      mistake: maybe(text),
+      file: text,
+      status: fc.integer({ min: 100, max: 599 }),
+      contentType: text,
+      headers: maybe(fc.array(fc.tuple(text, text), { maxLength: 2 })),
+      bytes: fc.nat(),
+      ms: fc.double({ min: 0, max: 1e6, noNaN: true }),
+      body: text,
+      crc32: fc.nat({ max: 2 ** 32 - 1 }),
+      stamp: fc.nat(),
+    });
+    fc.assert(
+      fc.property(records, (r: RouteRecord) => {
+        const { route, routeFile, code, reads, through, network, env, cacheKey, params, problems, links, mistake, file, status, contentType, headers, bytes, ms, body, crc32, stamp } = r;
+        const short = { r: route, f: routeFile, c: code, rd: reads.length > 0 ? reads : undefined, th: through.length > 0 ? through : undefined, n: network || undefined, e: env || undefined, k: cacheKey, p: params, pb: problems, lk: links, m: mistake, o: file, s: status, t: contentType, h: headers, b: bytes, ms, bh: body, cr: crc32, st: stamp };
+        expect(encodeRecord(r)).toBe(JSON.stringify(short));
+      }),
+    );
   });
 
   it('refuse a line that is not a record', () => {
