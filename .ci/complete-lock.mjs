@@ -1,10 +1,11 @@
-// Adds to package-lock.json the platform packages of rollup that the registry here does not serve.
+// Adds to package-lock.json the platform packages (of rollup and oxc-transform) that the registry here does not serve.
 // npm install leaves them out when it cannot fetch them, and npm ci then refuses the lock as out of
 // sync. Run after changing dependencies: node .ci/complete-lock.mjs package-lock.json
 import { readFileSync, writeFileSync } from 'node:fs';
 const file = process.argv[2];
 const lock = JSON.parse(readFileSync(file, 'utf8'));
-const rollup = lock.packages['node_modules/rollup'];
+/** The packages whose native binaries come as one optional package per platform, and the prefix before the platform. */
+const natives = { rollup: '@rollup/rollup-', 'oxc-transform': '@oxc-transform/binding-' };
 const platforms = {
   'android-arm-eabi': ['android', 'arm'], 'android-arm64': ['android', 'arm64'], 'android-x64': ['android', 'x64'],
   'darwin-arm64': ['darwin', 'arm64'], 'darwin-x64': ['darwin', 'x64'],
@@ -20,14 +21,17 @@ const platforms = {
   'win32-ia32-msvc': ['win32', 'ia32'], 'win32-x64-gnu': ['win32', 'x64'], 'win32-x64-msvc': ['win32', 'x64'],
 };
 const added = [];
-for (const name of Object.keys(rollup.optionalDependencies ?? {})) {
-  const key = `node_modules/${name}`;
-  if (lock.packages[key]) continue;
-  const platform = platforms[name.replace('@rollup/rollup-', '')];
-  if (!platform) throw new Error(`unknown rollup platform package ${name}`);
-  const [os, cpu, libc] = platform;
-  lock.packages[key] = { version: rollup.optionalDependencies[name], cpu: [cpu], ...(libc ? { libc: [libc] } : {}), license: 'MIT', optional: true, os: [os] };
-  added.push(name);
+for (const [owner, prefix] of Object.entries(natives)) {
+  const pkg = lock.packages[`node_modules/${owner}`];
+  for (const name of Object.keys(pkg?.optionalDependencies ?? {})) {
+    const key = `node_modules/${name}`;
+    if (lock.packages[key]) continue;
+    const platform = platforms[name.replace(prefix, '')];
+    if (!platform) throw new Error(`unknown ${owner} platform package ${name}`);
+    const [os, cpu, libc] = platform;
+    lock.packages[key] = { version: pkg.optionalDependencies[name], cpu: [cpu], ...(libc ? { libc: [libc] } : {}), license: 'MIT', optional: true, os: [os] };
+    added.push(name);
+  }
 }
 lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');

@@ -29,10 +29,10 @@ const oldestMajor = 5;
  */
 export function findTsc(root: string): Tsc | undefined {
   const found = siteTypeScriptPackage(root);
-  if (!found || found.ours) return ownTsc();
-  const site = readPackage(found.dir);
+  if (!found) return ownTsc();
+  const site = readPackage(found);
   const own = ownTsc();
-  if (!site) return own && { ...own, note: `The site's TypeScript (${found.dir}) has no readable package.json.` };
+  if (!site) return own && { ...own, note: `The site's TypeScript (${found}) has no readable package.json.` };
   if (majorOf(site.version) < oldestMajor) return own && { ...own, note: `The site's TypeScript ${site.version} is older than ${oldestMajor}.0, the oldest api-prerender checks with.` };
   const bin = binOf(site);
   if (!bin) return own && { ...own, note: `The site's TypeScript ${site.version} has no \`tsc\` to run.` };

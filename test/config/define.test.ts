@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { fixturesDir, repoRoot } from '../support/helpers.ts';
 
 it('refuses misspelled keys in the object and function forms, and accepts every documented form', async () => {
-  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  const tsc = join(repoRoot, 'node_modules', 'typescript-7', 'bin', 'tsc');
   // Checked against lib/src/index.d.ts, the declarations users get (npm test builds lib/ first).
   const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(fixturesDir, 'define-config'), '--pretty', 'false']).catch(
     (error: { code: number; stdout: string }) => error,

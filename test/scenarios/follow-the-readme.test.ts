@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import ts from 'typescript';
+import { transformSync } from 'oxc-transform';
 import * as vite8 from 'vite';
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../../src/config/defaults.ts';
@@ -151,7 +151,7 @@ describe('README.md code examples', () => {
   it.each(scripts.map((block) => [where(block), block] as const))('%s: the script, run with Node beside my-site', async (_, block) => {
     const { folder } = writeReadmeSite({ [siteConfig.path!]: siteConfig.code });
     const script = join(folder, `readme-${block.line}.mjs`);
-    writeFileSync(script, ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+    writeFileSync(script, transformSync('script.ts', block.code).code);
     const { stderr } = await run(process.execPath, [script], { cwd: folder, env: { ...process.env, NO_COLOR: '1' } }).catch((error: { stderr?: string; message: string }) => {
       throw new Error(`${where(block)}: the script failed:\n${error.stderr ?? error.message}`);
     });

@@ -94,7 +94,7 @@ describe('a tsconfig.json as `tsc --init` writes it (module nodenext)', () => {
   };
 
   it.each([
-    { typescript: undefined, tsc: join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), from: "api-prerender's" },
+    { typescript: undefined, tsc: join(repoRoot, 'node_modules', 'typescript-7', 'bin', 'tsc'), from: "api-prerender's" },
     { typescript: 'typescript-6', tsc: join(repoRoot, 'node_modules', 'typescript-6', 'bin', 'tsc'), from: "the site's" },
     { typescript: 'typescript-7', tsc: join(repoRoot, 'node_modules', 'typescript-7', 'bin', 'tsc'), from: "the site's" },
   ])('resolves imports as the site set it (TypeScript $from): no TS2307, `./x.js` bundles x.ts', async ({ typescript, tsc, from }) => {
