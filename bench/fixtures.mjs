@@ -168,9 +168,14 @@ export function writeThroughputSite(root) {
  */
 export function writePrerenderedFilesSite(root, count) {
   writeRouteFilesSite(root, count);
-  const routes = Array.from({ length: count }, (_, i) => `/api/group-${Math.floor(i / 50)}/route-${i}`);
+  const routes = routeFilesPaths(count);
   writeFileSync(join(root, 'prerender.config.mjs'), `export default { name: "site", outDir: process.env.BENCH_OUT ?? "dist", prerender: { routes: ${JSON.stringify(routes)} } };\n`);
   return root;
+}
+
+/** The URL path of every route of {@link writeRouteFilesSite}'s site of `count` route files. */
+export function routeFilesPaths(count) {
+  return Array.from({ length: count }, (_, i) => `/api/group-${Math.floor(i / 50)}/route-${i}`);
 }
 
 /** The route file {@link writeRouteFilesSite} writes for route `index`, edited: its answer says `edit`. */

@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clearCache, copySampleSite, itemBody, itemRoute, writeCatalogueSite, writeLinkedCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
+import { clearCache, copySampleSite, itemBody, itemRoute, routeFilesPaths, writeCatalogueSite, writeLinkedCatalogueSite, writeRouteFilesSite, writeSlowSite } from './fixtures.mjs';
 import { againstNitro } from './against-nitro.mjs';
 import { measureDevMemory } from './dev-memory.mjs';
 import { measureDevReload } from './dev-reload.mjs';
@@ -106,10 +106,12 @@ const devSample = await measureDevReload(sampleSite, 'src/server/routes/api/v1/h
 const thousand = writeRouteFilesSite(join(work, 'dev-files-1000'), 1000);
 note('dev reload: 1,000 route files');
 const devThousand = await measureDevReload(thousand, 'src/server/routes/api/group-0/route-0.get.ts', '/api/group-0/route-0');
+note('dev reload: 1,000 route files, every route requested first');
+const devBrowsed = await measureDevReload(thousand, 'src/server/routes/api/group-0/route-0.get.ts', '/api/group-0/route-0', { requested: routeFilesPaths(1000) });
 rmSync(thousand, { recursive: true, force: true });
 note('dev memory: 200 edits on sample-site');
 const devMemory = await measureDevMemory(sampleSite, 'src/server/routes/api/v1/hello.ts', '/api/v1/hello');
-const dev = { sample: devSample, thousand: devThousand, memory: devMemory };
+const dev = { sample: devSample, thousand: devThousand, browsed: devBrowsed, memory: devMemory };
 if (quick) finish(formatTables({ machine, nitro, throughput, dev, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 const prerender = await measurePrerender();

@@ -11,16 +11,24 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { libDir } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import type { RouteFiles } from '../bundle/load-bundle.ts';
 import type { BuildFailure } from './build-error.ts';
-import type { BuildThreadData, FromBuildThread, ThreadBuild, ToBuildThread } from './bundle-worker.ts';
+import type { BuildThreadData, FromBuildThread, RouteModules, ThreadAnswer, ToBuildThread } from './bundle-worker.ts';
 import { forward } from './forward.ts';
 
 /** A worker thread that serves one build. */
 export interface BuildWorker {
-  /** Gets ready for a build of this route table while the build is being made. */
-  prepare(table: RouteDefinition[]): void;
-  /** Imports the bundle and serves it with the route table; the failure when that throws (a route module did). */
-  load(build: ThreadBuild): Promise<BuildFailure | undefined>;
+  /**
+   * Gets ready for a build of this route table, whose route files' modules are at `fileName(file)` in
+   * the output folder, while the build is being made.
+   */
+  prepare(table: RouteDefinition[], fileName: (file: string) => string): void;
+  /**
+   * Serves the build of `routes` (modules as for prepare()): imports the modules of the route files
+   * `load` names now, the others on their first request. The failure when one of those throws or is
+   * no handler.
+   */
+  load(routes: RouteDefinition[], fileName: (file: string) => string, load: string[]): Promise<BuildFailure | undefined>;
   /**
    * Answers `request` with the loaded build. Rejects when the connection breaks, once it is known
    * whether the thread has stopped (then `onStop` has been called) or goes on.
@@ -32,17 +40,26 @@ export interface BuildWorker {
   terminate(): Promise<void>;
 }
 
+/** What a build's thread reports to the dev server. */
+export interface BuildWorkerEvents {
+  /** The thread stopped by itself (such as an uncaught error in a route module's timer), with the error. */
+  onStop(error: Error): void;
+  /** A route file's module failed to load on the route's first request (answered with the failure). */
+  onLoadFailure(failure: BuildFailure): void;
+}
+
 /**
- * Starts a worker thread; it loads the runtime and listens at once, so a build sent later is served
- * sooner. `onStop` hears of a thread that stopped by itself (such as an uncaught error in a route
- * module's timer), with the error.
+ * Starts a worker thread serving builds written to `dir` (dev-output.ts); it loads the runtime and
+ * listens at once, so a build sent later is served sooner.
  */
-export function startBuildWorker(bodyLimit: number, onStop: (error: Error) => void): BuildWorker {
+export function startBuildWorker(options: { bodyLimit: number; dir: string; site: RouteFiles }, events: BuildWorkerEvents): BuildWorker {
+  const { bodyLimit, dir, site } = options;
   // Always the compiled worker, as with the toolchain: see paths.ts.
-  const worker = new Worker(join(libDir, 'server', 'bundle-worker.js'), { workerData: { bodyLimit } satisfies BuildThreadData });
+  const worker = new Worker(join(libDir, 'server', 'bundle-worker.js'), { workerData: { bodyLimit, dir, site } satisfies BuildThreadData });
   // The socket keeps the dev server's process alive; a thread must never be what holds it.
   worker.unref();
   let port: number | undefined;
+  let table: RouteDefinition[] | undefined;
   let inFlight = 0;
   let retiring = false;
   let ending = false;
@@ -51,12 +68,23 @@ export function startBuildWorker(bodyLimit: number, onStop: (error: Error) => vo
   worker.once('error', (error) => (stopped = error));
   worker.once('exit', (code) => {
     stopped ??= new Error(`The routes' worker thread stopped (exit code ${code}).`);
-    if (!ending) onStop(stopped);
+    if (!ending) events.onStop(stopped);
   });
+  worker.on('message', (message: FromBuildThread) => typeof message === 'object' && 'failed' in message && events.onLoadFailure(message.failed));
 
   const send = (message: ToBuildThread) => worker.postMessage(message);
   /** The thread's next answer, or `undefined` if it stops first. */
-  const answer = () => Promise.race([new Promise<FromBuildThread>((resolve) => worker.once('message', resolve)), exited.then(() => undefined)]);
+  const answer = () => {
+    const answered = new Promise<ThreadAnswer>((resolve) => {
+      const take = (message: FromBuildThread) => {
+        if (typeof message === 'object' && 'failed' in message) return;
+        worker.off('message', take);
+        resolve(message);
+      };
+      worker.on('message', take);
+    });
+    return Promise.race([answered, exited.then(() => undefined)]);
+  };
   const terminate = async () => {
     ending = true;
     await worker.terminate();
@@ -67,9 +95,15 @@ export function startBuildWorker(bodyLimit: number, onStop: (error: Error) => vo
   };
 
   return {
-    prepare: (table) => send({ table }),
-    async load(build) {
-      send(build);
+    prepare(routes, fileName) {
+      table = routes;
+      send({ table: routes, modules: fileNames(routes.map((route) => route.file), fileName) });
+    },
+    async load(routes, fileName, load) {
+      // What the thread was told of, unless the build's table differs: then all of it. Only the
+      // modules of the route files a build bundled can have changed.
+      const prepared = table && sameTable(table, routes);
+      send(prepared ? { load, modules: fileNames(load, fileName) } : { load, modules: fileNames(routes.map((route) => route.file), fileName), routes });
       const loaded = await answer();
       if (typeof loaded !== 'object') return { code: 'ERROR', message: stopped!.stack ?? stopped!.message };
       if ('failure' in loaded) return loaded.failure;
@@ -93,4 +127,13 @@ export function startBuildWorker(bodyLimit: number, onStop: (error: Error) => vo
     },
     terminate,
   };
+}
+
+/** Whether two route tables route alike: the same routes, in the same order. */
+function sameTable(a: RouteDefinition[], b: RouteDefinition[]): boolean {
+  return a === b || (a.length === b.length && a.every((route, i) => route.method === b[i]!.method && route.path === b[i]!.path && route.file === b[i]!.file));
+}
+
+function fileNames(files: string[], fileName: (file: string) => string): RouteModules {
+  return Object.fromEntries(files.map((file) => [file, fileName(file)]));
 }

@@ -1,63 +1,91 @@
 /**
  * The worker thread that runs one dev build of the routes (see build-worker.ts). While it waits for
- * its build it loads the runtime and listens on a socket of its own, through the built server's
- * socket layer; then it imports the bundle (the handlers of the route files in use), makes the app
- * from the dev server's route table, and answers with its port or with why it could not. Ending the
- * thread ends whatever the route modules started.
+ * its build it loads the runtime, listens on a socket of its own through the built server's socket
+ * layer, and makes the app of the route table it was told of; then it imports the modules of the
+ * route files the build changed, and answers with its port or with why it could not.
+ * Every other route file's module is imported on the route's first request. Ending the thread ends
+ * whatever the route modules started.
  */
+import { randomUUID } from 'node:crypto';
+import { get } from 'node:http';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadBundle, loadError, type RouteFiles } from '../bundle/load-bundle.ts';
+import { loadError, siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
+import { errors } from '../errors.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type * as Runtime from '../runtime/index.ts';
-import { describeFailure, routeErrorResponse, type BuildFailure } from './build-error.ts';
+import { describeFailure, failureResponse, routeErrorResponse, type BuildFailure } from './build-error.ts';
 
-/** What the thread is started with. */
+/** What the thread is started with: the body limit, the builds' output folder (dev-output.ts), the site. */
 export interface BuildThreadData {
   bodyLimit: number;
-}
-/** A build for the thread to serve: its bundle, the route table, where the route files are. */
-export interface ThreadBuild {
-  file: string;
-  routes: RouteDefinition[];
+  dir: string;
   site: RouteFiles;
 }
+/** Route file (relative to routesDir) -> its module's file in the output folder. */
+export type RouteModules = Record<string, string>;
 /**
- * What the dev server sends: the route table the next build will likely have (to get ready), a
- * build, or `ping` (answered `pong` while the thread runs).
+ * A build for the thread to serve: the route files whose modules it imports now, the modules that
+ * changed since the thread was told of them (all of them if it was not), and the route table, unless
+ * it is the one the thread was told of before.
  */
-export type ToBuildThread = { table: RouteDefinition[] } | ThreadBuild | 'ping';
+export interface ThreadBuild {
+  load: string[];
+  modules: RouteModules;
+  routes?: RouteDefinition[];
+}
+/**
+ * What the dev server sends: the route table and modules the next build will likely have (to get
+ * ready), a build, or `ping` (answered `pong` while the thread runs).
+ */
+export type ToBuildThread = { table: RouteDefinition[]; modules: RouteModules } | ThreadBuild | 'ping';
 /** What the thread answers a build or a ping with. */
-export type FromBuildThread = { port: number } | { failure: BuildFailure } | 'pong';
+export type ThreadAnswer = { port: number } | { failure: BuildFailure } | 'pong';
+/** An answer; or, unasked, a route module that failed to load on its route's first request, for the dev server to print. */
+export type FromBuildThread = ThreadAnswer | { failed: BuildFailure };
+
+type Handler = (event: unknown) => unknown;
 
 const port = parentPort!;
-const { bodyLimit } = workerData as BuildThreadData;
+const { bodyLimit, dir, site } = workerData as BuildThreadData;
 // Stack traces of route modules name their source files, as in the dev server's own thread.
 process.setSourceMapsEnabled(true);
 const runtime = import(pathToFileURL(runtimeEntry).href) as Promise<typeof Runtime>;
-let app: ReturnType<typeof Runtime.createApp> | undefined;
-// Requests come only once the build is served, so `app` is set by then.
-const server = runtime.then(({ listen }) => listen((request) => app!.fetch(request), { host: '127.0.0.1', port: 0, bodyLimit }));
+type App = ReturnType<typeof Runtime.createApp>;
+let app: App | undefined;
+/** The app made before the build came, while it answers the thread's own first request (see prepare()). */
+let warming: App | undefined;
+let prepared: Promise<App> | undefined;
+/** The header of that request, which no route module answers: no other client knows its value. */
+const warmUp = { name: 'x-api-prerender-warm-up', value: randomUUID() };
+// Other requests come only once the build is served, so `app` is set by then.
+const server = runtime.then(({ listen }) => listen((request) => (app ?? warming)!.fetch(request), { host: '127.0.0.1', port: 0, bodyLimit }));
+/** Each route file's module, as the dev server told. */
+let modules: RouteModules = {};
+/** Each route file's default export, imported once. */
+const handlers = new Map<string, Promise<Handler>>();
+/** Route files whose module failed to load on a request, printed once. */
+const reported = new Set<string>();
 
 port.on('message', (message: ToBuildThread) => {
   if (message === 'ping') port.postMessage('pong' satisfies FromBuildThread);
-  else if ('table' in message) void warmUp(message.table);
-  else void serve(message).then((answer) => port.postMessage(answer));
+  else if ('table' in message) {
+    modules = message.modules;
+    prepared = prepare(message.table);
+  } else void serve(message).then((answer) => port.postMessage(answer));
 });
 
 async function serve(build: ThreadBuild): Promise<FromBuildThread> {
   try {
-    const { createApp } = await runtime;
-    const { handlers } = await loadBundle<{ handlers: Record<string, unknown> }>(build.file, build.site);
-    // A route whose file this build left out keeps its place; the dev server loads it before a request reaches it.
-    const routes = build.routes.map((route) => ({ ...route, handler: Object.hasOwn(handlers, route.file) ? handlers[route.file] : notLoaded(route.file) }));
-    try {
-      app = createApp(routes, { onError: (error, event) => routeErrorResponse(error, event.req) });
-    } catch (error) {
-      // A default export that is no handler, named as `prerender build` names it.
-      throw loadError(error, build.site);
-    }
+    modules = { ...modules, ...build.modules };
+    const made = build.routes ? makeApp(build.routes) : prepared!;
+    // All of them, then the first failure in table order: the same one whichever module loads first.
+    const loaded = await Promise.allSettled(build.load.map(handlerOf));
+    const failed = loaded.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    app = await made;
     return { port: Number(new URL((await server).url).port) };
   } catch (error) {
     return { failure: describeFailure(error) };
@@ -65,18 +93,58 @@ async function serve(build: ThreadBuild): Promise<FromBuildThread> {
 }
 
 /**
- * Makes an app of `table` with handlers of its own, and answers one request with it, then drops it:
- * a new thread routes a thousand routes and its first request in ~50 ms of CPU, half of that once
- * the code has run once. No code of the site runs here.
+ * Makes the app of `table` before its build is ready, and sends its own socket one request, which
+ * the app routes but no route module answers: a new thread routes a thousand routes and its first
+ * request in ~50 ms of CPU, and the first request to a new build was forwarded in 7-36 ms, 3-12 ms
+ * once the socket layer, h3 and the router had run once (1,000 route files, machine loaded).
  */
-async function warmUp(table: RouteDefinition[]): Promise<void> {
-  const { createApp } = await runtime;
-  const idle = createApp(table.map((route) => ({ ...route, handler: () => '' })));
-  await (await idle.fetch(new Request('http://localhost/'))).arrayBuffer();
+async function prepare(table: RouteDefinition[]) {
+  const made = await makeApp(table);
+  warming = made;
+  const { url } = await server;
+  await new Promise((resolve) => get(url, { headers: { [warmUp.name]: warmUp.value } }, (answer) => answer.resume().once('end', resolve)).once('error', resolve));
+  warming = undefined;
+  return made;
 }
 
-function notLoaded(file: string) {
-  return () => {
-    throw new Error(`Route file ${file} is not loaded in this build yet: request it again.`);
-  };
+/** The app of `table`, each route's module imported on its first request. */
+async function makeApp(table: RouteDefinition[]) {
+  const { createApp } = await runtime;
+  const routes = table.map((route) => ({ ...route, handler: (event: { req: Request }) => answer(route.file, event) }));
+  return createApp(routes, { onError: (error, event) => routeErrorResponse(error, event.req) });
+}
+
+/** Runs the route file's handler; a module that cannot be loaded is answered as a failed build is, and printed. */
+async function answer(file: string, event: { req: Request }): Promise<unknown> {
+  if (event.req.headers.get(warmUp.name) === warmUp.value) return '';
+  let handler: Handler;
+  try {
+    handler = await handlerOf(file);
+  } catch (error) {
+    const failure = describeFailure(error);
+    if (!reported.has(file)) port.postMessage({ failed: failure } satisfies FromBuildThread);
+    reported.add(file);
+    return failureResponse(failure, event.req);
+  }
+  return handler(event);
+}
+
+function handlerOf(file: string): Promise<Handler> {
+  let handler = handlers.get(file);
+  if (!handler) handlers.set(file, (handler = importHandler(file)));
+  return handler;
+}
+
+/** The default export of a route file's module; a PrerenderError naming the file when it is no handler or the module throws. */
+async function importHandler(file: string): Promise<Handler> {
+  let module: { default?: unknown };
+  try {
+    module = (await import(pathToFileURL(join(dir, modules[file]!)).href)) as { default?: unknown };
+  } catch (error) {
+    throw loadError(error, site);
+  }
+  if (!('default' in module)) throw errors.noHandler(siteFile(site, file), 'has no default export');
+  const handler = module.default;
+  if (typeof handler !== 'function') throw loadError(new (await runtime).InvalidHandlerError(file, handler === null ? 'null' : typeof handler), site);
+  return handler as Handler;
 }

@@ -1,36 +1,37 @@
 /**
- * The dev server's build: the same Rollup setup as `prerender build`, run again on every save with
- * Rollup's cache (an unchanged module keeps its parse and transform), on a watcher of our own that
- * sees every path a build read and the whole routes folder. Each build is served by a worker thread
- * of its own (build-worker.ts) and replaces the previous build whole; a failed one is served as its
- * error until a save fixes it. After the first save, a build loads only the route files in use
- * (routes-in-use.ts).
+ * The dev server's build: Rollup (route-bundler.ts), run again on every save for the route files the
+ * save made out of date (changed-routes.ts), on a watcher of our own that sees every path a build read
+ * and the whole routes folder. Each build is served by a worker thread of its own (build-worker.ts),
+ * which imports the changed route files' modules at once and every other one on its route's first
+ * request, and replaces the previous build whole; a failed one is served as its error until a save
+ * fixes it.
  */
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { rollup, type RollupBuild, type RollupCache } from 'rollup';
-import { inputOptions, outputOptions, toBuildError } from '../bundle/rollup-options.ts';
+import { toBuildError } from '../bundle/rollup-options.ts';
 import { configName } from '../config/key-origin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
+import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { isInside } from '../runtime/inside.ts';
 import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
-import { noRouteResponse } from './no-route-page.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
-import { devEntry, externalRuntime } from './dev-plugins.ts';
-import { createRoutesInUse, describePlan, type BuildPlan } from './routes-in-use.ts';
+import { describePlan, keepChanges, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
+import { noRouteResponse } from './no-route-page.ts';
+import { createRouteBundler } from './route-bundler.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
 
 /** What the dev bundler needs. */
 export interface DevBundlerOptions {
   config: ResolvedConfig;
   logger: Logger;
-  /** Where each build is written and imported from. */
-  outFile: string;
+  /** The folder each build is written to and imported from; made if missing. */
+  outDir: string;
   /** Largest request body in bytes (see listen()). */
   bodyLimit: number;
 }
@@ -39,8 +40,7 @@ export interface DevBundlerOptions {
 export interface DevBundler {
   /**
    * Answers a route request from the latest build, or with its error while it is broken. Waits for a
-   * build in progress, so a request after a save sees the change, and for a request whose route file
-   * the build left out, for a build that loads it.
+   * build in progress, so a request after a save sees the change.
    */
   fetch(request: Request): Promise<Response>;
   /** Stops watching and ends the builds' threads. Safe to call twice. */
@@ -53,16 +53,20 @@ type Served = { worker: BuildWorker; plan: BuildPlan } | { worker?: undefined; f
 /** How long a save's burst of file events may take: one build follows them all. */
 const settleMs = 10;
 
+/** Nothing changed yet. */
+const noChanges = (): Changes => ({ all: false, paths: new Set(), failedReads: new Set() });
+
 /** Starts watching and building the site's routes. */
 export function startDevBundler(options: DevBundlerOptions): DevBundler {
-  const { config, logger, outFile, bodyLimit } = options;
+  const { config, logger, outDir, bodyLimit } = options;
   const site = { root: config.root, routesDir: config.routesDir };
-  const inUse = createRoutesInUse(config.routesDir);
-  let cache: RollupCache | undefined;
+  const bundler = createRouteBundler(config, logger, outDir, () => routes);
+  // Every route file is out of date until a build has bundled them all.
+  let changes: Changes = { ...noChanges(), all: true };
+  let routes: RouteDefinition[] = [];
+  let findRoute: RouteFinder | undefined;
   // Scanned again only after a file under routesDir was added, removed or renamed, or a build failed.
   let scanned = false;
-  // What the build being made serves.
-  let plan: BuildPlan | undefined;
   let latest: Served | undefined;
   let spare: BuildWorker | undefined;
   let builds = 0;
@@ -72,23 +76,20 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   let closing: Promise<void> | undefined;
 
   const watcher = watchPaths((path, event) => {
-    inUse.saved(path);
+    changes.paths.add(path);
     if (event === 'rename' && isInside(path, config.routesDir)) scanned = false;
-    // What a plugin read while transforming a module (an asset its `new URL()` names) is not compared
-    // by Rollup's cache: the module is transformed again.
-    if (cache) cache.modules = cache.modules.filter((module) => !module.transformDependencies.some((file) => isInside(path, file)));
+    for (const id of bundler.graph.readers(path)) changes.paths.add(id);
     void rebuild(settleMs);
   });
 
-  // Made once, as Rollup's own watch mode does: the plugins keep what they read (tsconfig.json, the
-  // packages' manifests) from build to build.
-  const setup = inputOptions({ config, logger, routes: () => plan!.routes });
-  const plugins = [externalRuntime(), devEntry(() => [...plan!.loaded]), setup.plugins];
-
   const startWorker = (): BuildWorker => {
-    const worker = startBuildWorker(bodyLimit, (error) => {
-      if (latest?.worker === worker) serve({ failure: describeFailure(errors.routesStopped(error)) });
-    });
+    const worker = startBuildWorker(
+      { bodyLimit, dir: outDir, site },
+      {
+        onStop: (error) => latest?.worker === worker && serve({ failure: describeFailure(errors.routesStopped(error)) }),
+        onLoadFailure: (failure) => logFailure(failure, logger),
+      },
+    );
     return worker;
   };
 
@@ -105,34 +106,39 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const started = performance.now();
     if (!existsSync(config.routesDir)) return waitForRoutes();
     watcher.add([config.routesDir]);
-    let result: RollupBuild | undefined;
-    let current: BuildPlan;
+    // What is saved while this build runs is the next one's.
+    const taken = changes;
+    changes = noChanges();
+    let plan: BuildPlan;
     try {
       // Marked first: a file added while the scan runs marks it stale again.
-      if (!scanned && (scanned = true)) inUse.setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'dev', onWarning: (warning) => warn(logger, warning) }));
-      current = plan = inUse.plan();
-      // Not tree-shaken: its passes cost a sixth of a rebuild, for a bundle loaded once and dropped.
-      result = await rollup({ ...setup, plugins, cache, treeshake: false });
-      cache = result.cache;
-      watcher.add(result.watchFiles);
-      await result.write(outputOptions(outFile));
+      if (!scanned && (scanned = true)) setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'dev', onWarning: (warning) => warn(logger, warning) }));
+      plan = planBuild(routes, taken, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules });
+      watcher.add(await bundler.bundle(plan));
     } catch (thrown) {
       scanned = false;
       const error = toBuildError(thrown, config.root);
       // What the failed build read, and the file it failed on: a save of either may fix it.
-      watcher.add([...((thrown as { watchFiles?: string[] }).watchFiles ?? []), ...[failedFile(error, config.root) ?? []].flat()]);
+      const reads = [...((thrown as { watchFiles?: string[] }).watchFiles ?? []), ...[failedFile(error, config.root) ?? []].flat()];
+      watcher.add(reads);
+      changes = keepChanges(taken, changes, reads);
       return serve({ failure: describeFailure(error) });
-    } finally {
-      await result?.close();
     }
     const worker = spare ?? startWorker();
     spare = undefined;
-    const failure = await worker.load({ file: outFile, routes: current.routes, site });
+    const failure = await worker.load(plan.routes, fileName, plan.routes.filter((route) => plan.load.has(route.file)).map((route) => route.file));
     if (closing || failure) void worker.terminate();
     if (closing) return;
-    serve(failure ? { failure } : { worker, plan: current }, started);
+    serve(failure ? { failure } : { worker, plan }, started);
     spare = startWorker();
-    spare.prepare(current.routes);
+    spare.prepare(plan.routes, fileName);
+  };
+
+  const fileName = (file: string) => bundler.modules.get(file)!.fileName;
+
+  const setRoutes = (scanned: RouteDefinition[]) => {
+    routes = scanned;
+    findRoute = createRouteFinder(routes);
   };
 
   const waitForRoutes = () => {
@@ -143,7 +149,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   // Builds again after `delay` ms, and again as long as saves come in meanwhile; resolves when the
-  // build served has everything saved or asked for up to the call.
+  // build served has everything saved up to the call.
   const rebuild = (delay = 0): Promise<void> => {
     queued = true;
     return (running ??= (async () => {
@@ -160,12 +166,12 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   return {
     async fetch(request) {
       if (running) await running;
-      const file = await inUse.use(request);
-      if (file !== undefined && latest?.worker && !latest.plan.loaded.has(file)) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       if (!build.worker) return failureResponse(build.failure, request);
       // No route file serves it: a browser gets the routes there are (`/` most often).
-      if (file === undefined && (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request)) return noRouteResponse(request, build.plan.routes, site);
+      if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request) && (await findRoute!(request)) === undefined) {
+        return noRouteResponse(request, build.plan.routes, site);
+      }
       try {
         return await build.worker.fetch(request);
       } catch (error) {

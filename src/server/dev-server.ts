@@ -55,7 +55,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   const bodyLimit = resolveBodyLimit(options.bodyLimit);
   const root = resolve(options.root ?? process.cwd());
   const workDir = await mkdtemp(join(tmpdir(), 'prerender-dev-'));
-  const outFile = join(workDir, 'server', 'index.mjs');
+  const outDir = join(workDir, 'server');
 
   let configWatcher: FSWatcher | undefined;
   let server: RunningServer | undefined;
@@ -72,13 +72,13 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
     server = await listenOn(address, () =>
       listen(handle, { ...address, bodyLimit, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
     );
-    first = await sessionOf(config, logger, outFile, bodyLimit);
+    first = await sessionOf(config, logger, outDir, bodyLimit);
     serveFirst(first);
     configWatcher = watchConfig(root, options.configFile, () => {
       session = session.then(async (old) => {
         await old.bundler.close();
         logger.info('config changed: restarting the build');
-        return startSession({ ...options, bodyLimit }, logger, outFile).catch((error) => failedSession(error, logger));
+        return startSession({ ...options, bodyLimit }, logger, outDir).catch((error) => failedSession(error, logger));
       });
     });
   } catch (error) {
@@ -106,14 +106,14 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   };
 }
 
-async function startSession(options: LoadConfigOptions & { bodyLimit: number }, logger: Logger, outFile: string): Promise<Session> {
-  return sessionOf(await loadConfig(options), logger, outFile, options.bodyLimit);
+async function startSession(options: LoadConfigOptions & { bodyLimit: number }, logger: Logger, outDir: string): Promise<Session> {
+  return sessionOf(await loadConfig(options), logger, outDir, options.bodyLimit);
 }
 
-async function sessionOf(config: ResolvedConfig, logger: Logger, outFile: string, bodyLimit: number): Promise<Session> {
+async function sessionOf(config: ResolvedConfig, logger: Logger, outDir: string, bodyLimit: number): Promise<Session> {
   // Imported here, not above: the public entry (and so `prerender build`) must not load Rollup.
   const { startDevBundler } = await import('./dev-bundler.ts');
-  return { files: await staticFiles(config.publicDir), bundler: startDevBundler({ config, logger, outFile, bodyLimit }) };
+  return { files: await staticFiles(config.publicDir), bundler: startDevBundler({ config, logger, outDir, bodyLimit }) };
 }
 
 /**

@@ -22,7 +22,7 @@ export async function startDevRoutes(config: ResolvedConfig, logger: Logger): Pr
   const workDir = await mkdtemp(join(tmpdir(), 'prerender-vite-'));
   // Loaded only here: importing the plugin in a vite.config must not load Rollup.
   const { startDevBundler } = await import('../server/dev-bundler.ts');
-  const bundler = startDevBundler({ config, logger, outFile: join(workDir, 'server', 'index.mjs'), bodyLimit: defaultBodyLimit });
+  const bundler = startDevBundler({ config, logger, outDir: join(workDir, 'server'), bodyLimit: defaultBodyLimit });
   let closing: Promise<void> | undefined;
   return {
     fetch: (request) => bundler.fetch(request),

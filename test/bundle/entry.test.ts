@@ -1,6 +1,6 @@
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
-import { generateDevEntry, generateEntry, mayExport } from '../../src/bundle/entry.ts';
+import { generateEntry, mayExport } from '../../src/bundle/entry.ts';
 import { fileToRoute } from '../../src/routes/file-to-route.ts';
 
 const routes = [
@@ -72,28 +72,5 @@ describe('generateEntry', () => {
 
   it('is an empty table without routes', () => {
     expect(generateEntry([])).toContain('export const routes = [\n];');
-  });
-});
-
-describe('generateDevEntry', () => {
-  const files = routes.map((route) => route.file);
-  const source = generateDevEntry(files);
-
-  it('matches the snapshot', async () => {
-    await expect(source).toMatchFileSnapshot('./__snapshots__/dev-entry.js');
-  });
-
-  it('exports the default export of each file given, by its name, and imports nothing else', () => {
-    const ast = parseAst(source) as unknown as { body: { type: string; source?: { value: string } }[] };
-    const sources = ast.body.filter((node) => node.type === 'ImportDeclaration').map((node) => node.source!.value);
-    expect(sources).toEqual(files.map((file) => './' + file));
-    const handlers = [...source.matchAll(/^ {2}(".*"): route(\d+),$/gm)].map((m) => [JSON.parse(m[1]), Number(m[2])]);
-    expect(handlers).toEqual(files.map((file, i) => [file, i]));
-    expect(source).not.toMatch(/entries|cacheKey|api-prerender\/runtime/);
-  });
-
-  it('is a valid module whatever the file names hold, and without files', () => {
-    expect(() => parseAst(generateDevEntry(['api/a"b\\c\u2028\'${x}`.ts']))).not.toThrow();
-    expect(generateDevEntry([])).toContain('export const handlers = {\n};');
   });
 });

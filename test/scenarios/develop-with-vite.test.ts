@@ -93,12 +93,11 @@ describe('vite dev (Vite 8)', () => {
     expect(fixed.status).toBe(200);
   });
 
-  it('counts the route files in use without one that was deleted', async () => {
-    // In use: posts.json, hello and about.txt (requested, hello saved); users/[id] was never asked for.
+  it('counts the route files without one that was deleted, and bundles none for it', async () => {
     rmSync(routeFile('about.txt.ts'));
     await pollUntil(url('/api/about.txt'), (a) => a.status === 404);
     const rebuilt = logger.lines.filter((line) => line.includes('[api-prerender] rebuilt'));
-    expect(rebuilt.at(-1)).toMatch(/^\[api-prerender\] rebuilt 2 of 3 route files \(those in use; the others load when requested\) in \d+ ms$/);
+    expect(rebuilt.at(-1)).toMatch(/^\[api-prerender\] rebuilt 0 of 3 route files \(those changed; the others load when requested\) in \d+ ms$/);
   });
 
   it('restarts with the new prefix when prerender.config is saved', async () => {

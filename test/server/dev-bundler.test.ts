@@ -1,15 +1,17 @@
 /**
- * Rebuilds of `prerender dev` that reuse the build before (Rollup's cache, the sources it read):
- * whatever changed must be read again, on a site of many route files sharing one module.
+ * Rebuilds of `prerender dev` that reuse the build before (Rollup's cache, the sources it read, the
+ * modules it wrote): whatever changed must be read again, on a site of many route files sharing one
+ * module, through route files that are links, and where a module turns CommonJS or back.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDevServer, type RunningServer } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { route, writeSite } from '../support/helpers.ts';
 import { ask, pollUntil } from '../support/poll.ts';
 
+const api = 'src/server/routes/api';
 const routeCount = 40;
 const shared = 'src/shared/price.ts';
 const priceRoute = (i: number) =>
@@ -96,5 +98,51 @@ describe('dev rebuilds of a site whose route files share a module', () => {
     writeFileSync(file, post('edited'));
     await pollUntil(new URL('/api/group-0/b', server.url).href, (a) => a.body === 'edited b');
     expect((await ask(url(9))).body).toBe('9 NOK');
+  });
+});
+
+describe('dev rebuilds of route files that are links, and of CommonJS modules', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('serves two route files linked to one module, and a save of that module from both', async () => {
+    const root = writeSite({ 'src/handlers/hello.ts': route(`() => 'hello'`), [`${api}/other.ts`]: route(`() => 'other'`) });
+    symlinkSync('../../../handlers/hello.ts', join(root, api, 'hello.ts'));
+    symlinkSync('../../../handlers/hello.ts', join(root, api, 'hi.ts'));
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const url = (path: string) => new URL(path, server!.url).href;
+    expect((await ask(url('/api/hello'))).body).toBe('hello');
+    expect((await ask(url('/api/hi'))).body).toBe('hello');
+
+    writeFileSync(join(root, 'src/handlers/hello.ts'), route(`() => 'hello, saved'`));
+    await pollUntil(url('/api/hello'), (answer) => answer.body === 'hello, saved');
+    expect((await ask(url('/api/hi'))).body).toBe('hello, saved');
+    expect((await ask(url('/api/other'))).body).toBe('other');
+  });
+
+  // A module that turns CommonJS or back changes what the CommonJS plugin makes for its importers.
+  it('bundles again the route files that import a module turned CommonJS or back', async () => {
+    const root = writeSite({
+      'src/shared/legacy.js': `module.exports = { word: 'one' };\n`,
+      [`${api}/legacy.ts`]: `import { defineEventHandler } from 'h3';\nimport legacy from '../../../shared/legacy.js';\nexport default defineEventHandler(() => legacy.word);\n`,
+      [`${api}/other.ts`]: route(`() => 'other'`),
+    });
+    const logger = createMemoryLogger();
+    server = await createDevServer({ root, port: 0, logger });
+    const url = (path: string) => new URL(path, server!.url).href;
+    const rebuilt = () => logger.lines.filter((line) => line.startsWith('rebuilt ')).at(-1);
+    expect((await ask(url('/api/legacy'))).body).toBe('one');
+    writeFileSync(join(root, 'src/shared/legacy.js'), `module.exports = { word: 'two' };\n`);
+    await pollUntil(url('/api/legacy'), (answer) => answer.body === 'two');
+    expect(rebuilt()).toMatch(/^rebuilt 0 of 2 route files and 1 module they import /);
+    writeFileSync(join(root, 'src/shared/legacy.js'), `export default { word: 'three' };\n`);
+    await pollUntil(url('/api/legacy'), (answer) => answer.body === 'three');
+    expect(rebuilt()).toMatch(/^rebuilt 1 of 2 route files and 1 module they import /);
+    writeFileSync(join(root, 'src/shared/legacy.js'), `module.exports = { word: 'four' };\n`);
+    await pollUntil(url('/api/legacy'), (answer) => answer.body === 'four');
+    expect(rebuilt()).toMatch(/^rebuilt 1 of 2 route files and 1 module they import /);
   });
 });

@@ -1,0 +1,131 @@
+/**
+ * The Rollup step of a dev build: the same setup as `prerender build` (dev-plugins.ts adds what dev
+ * needs), for the route files and modules a plan names (changed-routes.ts), with Rollup's cache of
+ * every module any build met (module-graph.ts), written as one module per source module
+ * (dev-output.ts).
+ */
+import { resolve } from 'node:path';
+import { rollup, type OutputChunk, type Plugin, type RollupBuild } from 'rollup';
+import { inputOptions } from '../bundle/rollup-options.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import type { Logger } from '../log.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { routesImporting, type BuildPlan } from './changed-routes.ts';
+import { createOutputWriter, devOutputOptions } from './dev-output.ts';
+import { externalRuntime } from './dev-plugins.ts';
+import { createModuleGraph, type ModuleGraph } from './module-graph.ts';
+
+/** A route file's module as a build made it: its id (the file a link leads to), its file in the output folder. */
+export interface RouteModule {
+  id: string;
+  fileName: string;
+}
+
+/** Bundles route files into the dev output folder. */
+export interface RouteBundler {
+  /** The modules the builds met. */
+  graph: ModuleGraph;
+  /** Each route file's module, from the last build that bundled it. */
+  modules: ReadonlyMap<string, RouteModule>;
+  /**
+   * Bundles what `plan` says, each route file and other module as an entry of its own, then the route
+   * files that import one of them that now exports less (added to `plan.changed`), and writes what
+   * changed. Resolves with the paths the builds read; throws Rollup's error.
+   */
+  bundle(plan: BuildPlan): Promise<string[]>;
+}
+
+/** What one Rollup build made. */
+interface Bundled {
+  watchFiles: string[];
+  /**
+   * The modules whose importers the output may no longer fit, with what they are now: those that
+   * export less than their importers were last bundled against, or turned CommonJS or back.
+   */
+  narrowed: Map<string, string[]>;
+}
+
+/** A bundler of the site's route files, routed by the table `routes()` gives, into `outDir`. */
+export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDir: string, routes: () => RouteDefinition[]): RouteBundler {
+  const graph = createModuleGraph();
+  const modules = new Map<string, RouteModule>();
+  const writer = createOutputWriter(outDir);
+  // Made once, as Rollup's own watch mode does: the plugins keep what they read (tsconfig.json, the
+  // packages' manifests) from build to build.
+  const setup = inputOptions({ config, logger, routes });
+  const output = devOutputOptions(config.root, outDir);
+  /** Each module's kind (CommonJS or not) and exports, as its importers were last bundled against. */
+  const exported = new Map<string, string[]>();
+
+  const build = async (files: Iterable<string>, others: Iterable<string> = []): Promise<Bundled> => {
+    const entryFiles = new Map([...files].map((file) => [file, resolve(config.routesDir, file)]));
+    const ids = [...others];
+    if (entryFiles.size === 0 && ids.length === 0) return { watchFiles: [], narrowed: new Map() };
+    const narrowed = new Map<string, string[]>();
+    let result: RollupBuild | undefined;
+    try {
+      const plugins = [externalRuntime(), setup.plugins, entries(entryFiles, ids, { modules, exported, narrowed })];
+      // Not tree-shaken: its passes cost a sixth of a rebuild, for modules loaded once and dropped.
+      result = await rollup({ ...setup, input: [], plugins, cache: graph.cache(), treeshake: false });
+      graph.update(result.cache!);
+      writer.write((await result.generate(output)).output);
+      return { watchFiles: result.watchFiles, narrowed };
+    } finally {
+      await result?.close();
+    }
+  };
+
+  return {
+    graph,
+    modules,
+    async bundle(plan) {
+      const first = await build(plan.changed, plan.modules);
+      const importers = [...routesImporting(first.narrowed.keys(), plan.routes, graph, { routesDir: config.routesDir, modules })].filter((file) => !plan.changed.has(file));
+      const second = await build(importers);
+      // Only now: if the importers fail, the next build compares with what they were bundled against.
+      for (const [id, names] of first.narrowed) exported.set(id, names);
+      for (const file of importers) plan.changed.add(file);
+      return [...first.watchFiles, ...second.watchFiles];
+    },
+  };
+}
+
+/** What {@link entries} updates: each route file's module, each module's kind and exports, the modules that export less. */
+interface EntryRecords {
+  modules: Map<string, RouteModule>;
+  exported: Map<string, string[]>;
+  narrowed: Map<string, string[]>;
+}
+
+/**
+ * Makes each route file, and each other module, an entry of the build, resolved as Rollup resolves
+ * any (a link to the file it leads to); records what each route file became, and which modules
+ * export less than before (`exported`, updated for every other module the build wrote).
+ */
+function entries(files: Map<string, string>, others: string[], records: EntryRecords): Plugin {
+  const references = new Map<string, string>();
+  const entryIds = new Set<string>();
+  return {
+    name: 'api-prerender:dev-entries',
+    buildStart() {
+      for (const [file, path] of files) references.set(file, this.emitFile({ type: 'chunk', id: path, preserveSignature: 'strict' }));
+      for (const id of others) this.emitFile({ type: 'chunk', id, preserveSignature: 'strict' });
+    },
+    generateBundle(_options, bundle) {
+      for (const [file, reference] of references) {
+        const fileName = this.getFileName(reference);
+        records.modules.set(file, { id: (bundle[fileName] as OutputChunk).facadeModuleId!, fileName });
+      }
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        const id = chunk.facadeModuleId;
+        // How @rollup/plugin-commonjs made the module: what it makes for the module's importers depends on it.
+        const kind = String((this.getModuleInfo(id)?.meta as { commonjs?: { isCommonJS?: unknown } }).commonjs?.isCommonJS ?? false);
+        const now = [kind, ...chunk.exports];
+        const before = records.exported.get(id);
+        if (before && (before[0] !== kind || before.slice(1).some((name) => !chunk.exports.includes(name)))) records.narrowed.set(id, now);
+        else records.exported.set(id, now);
+      }
+    },
+  };
+}
