@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { CAC } from 'cac';
-import { keepToolchainsWarm } from '../../src/toolchain/toolchain-pool.ts';
+import { keepToolchainsWarm, startToolchainAhead } from '../../src/toolchain/toolchain-pool.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { presets, type UserConfig } from '../../src/config/types.ts';
 import { asFileLimit } from '../../src/file-limit.ts';
@@ -45,6 +47,9 @@ export function registerBuild(cli: CAC): void {
       limitHeapGrowth();
       // One build per process: the toolchain's memory goes back as soon as the bundle is written.
       keepToolchainsWarm(0);
+      // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
+      // build's own code loads. With a cache, the build decides, as it may reuse the last bundle.
+      if (flags.cache === false || !existsSync(join(resolve(root ?? process.cwd()), defaults.cacheDir))) startToolchainAhead();
       // Kept for a failed build's --json: the report that lists them is not made.
       const { logger, warnings } = collectWarnings(createLogger());
       const printJson = flags.json ? reserveStdout() : undefined;

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { idleToolchainPids, keepToolchainsWarm } from '../../src/toolchain/toolchain-pool.ts';
+import { idleToolchainPids, keepToolchainsWarm, startToolchainAhead } from '../../src/toolchain/toolchain-pool.ts';
 import { buildSite, repoRoot, route, writeSite } from '../support/helpers.ts';
 import { isRunning } from '../support/pids.ts';
 import { suiteWarmMs } from '../support/setup/warm-toolchains.ts';
@@ -54,6 +54,18 @@ describe('warm toolchain processes', () => {
     keepToolchainsWarm(0);
     expect(idleToolchainPids()).toEqual([]);
     expect(await waitUntilGone(warm)).toEqual([]);
+  });
+
+  it('started ahead (as the CLI does for a site without cache), serve the next build and end with it', async () => {
+    keepToolchainsWarm(0);
+    startToolchainAhead();
+    const ahead = idleToolchainPids();
+    expect(ahead).toHaveLength(1);
+    // Its TypeScript config is compiled and its routes bundled in that process: none is left waiting.
+    const built = await buildSite(siteB(), { typecheck: false });
+    expect(readFileSync(join(built.dir, 'public/svc/b'), 'utf8')).toBe('b');
+    expect(idleToolchainPids()).toEqual([]);
+    expect(await waitUntilGone(ahead)).toEqual([]);
   });
 
   it('wait a number of milliseconds, 0 or more', () => {
