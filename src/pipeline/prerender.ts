@@ -77,7 +77,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;
     const reader = crawl || linkCheck ? createLinkReader(sitemapHost) : undefined;
-    const held = crawl && createSortedResults(sink);
+    const held = crawl && createSortedResults(sink, paths.dir);
     const mistakes = createResultMistakes((file) => siteFile(config, file));
     await prerenderRoutes({
       routes,
