@@ -40,9 +40,8 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
   const lists = !build.bundle || Object.values(build.bundle.facts.routes).some((code) => code.entries);
   const table = lists ? (await server()).routes : [];
   const listed = await untilAborted(listRouteEntries(table, config, config.prerender.timeout), signal);
-  plan.addEntries(listed.routes);
+  const all = plan.finish(listed.routes);
   if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
-  const all = plan.routes;
   const nothing = nothingToPrerender(config, routeFiles, all.length, listed.files);
   if (nothing) warn(logger, nothing);
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a

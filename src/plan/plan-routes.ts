@@ -8,8 +8,12 @@ import { warnings } from '../warnings.ts';
 export interface RoutePlan {
   /** Every route, each URL once, in the order added. */
   routes: PrerenderRoute[];
-  /** Adds routes listed by a route file's `entries`: a URL already planned is left out, silently. */
-  addEntries(routes: PrerenderRoute[]): void;
+  /**
+   * Adds the routes listed by the route files' `entries` (a URL already planned is left out, silently)
+   * and ends the plan: its map of every URL goes, though the plan may be kept (the build's steps hold
+   * it to their end; at a million routes the map is ~45 MB). Returns {@link routes}.
+   */
+  finish(entries: PrerenderRoute[]): PrerenderRoute[];
 }
 
 /**
@@ -28,11 +32,14 @@ export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?
     const segments = routeSegments(route, configFile);
     return route.includes('%') ? '/' + segments.join('/') + (route.endsWith('/') ? '/' : '') : route;
   };
+  // Counted, with the first few named: a generated list can repeat every route.
+  const repeated = { count: 0, examples: [] as string[] };
   for (const entry of listed) {
     const url = urlOf(entry.route);
     const other = byUrl.get(url);
     if (other === entry.route) {
-      warn(logger, warnings.duplicateRoute(entry.route));
+      repeated.count++;
+      if (repeated.examples.length < 3 && !repeated.examples.includes(entry.route)) repeated.examples.push(entry.route);
       continue;
     }
     if (other !== undefined) {
@@ -41,15 +48,18 @@ export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?
     byUrl.set(url, entry.route);
     routes.push(entry);
   }
+  if (repeated.count > 0) warn(logger, warnings.duplicateRoutes(repeated.count, repeated.examples));
   return {
     routes,
-    addEntries(entries) {
+    finish(entries) {
       for (const entry of entries) {
         const url = urlOf(entry.route);
         if (byUrl.has(url)) continue;
         byUrl.set(url, entry.route);
         routes.push(entry);
       }
+      byUrl.clear();
+      return routes;
     },
   };
 }
