@@ -19,7 +19,8 @@ export class RouteClaims {
   private hashes = new Int32Array(1024);
   private routes: (string | undefined)[] = new Array<string | undefined>(1024);
   private forms = new Uint8Array(1024);
-  private depths = new Uint16Array(1024);
+  /** Made for the first folder: a table of files has none. */
+  private depths: Uint16Array | undefined;
   private size = 0;
 
   /** Adds the claim of `route` on `key`: its path is its `form`, cut to `depth` segments (0: whole). */
@@ -36,7 +37,7 @@ export class RouteClaims {
     for (let slot = hash & mask; this.hashes[slot] !== 0; slot = (slot + 1) & mask) {
       if (this.hashes[slot] !== hash) continue;
       const route = this.routes[slot]!;
-      if (matches({ route, form: this.forms[slot], depth: this.depths[slot] })) return route;
+      if (matches({ route, form: this.forms[slot], depth: this.depths?.[slot] ?? 0 })) return route;
     }
     return undefined;
   }
@@ -48,7 +49,7 @@ export class RouteClaims {
     this.hashes[slot] = hash;
     this.routes[slot] = route;
     this.forms[slot] = form;
-    this.depths[slot] = depth;
+    if (depth !== 0) (this.depths ??= new Uint16Array(this.hashes.length))[slot] = depth;
   }
 
   private grow(): void {
@@ -56,8 +57,8 @@ export class RouteClaims {
     this.hashes = new Int32Array(hashes.length * 2);
     this.routes = new Array<string | undefined>(hashes.length * 2);
     this.forms = new Uint8Array(hashes.length * 2);
-    this.depths = new Uint16Array(hashes.length * 2);
-    for (let slot = 0; slot < hashes.length; slot++) if (hashes[slot] !== 0) this.put(hashes[slot], routes[slot]!, forms[slot], depths[slot]);
+    this.depths = depths && new Uint16Array(hashes.length * 2);
+    for (let slot = 0; slot < hashes.length; slot++) if (hashes[slot] !== 0) this.put(hashes[slot], routes[slot]!, forms[slot], depths?.[slot] ?? 0);
   }
 }
 

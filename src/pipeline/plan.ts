@@ -46,7 +46,8 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
   if (nothing) warn(logger, nothing);
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
   // crawl's routes come after, level by level: their results are held and sorted, sorted-results.ts).
-  // Sorted in place without a shard: `all` is this build's own list, and its order no concern of the
-  // shard info's (a million routes: one list of 8 MB, not two).
+  // Sorted in place without a shard: `all` is this build's own list (the resolved prerender.routes
+  // itself while it repeats none, read by nothing after the plan), and its order no concern of the
+  // shard info's (a million routes: one list of 8 MB, not two or three).
   return { all, routes: selectShard(all, build.shard).sort(byRoute) };
 }

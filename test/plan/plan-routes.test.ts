@@ -214,6 +214,15 @@ describe('planRoutes', () => {
     expect(logger.lines).toEqual(['warning 5 entries of prerender.routes repeat a route listed before them, such as "/a", "/b", "/c"; each route is rendered once.']);
   });
 
+  it('is the listed routes themselves while none repeats, and a list of its own once entries add some', () => {
+    const routes = ['/a', '/b'].map(listed);
+    const plan = planRoutes(routes, createMemoryLogger());
+    expect(plan.routes).toBe(routes);
+    const all = plan.finish([{ ...listed('/c'), listedBy: 'src/x.ts' }, { ...listed('/a'), listedBy: 'src/x.ts' }]);
+    expect(all.map((entry) => entry.route)).toEqual(['/a', '/b', '/c']);
+    expect(routes.map((entry) => entry.route)).toEqual(['/a', '/b']);
+  });
+
   it('names the route when one is listed twice', () => {
     const logger = createMemoryLogger();
     planRoutes(['/a', '/a'].map(listed), logger);
