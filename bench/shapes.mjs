@@ -6,7 +6,8 @@
 //
 // Alone (after `npm run build`): `node bench/shapes.mjs [shape keys, e.g. ab] [sizes, e.g. 100000]`
 // prints the rows as JSON. Env: BENCH_RUNS (rounds, default 1).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clearCache } from './fixtures.mjs';
@@ -19,10 +20,13 @@ export const shapeSizes = [100_000, 1_000_000];
 /**
  * Measures every shape of `keys` at 0 routes and at every size of `sizes`, `runs` rounds; returns
  * `{ sizes, rows: [{ key, name, sizes: { [n]: { ms, cost, rss, mainRss, aloneRss } } }] }` (medians).
+ * `removeOutputs(label)`, when given, removes the output folders `freshOutput(label)` made, once the
+ * shape is measured.
  */
-export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, keys, note, freshOutput }) {
+export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, keys, note, freshOutput, removeOutputs }) {
   const rows = [];
-  for (const shape of shapes.filter((each) => !keys || keys.includes(each.key))) {
+  const measured = shapes.filter((each) => !keys || keys.includes(each.key));
+  for (const shape of measured) {
     const site = shape.write(join(work, `shape-${shape.key}`));
     const build = (routes) => {
       clearCache(site);
@@ -41,9 +45,20 @@ export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, k
     const bySize = Object.fromEntries(sizes.map((routes) => [routes, { ms: at(routes, 'ms'), cost: costOf(routes), rss: at(routes, 'rss'), mainRss: at(routes, 'mainRss'), aloneRss: at(routes, 'aloneRss') }]));
     rows.push({ key: shape.key, name: shape.name, sizes: bySize });
     rmSync(site, { recursive: true, force: true });
+    // A shape's outputs go before the next shape's builds: five shapes at a million routes are over
+    // 6 million files and folders (the crawl's pages have a folder each), more inodes than this
+    // machine's disk had free beside other work. Files made right after a large delete cost more on
+    // this disk (ext4 without a journal), so the next shape starts after a pause.
+    if (removeOutputs) {
+      await removeOutputs(`shape-${shape.key}`);
+      if (shape !== measured.at(-1)) await sleep(pauseMs);
+    }
   }
   return { sizes, rows, runs };
 }
+
+/** The pause after a shape's outputs are removed (BENCH_SHAPE_PAUSE, ms). */
+const pauseMs = Number(process.env.BENCH_SHAPE_PAUSE ?? 60_000);
 
 const mb = (bytes) => (bytes === null ? '-' : `${Math.round(bytes / 2 ** 20)} MB`);
 
@@ -63,9 +78,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       keys,
       note: (message) => process.stderr.write(`bench: ${message}\n`),
       freshOutput: (label) => join(outputs, `${label}-${made++}`),
+      removeOutputs: async (label) => removeOutputsOf(outputs, label),
     });
     console.log(JSON.stringify(result, null, 2));
   } finally {
     rmSync(outputs, { recursive: true, force: true });
   }
+}
+
+/** Removes the folders of `outputs` that `freshOutput(label)` made (`<label>-<n>`). */
+export function removeOutputsOf(outputs, label) {
+  for (const name of readdirSync(outputs)) if (name.startsWith(`${label}-`)) rmSync(join(outputs, name), { recursive: true, force: true });
 }
