@@ -44,7 +44,7 @@ export default {
 `;
 
 // Sites keep a tsconfig.json, as real ones do.
-const tsconfig = JSON.stringify(
+export const tsconfig = JSON.stringify(
   {
     compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] },
     include: ['src'],
@@ -53,7 +53,8 @@ const tsconfig = JSON.stringify(
   2,
 );
 
-function writeFiles(root, files) {
+/** Writes `files` (path -> text) into a fresh `root`; returns `root`. */
+export function writeFiles(root, files) {
   rmSync(root, { recursive: true, force: true });
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

@@ -15,7 +15,8 @@ let runs = 0;
 /**
  * `node --import max-rss.mjs ...args` with `env` added, in `cwd`; resolves to `{ ms, rss, cpu }` (wall
  * ms; `rss`, the peak RSS in bytes of the process tree, or of the process alone off Linux; `mainRss`, the
- * process's own maxRSS; `cpu`, CPU ms of all its threads and child processes) or rejects with the process's stderr when it exits
+ * process's own maxRSS; `aloneRss`, the tree's peak after its last child process ended (null when it
+ * started none, or off Linux); `cpu`, CPU ms of all its threads and child processes) or rejects with the process's stderr when it exits
  * non-zero.
  */
 export function measure(args, env = {}, cwd = undefined) {
@@ -37,7 +38,7 @@ export function measure(args, env = {}, cwd = undefined) {
       if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`));
       const { rss: mainRss, cpu } = JSON.parse(readFileSync(rssFile, 'utf8'));
       // Sampling can miss a short peak of the main process that maxRSS saw: the larger of the two.
-      resolve({ ms, rss: Math.max(tree.peak ?? 0, mainRss), mainRss, cpu: cpu + tree.childCpu, stderr });
+      resolve({ ms, rss: Math.max(tree.peak ?? 0, mainRss), mainRss, aloneRss: tree.alonePeak, cpu: cpu + tree.childCpu, stderr });
     });
   });
 }

@@ -8,6 +8,7 @@ const markers = {
   throughput: ['<!-- bench:throughput:begin (written by npm run bench -- --throughput) -->', '<!-- bench:throughput:end -->'],
   incremental: ['<!-- bench:incremental:begin (written by npm run bench -- --incremental) -->', '<!-- bench:incremental:end -->'],
   prerender: ['<!-- bench:prerender:begin (written by npm run bench -- --prerender) -->', '<!-- bench:prerender:end -->'],
+  shapes: ['<!-- bench:shapes:begin (written by npm run bench -- --shapes) -->', '<!-- bench:shapes:end -->'],
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -15,10 +16,11 @@ const count = (n) => n.toLocaleString('en-US');
 const ratio = (n) => n.toFixed(2);
 
 /** The tables of one benchmark run; `--throughput` measures only the throughput rows. */
-export function formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, sample, incremental }) {
+export function formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, sample, incremental, shapes }) {
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`, ''];
   if (throughput) lines.push(...throughputTable(throughput));
   if (incremental && !nitro) lines.push(...incrementalTable(incremental));
+  if (shapes && !nitro) lines.push(...shapesTable(shapes));
   if (!nitro) return lines.join('\n');
   lines.push(...nitroTable(nitro));
   if (sample) lines.push(
@@ -42,7 +44,34 @@ export function formatTables({ machine, nitro, throughput, dev, prerender, scale
   if (prerender) lines.push('', ...prerenderTables(prerender, scale, concurrency, bundling));
   if (links) lines.push('', ...linksTable(links));
   if (incremental) lines.push('', ...incrementalTable(incremental));
+  if (shapes) lines.push('', ...shapesTable(shapes));
   return lines.join('\n');
+}
+
+/**
+ * Memory by route shape (bench/shapes.mjs): per shape and size, the peak RSS of the process tree, of
+ * the build process alone, and of the prerender (the tree once the toolchain and the type check have
+ * ended); and the cost per route at the largest size against the smallest.
+ */
+function shapesTable({ sizes, rows, runs }) {
+  const cells = (size) => size === undefined ? ['', '', ''] : [megabytes(size.rss), megabytes(size.mainRss), size.aloneRss ? megabytes(size.aloneRss) : ''];
+  const [small, large] = [sizes[0], sizes.at(-1)];
+  const perRoute = (row, n) => row.sizes[n].cost / n;
+  return [
+    '**Memory by route shape** (SPEC section 7): the same routes reached in five ways, each a cold `prerender build` (the default ' +
+      `command: type checking on, cache on) into a fresh output folder, sitemap on, ${runs} round${runs === 1 ? '' : 's'} (medians). ` +
+      'Tree = peak summed RSS of the process tree; build = the build process\'s own maxRSS; prerender = the tree\'s peak once the ' +
+      'toolchain process and the type check have ended. Cost per route = (time at N - time at 0 routes) / N. Targets: 200 MB at ' +
+      '100,000 routes, 400 MB at 1,000,000, cost per route at 1,000,000 within 1.2x that at 100,000.',
+    '',
+    `| shape | ${sizes.map((n) => `${count(n)}: tree | build | prerender`).join(' | ')} | µs per route at ${count(large)} | at ${count(large)} / at ${count(small)} |`,
+    `|---|${sizes.map(() => '---:|---:|---:').join('|')}|---:|---:|`,
+    ...rows.map(
+      (row) =>
+        `| (${row.key}) ${row.name} | ${sizes.flatMap((n) => cells(row.sizes[n])).join(' | ')} | ${(perRoute(row, large) * 1000).toFixed(0)} | ` +
+        `${sizes.length > 1 ? `**${ratio(perRoute(row, large) / perRoute(row, small))}**` : ''} |`,
+    ),
+  ];
 }
 
 /** The incremental rows: a cold build and the rebuild the row names, per round; the ratio against its target. */

@@ -4,9 +4,13 @@
 // `npm run bench -- --incremental`: only the incremental rows (the cache);
 // `npm run bench -- --throughput`: only the requests per second of the built server against Nitro's;
 // `npm run bench -- --prerender`: only the prerender rows (builds, floor, bare writes, Nitro).
+// `npm run bench -- --shapes`: only the memory by route shape (bench/shapes.mjs).
 //
 // Env: BENCH_RUNS (runs per measurement, median taken; default 3), BENCH_SIZES (default
-// 10000,100000), BENCH_MILLION (routes of the one-run scale row; default 1000000, 0 skips it),
+// 10000,100000), BENCH_MILLION (routes of the one-run scale row and of the shapes' second size;
+// default 1000000, 0 skips it), BENCH_SHAPE_RUNS (rounds of the shapes' rows; default 1),
+// BENCH_SHAPE_PAUSE (ms waited after a shape's outputs are removed; default 60000),
+// BENCH_SHAPE_SIZES (the shapes' route counts; default 100000 and BENCH_MILLION),
 // BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000), BENCH_SECONDS (seconds
 // of each throughput measurement; default 10).
 import { spawnSync } from 'node:child_process';
@@ -21,6 +25,7 @@ import { measureDevReload } from './dev-reload.mjs';
 import { measureIncremental } from './incremental.mjs';
 import { measure, median } from './measure.mjs';
 import { formatTables, writeResults } from './report.mjs';
+import { measureShapes, removeOutputsOf } from './shapes.mjs';
 import { measureThroughput } from './throughput.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -36,7 +41,8 @@ const quick = process.argv.includes('--quick');
 const throughputOnly = process.argv.includes('--throughput');
 const incrementalOnly = process.argv.includes('--incremental');
 const prerenderOnly = process.argv.includes('--prerender');
-const kind = throughputOnly ? 'throughput' : incrementalOnly ? 'incremental' : prerenderOnly ? 'prerender' : quick ? 'quick' : 'full';
+const shapesOnly = process.argv.includes('--shapes');
+const kind = throughputOnly ? 'throughput' : incrementalOnly ? 'incremental' : prerenderOnly ? 'prerender' : shapesOnly ? 'shapes' : quick ? 'quick' : 'full';
 const note = (message) => process.stderr.write(`bench: ${message}\n`);
 const started = performance.now();
 const machine = `${availableParallelism()} CPUs, Node ${process.versions.node}, ${process.platform}; ${runs} runs each, medians`;
@@ -80,6 +86,13 @@ const buildSite = (site, routes, extra = [], env = {}) => {
   clearCache(site);
   return measure([cli, 'build', site, ...extra], { BENCH_ROUTES: String(routes), BENCH_OUT: freshOutput('build'), ...env });
 };
+
+/** The memory-by-shape rows: every shape at 100,000 routes and at BENCH_MILLION, BENCH_SHAPE_RUNS rounds. */
+const shapeSizes = process.env.BENCH_SHAPE_SIZES ? process.env.BENCH_SHAPE_SIZES.split(',').map(Number) : [100_000, million].filter((size) => size > 0);
+const shapeRuns = Number(process.env.BENCH_SHAPE_RUNS ?? 1);
+const measureShapeRows = () => measureShapes({ cli, work, runs: shapeRuns, sizes: shapeSizes, note, freshOutput, removeOutputs: (label) => removeOutputsOf(outputs, label) });
+
+if (shapesOnly) finish(formatTables({ machine: machine.replace(/\d+ runs each/, `${shapeRuns} run${shapeRuns === 1 ? '' : 's'} each`), shapes: await measureShapeRows() }));
 
 if (incrementalOnly) {
   const catalogue = writeCatalogueSite(join(work, 'catalogue'));
@@ -166,16 +179,13 @@ for (const count of fileCounts) {
 // Incremental builds: a rebuild against the cold build of the same round.
 const incremental = await measureIncremental({ cli, work, runs, note, freshOutput, catalogue, catalogueRoutes: 100_000 });
 
-// A million routes, once (a run takes minutes): completes, peak RSS, and cost per route.
-let scale;
-if (million > 0) {
-  const zero = await buildSite(catalogue, 0);
-  const big = await buildSite(catalogue, million);
-  note(`${million} routes: ${(big.ms / 1000).toFixed(2)}s, peak RSS ${Math.round(big.rss / 2 ** 20)} MB`);
-  scale = { routes: million, ms: big.ms, cost: big.ms - zero.ms, rss: big.rss };
-}
+// Memory by route shape; a million routes of the first shape (the catalogue, a run takes minutes)
+// is also the scale row: completes, peak RSS, and cost per route.
+const shapes = await measureShapeRows();
+const catalogueAtScale = shapes.rows[0].sizes[million];
+const scale = catalogueAtScale && { routes: million, ms: catalogueAtScale.ms, cost: catalogueAtScale.cost, rss: catalogueAtScale.rss };
 
-finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, incremental, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
+finish(formatTables({ machine, nitro, throughput, dev, prerender, scale, concurrency, links, bundling, incremental, shapes, sample: { check: sampleCheck, noCheck: sampleNoCheck } }));
 
 /**
  * Prerender at scale: per round, the build, the floor and the bare writes at 0 routes and at every

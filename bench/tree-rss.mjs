@@ -50,12 +50,14 @@ function cpuOf(pid) {
 
 /**
  * Starts sampling `pid`'s process tree every `everyMs`; `stop()` returns the peak summed RSS in bytes
- * (null off Linux), how many processes the tree had at most, and the CPU ms its child processes used
- * as last seen (the main process counts its own).
+ * (null off Linux), how many processes the tree had at most, the CPU ms its child processes used as
+ * last seen (the main process counts its own), and `alonePeak`: the peak after the last child process
+ * was seen (a build's prerender, once its toolchain and type check have ended; null when it had none).
  */
 export function sampleTreeRss(pid, everyMs = 20) {
-  if (pageless) return { stop: () => ({ peak: null, processes: 0, childCpu: 0 }) };
+  if (pageless) return { stop: () => ({ peak: null, alonePeak: null, processes: 0, childCpu: 0 }) };
   let peak = 0;
+  let alonePeak = null;
   let processes = 0;
   const childCpu = new Map();
   const take = () => {
@@ -67,13 +69,15 @@ export function sampleTreeRss(pid, everyMs = 20) {
     const sum = pids.reduce((total, each) => total + rssOf(each), 0);
     if (sum > peak) peak = sum;
     if (pids.length > processes) processes = pids.length;
+    if (pids.length > 1) alonePeak = 0;
+    else if (alonePeak !== null && sum > alonePeak) alonePeak = sum;
   };
   const timer = setInterval(take, everyMs);
   take();
   return {
     stop() {
       clearInterval(timer);
-      return { peak, processes, childCpu: [...childCpu.values()].reduce((a, b) => a + b, 0) };
+      return { peak, alonePeak: alonePeak || null, processes, childCpu: [...childCpu.values()].reduce((a, b) => a + b, 0) };
     },
   };
 }

@@ -91,7 +91,14 @@ export const warnings = {
     code: 'LEFTOVER_FOLDER',
     message: `Could not remove ${path}, left by an earlier build: ${reason}. It is not part of the output; make it writable, or remove it yourself.`,
   }),
-  duplicateRoute: (route: string): Warning => ({ code: 'DUPLICATE_ROUTE', message: `Route "${route}" is listed twice in prerender.routes; it is rendered once.` }),
+  /** Routes listed more than once in prerender.routes: how many repeats, and the first few routes repeated. */
+  duplicateRoutes: (count: number, examples: string[]): Warning => ({
+    code: 'DUPLICATE_ROUTE',
+    message:
+      count === 1
+        ? `Route "${examples[0]}" is listed twice in prerender.routes; it is rendered once.`
+        : `${count} entries of prerender.routes repeat a route listed before them, such as ${examples.map((route) => `"${route}"`).join(', ')}; each route is rendered once.`,
+  }),
   /** A prerendered JSON or XML file that does not parse, or a feed missing what its format requires (prerender.validate). */
   invalidOutput: (problem: { code: 'INVALID_JSON' | 'INVALID_XML' | 'INVALID_FEED'; route: string; file: string; element?: string; message: string }): Warning => ({
     code: problem.code,

@@ -9,15 +9,10 @@ import { resolveCompress } from './resolve-compress.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkCacheDir, checkOutput } from './output-paths.ts';
-import { settleWithin } from '../settle-within.ts';
-import { patternIn } from '../routes/route-pattern.ts';
-import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type SitemapFields, type UserConfig } from './types.ts';
+import { presets, type Preset, type ResolvedConfig, type UserConfig } from './types.ts';
+import { everyKey, prerenderKeys, topKeys } from './config-keys.ts';
+import { resolveRoutes } from './resolve-routes.ts';
 
-const topKeys = ['name', 'apiPrefix', 'routesDir', 'publicDir', 'outDir', 'publicDotFiles', 'preset', 'mistypedFiles', 'cache', 'cacheDir', 'prerender', 'compress'] as const;
-const prerenderKeys = ['routes', 'sitemap', 'concurrency', 'timeout', 'failOnError', 'retry', 'validate', 'crawl', 'links', 'maxBodySize'] as const;
-/** Where a key misplaced at another level belongs (route entries aside), for the error's suggestion. */
-const everyKey = [...topKeys, ...prerenderKeys.map((key) => `prerender.${key}`), 'prerender.sitemap.host'];
-const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
 
 /**
  * UserConfig -> ResolvedConfig in one step: checks every key, applies {@link defaults}, makes paths
@@ -102,63 +97,6 @@ const defined = <T extends object>(object: T): Partial<T> =>
   Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `prerender.routes` as a list of routes, calling it when it is a function; `where` names the file that sets it. */
-async function resolveRoutes(input: unknown, timeout: number, check: ConfigChecks, where: string): Promise<PrerenderRoute[]> {
-  let list: unknown = input ?? [];
-  if (typeof list === 'function') {
-    const listing = list as () => unknown;
-    const late = errors.routesTimedOut(timeout, where);
-    try {
-      list = await settleWithin(Promise.resolve().then(listing), timeout, () => late);
-    } catch (error) {
-      throw error === late ? late : errors.routesFunction(where, error);
-    }
-  }
-  if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
-  return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check));
-}
-
-/** The sitemap fields of a route that sets none: one shared, frozen object, not one per route (a million routes). */
-const noFields: SitemapFields = Object.freeze({});
-
-function resolveRouteEntry(entry: unknown, key: string, check: ConfigChecks): PrerenderRoute {
-  const shape = 'a path string such as "/api/rss.xml", or { route, sitemap? }';
-  if (typeof entry === 'string') return { route: checkRoute(entry, key, check), sitemap: noFields };
-  const object = check.objectAt(key, entry, shape);
-  check.checkKeys(`${key}.`, object, ['route', 'sitemap'], everyKey);
-  if (typeof object.route !== 'string') check.fail(`${key}.route`, shape, object.route);
-  const route = checkRoute(object.route as string, `${key}.route`, check);
-  if (object.sitemap === undefined) return { route, sitemap: noFields };
-  if (object.sitemap === false) return { route, sitemap: false };
-  return { route, sitemap: resolveSitemapFields(object.sitemap, `${key}.sitemap`, check) };
-}
-
-/**
- * A route's sitemap fields checked, `key` naming them in the CONFIG error (a route file's `entries`
- * reuse it, with checks that name no config file).
- */
-export function resolveSitemapFields(input: unknown, key: string, check: ConfigChecks = configChecks()): SitemapFields {
-  const fields = check.objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
-  check.checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority'], everyKey);
-  return {
-    lastmod: check.optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)'),
-    changefreq: check.oneOf(`${key}.changefreq`, fields.changefreq, changefreqs),
-    priority: check.optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
-  };
-}
-
-/**
- * A route must start with `/` and carry no query or fragment (a file name cannot hold one), and be a
- * URL, not a route pattern (`/api/items/:id`, `[id]`, `*`): the prerender requests it as written.
- */
-function checkRoute(route: string, key: string, check: ConfigChecks): string {
-  if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route);
-  if (/[?#]/.test(route)) check.fail(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
-  const pattern = patternIn(route);
-  if (pattern) throw errors.routePattern(key, route, pattern.text, pattern.param, check.origin(key));
-  return route;
-}
-
 function defaultName(root: string, check: ConfigChecks): string {
   const pkg = join(root, 'package.json');
   if (existsSync(pkg)) {
@@ -191,18 +129,6 @@ const isFolderName = (v: unknown): v is string => typeof v === 'string' && /^[^/
 export const apiPrefixRule = 'URL segments made of A-Z a-z 0-9 . _ ~ - and /';
 /** Whether `v` can be an `apiPrefix`: {@link apiPrefixRule}, without `.` or `..` segments or `//`. */
 export const isApiPrefix = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9._~\-/]*$/.test(v) && trimSlashes(v).split('/').every((s) => s !== '.' && s !== '..') && !trimSlashes(v).includes('//');
-const w3cDate = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;
-
-/** A W3C datetime (what sitemaps take) naming a real day: Date.parse alone takes "March 7" and Feb 30. */
-function isW3cDate(v: unknown): boolean {
-  const match = typeof v === 'string' ? w3cDate.exec(v) : null;
-  if (!match) return false;
-  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => Number(part ?? 0));
-  const date = new Date(Date.UTC(year, Math.max(month, 1) - 1, Math.max(day, 1)));
-  const realDay = (match[2] === undefined || date.getUTCMonth() === month - 1) && (match[3] === undefined || date.getUTCDate() === day);
-  return realDay && hour < 24 && minute < 60 && second < 60 && zoneHour < 24 && zoneMinute < 60;
-}
-
 /** An absolute http(s) URL that a route can be appended to: no query, fragment, credentials or spaces. */
 function isHttpUrl(v: unknown): boolean {
   if (typeof v !== 'string' || !URL.canParse(v) || /[?#\s]/.test(v)) return false;

@@ -56,7 +56,7 @@ export function createCrawl(options: CrawlOptions): Crawl {
   const seen = new Set<string>();
   for (const { route } of options.listed) {
     const parsed = parseRouteSegments(route);
-    if ('segments' in parsed) seen.add('/' + parsed.segments.join('/'));
+    if ('segments' in parsed) seen.add(keyOf(route, parsed.segments));
   }
   // Apart from `seen`: a malformed path as written could equal another's decoded key.
   const malformed = new Set<string>();
@@ -78,7 +78,7 @@ export function createCrawl(options: CrawlOptions): Crawl {
           continue;
         }
         const { segments } = parsed;
-        const key = '/' + segments.join('/');
+        const key = keyOf(route, segments);
         if (seen.has(key)) continue;
         seen.add(key);
         if (isStaticFile(segments, options.claims)) continue;
@@ -97,6 +97,15 @@ export function createCrawl(options: CrawlOptions): Crawl {
     },
   };
   return crawl;
+}
+
+/**
+ * The key a route is seen by: its segments decoded and joined. A route spelled so already is its own
+ * key, and the set holds the string the route is rendered by, not a copy (a million crawled routes).
+ */
+function keyOf(route: string, segments: string[]): string {
+  const key = '/' + segments.join('/');
+  return key === route ? route : key;
 }
 
 /** Whether the static layer answers this path with a file no route writes (the site's publicDir, the sitemap). */

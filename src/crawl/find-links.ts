@@ -4,6 +4,7 @@
  * of them name routes of the site is link-route.ts's rule.
  */
 import { lazyPackage } from '../lazy-package.ts';
+import { ownString } from '../own-string.ts';
 import { charsetOf, isHtml, isJsonType, isXmlType } from '../content-type.ts';
 
 // Loaded by the first HTML page or XML file read for links, not by every command (a tenth of a
@@ -53,11 +54,12 @@ export function findHtmlLinks(html: string): FoundLinks {
     {
       onopentag(name, attributes) {
         if (name === 'base') {
-          if (attributes.href !== undefined && found.base === undefined) found.base = attributes.href;
+          if (attributes.href !== undefined && found.base === undefined) found.base = ownString(attributes.href);
           return;
         }
-        if (attributes.href !== undefined) found.links.push(attributes.href);
-        if (attributes.src !== undefined) found.links.push(attributes.src);
+        // Own copies: an attribute's value is cut from the page's text, which it would keep (own-string.ts).
+        if (attributes.href !== undefined) found.links.push(ownString(attributes.href));
+        if (attributes.src !== undefined) found.links.push(ownString(attributes.src));
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -97,8 +99,9 @@ export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkPars
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     const attributes = tag.attributes as Record<string, string>;
-    if (name === 'link' && attributes.href !== undefined) onLink(attributes.href);
-    else if (name === 'enclosure' && attributes.url !== undefined) onLink(attributes.url);
+    // Own copies: an attribute's value or a text is cut from the document, which it would keep (own-string.ts).
+    if (name === 'link' && attributes.href !== undefined) onLink(ownString(attributes.href));
+    else if (name === 'enclosure' && attributes.url !== undefined) onLink(ownString(attributes.url));
     text = (name === 'link' && attributes.href === undefined) || name === 'loc' ? '' : undefined;
   });
   const addText = (piece: string) => {
@@ -108,7 +111,7 @@ export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkPars
   parser.on('cdata', addText);
   parser.on('closetag', (tag) => {
     const name = localName(tag.name);
-    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') onLink(text.trim());
+    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') onLink(ownString(text.trim()));
     text = undefined;
   });
   const run = (step: () => void) => {

@@ -13,6 +13,7 @@ import { warnings } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { cloudflareLimits, type TypedFile } from './header-rules.ts';
 import { writeHeadersFile } from './headers-file.ts';
+import { createHeaderRulePlanner, type HeaderRulePlanner, type PublicFiles } from './plan-header-rules.ts';
 import { listFiles } from '../output/list-files.ts';
 import { writingTo } from '../output/output-file.ts';
 import { sameType } from '../content-type.ts';
@@ -40,6 +41,9 @@ export const servedFiles: Partial<Record<Preset, string>> = {
   vercel: '.vercel/output/static/ (preset "vercel", which writes no Vercel functions)',
 };
 
+/** Whether the preset's output has a `_headers` file (Netlify and Cloudflare Pages read it; `static` writes it for either). */
+export const writesHeaders = (preset: Preset) => preset === 'static' || preset === 'netlify' || preset === 'cloudflare';
+
 /** Cloudflare Pages' largest file, and the file count past which a deploy needs a paid plan. */
 const cloudflareFiles = { bytes: 25 * 1024 * 1024, shown: '25 MiB', count: 20_000 };
 
@@ -50,29 +54,63 @@ export interface HostOutputInput {
   /** The build's folder (`dist/<name>` being staged) and its `public/`. */
   distDir: string;
   publicDir: string;
-  files: TypedFile[];
+  /** Every file of `public/`: the routes' (read again, as from the manifest) and the others. */
+  files: PublicFiles;
+  /** The `_headers` rules planned as the routes' files were written (a build's); absent, they are planned here from `files`. */
+  rules?: HeaderRulePlanner;
   logger: Logger;
 }
 
 /** Writes the preset's host files; returns how many files it added to the output. */
 export async function writeHostOutput(input: HostOutputInput): Promise<number> {
   const { preset, publicDir, files } = input;
+  const rules = async () => input.rules ?? (await planFrom(files, input.distDir));
   switch (preset) {
     case 'static':
-      return (await writeHeadersFile(publicDir, files, cloudflareLimits)) > 0 ? 1 : 0;
+      return (await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits)) > 0 ? 1 : 0;
     case 'netlify':
-      return (await writeHeadersFile(publicDir, files)) > 0 ? 1 : 0;
+      return (await writeHeadersFile(publicDir, await rules(), files)) > 0 ? 1 : 0;
     case 'cloudflare':
       await checkCloudflareFiles(publicDir, input.logger);
-      return (await writeHeadersFile(publicDir, files, cloudflareLimits)) > 0 ? 1 : 0;
+      return (await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits)) > 0 ? 1 : 0;
     case 'github-pages':
-      checkGithubTypes(files, input.mistypedFiles, input.logger);
+      checkGithubTypes(await routeFiles(files), input.mistypedFiles, input.logger);
       // Without it, GitHub Pages runs Jekyll over the output, which drops files starting with "_".
       await writingTo(join(publicDir, '.nojekyll'), () => writeFile(join(publicDir, '.nojekyll'), ''));
       return 1;
     case 'vercel':
-      return writeVercelOutput(input.distDir, publicDir, files);
+      return writeVercelOutput(input.distDir, publicDir, await routeFiles(files));
   }
+}
+
+/**
+ * The files of `publicDir` when the route files are all in memory (`routes`, a merge's): the others
+ * are listed from disk, the host's configuration files left out.
+ */
+export function listedFiles(routes: TypedFile[], publicDir: string): PublicFiles {
+  return {
+    async *routes() {
+      yield* routes;
+    },
+    others() {
+      const routeFiles = new Set(routes.map((entry) => entry.file));
+      return listFiles(publicDir, (file) => !routeFiles.has(file) && !isHostConfigFile(file.split('/')));
+    },
+  };
+}
+
+/** A planner told every route file of `files`, its rules spilling into `distDir` when many. */
+async function planFrom(files: PublicFiles, distDir: string): Promise<HeaderRulePlanner> {
+  const planner = createHeaderRulePlanner(distDir);
+  for await (const file of files.routes()) planner.add(file);
+  return planner;
+}
+
+/** The route files of `files`, all at once: GitHub Pages' check and Vercel's config list every one. */
+async function routeFiles(files: PublicFiles): Promise<TypedFile[]> {
+  const all: TypedFile[] = [];
+  for await (const file of files.routes()) all.push(file);
+  return all;
 }
 
 /** GitHub Pages types files by extension and reads no header rules. */

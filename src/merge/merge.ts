@@ -6,7 +6,7 @@ import { withStaging } from '../output/staging.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
-import { writeHostOutput } from '../hosts/host-output.ts';
+import { listedFiles, writeHostOutput } from '../hosts/host-output.ts';
 import { compressFiles } from '../compress/compress-output.ts';
 import { listFiles } from '../output/list-files.ts';
 import { writeManifest } from '../output/manifest.ts';
@@ -70,7 +70,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
       if (compress.length > 0) compressed = [...compressed, ...(await compressFiles({ publicDir: publicOut, encodings: compress, otherFiles: sitemapFiles, isTaken }))];
     }
     await writeManifest(stage, entries, compressed);
-    await writeHostOutput({ preset, mistypedFiles, distDir: stage, publicDir: publicOut, files: entries, logger });
+    await writeHostOutput({ preset, mistypedFiles, distDir: stage, publicDir: publicOut, files: listedFiles(entries, publicOut), logger });
   });
 
   const report: MergeReport = {

@@ -1,4 +1,5 @@
 import { errors } from '../errors.ts';
+import { claimedPath, keyOf, ownPathForm, RouteClaims } from './route-claims.ts';
 
 /**
  * Who writes which file and needs which folder, so that no route silently replaces another's output.
@@ -6,13 +7,14 @@ import { errors } from '../errors.ts';
  * collide on macOS and Windows.
  */
 export class FileClaims {
-  /** Files a route writes at its own path (see {@link RouteFiles}): most files, kept compactly. */
-  private readonly routeFiles = new RouteFiles();
+  /** Files routes write at their own path (route-claims.ts): most files, kept compactly. */
+  private readonly routeFiles = new RouteClaims();
   /** Every other file (public files, the sitemap, percent-encoded routes), by key. */
   private readonly files = new Map<string, string>();
   /** The spelling of each file of `files` whose key differs from it (upper-case letters, another normalisation form). */
   private readonly spelled = new Map<string, string>();
-  private readonly folders = new Map<string, string>();
+  /** Who first needed each folder (see {@link FolderOwners}). */
+  private readonly folders = new FolderOwners();
 
   /**
    * Records that `owner` (a route starting with `/`, or a description such as "the file public/x")
@@ -41,8 +43,11 @@ export class FileClaims {
       }
       needed.push(folder);
     }
-    for (const folder of needed) this.folders.set(folder, owner);
-    if (this.routeFiles.add(key, file, owner)) return;
+    // `needed[i]` is the folder of the key's first (depth - i) segments.
+    const depth = needed.length === 0 ? 0 : key.split('/').length - 1;
+    needed.forEach((folder, i) => this.folders.add(folder, owner, file, depth - i));
+    const form = ownPathForm(file, owner);
+    if (form !== undefined) return this.routeFiles.add(key, owner, form);
     this.files.set(key, owner);
     if (file !== key) this.spelled.set(key, file);
   }
@@ -54,7 +59,7 @@ export class FileClaims {
   has(file: string): boolean {
     const key = keyOf(file);
     if (this.files.has(key)) return (this.spelled.get(key) ?? key) === file;
-    return this.routeFiles.get(key, file) !== undefined;
+    return this.routeFiles.find(key, (claim) => claimedPath(claim) === file) !== undefined;
   }
 
   /** Who claimed `file` (compared as {@link claim} compares), if anyone did. */
@@ -63,88 +68,49 @@ export class FileClaims {
   }
 
   private claimedBy(key: string): string | undefined {
-    return this.files.get(key) ?? this.routeFiles.get(key);
+    return this.files.get(key) ?? this.routeFiles.find(key, (claim) => keyOf(claimedPath(claim)) === key);
   }
 }
 
-/** What two paths that would meet on a case-insensitive, normalising file system share. */
-const keyOf = (file: string) => file.normalize('NFC').toLowerCase();
-
 /**
- * The files of routes written at their own path (`/api/a.json` -> `api/a.json`, `/docs` ->
- * `docs/index.html`): a hash of each file's key and its route, no string per file. The key is made
- * again from the route when hashes meet, so a claim is refused only for a real clash. A map of key
- * strings took ~80 bytes a route (100 MB at a million routes, growing through the whole prerender);
- * this takes ~24.
+ * The folders files need, each with the first owner that needed it: those of routes written at their
+ * own path in the compact table (route-claims.ts; a site with a route per folder, `/docs/<slug>` as
+ * `docs/<slug>/index.html`, has as many folders as routes), the others by key. The folders asked for
+ * last are remembered as found: routes come sorted, and share their folders.
  */
-class RouteFiles {
-  private hashes = new Int32Array(1024);
-  /** The route of each slot, and whether it writes its path (0) or its path's index.html (1). */
-  private owners: (string | undefined)[] = new Array<string | undefined>(1024);
-  private forms = new Uint8Array(1024);
-  private size = 0;
+class FolderOwners {
+  private readonly routes = new RouteClaims();
+  private readonly others = new Map<string, string>();
+  private readonly recent = new Set<string>();
 
-  /** Records `owner`'s `file` (with `key`) when it is the route's own path; false when it is not. */
-  add(key: string, file: string, owner: string): boolean {
-    const form = ownPathForm(file, owner);
-    if (form === undefined) return false;
-    if ((this.size + 1) * 2 > this.hashes.length) this.grow();
-    this.put(hashOf(key), owner, form);
-    this.size++;
+  /** Who needed the folder of `key` first, if anyone did. */
+  get(key: string): string | undefined {
+    return this.others.get(key) ?? this.routes.find(key, (claim) => keyOf(claimedPath(claim)) === key);
+  }
+
+  /** Whether a file needed the folder of `key`. */
+  has(key: string): boolean {
+    if (!this.recent.has(key) && this.get(key) === undefined) return false;
+    this.remember(key);
     return true;
   }
 
-  /** The route that writes the file of `key` (spelled exactly `file`, when given), if one here does. */
-  get(key: string, file?: string): string | undefined {
-    const hash = hashOf(key);
-    const mask = this.hashes.length - 1;
-    for (let slot = hash & mask; this.hashes[slot] !== 0; slot = (slot + 1) & mask) {
-      if (this.hashes[slot] !== hash) continue;
-      const owner = this.owners[slot]!;
-      const path = ownPath(owner, this.forms[slot]);
-      if (file === undefined ? keyOf(path) === key : path === file) return owner;
-    }
-    return undefined;
+  /** Records that `owner`, writing `file`, needs the folder of `key` (its first `depth` segments), which none did before. */
+  add(key: string, owner: string, file: string, depth: number): void {
+    this.remember(key);
+    const form = ownPathForm(file, owner);
+    if (form === undefined) this.others.set(key, owner);
+    else this.routes.add(key, owner, form, depth);
   }
 
-  private put(hash: number, owner: string, form: number): void {
-    const mask = this.hashes.length - 1;
-    let slot = hash & mask;
-    while (this.hashes[slot] !== 0) slot = (slot + 1) & mask;
-    this.hashes[slot] = hash;
-    this.owners[slot] = owner;
-    this.forms[slot] = form;
-  }
-
-  private grow(): void {
-    const { hashes, owners, forms } = this;
-    this.hashes = new Int32Array(hashes.length * 2);
-    this.owners = new Array<string | undefined>(hashes.length * 2);
-    this.forms = new Uint8Array(hashes.length * 2);
-    for (let slot = 0; slot < hashes.length; slot++) if (hashes[slot] !== 0) this.put(hashes[slot], owners[slot]!, forms[slot]);
+  private remember(key: string): void {
+    if (this.recent.size >= recentFolders) this.recent.clear();
+    this.recent.add(key);
   }
 }
 
-/** The file a route writes at its own path: the path itself (form 0) or its index.html (form 1). */
-function ownPath(route: string, form: number): string {
-  const path = route.slice(1);
-  return form === 0 ? path : path === '' ? 'index.html' : `${path}/index.html`;
-}
-
-/** Which {@link ownPath} form `file` is of `owner`, if `owner` is a plain route (no `%`, no trailing `/`). */
-function ownPathForm(file: string, owner: string): number | undefined {
-  if (!owner.startsWith('/') || owner.includes('%') || (owner.endsWith('/') && owner !== '/')) return undefined;
-  if (file === ownPath(owner, 0)) return 0;
-  if (file === ownPath(owner, 1)) return 1;
-  return undefined;
-}
-
-/** FNV-1a of the key's UTF-16 code units, never 0 (an empty slot). */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash === 0 ? 1 : hash;
-}
+/** Folders remembered as found; emptied when full. */
+const recentFolders = 64;
 
 function describe(owner: string): string {
   return owner.startsWith('/') ? `route "${owner}"` : owner;

@@ -15,8 +15,9 @@ export interface TextFile {
  * Creates (or empties) `path` and appends text to it in pieces of ~64 kB, so that a report of a
  * million routes is never one string. Each piece opens and closes the file: no descriptor is left
  * open when the build fails half-way (one would keep Windows from removing the staging folder).
+ * `append`: adds to the file as it is (made when it is missing) instead of emptying it.
  */
-export function createTextFile(path: string): TextFile {
+export function createTextFile(path: string, { append = false } = {}): TextFile {
   let pending = '';
   const put = (text: string, append: boolean) => {
     try {
@@ -26,7 +27,7 @@ export function createTextFile(path: string): TextFile {
       throw errors.output(path, error);
     }
   };
-  put('', false);
+  put('', append);
   return {
     write(text) {
       pending += text;

@@ -20,6 +20,11 @@ export interface FileWriter {
   (file: string, body: Uint8Array, contentType: string, store?: string): number | Promise<number>;
   /** Queues `file` as the cache's stored body `stored` (a reused route's output, of `bytes` bytes), linked, not copied. */
   reuse(file: string, stored: string, contentType: string, bytes: number): number | Promise<number>;
+  /**
+   * Starts the writer thread now rather than at the first file; resolves once it runs. Idle, the
+   * thread keeps no process alive.
+   */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,6 +137,20 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
   };
 
   const write = (file: string, body: Uint8Array, contentType: string, store?: string) => queue(file, body, contentType, body.byteLength, store);
+  let online: Promise<void> | undefined;
+  write.start = () => {
+    thread ??= startThread();
+    const started = thread;
+    return (online ??= new Promise<void>((resolve) => {
+      // Running and idle, it lets the process end (a build that fails before writing never closes it).
+      started.once('online', () => {
+        if (queued === 0) started.unref();
+        resolve();
+      });
+      // A thread that cannot start fails the first write, as without this.
+      started.once('error', () => resolve());
+    }));
+  };
   write.reuse = (file: string, stored: string, contentType: string, bytes: number) => queue(file, null, contentType, bytes, stored);
   write.close = async () => {
     send();

@@ -32,7 +32,13 @@ export interface WriteBatch {
  */
 export type WriteAck = { written: number; gzipBytes: Uint32Array } | { failed: { file: string; message: string; code?: string } };
 
+/**
+ * Folders made, so each is made once; emptied when full: a site with a folder per route
+ * (`docs/<slug>/index.html`) would otherwise keep every folder's path (~100 MB at a million routes),
+ * and a folder made again is one `mkdir` that finds it there.
+ */
 const made = new Set<string>();
+const madeKept = 4096;
 let failed = false;
 
 /**
@@ -54,6 +60,7 @@ parentPort?.on('message', ({ files, bodies, measure, stores, stamp }: WriteBatch
       const folder = dirname(files[i]);
       if (!made.has(folder)) {
         mkdirSync(folder, { recursive: true });
+        if (made.size >= madeKept) made.clear();
         made.add(folder);
       }
       const body = bodies[i];

@@ -40,14 +40,14 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
   const lists = !build.bundle || Object.values(build.bundle.facts.routes).some((code) => code.entries);
   const table = lists ? (await server()).routes : [];
   const listed = await untilAborted(listRouteEntries(table, config, config.prerender.timeout), signal);
-  plan.addEntries(listed.routes);
+  const all = plan.finish(listed.routes);
   if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
-  const all = plan.routes;
   const nothing = nothingToPrerender(config, routeFiles, all.length, listed.files);
   if (nothing) warn(logger, nothing);
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
   // crawl's routes come after, level by level: their results are held and sorted, sorted-results.ts).
-  // Sorted in place without a shard: `all` is this build's own list, and its order no concern of the
-  // shard info's (a million routes: one list of 8 MB, not two).
+  // Sorted in place without a shard: `all` is this build's own list (the resolved prerender.routes
+  // itself while it repeats none, read by nothing after the plan), and its order no concern of the
+  // shard info's (a million routes: one list of 8 MB, not two or three).
   return { all, routes: selectShard(all, build.shard).sort(byRoute) };
 }

@@ -10,13 +10,15 @@ import { createCrawl } from '../crawl/crawl.ts';
 import { createLinkReader, type LinkReader } from '../crawl/read-links.ts';
 import { errors } from '../errors.ts';
 import { whileDoing } from '../file-limit.ts';
-import { staticHosts } from '../hosts/host-output.ts';
+import { staticHosts, writesHeaders } from '../hosts/host-output.ts';
+import { createHeaderRulePlanner } from '../hosts/plan-header-rules.ts';
 import { trackServedFiles, type ServedFiles } from '../hosts/unserved-routes.ts';
 import { warn } from '../log.ts';
 import { openReportPage } from './report-page.ts';
 import { createRouteSink, type RouteSink } from './route-sink.ts';
 import { createSortedResults } from './sorted-results.ts';
 import { createFileWriter } from '../output/write-files.ts';
+import { checkBeforePrerenderRoutes } from '../typecheck/schedule-typecheck.ts';
 import { explainUnrouted } from '../plan/explain-unrouted.ts';
 import { createResultMistakes } from '../prerender/handler-result.ts';
 import { prerenderRoutes } from '../prerender/prerender.ts';
@@ -58,9 +60,20 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { config, logger, paths, claims, cache } = build;
     const { routes } = planned;
     const routeCache = createRoutesCache(build, routeFiles, server);
+    const page = openReportPage(build);
+    const write = createFileWriter(paths.publicDir, { onMeasured: page.measured, measure: measuresGzip, stamp: cache?.stamp });
+    // A long list (or a crawl, which may become one) starts the writer thread first, on its own: V8
+    // lets the young generation grow while a thread starts (cli/heap.ts), by 14-30 MB when that was
+    // during the bundle's load or the first routes (measured at 100,000 routes, bench/RESULTS.md).
+    if (routes.length >= checkBeforePrerenderRoutes || config.prerender.crawl) await write.start();
     // The bundle loads first, as a clean build's would, unless it is the last build's and what its
     // modules read as it loaded is unchanged: then it loads with the first route rendered, if any.
-    if (!cache?.routes?.sameLoad()) await server();
+    if (!cache?.routes?.sameLoad()) {
+      await server().catch(async (error: unknown) => {
+        await write.close().catch(() => {});
+        throw error;
+      });
+    }
     const { signal, request } = routeHandler(server, build.signal);
     // On a host serving public/ alone, the route files no route reaches are named at the end.
     const served = staticHosts[config.preset] === undefined ? undefined : trackServedFiles(routeFiles, config);
@@ -68,14 +81,14 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const progress = createProgress(logger, routes.length);
     const checks = createOutputChecks(config.prerender.validate);
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
-    const page = openReportPage(build);
     const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };
-    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site, keepRecord: cache?.routes?.add });
+    const rules = writesHeaders(config.preset) ? createHeaderRulePlanner(paths.dir) : undefined;
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site, keepRecord: cache?.routes?.add, rules });
     build.sink = sink;
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;
     const reader = crawl || linkCheck ? createLinkReader(sitemapHost) : undefined;
-    const held = crawl && createSortedResults(sink);
+    const held = crawl && createSortedResults(sink, paths.dir);
     const mistakes = createResultMistakes((file) => siteFile(config, file));
     await prerenderRoutes({
       routes,
@@ -84,7 +97,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
       cache: routeCache,
       links: reader,
       onLinks: linkCheck?.add,
-      write: createFileWriter(paths.publicDir, { onMeasured: page.measured, measure: measuresGzip, stamp: cache?.stamp }),
+      write,
       claims,
       concurrency: config.prerender.concurrency,
       bounds: { timeout: config.prerender.timeout, maxBodySize: config.prerender.maxBodySize },

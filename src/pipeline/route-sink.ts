@@ -7,7 +7,7 @@
 import { createRenderLog } from '../cache/render-log.ts';
 import type { RouteRecord } from '../cache/record.ts';
 import type { PrerenderRoute } from '../config/types.ts';
-import { needsRule } from '../hosts/header-rules.ts';
+import type { HeaderRulePlanner } from '../hosts/plan-header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from '../output/manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
 import { isHtml } from '../content-type.ts';
@@ -23,8 +23,8 @@ export interface RouteSink {
   tally: RouteTally;
   /** Written files without extension and not HTML (hosts reading no `_headers` guess their type): how many, and the first three. */
   untyped: { count: number; examples: string[] };
-  /** Whether some written file needs a `_headers` rule (then the host output reads the manifest back). */
-  needsRules: boolean;
+  /** The `_headers` rules planned from the files written, when the preset writes them. */
+  rules?: HeaderRulePlanner;
   /** The sitemap under way, when the site has one. */
   sitemap?: SitemapWriter;
   /** The sitemap's entries, kept only when asked (a shard build hands them to merge). */
@@ -48,6 +48,8 @@ export interface RouteSinkOptions {
   site: SiteCode;
   /** Takes the cache's record of each route written (an incremental build's), in route order. */
   keepRecord?: (record: RouteRecord) => void;
+  /** Told each file written, for the `_headers` rules (a preset whose host reads them). */
+  rules?: HeaderRulePlanner;
 }
 
 /** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
@@ -56,7 +58,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
   const sink: RouteSink = {
     tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0, renders: createRenderLog() },
     untyped: { count: 0, examples: [] },
-    needsRules: false,
+    rules: options.rules,
     sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
     sitemapEntries: options.keepSitemapEntries ? [] : undefined,
     add(result, target) {
@@ -88,7 +90,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       if (result.record) options.keepRecord?.(result.record);
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;
-      if (!sink.needsRules && needsRule(entry)) sink.needsRules = true;
+      options.rules?.add(entry);
       if (!hasExtension(file.slice(file.lastIndexOf('/') + 1)) && !isHtml(contentType)) {
         if (sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
       }
@@ -100,6 +102,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
     closeManifest: () => manifest.close(),
     async abort() {
       manifest.close(true);
+      options.rules?.discard();
       await sink.sitemap?.abort();
     },
   };

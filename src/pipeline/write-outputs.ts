@@ -7,7 +7,9 @@ import { servedFiles, staticHosts, writeHostOutput } from '../hosts/host-output.
 import { unservedWarning } from '../hosts/unserved-routes.ts';
 import { shortPath } from '../config/output-paths.ts';
 import { warn } from '../log.ts';
-import { readManifest } from '../output/manifest.ts';
+import { manifestName, readManifestEntries } from '../output/manifest.ts';
+import type { PublicFiles } from '../hosts/plan-header-rules.ts';
+import { isHostConfigFile } from '../runtime/host-files.ts';
 import { writeRobots } from '../output/robots.ts';
 import { sitemapFileNames, sitemapOwner } from '../output/sitemap.ts';
 import { writeShardInfo } from '../shard/shard-info.ts';
@@ -34,16 +36,17 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
       for (const part of sitemapFileNames(sink.sitemap.count).slice(1)) claims.claim(part, sitemapOwner);
       sitemapFiles = await sink.sitemap.finish();
     }
-    // The host files need every route's file only for some presets, or when some file needs a rule:
-    // then they are read back from the manifest, rather than kept all along.
-    const wantsFiles = sink.needsRules || config.preset === 'vercel' || config.preset === 'github-pages';
-    const written = wantsFiles ? await readManifest(paths.dir) : [];
-    signal?.throwIfAborted();
     const { sitemapHost } = config.prerender;
     const robotsFiles = sitemapHost && (await writeRobots(paths.publicDir, sitemapHost)) ? 1 : 0;
     build.siteFiles.push(...sitemapFiles, ...(robotsFiles ? ['robots.txt'] : []));
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
-    const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: paths.dir, publicDir: paths.publicDir, files: written, logger });
+    // Every route's file is read back from the manifest where the host output needs it, never kept
+    // all along; the `_headers` rules were planned as the files were written.
+    const files: PublicFiles = {
+      routes: () => readManifestEntries(join(paths.dir, manifestName)),
+      others: async () => build.siteFiles.filter((file) => !isHostConfigFile(file.split('/'))),
+    };
+    const hostFiles = await writeHostOutput({ preset: config.preset, mistypedFiles: config.mistypedFiles, distDir: paths.dir, publicDir: paths.publicDir, files, rules: sink.rules, logger });
     signal?.throwIfAborted();
     if (shard) {
       const { name: site, publicDir, preset, mistypedFiles } = config;

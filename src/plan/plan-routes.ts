@@ -6,10 +6,14 @@ import { warnings } from '../warnings.ts';
 
 /** The routes a build renders, gathered from `prerender.routes` and then the route files' `entries`. */
 export interface RoutePlan {
-  /** Every route, each URL once, in the order added. */
-  routes: PrerenderRoute[];
-  /** Adds routes listed by a route file's `entries`: a URL already planned is left out, silently. */
-  addEntries(routes: PrerenderRoute[]): void;
+  /** Every route, each URL once, in the order added: `prerender.routes` itself while it repeats none. */
+  readonly routes: PrerenderRoute[];
+  /**
+   * Adds the routes listed by the route files' `entries` (a URL already planned is left out, silently)
+   * and ends the plan: its map of every URL goes, though the plan may be kept (the build's steps hold
+   * it to their end; at a million routes the map is ~45 MB). Returns {@link routes}.
+   */
+  finish(entries: PrerenderRoute[]): PrerenderRoute[];
 }
 
 /**
@@ -23,33 +27,44 @@ export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?
   // One map, URL (decoded, respelled) -> the route that listed it first. A route without "%" is its
   // own key, so a million routes add no strings here, only the map.
   const byUrl = new Map<string, string>();
-  const routes: PrerenderRoute[] = [];
+  // The listed routes themselves while none is dropped: a million routes are not a second list.
+  let routes = listed;
   const urlOf = (route: string) => {
     const segments = routeSegments(route, configFile);
     return route.includes('%') ? '/' + segments.join('/') + (route.endsWith('/') ? '/' : '') : route;
   };
-  for (const entry of listed) {
+  // Counted, with the first few named: a generated list can repeat every route.
+  const repeated = { count: 0, examples: [] as string[] };
+  for (const [i, entry] of listed.entries()) {
     const url = urlOf(entry.route);
     const other = byUrl.get(url);
     if (other === entry.route) {
-      warn(logger, warnings.duplicateRoute(entry.route));
+      if (routes === listed) routes = listed.slice(0, i);
+      repeated.count++;
+      if (repeated.examples.length < 3 && !repeated.examples.includes(entry.route)) repeated.examples.push(entry.route);
       continue;
     }
     if (other !== undefined) {
       throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, ${url}, so both would write one file.`);
     }
     byUrl.set(url, entry.route);
-    routes.push(entry);
+    if (routes !== listed) routes.push(entry);
   }
+  if (repeated.count > 0) warn(logger, warnings.duplicateRoutes(repeated.count, repeated.examples));
   return {
-    routes,
-    addEntries(entries) {
+    get routes() {
+      return routes;
+    },
+    finish(entries) {
       for (const entry of entries) {
         const url = urlOf(entry.route);
         if (byUrl.has(url)) continue;
         byUrl.set(url, entry.route);
+        if (routes === listed) routes = [...listed];
         routes.push(entry);
       }
+      byUrl.clear();
+      return routes;
     },
   };
 }

@@ -5,7 +5,8 @@
  */
 import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
-import { resolveSitemapFields } from '../config/resolve.ts';
+import { configChecks } from '../config/config-checks.ts';
+import { resolveSitemapFields, shareFields } from '../config/resolve-routes.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
 import { parseRouteSegments } from '../output/route-to-file.ts';
@@ -64,6 +65,8 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, 
   const listing = (row: RuntimeRoute) => Promise.resolve().then(row.entries as () => unknown);
   const settled = await Promise.allSettled(rows.map((row) => settleWithin(listing(row), timeout, () => errors.entriesTimedOut(siteFile(site, row.file), timeout))));
   const routes: PrerenderRoute[] = [];
+  // The lists are the build's alone: routes with the same sitemap fields share one object of them.
+  const share = shareFields();
   for (const [i, row] of rows.entries()) {
     const file = siteFile(site, row.file);
     const outcome = settled[i];
@@ -73,7 +76,11 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, 
       throw errors.routeEntries(file, `exports entries, which returned ${show(list)}, not an array`, `Return an array of parameter objects or paths from entries, such as [${example(row.path)}].`);
     }
     const hasShape = shapeCheck(row);
-    for (const item of list) routes.push({ ...(await listedEntry(item, row.path, file, hasShape)), listedBy: file });
+    // Only a path waits (for the router to say its shape): a million parameter objects make a million routes, no promise each.
+    for (const item of list) {
+      const entry = listedEntry(item, row.path, file, hasShape, share);
+      routes.push(entry instanceof Promise ? await entry : entry);
+    }
   }
   return { routes, files: rows.length };
 }
@@ -92,16 +99,18 @@ function checkExport(row: RuntimeRoute, file: string): void {
 const entryKeys = ['params', 'route', 'sitemap'];
 
 /**
- * The route and sitemap fields one item of a file's entries makes; throws ROUTE_ENTRIES naming the
- * file and the item. An object is `{ params | route, sitemap }` when it has one of those keys that
- * is not a parameter of the file (`[route].ts` keeps `{ route: 'x' }` a parameter object).
+ * The route one item of a file's entries makes, with its sitemap fields, listed by `file`; throws
+ * ROUTE_ENTRIES naming the file and the item. An object is `{ params | route, sitemap }` when it has
+ * one of those keys that is not a parameter of the file (`[route].ts` keeps `{ route: 'x' }` a
+ * parameter object). A promise only for a path, whose shape the router is asked.
  */
-async function listedEntry(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>): Promise<Omit<PrerenderRoute, 'listedBy'>> {
+function listedEntry(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>, share: (fields: SitemapFields) => SitemapFields): PrerenderRoute | Promise<PrerenderRoute> {
   const refuse = (reason: string, hint: string) => errors.routeEntries(file, `lists the entry ${show(item)} in its entries, which cannot be prerendered: ${reason}`, hint);
   const names = patternParams(pattern);
   const entry = item as Record<string, unknown>;
   const wrapped = typeof item === 'object' && item !== null && !Array.isArray(item) && entryKeys.some((key) => Object.hasOwn(item, key) && !names.includes(key));
-  if (!wrapped) return { route: await entryRoute(item, pattern, hasShape, refuse), sitemap: noFields };
+  const listed = (route: string, sitemap: false | SitemapFields): PrerenderRoute => ({ route, sitemap, listedBy: file });
+  if (!wrapped) return then(entryRoute(item, pattern, hasShape, refuse), (route) => listed(route, noFields));
   const form = `Give { params: ${example(pattern)}, sitemap } or { route: '/path', sitemap }, where sitemap is false or { lastmod, changefreq, priority }.`;
   const extra = Object.keys(entry).filter((key) => !entryKeys.includes(key));
   if (extra.length > 0) throw refuse(`an entry given as { params | route, sitemap } has no key ${extra.map((key) => `"${key}"`).join(', ')}`, form);
@@ -110,29 +119,37 @@ async function listedEntry(item: unknown, pattern: string, file: string, hasShap
   const target = hasParams ? entry.params : entry.route;
   if (hasParams && (typeof target !== 'object' || target === null || Array.isArray(target))) throw refuse(`its params is ${show(target)}, not an object of parameters`, form);
   if (!hasParams && typeof target !== 'string') throw refuse(`its route is ${show(target)}, not a path string`, form);
-  return { route: await entryRoute(target, pattern, hasShape, refuse), sitemap: entrySitemap(entry.sitemap, refuse) };
+  return then(entryRoute(target, pattern, hasShape, refuse), (route) => listed(route, entrySitemap(entry.sitemap, refuse, share)));
 }
 
+/** `use` of `value`, at once unless it is a promise. */
+const then = <T, U>(value: T | Promise<T>, use: (value: T) => U): U | Promise<U> => (value instanceof Promise ? value.then(use) : use(value));
+
 /** An entry's `sitemap` option, checked as `prerender.routes` checks a route's. */
-function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError): false | SitemapFields {
+function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError, share: (fields: SitemapFields) => SitemapFields): false | SitemapFields {
   if (value === undefined) return noFields;
   if (value === false) return false;
   try {
-    return resolveSitemapFields(value, 'sitemap');
+    return resolveSitemapFields(value, 'sitemap', configChecks(), share);
   } catch (error) {
     throw refuse(`its sitemap is not valid: ${messageOf(error).replace(/\.$/, '')}`, 'Give sitemap false, or { lastmod, changefreq, priority } as prerender.routes takes them: a W3C date, a changefreq word of the sitemap protocol, a priority from 0 to 1.');
   }
 }
 
-/** The route an entry's parameters or path make; `refuse` makes the error naming the file and the item. */
-async function entryRoute(item: unknown, pattern: string, hasShape: (route: string) => Promise<boolean>, refuse: (reason: string, hint: string) => PrerenderError): Promise<string> {
+/**
+ * The route an entry's parameters or path make (a promise for a path, whose shape the router is
+ * asked); `refuse` makes the error naming the file and the item.
+ */
+function entryRoute(item: unknown, pattern: string, hasShape: (route: string) => Promise<boolean>, refuse: (reason: string, hint: string) => PrerenderError): string | Promise<string> {
   const unwritable = 'Leave out values that cannot be file names (".", "..", a leading dot, control characters, : * ? " < > |), or serve those URLs from the API routes.';
   if (typeof item === 'string') {
     const hint = `Return paths starting with "/" that this file serves (${pattern}), or parameter objects such as ${example(pattern)}.`;
     const parsed = parseRouteSegments(item);
     if ('problem' in parsed) throw refuse(parsed.problem, item.startsWith('/') && !/[?#]/.test(item) ? unwritable : hint);
-    if (!(await hasShape(item))) throw refuse(`the file serves ${pattern}, and this path has another shape`, hint);
-    return item;
+    return hasShape(item).then((shaped) => {
+      if (!shaped) throw refuse(`the file serves ${pattern}, and this path has another shape`, hint);
+      return item;
+    });
   }
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
     throw refuse('an entry is a parameter object or a path string', `Return parameter objects such as ${example(pattern)}, or paths starting with "/".`);

@@ -5,8 +5,15 @@
  * could ever fire while it is read, and one that never ends would hold memory until the process dies.
  */
 
-/** Milliseconds a body is read before the event loop turns (see readBody). */
+/**
+ * Milliseconds, and chunks, a body is read before the event loop turns (see readBody). Both: a body of
+ * a few chunks read while the other routes kept the microtasks busy for 10 ms would turn it too, and
+ * wait in the event loop until every other route waits there as well; with routes whose bodies are
+ * always read in microtasks that was the whole crawl level (90,000 results held behind it, a crawl
+ * of 300,000 HTML pages: bench/RESULTS.md).
+ */
 const yieldEveryMs = 10;
+const yieldEveryChunks = 64;
 
 /** What one body may take: the clock time reading must end by, and the bytes it may hold. */
 export interface BodyBounds {
@@ -65,15 +72,17 @@ async function readStream(body: ReadableStream<Uint8Array | string>, bounds: Bod
   const chunks = createChunks();
   let size = 0;
   let turned = performance.now();
+  let chunksSince = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       // A stream that is always ready would keep this loop in microtasks, and the other routes (their
       // timers, their streams) would wait for it: it lets them run every few milliseconds.
-      if (performance.now() - turned > yieldEveryMs) {
+      if (++chunksSince >= yieldEveryChunks && performance.now() - turned > yieldEveryMs) {
         await new Promise(setImmediate);
         turned = performance.now();
+        chunksSince = 0;
       }
       // A Node stream of strings (a handler's generator) reaches here as strings; the server sends them as UTF-8.
       const chunk = typeof value === 'string' ? Buffer.from(value) : value;

@@ -65,6 +65,30 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
     }
   });
 
+  it('keeps a valid route entry of an array as given rather than copying it, a plain object only', async () => {
+    const fields = { lastmod: '2026-11-21', priority: 0.5 };
+    const entry = { route: '/c', sitemap: fields };
+    const hidden = { route: '/d', sitemap: false as const };
+    class Fields {
+      changefreq = 'daily' as const;
+    }
+    const made = { route: '/e', sitemap: new Fields() };
+    const [kept, alsoKept, copied] = (await resolveConfig({ prerender: { routes: [entry, hidden, made] } }, tempDir())).prerender.routes;
+    expect(kept).toBe(entry);
+    expect(kept.sitemap).toBe(fields);
+    expect(alsoKept).toBe(hidden);
+    expect(copied).not.toBe(made);
+    expect(copied).toEqual({ route: '/e', sitemap: { lastmod: undefined, changefreq: 'daily', priority: undefined } });
+  });
+
+  it('copies the routes a function lists, one object for the sitemap fields routes share', async () => {
+    const listed = () => ['a', 'b', 'c'].map((name, i) => ({ route: `/${name}`, sitemap: { lastmod: '2026-11-21', priority: i === 2 ? 0.9 : 0.5 } }));
+    const routes = (await resolveConfig({ prerender: { routes: listed } }, tempDir())).prerender.routes;
+    expect(routes).toEqual(listed());
+    expect(routes[0].sitemap).toBe(routes[1].sitemap);
+    expect(routes[2].sitemap).not.toBe(routes[0].sitemap);
+  });
+
   it('keeps valid values', async () => {
     const config = { name: 'x', prerender: { concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemap: { host: 'https://x.com/blog/' } } };
     expect((await resolveConfig(config, tempDir())).prerender).toMatchObject({ concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemapHost: 'https://x.com/blog/' });

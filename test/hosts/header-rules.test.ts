@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileRule, planHeaderRules, servedPaths, type TypedFile } from '../../src/hosts/header-rules.ts';
+import { compileRule, servedPaths, type TypedFile } from '../../src/hosts/header-rules.ts';
+import { planHeaderRules } from '../../src/hosts/plan-header-rules.ts';
 import { catchError } from '../support/catch-error.ts';
 
 const json = (file: string): TypedFile => ({ route: '/' + file, file, contentType: 'application/json' });

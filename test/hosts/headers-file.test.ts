@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHeadersFile, type TypedFile } from '../../src/hosts/headers-file.ts';
+import { writeHeadersFile as writeRules, type TypedFile } from '../../src/hosts/headers-file.ts';
+import { listedFiles } from '../../src/hosts/host-output.ts';
+import { createHeaderRulePlanner } from '../../src/hosts/plan-header-rules.ts';
 import { tempDir } from '../support/helpers.ts';
 
 const files: TypedFile[] = [
@@ -20,6 +22,13 @@ const ours = [
   '  Content-Type: application/json',
   '',
 ].join('\n');
+
+/** The rules of `routes` planned as a build plans them, and written into `dir`'s `_headers`. */
+function writeHeadersFile(dir: string, routes: TypedFile[]): Promise<number> {
+  const planner = createHeaderRulePlanner(dir);
+  for (const file of routes) planner.add(file);
+  return writeRules(dir, planner, listedFiles(routes, dir));
+}
 
 describe('writeHeadersFile', () => {
   it('writes a rule for each file that needs one, sorted by file', async () => {

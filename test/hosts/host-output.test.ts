@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHostOutput } from '../../src/hosts/host-output.ts';
+import { listedFiles, writeHostOutput } from '../../src/hosts/host-output.ts';
 import type { UserConfig } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
@@ -48,7 +48,7 @@ describe('preset', () => {
       for (let i = 0; i < 1000; i++) writeFileSync(join(publicDir, `f${folder}`, `${i}.txt`), '');
     }
     const logger = createMemoryLogger();
-    await writeHostOutput({ preset: 'cloudflare', mistypedFiles: 'error', distDir: dir, publicDir, files: [], logger });
+    await writeHostOutput({ preset: 'cloudflare', mistypedFiles: 'error', distDir: dir, publicDir, files: listedFiles([], publicDir), logger });
     expect(logger.lines.join('\n')).toContain('public/ holds 21000 files; Cloudflare Pages deploys at most 20000');
   });
 

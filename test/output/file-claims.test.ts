@@ -152,6 +152,22 @@ describe('FileClaims of many routes', () => {
     );
   });
 
+  it('takes two folders whose keys share a hash, and still refuses a file where either is', () => {
+    const claims = new FileClaims();
+    claims.claim('p/3o4mm7/index.html', '/p/3o4mm7');
+    expect(() => claims.claim('p/tnkssj/index.html', '/p/tnkssj')).not.toThrow();
+    expect(catchErrorSync(() => claims.claim('p/tnkssj', '/p%2Ftnkssj')).message).toBe('route "/p%2Ftnkssj" writes the file p/tnkssj, where route "/p/tnkssj" needs a folder.');
+    expect(catchErrorSync(() => claims.claim('p/3O4MM7', '/p/3O4MM7')).message).toBe('route "/p/3O4MM7" writes the file p/3O4MM7, where route "/p/3o4mm7" needs a folder.');
+  });
+
+  it('keeps the folders of 50,000 routes written as their folder\'s index.html, and refuses a file in the place of any', () => {
+    const claims = new FileClaims();
+    for (let i = 0; i < 50_000; i++) claims.claim(`docs/${i}/index.html`, `/docs/${i}`);
+    for (const i of [0, 4_097, 49_999]) {
+      expect(catchErrorSync(() => claims.claim(`docs/${i}`, `/docs/${i}.json`)).message).toBe(`route "/docs/${i}.json" writes the file docs/${i}, where route "/docs/${i}" needs a folder.`);
+    }
+  });
+
   it('finds every one of 50,000 routes again, whichever file form each writes', () => {
     const claims = new FileClaims();
     const route = (i: number) => `/docs/${i}`;

@@ -8,7 +8,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, stat
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { withStaging } from '../../src/output/staging.ts';
-import { writeHostOutput } from '../../src/hosts/host-output.ts';
+import { listedFiles, writeHostOutput } from '../../src/hosts/host-output.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { createManifestWriter } from '../../src/output/manifest.ts';
 import { writeRobots } from '../../src/output/robots.ts';
@@ -182,8 +182,8 @@ describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : s
       await sitemap.finish();
     } },
     { writer: 'robots.txt', file: 'public/robots.txt', write: (stage: string) => writeRobots(join(stage, 'public'), 'https://example.com') },
-    { writer: '_headers', file: 'public/_headers', write: (stage: string) => writeHostOutput({ preset: 'netlify', mistypedFiles: 'error', distDir: stage, publicDir: join(stage, 'public'), files, logger: createMemoryLogger() }) },
-    { writer: "Vercel's output", file: '.vercel/output/config.json', write: (stage: string) => writeHostOutput({ preset: 'vercel', mistypedFiles: 'error', distDir: stage, publicDir: join(stage, 'public'), files, logger: createMemoryLogger() }) },
+    { writer: '_headers', file: 'public/_headers', write: (stage: string) => writeHostOutput({ preset: 'netlify', mistypedFiles: 'error', distDir: stage, publicDir: join(stage, 'public'), files: listedFiles(files, join(stage, 'public')), logger: createMemoryLogger() }) },
+    { writer: "Vercel's output", file: '.vercel/output/config.json', write: (stage: string) => writeHostOutput({ preset: 'vercel', mistypedFiles: 'error', distDir: stage, publicDir: join(stage, 'public'), files: listedFiles(files, join(stage, 'public')), logger: createMemoryLogger() }) },
     { writer: 'the shard info', file: 'prerender-shard.json', write: (stage: string) => writeShardInfo(stage, { name: 'site', shard: { index: 1, count: 2 }, publicDir: join(stage, 'public'), sitemapHost: undefined, preset: 'static', mistypedFiles: 'error', planned: [], sitemap: [], sitemapFiles: [], failures: [{ route: '/x', status: 500, error: 'x'.repeat(64 * 1024) }] }) },
   ])('$writer: WRITE_FAILED naming $file where the output goes, and the staging folder goes', async ({ writer, file, write }) => {
     const error = await onFullDisk(writer.replace(/\W+/g, '-'), write);

@@ -3,7 +3,7 @@
  * routes come level by level, while the manifest and the sitemap list them by route. Checked through
  * the real route sink, on the files it writes.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PrerenderRoute } from '../../src/config/types.ts';
@@ -12,6 +12,7 @@ import { createRouteSink } from '../../src/pipeline/route-sink.ts';
 import { createSortedResults } from '../../src/pipeline/sorted-results.ts';
 import type { PrerenderResult } from '../../src/prerender/prerender.ts';
 import type { SiteCode } from '../../src/prerender/site-trace.ts';
+import { runSize } from '../../src/sorted-runs.ts';
 import { tempDir } from '../support/helpers.ts';
 
 const written = (route: string, file: string): PrerenderResult => ({ route, file, status: 200, contentType: 'text/html; charset=utf-8', bytes: 1, ms: 0 });
@@ -25,7 +26,7 @@ describe('createSortedResults', () => {
     const publicDir = join(distDir, 'public');
     mkdirSync(publicDir);
     const sink = createRouteSink({ distDir, publicDir, sitemapHost: 'https://example.com', keepSitemapEntries: true, site: site(distDir) });
-    const held = createSortedResults(sink);
+    const held = createSortedResults(sink, distDir);
     // Level by level, as a crawl finds them: the listed routes, then what they link to.
     const arrivals: [PrerenderResult, PrerenderRoute][] = [
       [written('/docs', 'docs/index.html'), listed('/docs')],
@@ -51,7 +52,7 @@ describe('createSortedResults', () => {
   it('holds nothing once flushed: a second flush hands nothing on again', async () => {
     const distDir = tempDir('dist-');
     const sink = createRouteSink({ distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false, site: site(distDir) });
-    const held = createSortedResults(sink);
+    const held = createSortedResults(sink, distDir);
     held.add(written('/b', 'b/index.html'), listed('/b'));
     held.add(written('/a', 'a/index.html'), listed('/a'));
     await held.flush();
@@ -59,5 +60,28 @@ describe('createSortedResults', () => {
     sink.closeManifest();
     expect(sink.tally.ok).toBe(2);
     expect((await readManifest(distDir)).map((entry) => entry.route)).toEqual(['/a', '/b']);
+  });
+
+  it('keeps results past a run on disk and hands them on the same, what a handler threw included', async () => {
+    const distDir = tempDir('dist-');
+    const seen: PrerenderResult[] = [];
+    const sink = createRouteSink({ distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false, site: site(distDir), onRoute: (result) => void seen.push(result) });
+    const held = createSortedResults(sink, distDir);
+    const thrown = new Error('boom');
+    const count = runSize * 2 + 10;
+    // Added from the last route to the first: every run holds routes of the whole range.
+    for (let i = count - 1; i >= 0; i--) {
+      const route = `/p/${String(i).padStart(6, '0')}`;
+      if (i % 1000 === 7) held.add({ route, status: 500, error: 'boom', thrown, ms: 1.5 }, listed(route));
+      else held.add({ ...written(route, `p/${route.slice(3)}/index.html`), headers: [['cache-control', 'no-store']], written: { index: i, crc32: i * 31 } }, { route, sitemap: false, listedBy: 'src/x.ts' });
+    }
+    expect(readdirSync(distDir).filter((name) => name.startsWith('.sorted-runs-'))).toHaveLength(1);
+    await held.flush();
+    sink.closeManifest();
+    expect(seen.map((result) => result.route)).toEqual(Array.from({ length: count }, (_, i) => `/p/${String(i).padStart(6, '0')}`));
+    expect(seen.filter((result) => result.error !== undefined).every((result) => result.thrown === thrown)).toBe(true);
+    expect(seen[8]).toEqual({ ...written('/p/000008', 'p/000008/index.html'), headers: [['cache-control', 'no-store']], written: { index: 8, crc32: 248 } });
+    expect(sink.tally.failures).toHaveLength(Math.ceil((count - 7) / 1000));
+    expect(readdirSync(distDir).filter((name) => name.startsWith('.sorted-runs-'))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merge, type Shard } from '../../src/index.ts';
+import { planRoutes } from '../../src/plan/plan-routes.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { catchError } from '../support/catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
@@ -199,5 +200,32 @@ describe('entries that cannot be prerendered stop the build', () => {
     expect(stderr).toContain('Return paths starting with "/" that this file serves (/api/users/:id)');
     // The build made dist/ to stage in, and removed it again: it was the site's first build.
     expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+});
+
+describe('planRoutes', () => {
+  const listed = (route: string) => ({ route, sitemap: {} });
+
+  it('warns once for routes listed more than once, naming the first few and counting the rest', () => {
+    const logger = createMemoryLogger();
+    const routes = ['/a', '/b', '/a', '/c', '/b', '/a', '/d', '/c', '/d'];
+    const plan = planRoutes(routes.map(listed), logger);
+    expect(plan.routes.map((entry) => entry.route)).toEqual(['/a', '/b', '/c', '/d']);
+    expect(logger.lines).toEqual(['warning 5 entries of prerender.routes repeat a route listed before them, such as "/a", "/b", "/c"; each route is rendered once.']);
+  });
+
+  it('is the listed routes themselves while none repeats, and a list of its own once entries add some', () => {
+    const routes = ['/a', '/b'].map(listed);
+    const plan = planRoutes(routes, createMemoryLogger());
+    expect(plan.routes).toBe(routes);
+    const all = plan.finish([{ ...listed('/c'), listedBy: 'src/x.ts' }, { ...listed('/a'), listedBy: 'src/x.ts' }]);
+    expect(all.map((entry) => entry.route)).toEqual(['/a', '/b', '/c']);
+    expect(routes.map((entry) => entry.route)).toEqual(['/a', '/b']);
+  });
+
+  it('names the route when one is listed twice', () => {
+    const logger = createMemoryLogger();
+    planRoutes(['/a', '/a'].map(listed), logger);
+    expect(logger.lines).toEqual(['warning Route "/a" is listed twice in prerender.routes; it is rendered once.']);
   });
 });

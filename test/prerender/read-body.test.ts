@@ -68,6 +68,27 @@ describe('readBody', () => {
     expect(error.timedOut).toBe(true);
   });
 
+  it('reads a body of a few chunks at once though other routes keep the microtasks busy, not after them', async () => {
+    // Other routes' work, microtask after microtask, 0.5 ms each: the event loop does not turn until
+    // its 800 steps are done, so a read that waits for the event loop (setImmediate) ends after them.
+    const steps = 800;
+    let done = 0;
+    let read = false;
+    const busy = (async () => {
+      for (; done < steps && !read; done++) {
+        const step = performance.now();
+        while (performance.now() - step < 0.5);
+        await Promise.resolve();
+      }
+    })();
+    const body = await readBody(stream(...Array.from({ length: 40 }, () => 'x')), { ...open, maxBytes: 100 });
+    read = true;
+    const stepsBefore = done;
+    await busy;
+    expect(Buffer.from(body).toString()).toBe('x'.repeat(40));
+    expect(stepsBefore).toBeLessThan(steps);
+  });
+
   it('stops a stream that never ends and always has a chunk ready, and cancels it', async () => {
     let cancelled: unknown;
     const endless = new ReadableStream({

@@ -1,0 +1,110 @@
+/**
+ * `prerender.routes` resolved: each entry checked, and held as compactly as where it came from allows.
+ * An array written in the config is the config module's, which keeps it for the whole build: its
+ * valid entries are kept as given, not copied. A list a function returned is the build's alone:
+ * copied, with the sitemap fields shared between routes that have the same ones, so that the list it
+ * made can go (a million routes with their fields: ~100 bytes a route less).
+ */
+import { errors } from '../errors.ts';
+import { patternIn } from '../routes/route-pattern.ts';
+import { settleWithin } from '../settle-within.ts';
+import { configChecks, type ConfigChecks } from './config-checks.ts';
+import { everyKey } from './config-keys.ts';
+import type { PrerenderRoute, SitemapFields } from './types.ts';
+
+const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
+
+/** `prerender.routes` as a list of routes, calling it when it is a function; `where` names the file that sets it. */
+export async function resolveRoutes(input: unknown, timeout: number, check: ConfigChecks, where: string): Promise<PrerenderRoute[]> {
+  let list: unknown = input ?? [];
+  const made = typeof list === 'function';
+  if (made) {
+    const listing = list as () => unknown;
+    const late = errors.routesTimedOut(timeout, where);
+    try {
+      list = await settleWithin(Promise.resolve().then(listing), timeout, () => late);
+    } catch (error) {
+      throw error === late ? late : errors.routesFunction(where, error);
+    }
+  }
+  if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
+  const share = made ? shareFields() : undefined;
+  return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, share));
+}
+
+/** The sitemap fields of a route that sets none: one shared, frozen object, not one per route (a million routes). */
+const noFields: SitemapFields = Object.freeze({});
+
+/** Fields as they are kept: shared by value (`share`), or, without it, the config's own object when it is a plain one. */
+type KeepFields = ((fields: SitemapFields) => SitemapFields) | undefined;
+
+function resolveRouteEntry(entry: unknown, key: string, check: ConfigChecks, share: KeepFields): PrerenderRoute {
+  const shape = 'a path string such as "/api/rss.xml", or { route, sitemap? }';
+  if (typeof entry === 'string') return { route: checkRoute(entry, key, check), sitemap: noFields };
+  const object = check.objectAt(key, entry, shape);
+  check.checkKeys(`${key}.`, object, ['route', 'sitemap'], everyKey);
+  if (typeof object.route !== 'string') check.fail(`${key}.route`, shape, object.route);
+  const route = checkRoute(object.route as string, `${key}.route`, check);
+  if (object.sitemap === undefined) return { route, sitemap: noFields };
+  const sitemap = object.sitemap === false ? false : resolveSitemapFields(object.sitemap, `${key}.sitemap`, check, share);
+  return !share && sitemap === object.sitemap && isPlain(object) ? (object as unknown as PrerenderRoute) : { route, sitemap };
+}
+
+/** An object made by `{}`, whose fields are its own: one kept as given reads the same as a copy. */
+const isPlain = (value: object) => Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * A route's sitemap fields checked, `key` naming them in the CONFIG error (a route file's `entries`
+ * reuse it, with checks that name no config file). With `share`, they are the object `share` gives
+ * (see {@link shareFields}); without, the config's own object when it is a plain one.
+ */
+export function resolveSitemapFields(input: unknown, key: string, check: ConfigChecks = configChecks(), share?: KeepFields): SitemapFields {
+  const fields = check.objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
+  check.checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority'], everyKey);
+  const resolved: SitemapFields = {
+    lastmod: check.optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)'),
+    changefreq: check.oneOf(`${key}.changefreq`, fields.changefreq, changefreqs),
+    priority: check.optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
+  };
+  if (share) return share(resolved);
+  return isPlain(fields) ? (fields as SitemapFields) : resolved;
+}
+
+/**
+ * One object for every route with the same sitemap fields: a catalogue's items share a few dates,
+ * change frequencies and priorities. The table lives as long as the listing it serves.
+ */
+export function shareFields(): (fields: SitemapFields) => SitemapFields {
+  const shared = new Map<string, SitemapFields>();
+  return (fields) => {
+    const key = `${fields.lastmod ?? ''}\n${fields.changefreq ?? ''}\n${fields.priority ?? ''}`;
+    const found = shared.get(key);
+    if (found) return found;
+    shared.set(key, fields);
+    return fields;
+  };
+}
+
+/**
+ * A route must start with `/` and carry no query or fragment (a file name cannot hold one), and be a
+ * URL, not a route pattern (`/api/items/:id`, `[id]`, `*`): the prerender requests it as written.
+ */
+function checkRoute(route: string, key: string, check: ConfigChecks): string {
+  if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route);
+  if (/[?#]/.test(route)) check.fail(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
+  const pattern = patternIn(route);
+  if (pattern) throw errors.routePattern(key, route, pattern.text, pattern.param, check.origin(key));
+  return route;
+}
+
+const w3cDate = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;
+
+/** A W3C datetime (what sitemaps take) naming a real day: Date.parse alone takes "March 7" and Feb 30. */
+function isW3cDate(v: unknown): boolean {
+  const match = typeof v === 'string' ? w3cDate.exec(v) : null;
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year, Math.max(month, 1) - 1, Math.max(day, 1)));
+  const realDay = (match[2] === undefined || date.getUTCMonth() === month - 1) && (match[3] === undefined || date.getUTCDate() === day);
+  return realDay && hour < 24 && minute < 60 && second < 60 && zoneHour < 24 && zoneMinute < 60;
+}

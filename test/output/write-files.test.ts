@@ -1,0 +1,28 @@
+/** The writer thread of route bodies (src/output/write-files.ts), started ahead of the first file. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createFileWriter } from '../../src/output/write-files.ts';
+import { repoRoot, tempDir } from '../support/helpers.ts';
+
+describe('createFileWriter, started ahead', () => {
+  it('runs its thread once started, then writes the files given and closes', async () => {
+    const dir = tempDir('writer-');
+    const write = createFileWriter(dir);
+    const started = write.start();
+    expect(write.start()).toBe(started);
+    await started;
+    expect(await write('a/b.json', Buffer.from('{"b":1}'), 'application/json')).toBe(0);
+    expect(await write('a/c.json', Buffer.from('{"c":2}'), 'application/json')).toBe(1);
+    await write.close();
+    expect(readFileSync(join(dir, 'a', 'c.json'), 'utf8')).toBe('{"c":2}');
+  });
+
+  it('keeps no process alive once started and idle, though nobody closes it (a build that failed before writing)', () => {
+    const module = pathToFileURL(join(repoRoot, 'lib', 'src', 'output', 'write-files.js')).href;
+    const script = `const { createFileWriter } = await import(${JSON.stringify(module)}); await createFileWriter(${JSON.stringify(tempDir('writer-'))}).start(); console.log('started');`;
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 })).toBe('started\n');
+  });
+});
