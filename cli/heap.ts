@@ -8,16 +8,10 @@ import { setFlagsFromString } from 'node:v8';
  *   Response each), and by default some 180 MB of RSS at 100,000 routes is garbage waiting for a
  *   collection; at 10% it is collected sooner, at no measured cost in time (bench/RESULTS.md).
  * - `--semi-space-growth-factor=1`: the young generation keeps its starting size instead of growing
- *   to 2 x 16 MB while the config's route list is made and routes are rendered (V8 reads this flag
- *   each time it would grow, unlike `--max-semi-space-size`, which only a starting node reads).
+ *   to 2 x 16 MB while the config's route list is made (V8 reads this flag each time it would grow,
+ *   unlike `--max-semi-space-size`, which only a starting node reads).
  */
 export function limitHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=10');
-  keepYoungGenerationSmall();
-  // V8 raises the growth factor back to 2, its least, whenever it sets up a heap: a worker thread's
-  // too (the writer thread's, at the first route written). Without setting it again once each thread
-  // runs, the young generation grew to 2 x 16 MB in the prerender (bench/RESULTS.md, memory by shape).
-  process.on('worker', (worker) => worker.once('online', keepYoungGenerationSmall));
+  setFlagsFromString('--semi-space-growth-factor=1');
 }
-
-const keepYoungGenerationSmall = () => setFlagsFromString('--semi-space-growth-factor=1');
