@@ -36,16 +36,29 @@ function writeBareSite(root) {
   });
 }
 
+/** Route i with its sitemap fields: 420 distinct sets of fields (source text, for the config). */
+const itemWithFields =
+  "{ route: `/api/items/${i + 1}.json`, sitemap: { lastmod: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`, changefreq: 'weekly', priority: (i % 10) / 10 } }";
+
 /**
  * (c) The catalogue, each route listed with its sitemap fields (lastmod, changefreq, priority) by a
  * function, as a site listing its items from a CMS does: 420 distinct sets of fields.
  */
 function writeSitemapFieldsSite(root) {
-  const routes =
-    "routes: () => Array.from({ length: count }, (_, i) => ({ route: `/api/items/${i + 1}.json`, sitemap: { lastmod: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`, changefreq: 'weekly', priority: (i % 10) / 10 } }))";
+  const routes = `routes: () => Array.from({ length: count }, (_, i) => (${itemWithFields}))`;
   return writeFiles(root, {
     'package.json': packageJson('sitemap-fields'),
     'prerender.config.mjs': config(routes),
+    'tsconfig.json': tsconfig,
+    'src/server/routes/api/items/[id].json.ts': itemHandler,
+  });
+}
+
+/** (f) The routes of (c), yielded one at a time by a generator function, as a CMS read page by page. */
+function writeGeneratedSite(root) {
+  return writeFiles(root, {
+    'package.json': packageJson('generated'),
+    'prerender.config.mjs': config(`routes: function* () { for (let i = 0; i < count; i++) yield ${itemWithFields}; }`),
     'tsconfig.json': tsconfig,
     'src/server/routes/api/items/[id].json.ts': itemHandler,
   });
@@ -102,4 +115,5 @@ export const shapes = [
   { key: 'c', name: 'with extension, each with its sitemap fields (from a function)', write: writeSitemapFieldsSite },
   { key: 'd', name: 'from the route file\'s `entries`', write: writeEntriesSite },
   { key: 'e', name: 'HTML pages crawled from 9 roots (`crawl.limit`)', write: writeCrawlSite },
+  { key: 'f', name: 'as (c), yielded by a generator function', write: writeGeneratedSite },
 ];

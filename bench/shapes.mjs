@@ -45,7 +45,7 @@ export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, k
     const bySize = Object.fromEntries(sizes.map((routes) => [routes, { ms: at(routes, 'ms'), cost: costOf(routes), rss: at(routes, 'rss'), mainRss: at(routes, 'mainRss'), aloneRss: at(routes, 'aloneRss') }]));
     rows.push({ key: shape.key, name: shape.name, sizes: bySize });
     rmSync(site, { recursive: true, force: true });
-    // A shape's outputs go before the next shape's builds: five shapes at a million routes are over
+    // A shape's outputs go before the next shape's builds: the shapes at a million routes are over
     // 6 million files and folders (the crawl's pages have a folder each), more inodes than this
     // machine's disk had free beside other work. Files made right after a large delete cost more on
     // this disk (ext4 without a journal), so the next shape starts after a pause.

@@ -3,7 +3,9 @@
  * An array written in the config is the config module's, which keeps it for the whole build: its
  * valid entries are kept as given, not copied. A list a function returned is the build's alone:
  * copied, with the sitemap fields shared between routes that have the same ones, so that the list it
- * made can go (a million routes with their fields: ~100 bytes a route less).
+ * made can go (a million routes with their fields: ~100 bytes a route less). A generator's routes are
+ * copied as they come: the site's list is never whole (a million routes with their fields took
+ * 225 MB of heap as an array).
  */
 import { errors } from '../errors.ts';
 import { patternIn } from '../routes/route-pattern.ts';
@@ -16,20 +18,57 @@ const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly',
 
 /** `prerender.routes` as a list of routes, calling it when it is a function; `where` names the file that sets it. */
 export async function resolveRoutes(input: unknown, timeout: number, check: ConfigChecks, where: string): Promise<PrerenderRoute[]> {
-  let list: unknown = input ?? [];
-  const made = typeof list === 'function';
-  if (made) {
-    const listing = list as () => unknown;
-    const late = errors.routesTimedOut(timeout, where);
-    try {
-      list = await settleWithin(Promise.resolve().then(listing), timeout, () => late);
-    } catch (error) {
-      throw error === late ? late : errors.routesFunction(where, error);
-    }
+  const list: unknown = input ?? [];
+  if (typeof list !== 'function') {
+    if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
+    return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, undefined));
   }
-  if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
-  const share = made ? shareFields() : undefined;
-  return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, share));
+  const late = errors.routesTimedOut(timeout, where);
+  const listing = { over: false };
+  try {
+    return await settleWithin(listRoutes(list as () => unknown, check, where, listing), timeout, () => late);
+  } finally {
+    listing.over = true;
+  }
+}
+
+/**
+ * The routes a function lists: an array, or an iterable or async iterable (a generator) that hands
+ * them one at a time, so that a site listing a million routes with their fields from a CMS need not
+ * hold them all at once beside the build's copy. What the site's code throws, calling the function
+ * or taking the next route, is wrapped as ROUTES_FUNCTION; a bad entry is a config error naming its
+ * index. It stops taking routes once `listing.over` (the time ran out).
+ */
+async function listRoutes(listing: () => unknown, check: ConfigChecks, where: string, state: { over: boolean }): Promise<PrerenderRoute[]> {
+  const siteCode = async <T>(run: () => T): Promise<Awaited<T>> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw errors.routesFunction(where, error);
+    }
+  };
+  const list = await siteCode(listing);
+  const share = shareFields();
+  if (Array.isArray(list)) return list.map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, share));
+  const iterator = iteratorOf(list);
+  if (!iterator) return check.fail('prerender.routes', 'an array of routes, or a function returning one (or an iterable of them)', list);
+  const routes: PrerenderRoute[] = [];
+  while (!state.over) {
+    const step = await siteCode(() => iterator.next());
+    if (step.done) break;
+    routes.push(resolveRouteEntry(step.value, `prerender.routes[${routes.length}]`, check, share));
+  }
+  return routes;
+}
+
+/** The iterator of an iterable or async iterable other than a string, if `value` is one. */
+function iteratorOf(value: unknown): Iterator<unknown> | AsyncIterator<unknown> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const iterable = value as Partial<AsyncIterable<unknown> & Iterable<unknown>>;
+  const asyncIterator = iterable[Symbol.asyncIterator];
+  if (typeof asyncIterator === 'function') return asyncIterator.call(iterable);
+  const iterator = iterable[Symbol.iterator];
+  return typeof iterator === 'function' ? iterator.call(iterable) : undefined;
 }
 
 /** The sitemap fields of a route that sets none: one shared, frozen object, not one per route (a million routes). */

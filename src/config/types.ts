@@ -23,8 +23,11 @@ export interface SitemapFields {
  */
 export type RouteEntry = string | { route: string; sitemap?: false | SitemapFields };
 
-/** The list of routes, or a (sync or async) function that returns it. */
-export type RouteList = RouteEntry[] | (() => RouteEntry[] | Promise<RouteEntry[]>);
+/**
+ * The list of routes, or a (sync or async) function that returns it, or a generator function (sync
+ * or async) that yields them: a long list read from a CMS page by page is then never whole in memory.
+ */
+export type RouteList = RouteEntry[] | (() => RouteEntry[] | Promise<RouteEntry[]> | Iterable<RouteEntry> | AsyncIterable<RouteEntry>);
 
 /** What `prerender.config.ts` exports. Every key is optional. */
 export interface UserConfig {

@@ -65,6 +65,64 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
     }
   });
 
+  it('takes the routes a sync or async generator function yields, one at a time', async () => {
+    const list = ['/a.json', { route: '/b.xml', sitemap: false as const }, { route: '/c', sitemap: { lastmod: '2026-11-21', priority: 0.5 } }];
+    const taken: string[] = [];
+    function* sync() {
+      for (const entry of list) {
+        taken.push(typeof entry === 'string' ? entry : entry.route);
+        yield entry;
+      }
+    }
+    async function* fromPages() {
+      for (const page of [list.slice(0, 2), list.slice(2)]) yield* await Promise.resolve(page);
+    }
+    const expected = [
+      { route: '/a.json', sitemap: {} },
+      { route: '/b.xml', sitemap: false },
+      { route: '/c', sitemap: { lastmod: '2026-11-21', priority: 0.5 } },
+    ];
+    for (const routes of [sync, fromPages, () => new Set(list)]) {
+      expect((await resolveConfig({ prerender: { routes } }, tempDir())).prerender.routes).toEqual(expected);
+    }
+    expect(taken).toEqual(['/a.json', '/b.xml', '/c']);
+  });
+
+  it("names a generator's bad route by its index, and wraps what the generator throws", async () => {
+    function* badThird() {
+      yield '/a';
+      yield { route: '/b' };
+      yield { route: 'c' };
+    }
+    const bad = await catchError(() => resolveConfig({ prerender: { routes: badThird } }, tempDir()));
+    expect([bad.code, bad.exitCode]).toEqual(['CONFIG', 2]);
+    expect(bad.message).toContain('Config key "prerender.routes[2].route" must be a path starting with "/", got "c".');
+    async function* failing() {
+      yield '/a';
+      throw new Error('page 2 of the CMS: 503');
+    }
+    const thrown = await catchError(() => resolveConfig({ prerender: { routes: failing } }, tempDir()));
+    expect([thrown.code, thrown.exitCode]).toEqual(['CONFIG', 2]);
+    expect(thrown.message).toBe('The function given as prerender.routes in the config failed: page 2 of the CMS: 503');
+  });
+
+  it('stops a generator that never ends its list at prerender.timeout', async () => {
+    let yielded = 0;
+    async function* endless() {
+      for (;;) {
+        yielded++;
+        yield `/item-${yielded}`;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    const error = await catchError(() => resolveConfig({ prerender: { routes: endless, timeout: 100 } }, tempDir()));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe('The function given as prerender.routes did not settle within 100 ms (prerender.timeout).');
+    const atTimeout = yielded;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(yielded - atTimeout).toBeLessThanOrEqual(1);
+  });
+
   it('keeps a valid route entry of an array as given rather than copying it, a plain object only', async () => {
     const fields = { lastmod: '2026-11-21', priority: 0.5 };
     const entry = { route: '/c', sitemap: fields };
