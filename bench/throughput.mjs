@@ -135,7 +135,11 @@ function startServer(args, listening, env = {}) {
     const read = (chunk) => {
       log += chunk;
       const url = listening.exec(log)?.[1];
-      if (url) resolve({ url: url.replace(/\/$/, '').replace('[::]', '127.0.0.1'), pid: child.pid, stop: () => (child.kill('SIGTERM'), closed) });
+      if (!url) return;
+      // Read on, but keep nothing: `prerender preview` logs a line per request, and holding (and
+      // searching) its whole log took this process's CPU from the servers under load.
+      for (const stream of [child.stdout, child.stderr]) stream.off('data', read).resume();
+      resolve({ url: url.replace(/\/$/, '').replace('[::]', '127.0.0.1'), pid: child.pid, stop: () => (child.kill('SIGTERM'), closed) });
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
