@@ -58,7 +58,7 @@ function shapesTable({ sizes, rows, runs }) {
   const [small, large] = [sizes[0], sizes.at(-1)];
   const perRoute = (row, n) => row.sizes[n].cost / n;
   return [
-    '**Memory by route shape** (SPEC section 7): the same routes reached in five ways, each a cold `prerender build` (the default ' +
+    `**Memory by route shape** (SPEC section 7): the same routes reached in ${rows.length} ways, each a cold \`prerender build\` (the default ` +
       `command: type checking on, cache on) into a fresh output folder, sitemap on, ${runs} round${runs === 1 ? '' : 's'} (medians). ` +
       'Tree = peak summed RSS of the process tree; build = the build process\'s own maxRSS; prerender = the tree\'s peak once the ' +
       'toolchain process and the type check have ended. Cost per route = (time at N - time at 0 routes) / N. Targets: 200 MB at ' +
