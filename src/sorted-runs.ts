@@ -4,9 +4,9 @@
  * a file of their own as one JSON line each (a sorted run); reading merges the runs. The order is
  * stable: items that compare equal come out in the order they were added.
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
+import { readLines } from './read-lines.ts';
 
 /**
  * Items held before a run is written. Measured on a crawl of a million routes (bench/shapes.mjs):
@@ -14,9 +14,6 @@ import { StringDecoder } from 'node:string_decoder';
  * 64 kB of each at a time.
  */
 export const runSize = 16_384;
-
-/** Bytes read from a run at a time while merging. */
-const chunkBytes = 64 * 1024;
 
 /** How items are ordered and written. */
 export interface SortedRunsOptions<T> {
@@ -97,15 +94,7 @@ export function createSortedRuns<T>(options: SortedRunsOptions<T>): SortedRuns<T
 function* readRun<T>(file: string, decode: (line: string) => T): Generator<T> {
   const fd = openSync(file, 'r');
   try {
-    const buffer = Buffer.alloc(chunkBytes);
-    // A piece may end inside a character: the decoder keeps its first bytes for the next piece.
-    const text = new StringDecoder('utf8');
-    let rest = '';
-    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
-      const lines = (rest + text.write(buffer.subarray(0, read))).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) yield decode(line);
-    }
+    for (const line of readLines(fd)) yield decode(line);
   } finally {
     closeSync(fd);
   }

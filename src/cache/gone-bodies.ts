@@ -7,7 +7,7 @@ import { closeSync, openSync, rmSync } from 'node:fs';
 import { byRoute } from '../output/route-to-file.ts';
 import { storedBodyPath } from './body-store.ts';
 import { decodeRecord } from './record.ts';
-import { readLines } from './records-file.ts';
+import { readLines } from '../read-lines.ts';
 
 /** Removes from the cache folder `dir` the bodies of routes in the records file `before` and not in `after`. */
 export function removeGoneBodies(dir: string, before: string, after: string): void {

@@ -7,8 +7,8 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { byRoute } from '../output/route-to-file.ts';
+import { readLines } from '../read-lines.ts';
 import { decodeRecord, encodeRecord, type RouteRecord } from './record.ts';
 
 /** A records file as the index names it. */
@@ -151,20 +151,4 @@ function checkRecords(fd: number, summary: RecordsSummary): void {
   if (bytes !== summary.bytes || count !== summary.count || hash.digest('hex') !== summary.hash) {
     throw new Error('the records file is not the one the cache index describes');
   }
-}
-
-/** The lines of the open file `fd` from its start, read in pieces. */
-export function* readLines(fd: number): Generator<string> {
-  const buffer = Buffer.allocUnsafe(chunkSize);
-  // A character may be cut between two pieces: the decoder holds its first bytes for the next.
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  let position = 0;
-  for (let read; (read = readSync(fd, buffer, 0, buffer.length, position)) > 0; position += read) {
-    const text = rest + decoder.write(buffer.subarray(0, read));
-    const lines = text.split('\n');
-    rest = lines.pop()!;
-    yield* lines;
-  }
-  if (rest) yield rest;
 }
