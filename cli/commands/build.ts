@@ -47,9 +47,6 @@ export function registerBuild(cli: CAC): void {
       limitHeapGrowth();
       // One build per process: the toolchain's memory goes back as soon as the bundle is written.
       keepToolchainsWarm(0);
-      // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
-      // build's own code loads. With a cache, the build decides, as it may reuse the last bundle.
-      if (flags.cache === false || !existsSync(join(resolve(root ?? process.cwd()), defaults.cacheDir))) startToolchainAhead();
       // Kept for a failed build's --json: the report that lists them is not made.
       const { logger, warnings } = collectWarnings(createLogger());
       const printJson = flags.json ? reserveStdout() : undefined;
@@ -57,6 +54,12 @@ export function registerBuild(cli: CAC): void {
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
+        // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
+        // build loads its config and scans its routes. With a cache, the build decides, as it may
+        // reuse the last bundle. Not before the build's code loads: the process's pipes took file
+        // descriptors that loading needs, and under a low `ulimit -n` Node then said a module of
+        // ours could not be found (ERR_MODULE_NOT_FOUND), not that files ran out.
+        if (flags.cache === false || !existsSync(join(resolve(root ?? process.cwd()), defaults.cacheDir))) startToolchainAhead();
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
         await printJson?.(jsonText(report));
       } catch (caught) {
