@@ -3,6 +3,8 @@
  * one catalogue error naming what the build was doing, wherever in the build it happens.
  */
 import { readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { errors, PrerenderError } from './errors.ts';
 
 /** The EMFILE or ENFILE error in `error`'s cause chain, if the process ran out of file descriptors. */
@@ -12,7 +14,7 @@ export function fileLimitOf(error: unknown): NodeJS.ErrnoException | undefined {
     seen.add(current);
     const code = (current as NodeJS.ErrnoException).code;
     if (code === 'EMFILE' || code === 'ENFILE') return current as NodeJS.ErrnoException;
-    const named = typeof code === 'string' ? wordedByNode[code]?.(current.message) : undefined;
+    const named = typeof code === 'string' ? wordedByNode[code]?.(current.message) ?? unreadPackageOf(current) : undefined;
     if (named) return Object.assign(new Error(current.message, { cause: current }), named);
   }
   return undefined;
@@ -33,6 +35,29 @@ const wordedByNode: Record<string, (message: string) => Partial<NodeJS.ErrnoExce
     return read ? { code: read[2] ? 'ENFILE' : 'EMFILE', syscall: 'read', path: read[1] } : undefined;
   },
 };
+
+/**
+ * A module Node's resolver reported missing (ERR_MODULE_NOT_FOUND, naming the file as `url`) in a
+ * package whose package.json maps its subpaths with `exports`: the resolver only looks for the bare path
+ * (`node_modules/srvx/node`) when it found no package.json there, and Node 22's resolver finds none
+ * when it cannot open the file for lack of descriptors. The package.json, readable now, says it exists;
+ * one that still cannot be opened for that reason says so itself.
+ */
+function unreadPackageOf(error: Error & { url?: unknown }): Partial<NodeJS.ErrnoException> | undefined {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || typeof error.url !== 'string' || !error.url.startsWith('file:')) return undefined;
+  const parts = fileURLToPath(error.url).split(sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return undefined;
+  const packageJson = join(parts.slice(0, at + (parts[at + 1]?.startsWith('@') ? 3 : 2)).join(sep), 'package.json');
+  try {
+    const exported = (JSON.parse(readFileSync(packageJson, 'utf8')) as { exports?: unknown }).exports !== undefined;
+    return exported ? { code: 'EMFILE', syscall: 'open', path: packageJson } : undefined;
+  } catch (unread) {
+    // Still out of descriptors now: that is the answer too.
+    const code = (unread as NodeJS.ErrnoException).code;
+    return code === 'EMFILE' || code === 'ENFILE' ? { code, syscall: 'open', path: packageJson } : undefined;
+  }
+}
 
 /**
  * `error` as a FILE_LIMIT error naming `operation` when the process ran out of file descriptors;

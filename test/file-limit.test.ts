@@ -6,9 +6,11 @@
  * module (before the bundle loads or the output is written).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fileLimitOf } from '../src/file-limit.ts';
 import { route, runCli, tempDir, writeSite } from './support/helpers.ts';
 
 /** Code that opens /dev/null until the process may open no more, then closes `free` of them again. */
@@ -64,6 +66,33 @@ async function buildFailing(root: string, openFiles: number, holdsToTheEnd = fal
   expect(holdsToTheEnd ? left.filter((name) => !name.includes('.staging-')) : left).toEqual([]);
   return error.message;
 }
+
+describe('fileLimitOf: a module Node could not find because it could not read its package', () => {
+  /** What importing `file` (a path in `dir`) throws. */
+  async function importError(dir: string, file: string): Promise<unknown> {
+    return import(pathToFileURL(join(dir, file)).href).then(() => undefined, (error: unknown) => error);
+  }
+  function packageDir(packageJson: object): string {
+    const dir = tempDir('modules-');
+    mkdirSync(join(dir, 'node_modules', '@scope', 'pkg'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', '@scope', 'pkg', 'package.json'), JSON.stringify(packageJson));
+    return dir;
+  }
+
+  it('names the package.json when the package maps its subpaths with exports (the resolver never read it)', async () => {
+    // What Node 22 reports for `import 'srvx/node'` when srvx's package.json could not be opened.
+    const dir = packageDir({ name: '@scope/pkg', exports: { './node': './node.js' } });
+    const error = await importError(dir, 'node_modules/@scope/pkg/node');
+    expect((error as NodeJS.ErrnoException).code).toBe('ERR_MODULE_NOT_FOUND');
+    expect(fileLimitOf(error)).toMatchObject({ code: 'EMFILE', syscall: 'open', path: join(dir, 'node_modules', '@scope', 'pkg', 'package.json') });
+  });
+
+  it('leaves a file that is really missing as it is: no exports, or no package at all', async () => {
+    const dir = packageDir({ name: '@scope/pkg' });
+    expect(fileLimitOf(await importError(dir, 'node_modules/@scope/pkg/node'))).toBeUndefined();
+    expect(fileLimitOf(await importError(dir, 'missing.js'))).toBeUndefined();
+  });
+});
 
 describe.runIf(process.platform === 'linux')('too many open files', () => {
   // Where a low limit is met depends on the Node line and the machine's load (Node 26 opens fewer files

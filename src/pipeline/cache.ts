@@ -15,6 +15,7 @@ import { createRouteCache } from '../cache/route-cache.ts';
 import { storeBundle } from '../cache/stored-bundle.ts';
 import { shortPath } from '../config/output-paths.ts';
 import { messageOf } from '../errors.ts';
+import { whileDoing } from '../file-limit.ts';
 import { warn } from '../log.ts';
 import type { RouteCache } from '../prerender/reuse-output.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -43,7 +44,7 @@ export async function openBuildCache(build: BuildContext): Promise<void> {
   const { config, logger, shard } = build;
   if (!config.cache) return build.toolchain.warm();
   const siteDir = join(config.cacheDir, config.name);
-  const opening = await openOutputCache(siteDir, shard);
+  const opening = await whileDoing('opening the build cache', () => openOutputCache(siteDir, shard));
   const shown = shortPath(config.root, siteDir);
   if ('unusable' in opening) {
     warn(logger, warnings.cacheUnusable(shown, opening.unusable));
