@@ -51,15 +51,14 @@ export function registerBuild(cli: CAC): void {
       const { logger, warnings } = collectWarnings(createLogger());
       const printJson = flags.json ? reserveStdout() : undefined;
       const interrupt = interruptOnSignals(logger);
+      // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
+      // build's own code loads (0.2-0.25 s) and its config and routes are read. With a cache, the
+      // build decides, as it may reuse the last bundle. Under a low `ulimit -n` the process's pipes
+      // may leave the code too few descriptors to load: that is named as the limit (file-limit.ts).
+      if (flags.cache === false || !existsSync(join(resolve(root ?? process.cwd()), defaults.cacheDir))) startToolchainAhead();
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
-        // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
-        // build loads its config and scans its routes. With a cache, the build decides, as it may
-        // reuse the last bundle. Not before the build's code loads: the process's pipes took file
-        // descriptors that loading needs, and under a low `ulimit -n` Node then said a module of
-        // ours could not be found (ERR_MODULE_NOT_FOUND), not that files ran out.
-        if (flags.cache === false || !existsSync(join(resolve(root ?? process.cwd()), defaults.cacheDir))) startToolchainAhead();
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
         await printJson?.(jsonText(report));
       } catch (caught) {
