@@ -8,7 +8,8 @@ import { shortPath } from '../config/output-paths.ts';
 import { whileDoing } from '../file-limit.ts';
 import { counted } from '../plural.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import type { BuildContext } from './context.ts';
+import { isLongRouteList } from '../typecheck/schedule-typecheck.ts';
+import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
  * Bundles `routeFiles` into the staged `server/index.mjs` in the toolchain process, then ends that
@@ -36,7 +37,7 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   }
   // Rollup's cache of the last bundle: only the modules whose code changed are transformed again.
   const rollupCache = cache && { file: join(config.cacheDir, config.name, 'rollup.cache'), key: rollupCacheKey(config, cache.fingerprints) };
-  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, rollupCache));
+  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, { rollupCache, freeMemory: isLongRouteList(expectedRouteCount(build)) }));
   await toolchain.close();
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };

@@ -112,3 +112,12 @@ export function startBuild(options: BuildOptions): BuildStart {
   const { logger, warnings } = collectWarnings(options.logger ?? createLogger());
   return { options, logger, warnings, toolchain: startToolchain(logger), signal: options.signal, started, now: options.now, shard: options.shard };
 }
+
+/**
+ * How many routes the build expects to hold: those its config lists, or as many as the last build
+ * rendered (from `entries`, a crawl) when that was more. Known before bundling, it arranges the
+ * processes for memory on a long list (schedule-typecheck.ts, bundle.ts).
+ */
+export function expectedRouteCount(build: BuildContext): number {
+  return Math.max(build.config.prerender.routes.length, build.cache?.previous?.index.records.count ?? 0);
+}

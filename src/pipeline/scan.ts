@@ -12,12 +12,13 @@ import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
 import { rememberCheck } from '../typecheck/remembered-check.ts';
 import { scheduleTypeCheck } from '../typecheck/schedule-typecheck.ts';
 import { warnings } from '../warnings.ts';
-import type { BuildContext } from './context.ts';
+import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
  * Lists the route files of the site's routesDir, warns of those a `.get` file shadows, and schedules
  * the type check (unless `typecheck: false`): for a short route list it starts now, in a process of
- * its own, beside bundling and the prerender; for a long one, between them (schedule-typecheck.ts).
+ * its own, beside bundling and the prerender; for a long one (listed, or rendered by the last build),
+ * between them (schedule-typecheck.ts).
  * With the cache, a verdict kept for exactly these inputs is given instead (remembered-check.ts).
  */
 export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> {
@@ -31,7 +32,7 @@ export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> 
   if (build.options.typecheck !== false) {
     const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
     const memo = build.cache && rememberCheck(join(config.cacheDir, config.name, 'typecheck.json'), task, build.cache.fingerprints);
-    build.check = scheduleTypeCheck(task, config.prerender.routes.length, logger, memo);
+    build.check = scheduleTypeCheck(task, expectedRouteCount(build), logger, memo);
   }
   return routeFiles;
 }

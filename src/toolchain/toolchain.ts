@@ -23,7 +23,19 @@ export type BundleSite = Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'
 /** What the process is asked to do; a build asks one task at a time (compile the config, then bundle). */
 export type ToolchainTask =
   | { type: 'compile-config'; file: string }
-  | { type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string; rollupCache?: RollupCacheFile };
+  | ({ type: 'bundle'; site: BundleSite; routes: RouteDefinition[]; outFile: string } & BundleChoices);
+
+/** How the process bundles, beside what it bundles. */
+export interface BundleChoices {
+  /** Where Rollup's cache of the last bundle is kept: read from, and the new one written there. */
+  rollupCache?: RollupCacheFile;
+  /**
+   * Whether the build holds a long route list as it bundles: the process then collects its garbage
+   * between Rollup's phases and before writing Rollup's cache (some 90 ms), so that the two processes'
+   * peaks add up to less. A small site's build does not wait for it.
+   */
+  freeMemory?: boolean;
+}
 
 /** A message from the process: the end of the task under way (its value, or its error), or a line for the logger. */
 export type ToolchainReply =
@@ -42,10 +54,10 @@ export interface Toolchain {
   warm(): void;
   /**
    * Bundles the site's `routes` (scanned from its routesDir) into `outFile` (see bundle-server.ts),
-   * from Rollup's cache of the last bundle and keeping the new one when `rollupCache` says where;
-   * returns what the cache needs to know of the bundle, sent back from the process.
+   * from Rollup's cache of the last bundle and keeping the new one when `choices.rollupCache` says
+   * where; returns what the cache needs to know of the bundle, sent back from the process.
    */
-  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string, rollupCache?: RollupCacheFile): Promise<BundleFacts>;
+  bundleServer(config: ResolvedConfig, routes: RouteDefinition[], outFile: string, choices?: BundleChoices): Promise<BundleFacts>;
   /**
    * Gives the process back, or ends it when a task is still under way (the build failed while it
    * compiled or bundled); safe to call more than once.
@@ -104,9 +116,9 @@ export function startToolchain(logger: Logger): Toolchain {
   return {
     warm: () => void (ended === undefined && started()),
     compileConfig: async (file) => (await ask({ type: 'compile-config', file })) as string,
-    async bundleServer(config, routes, outFile, rollupCache) {
+    async bundleServer(config, routes, outFile, choices = {}) {
       const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
-      return (await ask({ type: 'bundle', site, routes, outFile, rollupCache })) as BundleFacts;
+      return (await ask({ type: 'bundle', site, routes, outFile, ...choices })) as BundleFacts;
     },
     // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
     // cleanup's close must still wait until the process has exited.

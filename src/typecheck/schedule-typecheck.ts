@@ -23,6 +23,9 @@ import { reportTypeCheck, runTypeCheck, type TypeCheckReply } from './typecheck.
 export const checkBeforePrerenderRoutes = 25_000;
 let longFrom = checkBeforePrerenderRoutes;
 
+/** Whether a build of `routes` routes is one of a long route list, arranged for memory (see above). */
+export const isLongRouteList = (routes: number): boolean => routes >= longFrom;
+
 /**
  * Moves the line between a short and a long route list (a test shows both schedules report alike
  * without rendering 25,000 routes); returns the line it replaced.
@@ -70,7 +73,7 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logge
     if (!stop.signal.aborted) memo?.keep(checked);
     return checked;
   };
-  let reply: Promise<TypeCheckReply> | undefined = routeCount >= longFrom && !recalled ? undefined : run();
+  let reply: Promise<TypeCheckReply> | undefined = isLongRouteList(routeCount) && !recalled ? undefined : run();
   let reported = false;
   return {
     async beforePrerender() {

@@ -3,6 +3,7 @@
  * says it will need one, never before; a build that needs none (its bundle reused from the cache, a
  * JavaScript config) starts none.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve.ts';
@@ -32,5 +33,28 @@ describe('the toolchain of a build', () => {
     // The warm process did the work, and the facts came back with the answer.
     expect(idleToolchainPids()).toHaveLength(1);
     expect(Object.keys(facts.routes)).toEqual(['api/a.ts']);
+  });
+
+  it('bundles alike whether or not it frees memory between phases for a long route list', async () => {
+    // A process of one build, as the CLI's: only that one can collect its garbage when told to.
+    keepToolchainsWarm(0);
+    try {
+      const root = writeSite({ 'src/server/routes/api/a.ts': route('() => "a"') });
+      const config = await resolveConfig({}, root);
+      const bundle = async (freeMemory: boolean) => {
+        const out = tempDir('out-');
+        const rollupCache = { file: join(out, 'rollup.cache'), key: 'k' };
+        const toolchain = startToolchain(createMemoryLogger());
+        const facts = await toolchain.bundleServer(config, [{ file: 'api/a.ts', method: '', path: '/api/a' }], join(out, 'server', 'index.mjs'), { rollupCache, freeMemory });
+        await toolchain.close();
+        expect(existsSync(rollupCache.file)).toBe(true);
+        return { facts, code: readFileSync(join(out, 'server', 'index.mjs'), 'utf8') };
+      };
+      const [freed, kept] = [await bundle(true), await bundle(false)];
+      expect(freed.code).toContain('"a"');
+      expect(freed).toEqual(kept);
+    } finally {
+      keepToolchainsWarm(suiteWarmMs);
+    }
   });
 });

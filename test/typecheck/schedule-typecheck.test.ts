@@ -161,3 +161,27 @@ describe('a check still under way', () => {
     expect(checkLeftovers(root)).toEqual([]);
   });
 });
+
+describe('a site whose routes come from entries', () => {
+  // Its config lists none: the first build cannot know the list is long before bundling, so it checks
+  // beside bundling. The next build knows from the cache how many routes the last one rendered.
+  it('is checked before the prerender once its last build rendered a long list', async () => {
+    const route = (note: string) => `import { defineEventHandler, getRouterParam } from 'h3';\nexport const entries = () => ['1', '2', '3', '4'].map((id) => ({ id }));\nexport default defineEventHandler((event) => '${note}' + getRouterParam(event, 'id'));\n`;
+    const root = writeSite({ [`${api}/items/[id].txt.ts`]: route('a'), 'prerender.config.mjs': 'export default {};' });
+    const outDir = tempDir('out-');
+    const before = (lines: string[]) => lines.filter((line) => line.startsWith('checking types before the prerender'));
+    const line = setLongRouteList(3);
+    try {
+      const first = await buildSite(root, { typecheck: true, config: { outDir } });
+      expect(first.report.ok).toBe(4);
+      expect(before(first.logger.lines)).toEqual([]);
+      // An edit, so that the check runs again rather than being recalled from the cache.
+      writeSite({ [`${api}/items/[id].txt.ts`]: route('b') }, root);
+      const second = await buildSite(root, { typecheck: true, config: { outDir } });
+      expect(readFileSync(join(second.dir, 'public/api/items/4.txt'), 'utf8')).toBe('b4');
+      expect(before(second.logger.lines)).toEqual(['checking types before the prerender (4 routes: the check and the prerender run apart, for memory)']);
+    } finally {
+      setLongRouteList(line);
+    }
+  });
+});
