@@ -13,7 +13,8 @@ import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
  * Bundles `routeFiles` into the staged `server/index.mjs` in the toolchain process, then ends that
- * process (or gives it back to wait for the next build): the prerender never runs beside it. With the
+ * process (or gives it back to wait for the next build): a long route list's prerender never runs
+ * beside it, a short one's only while it writes Rollup's cache. With the
  * cache, the last build's bundle is linked in instead when none of its inputs changed (the route
  * table, every file it was made from, the config keys it reads, api-prerender, Node, the lockfile).
  */
@@ -37,8 +38,11 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   }
   // Rollup's cache of the last bundle: only the modules whose code changed are transformed again.
   const rollupCache = cache && { file: join(config.cacheDir, config.name, 'rollup.cache'), key: rollupCacheKey(config, cache.fingerprints) };
-  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, { rollupCache, freeMemory: isLongRouteList(expectedRouteCount(build)) }));
-  await toolchain.close();
+  const freeMemory = isLongRouteList(expectedRouteCount(build));
+  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, { rollupCache, freeMemory }));
+  // A long route list's prerender never runs beside the process. A short one's starts while the
+  // process writes Rollup's cache; the build ends it once that is written (stage.ts).
+  if (freeMemory || !rollupCache) await toolchain.close();
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
   logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);

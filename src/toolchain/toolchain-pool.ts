@@ -92,10 +92,11 @@ function forkToolchain(warm: boolean): ChildProcess {
 
 /**
  * Takes back a process whose build has no task left in it: it waits, not keeping this process
- * alive, or ends when warm processes are off or enough of them wait already.
+ * alive, or ends when warm processes are off or enough of them wait already (resolves once it has
+ * exited: a CLI that exits next leaves no process of its own behind).
  */
-export function giveBackToolchainProcess(child: ChildProcess): void {
-  if (!isUsable(child) || keepWarmMs === 0 || idle.size >= maxIdle) return end(child);
+export async function giveBackToolchainProcess(child: ChildProcess): Promise<void> {
+  if (!isUsable(child) || keepWarmMs === 0 || idle.size >= maxIdle) return endToolchainProcess(child);
   child.unref();
   child.channel?.unref();
   const timer = setTimeout(() => end(child), keepWarmMs);

@@ -66,14 +66,24 @@ process.on('message', async (task: ToolchainTask) => {
       let facts: BundleFacts | undefined;
       const from = rollupCache && (work.readRollupCache(rollupCache, config.root) ?? true);
       const bundled = await work.bundleServer({ config, logger, routes: task.routes, onFacts: (found) => (facts = found) }, task.outFile, from, collect);
-      // Before the answer: the build may end this process as soon as it has it. After a collection:
-      // its serialisation then takes the room the bundle's rendering left (114-117 MB at the
-      // process's peak, 123 MB without, three runs each).
-      if (rollupCache && bundled.cache) {
+      const keep = rollupCache && bundled.cache && (() => work.writeRollupCache(rollupCache, config.root, bundled.cache!()));
+      if (!keep) return post({ done: facts });
+      // A long route list: before the answer, as the build ends this process then, for memory. After
+      // a collection: its serialisation then takes the room the bundle's rendering left (114-117 MB
+      // at the process's peak, 123 MB without, three runs each).
+      if (task.freeMemory) {
         collect?.();
-        work.writeRollupCache(rollupCache, config.root, bundled.cache);
+        keep();
+        return post({ done: facts });
       }
-      post({ done: facts });
+      // Else after it: the build goes on to its prerender while Rollup makes its cache here, and
+      // waits for `written` before it ends or reuses this process.
+      post({ done: facts, writing: true });
+      try {
+        keep();
+      } finally {
+        post({ written: true });
+      }
     }
   } catch (error) {
     post({ failed: work.toThreadError(error) });

@@ -37,9 +37,13 @@ export interface BundleChoices {
   freeMemory?: boolean;
 }
 
-/** A message from the process: the end of the task under way (its value, or its error), or a line for the logger. */
+/**
+ * A message from the process: the end of the task under way (its value, or its error; `writing`: it
+ * writes Rollup's cache now, and says `written` once done), or a line for the logger.
+ */
 export type ToolchainReply =
-  | { done: unknown }
+  | { done: unknown; writing?: true }
+  | { written: true }
   | { failed: ThreadError }
   | { log: 'info' | 'warn' | 'error' | 'progress'; message: string; code?: WarningCode };
 
@@ -76,6 +80,8 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
 export function startToolchain(logger: Logger): Toolchain {
   let child: ChildProcess | undefined;
   let pending: Pending | undefined;
+  /** Rollup's cache being written after a bundle's answer: the process is not ended or reused before. */
+  let writing: { done: Promise<void>; end: () => void } | undefined;
   let ended: unknown;
   let closing: Promise<void> | undefined;
   const fail = (error: unknown) => {
@@ -85,12 +91,17 @@ export function startToolchain(logger: Logger): Toolchain {
   };
   const onMessage = (reply: ToolchainReply) => {
     if ('log' in reply) return reply.log === 'warn' ? logger.warn(reply.message, reply.code) : logger[reply.log](reply.message);
+    if ('written' in reply) return writing?.end();
     const task = pending;
     pending = undefined;
-    if ('failed' in reply) task?.reject(fromThreadError(reply.failed));
-    else task?.resolve(reply.done);
+    if ('failed' in reply) return task?.reject(fromThreadError(reply.failed));
+    if (reply.writing) writing = waitForWrite();
+    task?.resolve(reply.done);
   };
-  const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+    writing?.end();
+    fail(new Error(`The build's toolchain process stopped (${signal ?? `exit code ${code}`}).`));
+  };
   // Out of file descriptors, the process cannot start: FILE_LIMIT, naming that.
   const onError = (error: unknown) => fail(asFileLimit("starting the build's toolchain process", error));
   const started = (): ChildProcess => {
@@ -129,6 +140,7 @@ export function startToolchain(logger: Logger): Toolchain {
     if (ended !== undefined) return;
     ended = new Error("The build's toolchain process was closed.");
     if (!child) return;
+    await writing?.done;
     child.off('message', onMessage);
     child.off('error', onError);
     child.off('exit', onExit);
@@ -137,6 +149,13 @@ export function startToolchain(logger: Logger): Toolchain {
       fail(ended);
       return endToolchainProcess(child);
     }
-    giveBackToolchainProcess(child);
+    await giveBackToolchainProcess(child);
   }
+}
+
+/** A write to wait for, ended by `end()`. */
+function waitForWrite(): { done: Promise<void>; end: () => void } {
+  let end = () => {};
+  const done = new Promise<void>((resolve) => (end = resolve));
+  return { done, end };
 }

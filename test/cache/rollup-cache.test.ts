@@ -25,7 +25,7 @@ async function bundleWith(root: string, at: RollupCacheFile) {
   const from = readRollupCache(at, root);
   const out = join(tempDir('out-'), 'server', 'index.mjs');
   const { cache } = await bundleServer({ config, logger: createMemoryLogger() }, out, from ?? true);
-  writeRollupCache(at, root, cache!);
+  writeRollupCache(at, root, cache!());
   return { from, code: readFileSync(out, 'utf8') };
 }
 
