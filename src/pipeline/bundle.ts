@@ -41,8 +41,10 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   const freeMemory = isLongRouteList(expectedRouteCount(build));
   const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, { rollupCache, freeMemory }));
   // A long route list's prerender never runs beside the process. A short one's starts while the
-  // process writes Rollup's cache; the build ends it once that is written (stage.ts).
-  if (freeMemory || !rollupCache) await toolchain.close();
+  // process writes Rollup's cache, and the process ends as soon as that is written (not when the
+  // build does: it holds some 120 MB); the build's cleanup waits for it (stage.ts).
+  const closed = toolchain.close();
+  if (freeMemory || !rollupCache) await closed;
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
   logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);

@@ -72,6 +72,24 @@ describe('warm toolchain processes', () => {
     expect(cacheFiles.filter((file) => basename(file).startsWith('rollup.cache'))).toEqual([expect.stringMatching(/rollup\.cache$/)]);
   });
 
+  it.runIf(process.platform === 'linux')('of a short route list end once Rollup\'s cache is written, while the prerender still runs', async () => {
+    keepToolchainsWarm(0);
+    // The route waits (up to 5 s) until this process has no toolchain process left, and says whether
+    // it saw that: a toolchain kept until the build ends holds its memory through the prerender.
+    const handler = `() => {
+      const toolchains = () => readdirSync('/proc/self/task').flatMap((task) => readFileSync('/proc/self/task/' + task + '/children', 'utf8').split(' ').filter(Boolean))
+        .filter((pid) => { try { return readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes('toolchain-process'); } catch { return false; } });
+      const until = Date.now() + 5000;
+      return new Promise((resolve) => {
+        const look = () => (toolchains().length === 0 ? resolve('ended') : Date.now() > until ? resolve('alive') : setTimeout(look, 20));
+        look();
+      });
+    }`;
+    const root = writeSite({ 'src/server/routes/api/state.txt.ts': `import { readdirSync, readFileSync } from 'node:fs';\n${route(handler)}` });
+    const built = await buildSite(root, { typecheck: false, config: { prerender: { routes: ['/api/state.txt'] } } });
+    expect(readFileSync(join(built.dir, 'public/api/state.txt'), 'utf8')).toBe('ended');
+  });
+
   it('wait a number of milliseconds, 0 or more', () => {
     for (const ms of [-1, Number.NaN, Infinity]) expect(() => keepToolchainsWarm(ms)).toThrow(`keepToolchainsWarm takes milliseconds, 0 or more; got ${ms}.`);
   });
