@@ -24,3 +24,23 @@ describe('runPool after a task fails', () => {
     expect(finished).toEqual([1]);
   });
 });
+
+describe('runPool over tasks that never wait for I/O', () => {
+  it('lets the event loop turn while they run, so a signal or a message is not held until the end', async () => {
+    let started = 0;
+    let turnedAt: number | undefined;
+    // Scheduled before the pool: without a turn of the loop it runs only once every task is done.
+    setImmediate(() => (turnedAt = started));
+    const count = 300;
+    await runPool(Array.from({ length: count }, (_, i) => i), 8, async () => {
+      started++;
+      // About 1 ms of work, then a promise settled at once: together, far longer than turnEveryMs.
+      const end = performance.now() + 1;
+      while (performance.now() < end);
+      await Promise.resolve();
+    });
+    expect(started).toBe(count);
+    expect(turnedAt).toBeGreaterThan(0);
+    expect(turnedAt).toBeLessThan(count);
+  });
+});

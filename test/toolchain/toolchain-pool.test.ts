@@ -90,6 +90,25 @@ describe('warm toolchain processes', () => {
     expect(readFileSync(join(built.dir, 'public/api/state.txt'), 'utf8')).toBe('ended');
   });
 
+  it.runIf(process.platform === 'linux')('of a short route list end while a prerender of routes answered from memory runs', async () => {
+    keepToolchainsWarm(0);
+    // 1,000 routes of about 1 ms each that never wait for I/O, the last one saying whether a toolchain
+    // process is left: without turns of the event loop, the build never reads the process's "written"
+    // message before the prerender ends, and the process is kept beside it.
+    const handler = `(event) => {
+      const end = Date.now() + 1;
+      while (Date.now() < end);
+      if (event.context.params.n !== '999') return 'busy';
+      const toolchains = readdirSync('/proc/self/task').flatMap((task) => readFileSync('/proc/self/task/' + task + '/children', 'utf8').split(' ').filter(Boolean))
+        .filter((pid) => { try { return readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes('toolchain-process'); } catch { return false; } });
+      return toolchains.length === 0 ? 'ended' : 'alive';
+    }`;
+    const root = writeSite({ 'src/server/routes/api/n/[n].txt.ts': `import { readdirSync, readFileSync } from 'node:fs';\n${route(handler)}` });
+    const routes = Array.from({ length: 1000 }, (_, i) => `/api/n/${i}.txt`);
+    const built = await buildSite(root, { typecheck: false, config: { prerender: { routes, concurrency: 1 } } });
+    expect(readFileSync(join(built.dir, 'public/api/n/999.txt'), 'utf8')).toBe('ended');
+  });
+
   it('wait a number of milliseconds, 0 or more', () => {
     for (const ms of [-1, Number.NaN, Infinity]) expect(() => keepToolchainsWarm(ms)).toThrow(`keepToolchainsWarm takes milliseconds, 0 or more; got ${ms}.`);
   });
