@@ -98,13 +98,16 @@ function forkToolchain(warm: boolean): ChildProcess {
  * exited: a CLI that exits next leaves no process of its own behind).
  */
 export async function giveBackToolchainProcess(child: ChildProcess): Promise<void> {
-  if (!isUsable(child) || keepWarmMs === 0 || idle.size >= maxIdle) return endToolchainProcess(child);
+  if (!isUsable(child) || !keptWhenGivenBack()) return endToolchainProcess(child);
   child.unref();
   child.channel?.unref();
   const timer = setTimeout(() => end(child), keepWarmMs);
   timer.unref();
   idle.set(child, timer);
 }
+
+/** Whether a process given back now would wait for the next build: warm processes are on, and not enough wait already. */
+export const keptWhenGivenBack = (): boolean => keepWarmMs > 0 && idle.size < maxIdle;
 
 /** Ends `child` (at once: it has nothing to finish) and resolves when it has exited. */
 export function endToolchainProcess(child: ChildProcess): Promise<void> {

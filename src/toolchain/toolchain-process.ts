@@ -53,6 +53,8 @@ const logger: Logger = {
 };
 
 process.on('message', async (task: ToolchainTask) => {
+  // Read once the task before it is over: a bundle's answer and Rollup's cache are written.
+  if (task.type === 'end') process.exit(0);
   if (loadFailure !== undefined) return post({ failed: loadFailure instanceof Error ? errorData(loadFailure) : { kind: 'value', value: String(loadFailure) } });
   try {
     if (task.type === 'compile-config') {

@@ -109,6 +109,26 @@ describe('warm toolchain processes', () => {
     expect(readFileSync(join(built.dir, 'public/api/n/999.txt'), 'utf8')).toBe('ended');
   });
 
+  it.runIf(process.platform === 'linux')('of a short route list end by themselves once Rollup\'s cache is written, while the build is busy', async () => {
+    keepToolchainsWarm(0);
+    // The route file's entries, listed right after bundling, hold the build's thread (up to 5 s)
+    // until no toolchain process is left: the build reads no message and ends no process meanwhile.
+    const state = `import { readdirSync, readFileSync } from 'node:fs';
+import { defineEventHandler, getRouterParam } from 'h3';
+const toolchains = () => readdirSync('/proc/self/task').flatMap((task) => readFileSync('/proc/self/task/' + task + '/children', 'utf8').split(' ').filter(Boolean))
+  .filter((pid) => { try { return readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes('toolchain-process'); } catch { return false; } });
+export const entries = () => {
+  const until = Date.now() + 5000;
+  while (toolchains().length > 0 && Date.now() < until);
+  return [{ id: toolchains().length === 0 ? 'ended' : 'alive' }];
+};
+export default defineEventHandler((event) => getRouterParam(event, 'id'));
+`;
+    const root = writeSite({ 'src/server/routes/api/state/[id].txt.ts': state });
+    const built = await buildSite(root, { typecheck: false });
+    expect(readdirSync(join(built.dir, 'public/api/state'))).toEqual(['ended.txt']);
+  });
+
   it('wait a number of milliseconds, 0 or more', () => {
     for (const ms of [-1, Number.NaN, Infinity]) expect(() => keepToolchainsWarm(ms)).toThrow(`keepToolchainsWarm takes milliseconds, 0 or more; got ${ms}.`);
   });
