@@ -37,7 +37,7 @@ export async function runPool<T>(items: readonly T[], concurrency: number, task:
  * How often (ms) a pool lets the event loop turn. Every 20 ms cost the catalogue's 100,000-route build
  * 7% of its time (paired runs); every 100 ms, 3%, within the runs' spread.
  */
-export const turnEveryMs = 100;
+const turnEveryMs = 100;
 
 /**
  * A turn of the event loop shared by every caller: `undefined` until `everyMs` have passed since the

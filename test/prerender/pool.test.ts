@@ -34,7 +34,7 @@ describe('runPool over tasks that never wait for I/O', () => {
     const count = 300;
     await runPool(Array.from({ length: count }, (_, i) => i), 8, async () => {
       started++;
-      // About 1 ms of work, then a promise settled at once: together, far longer than turnEveryMs.
+      // About 1 ms of work, then a promise settled at once: together, far longer than the pool's 100 ms between turns.
       const end = performance.now() + 1;
       while (performance.now() < end);
       await Promise.resolve();
