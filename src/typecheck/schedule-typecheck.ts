@@ -4,7 +4,8 @@
  * where it costs least for the site's size:
  * - a short route list: from the route scan on, beside bundling and the prerender, so that it never
  *   delays a small site's build;
- * - a long one: once the bundler's process has ended and before the prerender starts, on its own.
+ * - a long one (as the build expects it: pipeline/context.ts): once the bundler's process has ended
+ *   and before the prerender starts, on its own.
  *   Measured at 100,000 routes (the bench's catalogue, peak RSS of the process tree, Node 20):
  *   232-237 MB this way, 232-233 MB without a check, 274-326 MB with the check beside bundling; a
  *   TypeScript 6 check started after bundling but run beside the prerender, 300-325 MB against
@@ -78,7 +79,7 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logge
   return {
     async beforePrerender() {
       // Seconds on a large site: say what the pause is.
-      if (!reply) logger.info(`checking types before the prerender (${routeCount} routes: the check and the prerender run apart, for memory)`);
+      if (!reply) logger.info(`checking types before the prerender (${routeCount} routes expected: the check and the prerender run apart, for memory)`);
       await (reply ??= run());
     },
     // A build that bundled has run it; this covers a caller that reports without having bundled.

@@ -88,7 +88,7 @@ describe('type errors', () => {
       expect(report.ok).toBe(routes);
       expect(readFileSync(join(dir, `public/api/items/${routes - 1}.txt`), 'utf8')).toBe(`${routes - 1}three`);
       const checked = logger.lines.filter((line) => /^warning|^type check:/.test(line));
-      expect(logger.lines.includes(`checking types before the prerender (${routes} routes: the check and the prerender run apart, for memory)`)).toBe(routes >= 3);
+      expect(logger.lines.includes(`checking types before the prerender (${routes} routes expected: the check and the prerender run apart, for memory)`)).toBe(routes >= 3);
       // After the prerender's last line: the check reports at the end, whichever way it ran.
       expect(logger.lines.findIndex((line) => /^type check:/.test(line))).toBeGreaterThan(logger.lines.findLastIndex((line) => line.startsWith('prerender ')));
       return checked;
@@ -179,7 +179,31 @@ describe('a site whose routes come from entries', () => {
       writeSite({ [`${api}/items/[id].txt.ts`]: route('b') }, root);
       const second = await buildSite(root, { typecheck: true, config: { outDir } });
       expect(readFileSync(join(second.dir, 'public/api/items/4.txt'), 'utf8')).toBe('b4');
-      expect(before(second.logger.lines)).toEqual(['checking types before the prerender (4 routes: the check and the prerender run apart, for memory)']);
+      expect(before(second.logger.lines)).toEqual(['checking types before the prerender (4 routes expected: the check and the prerender run apart, for memory)']);
+    } finally {
+      setLongRouteList(line);
+    }
+  });
+});
+
+describe('a crawling site', () => {
+  // Its crawl may add up to `crawl.limit` routes: the first build counts them with the listed ones,
+  // so that a large crawl's check does not run beside bundling (the line is moved to 3 routes here).
+  it('is checked before the prerender from its first build when its listed routes and crawl limit reach the line', async () => {
+    const page = `import { defineEventHandler, getRouterParam } from 'h3';\nexport default defineEventHandler((event) => {\n  const id = Number(getRouterParam(event, 'id'));\n  return new Response(id < 3 ? '<a href="/pages/' + (id + 1) + '">next</a>' : 'last', { headers: { 'content-type': 'text/html' } });\n});\n`;
+    const root = writeSite({ 'src/server/routes/pages/[id].ts': page, 'prerender.config.mjs': 'export default {};' });
+    const before = (lines: string[]) => lines.filter((line) => line.startsWith('checking types before the prerender'));
+    // No cache: the second build must not know the first one's count, nor recall its check.
+    const build = (from: number, limit: number) => buildSite(root, { typecheck: true, config: { outDir: tempDir('out-'), cache: false, prerender: { routes: [`/pages/${from}`], crawl: { limit } } } });
+    const line = setLongRouteList(3);
+    try {
+      const long = await build(1, 2);
+      expect(long.report.ok).toBe(3);
+      expect(before(long.logger.lines)).toEqual(['checking types before the prerender (3 routes expected: the check and the prerender run apart, for memory)']);
+      const short = await build(2, 1);
+      expect(short.report.ok).toBe(2);
+      expect(before(short.logger.lines)).toEqual([]);
+      expect(short.logger.lines).toContainEqual(expect.stringMatching(/^type check: /));
     } finally {
       setLongRouteList(line);
     }
