@@ -16,8 +16,9 @@ export default defineConfig({
     // Builds run Rollup and TypeScript and spawn real processes: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Removes each test file's temporary folders after it; keeps toolchain processes warm for the run.
-    setupFiles: ['test/support/setup/temp-dirs.ts', 'test/support/setup/warm-toolchains.ts'],
+    // Removes each test file's temporary folders after it; keeps toolchain processes warm for the run;
+    // fails a file during which Node emitted a warning (what a user's terminal would show).
+    setupFiles: ['test/support/setup/temp-dirs.ts', 'test/support/setup/warm-toolchains.ts', 'test/support/setup/node-warnings.ts'],
     // What a build writes and then imports (server bundles, compiled and plain-JS site configs) is
     // imported by Node, as in production, not rewritten by Vite's module runner: a runner-evaluated
     // bundle is not the module users run, and transforming ~130 bundles of 130 KB each cost the run

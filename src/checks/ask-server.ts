@@ -7,6 +7,7 @@
 import type { RetryPolicy } from '../config/types.ts';
 import type { PendingLink } from './link-check.ts';
 import { runPool } from '../prerender/pool.ts';
+import { poolSignal } from '../prerender/pool-signal.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from '../prerender/render-route.ts';
 import { renderWithRetry } from '../prerender/retry.ts';
 
@@ -30,14 +31,19 @@ export interface AskServerOptions {
 
 /** Asks the server for each target, `concurrency` at once; the broken ones, in the order given. */
 export async function askServer(targets: readonly PendingLink[], options: AskServerOptions): Promise<BrokenLink[]> {
-  const { request, bounds, retry, signal } = options;
+  const { request, bounds, retry } = options;
   const broken: (BrokenLink | undefined)[] = [];
-  await runPool(targets, options.concurrency, async (pending, index) => {
-    signal?.throwIfAborted();
-    const { rendered } = await renderWithRetry(() => renderRoute(request, pending.target, bounds, signal), retry, signal);
-    signal?.throwIfAborted();
-    if (rendered.ok) return;
-    broken[index] = rendered.unrouted ? { ...pending, status: rendered.status } : { ...pending, status: rendered.status, error: rendered.error };
-  });
+  const { signal, release } = poolSignal(options.signal, options.concurrency);
+  try {
+    await runPool(targets, options.concurrency, async (pending, index) => {
+      signal.throwIfAborted();
+      const { rendered } = await renderWithRetry(() => renderRoute(request, pending.target, bounds, signal), retry, signal);
+      signal.throwIfAborted();
+      if (rendered.ok) return;
+      broken[index] = rendered.unrouted ? { ...pending, status: rendered.status } : { ...pending, status: rendered.status, error: rendered.error };
+    });
+  } finally {
+    release();
+  }
   return broken.filter((link) => link !== undefined);
 }

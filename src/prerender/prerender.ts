@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { crc32 } from 'node:zlib';
 import type { RecordedProblem, RouteRecord } from '../cache/record.ts';
 import type { RenderReason } from '../cache/reuse.ts';
@@ -12,6 +11,7 @@ import type { LinkReader } from '../crawl/read-links.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
 import { runPool } from './pool.ts';
+import { poolSignal } from './pool-signal.ts';
 import { keepRendered, reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
@@ -111,13 +111,7 @@ export interface PrerenderInput {
  */
 export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
   const now = input.now ?? performance.now.bind(performance);
-  // Each route in flight listens for the abort (and its retry's wait too): Node would warn past 10
-  // listeners on the caller's signal, so they listen on one of the loop's own.
-  const stop = new AbortController();
-  setMaxListeners(2 * input.concurrency + 1, stop.signal);
-  const forward = () => stop.abort(input.signal!.reason);
-  if (input.signal?.aborted) forward();
-  input.signal?.addEventListener('abort', forward, { once: true });
+  const stop = poolSignal(input.signal, input.concurrency);
   let offset = 0;
   try {
     for (let level: RenderTarget[] = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
@@ -129,7 +123,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
     await input.write.close().catch(() => {});
     throw error;
   } finally {
-    input.signal?.removeEventListener('abort', forward);
+    stop.release();
   }
   await input.write.close();
 }

@@ -198,6 +198,26 @@ describe('many broken links', () => {
     expect(warnings[99].link).toBe('/gone/99');
     expect(warnings[100]).toEqual({ code: 'BROKEN_LINK', message: '... and 30 more broken links, not listed (only the first 100 are).' });
   });
+
+  // The CLI's build listens for Ctrl-C; each target asked of the server listened on that one signal,
+  // and from 11 at once Node printed its MaxListenersExceededWarning on the user's terminal.
+  it('asked of the server 16 at once, print no Node warning from the CLI', async () => {
+    const links = Array.from({ length: 40 }, (_, i) => `<a href="/api/items/${i}.json">${i}</a>`).join('');
+    const root = writeSite({
+      'src/server/routes/index.ts': html(JSON.stringify(links)),
+      'src/server/routes/api/items/[id].json.ts': route(
+        `(event) => { const id = Number(getRouterParam(event, 'id')); if (id >= 30) throw createError({ statusCode: 404, statusMessage: 'No item ' + id }); return { id }; }`,
+        'defineEventHandler, getRouterParam, createError',
+      ),
+      'prerender.config.mjs': `export default { name: 'asked', prerender: { routes: ['/'] } };`,
+    });
+    const { code, stderr } = await runCli(['build', root, '--no-typecheck']);
+    expect(code).toBe(0);
+    expect(stderr).not.toMatch(/MaxListeners|\(node:\d+\)/);
+    // Every target was asked: the 10 the server answers 404 are broken, the 30 it answers 200 are not.
+    const brokenLines = stderr.split('\n').filter((line) => line.startsWith('warning Broken link'));
+    expect(brokenLines).toEqual(Array.from({ length: 10 }, (_, i) => `warning Broken link "/api/items/${30 + i}.json" on /: the server answers 404: No item ${30 + i}.`));
+  });
 });
 
 describe('prerender.links with prerender.crawl', () => {
