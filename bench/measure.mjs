@@ -1,6 +1,6 @@
 // Runs one whole process and reports its wall time and peak RSS: the peak of the summed RSS of the
 // process and its children, sampled from /proc (tree-rss.mjs), so that a type check in a child
-// process counts; the main process's own maxRSS (through the max-rss.mjs preload) is kept beside it.
+// process counts; the main process's own peak RSS (through the max-rss.mjs preload) is kept beside it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ let runs = 0;
 /**
  * `node --import max-rss.mjs ...args` with `env` added, in `cwd`; resolves to `{ ms, rss, cpu }` (wall
  * ms; `rss`, the peak RSS in bytes of the process tree, or of the process alone off Linux; `mainRss`, the
- * process's own maxRSS; `aloneRss`, the tree's peak after its last child process ended (null when it
+ * process's own peak RSS; `aloneRss`, the tree's peak after its last child process ended (null when it
  * started none, or off Linux); `cpu`, CPU ms of all its threads and child processes) or rejects with the process's stderr when it exits
  * non-zero.
  */
@@ -37,7 +37,7 @@ export function measure(args, env = {}, cwd = undefined) {
       const tree = sampler.stop();
       if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`));
       const { rss: mainRss, cpu } = JSON.parse(readFileSync(rssFile, 'utf8'));
-      // Sampling can miss a short peak of the main process that maxRSS saw: the larger of the two.
+      // Sampling can miss a short peak of the main process that its own peak saw: the larger of the two.
       resolve({ ms, rss: Math.max(tree.peak ?? 0, mainRss), mainRss, aloneRss: tree.alonePeak, cpu: cpu + tree.childCpu, stderr });
     });
   });

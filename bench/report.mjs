@@ -60,16 +60,17 @@ function shapesTable({ sizes, rows, runs }) {
   return [
     `**Memory by route shape** (SPEC section 7): the same routes reached in ${rows.length} ways, each a cold \`prerender build\` (the default ` +
       `command: type checking on, cache on) into a fresh output folder, sitemap on, ${runs} round${runs === 1 ? '' : 's'} (medians). ` +
-      'Tree = peak summed RSS of the process tree; build = the build process\'s own maxRSS; prerender = the tree\'s peak once the ' +
+      'Tree = peak summed RSS of the process tree; build = the build process\'s own peak RSS (its VmHWM: see max-rss.mjs); prerender = the tree\'s peak once the ' +
       'toolchain process and the type check have ended. Cost per route = (time at N - time at 0 routes) / N. Targets: 200 MB at ' +
       '100,000 routes, 400 MB at 1,000,000, cost per route at 1,000,000 within 1.2x that at 100,000.',
     '',
-    `| shape | ${sizes.map((n) => `${count(n)}: tree | build | prerender`).join(' | ')} | µs per route at ${count(large)} | at ${count(large)} / at ${count(small)} |`,
-    `|---|${sizes.map(() => '---:|---:|---:').join('|')}|---:|---:|`,
+    // One size measured: no ratio of sizes to show.
+    `| shape | ${sizes.map((n) => `${count(n)}: tree | build | prerender`).join(' | ')} | µs per route at ${count(large)} |${sizes.length > 1 ? ` at ${count(large)} / at ${count(small)} |` : ''}`,
+    `|---|${sizes.map(() => '---:|---:|---:').join('|')}|---:|${sizes.length > 1 ? '---:|' : ''}`,
     ...rows.map(
       (row) =>
-        `| (${row.key}) ${row.name} | ${sizes.flatMap((n) => cells(row.sizes[n])).join(' | ')} | ${(perRoute(row, large) * 1000).toFixed(0)} | ` +
-        `${sizes.length > 1 ? `**${ratio(perRoute(row, large) / perRoute(row, small))}**` : ''} |`,
+        `| (${row.key}) ${row.name} | ${sizes.flatMap((n) => cells(row.sizes[n])).join(' | ')} | ${(perRoute(row, large) * 1000).toFixed(0)} |` +
+        `${sizes.length > 1 ? ` **${ratio(perRoute(row, large) / perRoute(row, small))}** |` : ''}`,
     ),
   ];
 }
