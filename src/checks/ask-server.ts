@@ -7,7 +7,6 @@
 import type { RetryPolicy } from '../config/types.ts';
 import type { PendingLink } from './link-check.ts';
 import { runPool } from '../prerender/pool.ts';
-import { poolSignal } from '../prerender/pool-signal.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from '../prerender/render-route.ts';
 import { renderWithRetry } from '../prerender/retry.ts';
 
@@ -33,17 +32,17 @@ export interface AskServerOptions {
 export async function askServer(targets: readonly PendingLink[], options: AskServerOptions): Promise<BrokenLink[]> {
   const { request, bounds, retry } = options;
   const broken: (BrokenLink | undefined)[] = [];
-  const { signal, release } = poolSignal(options.signal, options.concurrency);
-  try {
-    await runPool(targets, options.concurrency, async (pending, index) => {
+  await runPool(
+    targets,
+    options.concurrency,
+    async (pending, index, signal) => {
       signal.throwIfAborted();
       const { rendered } = await renderWithRetry(() => renderRoute(request, pending.target, bounds, signal), retry, signal);
       signal.throwIfAborted();
       if (rendered.ok) return;
       broken[index] = rendered.unrouted ? { ...pending, status: rendered.status } : { ...pending, status: rendered.status, error: rendered.error };
-    });
-  } finally {
-    release();
-  }
+    },
+    options.signal,
+  );
   return broken.filter((link) => link !== undefined);
 }

@@ -1,3 +1,5 @@
+import { poolSignal } from './pool-signal.ts';
+
 /**
  * Runs `task` for every item with at most `concurrency` in flight, in list order, and resolves when
  * all are done. A task that throws stops the pool from starting more; the pool rejects with that
@@ -11,8 +13,25 @@
  * catalogue): a SIGINT was noticed 2.2 s after it came without the turns, 20-40 ms with them; and a
  * short route list's toolchain process, whose "written" message went unread, was kept beside the
  * whole prerender (130 MB).
+ *
+ * With `signal` (the build's), each task is given a signal of the pool's own that aborts with it
+ * (pool-signal.ts): tasks listen on that one, never on the caller's.
  */
-export async function runPool<T>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function runPool<T>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number, signal: AbortSignal) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const stop = poolSignal(signal, concurrency);
+  try {
+    await runTasks(items, concurrency, (item, index) => task(item, index, stop.signal));
+  } finally {
+    stop.release();
+  }
+}
+
+async function runTasks<T>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const turn = loopTurns(turnEveryMs);

@@ -11,7 +11,6 @@ import type { LinkReader } from '../crawl/read-links.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
 import { runPool } from './pool.ts';
-import { poolSignal } from './pool-signal.ts';
 import { keepRendered, reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
@@ -111,19 +110,16 @@ export interface PrerenderInput {
  */
 export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
   const now = input.now ?? performance.now.bind(performance);
-  const stop = poolSignal(input.signal, input.concurrency);
   let offset = 0;
   try {
     for (let level: RenderTarget[] = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
-      await renderLevel({ ...input, signal: stop.signal }, level, offset, now);
+      await renderLevel(input, level, offset, now);
       offset += level.length;
     }
   } catch (error) {
     // The loop's own error says most; a write failing meanwhile is a consequence.
     await input.write.close().catch(() => {});
     throw error;
-  } finally {
-    stop.release();
   }
   await input.write.close();
 }
@@ -143,10 +139,9 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     input.crawl?.add(links, target.route);
     input.onLinks?.(links, target.route);
   });
-  await runPool(level, input.concurrency, async (target, index) => {
+  await runPool(level, input.concurrency, async (target, index, signal) => {
     const { route, foundOn } = target;
-    const { signal } = input;
-    signal?.throwIfAborted();
+    signal.throwIfAborted();
     const start = now();
     const turn = input.cache?.turn(route);
     let cached;
@@ -168,7 +163,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     const attempt = turn ? () => turn.track(render) : render;
     const { rendered, retries } = input.retry ? await renderWithRetry(attempt, input.retry, signal) : { rendered: await attempt(), retries: 0 };
     // A route cut short by the abort is no failed route: the build stops.
-    signal?.throwIfAborted();
+    signal.throwIfAborted();
     const ms = round(now() - start);
     let result: PrerenderResult;
     let links: SiteLink[] = [];
@@ -196,7 +191,7 @@ async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset:
     if (foundOn !== undefined) result.foundOn = foundOn;
     if (!rendered.ok && rendered.unrouted) result.unrouted = true;
     inOrder(index, { result, target, links });
-  });
+  }, input.signal);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The prerender's pool (src/prerender/pool.ts): at most `concurrency` tasks in flight, and none left running after it rejects. */
 import { describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
 import { runPool } from '../../src/prerender/pool.ts';
 
 describe('runPool after a task fails', () => {
@@ -42,5 +43,43 @@ describe('runPool over tasks that never wait for I/O', () => {
     expect(started).toBe(count);
     expect(turnedAt).toBeGreaterThan(0);
     expect(turnedAt).toBeLessThan(count);
+  });
+});
+
+describe('runPool with the caller\'s signal', () => {
+  // 16 tasks each listening twice (a route and its retry's wait) on one signal made Node print a
+  // MaxListenersExceededWarning; the pool gives them a signal of its own.
+  it('adds one listener to it, gives every task a signal that aborts with it, and removes the listener after', async () => {
+    const caller = new AbortController();
+    const seen: AbortSignal[] = [];
+    let listening = -1;
+    let started = 0;
+    let allStarted!: () => void;
+    const ready = new Promise<void>((resolve) => (allStarted = resolve));
+    const pool = runPool(
+      Array.from({ length: 16 }, (_, i) => i),
+      16,
+      async (_item, _index, signal) => {
+        seen.push(signal);
+        // Two listeners a task, as a route and its retry's wait make.
+        signal.addEventListener('abort', () => {});
+        if (++started === 16) allStarted();
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      },
+      caller.signal,
+    );
+    await ready;
+    listening = getEventListeners(caller.signal, 'abort').length;
+    caller.abort(new Error('stopped'));
+    await pool;
+    expect(listening).toBe(1);
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0]).not.toBe(caller.signal);
+    expect(seen[0].reason).toEqual(new Error('stopped'));
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+    // A pool that ends without an abort leaves no listener behind either.
+    const untouched = new AbortController();
+    await runPool([0, 1], 2, async (_item, _index, signal) => void signal.addEventListener('abort', () => {}), untouched.signal);
+    expect(getEventListeners(untouched.signal, 'abort')).toHaveLength(0);
   });
 });
