@@ -1,17 +1,21 @@
 /**
  * Which `tsc` checks a site: the site's own TypeScript's (5.x and 6.x ship a JavaScript program, 7.x
- * a script that starts its native compiler), else the TypeScript 7 that api-prerender ships. Every
- * one is run the same way (run-tsc.ts), so the warnings match the site's editor and `tsc`.
+ * a script that starts its native compiler: native-tsc.ts), else the TypeScript 7 that api-prerender
+ * ships. Every one is run with the same arguments (run-tsc.ts), so the warnings match the site's
+ * editor and `tsc`.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { nativeTsc } from './native-tsc.ts';
 import { packageDir, siteTypeScriptPackage } from './site-package.ts';
 
 /** A TypeScript's `tsc` to run, its version, and whose it is. */
 export interface Tsc {
   /** The package's `bin.tsc` file, which `node` runs. */
   bin: string;
+  /** TypeScript 7's native compiler, which runs without `node` and its `bin` script, when found. */
+  native?: string;
   version: string;
   /** `site`: the site's own TypeScript; `own`: the one api-prerender ships. */
   from: 'site' | 'own';
@@ -36,7 +40,7 @@ export function findTsc(root: string): Tsc | undefined {
   if (majorOf(site.version) < oldestMajor) return own && { ...own, note: `The site's TypeScript ${site.version} is older than ${oldestMajor}.0, the oldest api-prerender checks with.` };
   const bin = binOf(site);
   if (!bin) return own && { ...own, note: `The site's TypeScript ${site.version} has no \`tsc\` to run.` };
-  return { bin, version: site.version, from: 'site' };
+  return withNative({ bin, version: site.version, from: 'site' }, found);
 }
 
 /** api-prerender's own `tsc` (its `typescript-7` dependency), or `undefined` when it is not installed. */
@@ -44,7 +48,13 @@ export function ownTsc(): Tsc | undefined {
   const dir = packageDir(createRequire(import.meta.url), 'typescript-7');
   const own = dir === undefined ? undefined : readPackage(dir);
   const bin = own && binOf(own);
-  return bin ? { bin, version: own.version, from: 'own' } : undefined;
+  return bin ? withNative({ bin, version: own.version, from: 'own' }, own.dir) : undefined;
+}
+
+/** `tsc` with the native compiler of its package (in `dir`) when it has one. */
+function withNative(tsc: Tsc, dir: string): Tsc {
+  const native = majorOf(tsc.version) >= 7 ? nativeTsc(dir) : undefined;
+  return native ? { ...tsc, native } : tsc;
 }
 
 /** The major version of a TypeScript: what it reads in a tsconfig differs between 5, 6 and 7. */

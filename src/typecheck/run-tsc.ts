@@ -1,6 +1,7 @@
 /**
- * One type check: `node <bin> -p <check tsconfig> --pretty false` in the site's folder, for every
- * TypeScript (find-tsc.ts), and its output read as diagnostic lines (diagnostic-line.ts).
+ * One type check: `tsc -p <check tsconfig> --pretty false` in the site's folder, for every TypeScript
+ * (find-tsc.ts): TypeScript 7's native compiler itself (native-tsc.ts), else `node <bin>`; and its
+ * output read as diagnostic lines (diagnostic-line.ts).
  *
  * A process of its own: `tsc` is the one interface TypeScript 5, 6 and 7 share (7 has no compiler
  * API), and the process runs on the other core while this one bundles and prerenders, so a small
@@ -35,7 +36,8 @@ export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal)
   if (task.files.length === 0) return { diagnostics: [], files: [] };
   const config = await writeCheckConfig(task, majorOf(tsc.version));
   try {
-    const ran = runNode([...v8Flags, tsc.bin, '-p', config, '--pretty', 'false', '--listFiles', ...fileLimitFlags(tsc)], task.root, signal);
+    const args = ['-p', config, '--pretty', 'false', '--listFiles', ...fileLimitFlags(tsc)];
+    const ran = tsc.native ? runProgram(tsc.native, args, task.root, signal) : runProgram(process.execPath, [...v8Flags, tsc.bin, ...args], task.root, signal);
     // Once the check runs: started sooner, it is done sooner beside the bundler's process.
     await removeLeftoverConfigs(task.root);
     const { code, stdout, stderr, error } = await ran;
@@ -44,7 +46,7 @@ export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal)
     if (error) throw error;
     const { diagnostics, files } = parseTscOutput(stdout, task.root);
     if (code === null || !checkedExitCodes.has(code) || (code !== 0 && diagnostics.length === 0)) {
-      throw new Error(`\`tsc\` (${tsc.bin}) ended with ${code === null ? 'a signal' : `exit code ${code}`}: ${(stderr || stdout).trim() || 'no output'}`);
+      throw new Error(`\`tsc\` (${tsc.native ?? tsc.bin}) ended with ${code === null ? 'a signal' : `exit code ${code}`}: ${(stderr || stdout).trim() || 'no output'}`);
     }
     return { diagnostics, files };
   } finally {
@@ -67,14 +69,14 @@ function fileLimitFlags(tsc: Tsc): string[] {
 }
 
 /**
- * Runs `node ...args` and collects its output. Its own process group (POSIX), ended whole when
- * `signal` aborts: TypeScript 7's `tsc` script on Node before 22.15 starts the native compiler as a
- * child of its own, which ending the script alone would leave running.
+ * Runs `program ...args` and collects its output. Its own process group (POSIX), ended whole when
+ * `signal` aborts: TypeScript 7's `tsc` script, run when its native compiler was not found, starts the
+ * compiler on Node before 22.15 as a child of its own, which ending the script alone would leave running.
  */
-function runNode(args: string[], cwd: string, signal: AbortSignal) {
+function runProgram(program: string, args: string[], cwd: string, signal: AbortSignal) {
   return new Promise<{ code: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
     const group = process.platform !== 'win32';
-    const child = spawn(process.execPath, args, { cwd, detached: group, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(program, args, { cwd, detached: group, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
     // A process that could not start (out of file descriptors: EMFILE) has no pipes, only its 'error'.
