@@ -6,8 +6,8 @@
  * A process of its own: `tsc` is the one interface TypeScript 5, 6 and 7 share (7 has no compiler
  * API), and the process runs on the other core while this one bundles and prerenders, so a small
  * build does not wait for it. Its memory is its own, given back when it ends: sample-site checked by
- * TypeScript 7 takes 81 MB and 0.6 s, by TypeScript 5.4 or 6.0 159-166 MB and 1.2-1.3 s of CPU (with
- * the flags below), never in the build process's heap under the prerender.
+ * TypeScript 7's native compiler takes 82 MB and 0.2 s, by TypeScript 5.4 or 6.0 159-166 MB and
+ * 1.2-1.3 s of CPU (with the flags below), never in the build process's heap under the prerender.
  */
 import { spawn } from 'node:child_process';
 import { openFileLimits } from '../file-limit.ts';
