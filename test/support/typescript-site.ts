@@ -20,6 +20,9 @@ export const versionOf = (name: string) => (JSON.parse(readFileSync(join(repoRoo
 /** The version of api-prerender's own TypeScript 7, which checks a site without one. */
 export const ownNative = versionOf('typescript-7');
 
+/** TypeScript 7's native compiler, as npm installed it for this machine beside the package. */
+export const nativeProgram = join(repoRoot, 'node_modules', '@typescript', `typescript-${process.platform}-${process.arch}`, 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
+
 /** A site with h3, and the node_modules packages named in `link` (name: folder under this repo's node_modules). */
 export function typescriptSite(files: Record<string, string>, link: Record<string, string> = {}): string {
   const root = writeSite({ [`${api}/count.json.ts`]: countRoute, ...files });

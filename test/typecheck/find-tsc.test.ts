@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { findTsc } from '../../src/typecheck/find-tsc.ts';
 import { siteTypeScriptPackage } from '../../src/typecheck/site-package.ts';
 import { repoRoot } from '../support/helpers.ts';
-import { ownNative, typescriptSite, versionOf } from '../support/typescript-site.ts';
+import { nativeProgram, ownNative, typescriptSite, versionOf } from '../support/typescript-site.ts';
 
 describe('which TypeScript a site has', () => {
   it("a site without TypeScript is checked with api-prerender's TypeScript 7", () => {
@@ -22,9 +22,6 @@ describe('which TypeScript a site has', () => {
     expect(siteTypeScriptPackage(root)).toBe(join(repoRoot, 'node_modules', typescript));
     expect(findTsc(root)).toEqual({ bin: join(repoRoot, 'node_modules', typescript, 'bin', 'tsc'), version: versionOf(typescript), from: 'site' });
   });
-
-  // The program npm installed for this machine beside the package, run without node and the script.
-  const nativeProgram = join(repoRoot, 'node_modules', '@typescript', `typescript-${process.platform}-${process.arch}`, 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
 
   it("a site's own TypeScript 7 is checked by its native compiler", () => {
     const root = typescriptSite({}, { typescript: 'typescript-7' });

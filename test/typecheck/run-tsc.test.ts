@@ -2,8 +2,12 @@
  * One type check (src/typecheck/run-tsc.ts): the site's `tsc` (TypeScript 5, 6 or 7), or api-prerender's
  * TypeScript 7 for a site without one, run the same way, and every one reports the same lines.
  */
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLines, checkTypes, ownNative, typescriptSite, versionOf } from '../support/typescript-site.ts';
+import { findTsc } from '../../src/typecheck/find-tsc.ts';
+import { runTsc } from '../../src/typecheck/run-tsc.ts';
+import { checkLines, checkTypes, nativeProgram, ownNative, typescriptSite, versionOf } from '../support/typescript-site.ts';
 
 const api = 'src/server/routes/api';
 
@@ -28,5 +32,50 @@ describe('every TypeScript reports the same lines', () => {
   ])('TypeScript $version ($from): chained messages and odd paths included', async ({ typescript, from, version }) => {
     const { logger } = await checkTypes(typescriptSite(files, typescript ? { typescript } : {}));
     expect(checkLines(logger.lines)).toEqual([...warnings, `type check: 2 errors, printed above as warnings (TypeScript ${version}, ${from})`]);
+  });
+});
+
+/** The processes `pid` started that still run (Linux: each thread's children in /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ')) if (child) children.push(Number(child));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return children;
+}
+
+/** The program a process runs, or `undefined` once it has ended. */
+function programOf(pid: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return undefined;
+  }
+}
+
+describe('a check by TypeScript 7', () => {
+  // On Node 20 its `bin/tsc` script stays alive in front of the compiler: a second process of ~40 MB.
+  it.runIf(process.platform === 'linux')('is one process, its native compiler, with no Node script in front of it', async () => {
+    const root = typescriptSite({}, { typescript: 'typescript-7' });
+    const before = new Set(childrenOf(process.pid));
+    // The program each new process runs, as last seen: a process is Node's own between its fork and its exec.
+    const programs = new Map<number, string>();
+    const watch = setInterval(() => {
+      for (const pid of childrenOf(process.pid)) {
+        const program = before.has(pid) ? undefined : programOf(pid);
+        if (program !== undefined) programs.set(pid, program);
+      }
+    }, 2);
+    try {
+      const { diagnostics } = await runTsc(findTsc(root)!, { root, files: [join(root, api, 'count.json.ts')] }, new AbortController().signal);
+      expect(diagnostics).toEqual([`${api}/count.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'.`]);
+    } finally {
+      clearInterval(watch);
+    }
+    expect([...programs.values()]).toEqual([realpathSync(nativeProgram)]);
   });
 });
