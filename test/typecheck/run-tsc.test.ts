@@ -2,7 +2,8 @@
  * One type check (src/typecheck/run-tsc.ts): the site's `tsc` (TypeScript 5, 6 or 7), or api-prerender's
  * TypeScript 7 for a site without one, run the same way, and every one reports the same lines.
  */
-import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findTsc } from '../../src/typecheck/find-tsc.ts';
@@ -35,47 +36,20 @@ describe('every TypeScript reports the same lines', () => {
   });
 });
 
-/** The processes `pid` started that still run (Linux: each thread's children in /proc). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ')) if (child) children.push(Number(child));
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return children;
-}
-
-/** The program a process runs, or `undefined` once it has ended. */
-function programOf(pid: number): string | undefined {
-  try {
-    return readlinkSync(`/proc/${pid}/exe`);
-  } catch {
-    return undefined;
-  }
-}
-
 describe('a check by TypeScript 7', () => {
   // On Node 20 its `bin/tsc` script stays alive in front of the compiler: a second process of ~40 MB.
-  it.runIf(process.platform === 'linux')('is one process, its native compiler, with no Node script in front of it', async () => {
+  it('is one process, its native compiler, with no Node script in front of it', async () => {
     const root = typescriptSite({}, { typescript: 'typescript-7' });
-    const before = new Set(childrenOf(process.pid));
-    // The program each new process runs, as last seen: a process is Node's own between its fork and its exec.
-    const programs = new Map<number, string>();
-    const watch = setInterval(() => {
-      for (const pid of childrenOf(process.pid)) {
-        const program = before.has(pid) ? undefined : programOf(pid);
-        if (program !== undefined) programs.set(pid, program);
-      }
-    }, 2);
+    // Every process this one starts meanwhile, as Node announces it (its program is known once it runs).
+    const started: ChildProcess[] = [];
+    const onSpawn = (message: unknown) => started.push((message as { process: ChildProcess }).process);
+    subscribe('child_process', onSpawn);
     try {
       const { diagnostics } = await runTsc(findTsc(root)!, { root, files: [join(root, api, 'count.json.ts')] }, new AbortController().signal);
       expect(diagnostics).toEqual([`${api}/count.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'.`]);
     } finally {
-      clearInterval(watch);
+      unsubscribe('child_process', onSpawn);
     }
-    expect([...programs.values()]).toEqual([realpathSync(nativeProgram)]);
+    expect(started.map((child) => child.spawnfile)).toEqual([nativeProgram]);
   });
 });
