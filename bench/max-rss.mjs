@@ -10,17 +10,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = process.env.BENCH_RSS_FILE;
 
-/** The peak resident set of this process since it started, in bytes. */
-function peakRss() {
-  const usage = process.resourceUsage();
-  if (process.platform !== 'linux') return usage.maxRSS * 1024;
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return match ? Number(match[1]) * 1024 : usage.maxRSS * 1024;
+/** The peak resident set of this process since it started, in bytes (`maxRSS` in kB: the fallback). */
+function peakRss(maxRSS) {
+  const match = process.platform === 'linux' ? /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8')) : null;
+  return (match ? Number(match[1]) : maxRSS) * 1024;
 }
 
 if (file) {
   process.on('exit', () => {
     const usage = process.resourceUsage();
-    writeFileSync(file, JSON.stringify({ rss: peakRss(), cpu: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));
+    writeFileSync(file, JSON.stringify({ rss: peakRss(usage.maxRSS), cpu: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));
   });
 }
