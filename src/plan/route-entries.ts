@@ -6,7 +6,7 @@
 import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { configChecks } from '../config/config-checks.ts';
-import { resolveSitemapFields, shareFields } from '../config/resolve-routes.ts';
+import { resolveSitemapFields, shareFields, type SharedFields } from '../config/resolve-routes.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
 import { parseRouteSegments } from '../output/route-to-file.ts';
@@ -104,7 +104,7 @@ const entryKeys = ['params', 'route', 'sitemap'];
  * one of those keys that is not a parameter of the file (`[route].ts` keeps `{ route: 'x' }` a
  * parameter object). A promise only for a path, whose shape the router is asked.
  */
-function listedEntry(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>, share: (fields: SitemapFields) => SitemapFields): PrerenderRoute | Promise<PrerenderRoute> {
+function listedEntry(item: unknown, pattern: string, file: string, hasShape: (route: string) => Promise<boolean>, share: SharedFields): PrerenderRoute | Promise<PrerenderRoute> {
   const refuse = (reason: string, hint: string) => errors.routeEntries(file, `lists the entry ${show(item)} in its entries, which cannot be prerendered: ${reason}`, hint);
   const names = patternParams(pattern);
   const entry = item as Record<string, unknown>;
@@ -126,7 +126,7 @@ function listedEntry(item: unknown, pattern: string, file: string, hasShape: (ro
 const then = <T, U>(value: T | Promise<T>, use: (value: T) => U): U | Promise<U> => (value instanceof Promise ? value.then(use) : use(value));
 
 /** An entry's `sitemap` option, checked as `prerender.routes` checks a route's. */
-function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError, share: (fields: SitemapFields) => SitemapFields): false | SitemapFields {
+function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError, share: SharedFields): false | SitemapFields {
   if (value === undefined) return noFields;
   if (value === false) return false;
   try {

@@ -85,6 +85,8 @@ export function fillPattern(pattern: string, params: Record<string, unknown>): {
  * @example patternIn('/api/items/:id.json') // { text: ':id', param: 'id' }
  */
 export function patternIn(route: string): { text: string; param?: string } | undefined {
+  // Each piece of syntax has one of these characters: a route without them (nearly every one) is not split.
+  if (!/[*:[]/.test(route)) return undefined;
   for (const segment of route.split('/')) {
     const wild = /^\*\*?(?::(\w+))?$/.exec(segment);
     if (wild) return { text: segment, param: wild[1] };

@@ -147,6 +147,21 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
     expect(routes[2].sitemap).not.toBe(routes[0].sitemap);
   });
 
+  it('shares fields by their values: one date with many priorities keeps each, and a bad value after good ones is still named', async () => {
+    const priorities = Array.from({ length: 40 }, (_, i) => i / 40);
+    const listed = () => [...priorities, ...priorities].map((priority, i) => ({ route: `/r${i}`, sitemap: { lastmod: '2026-11-21', changefreq: 'daily', priority } }));
+    const routes = (await resolveConfig({ prerender: { routes: listed } }, tempDir())).prerender.routes;
+    expect(routes).toEqual(listed());
+    expect(routes[41].sitemap).toBe(routes[1].sitemap);
+    const changed = (fields: object) => () => [...listed(), { route: '/bad', sitemap: { lastmod: '2026-11-21', changefreq: 'daily', ...fields } }];
+    const badPriority = await catchError(() => resolveConfig({ prerender: { routes: changed({ priority: 2 }) } }, tempDir()));
+    expect(badPriority.message).toContain('"prerender.routes[80].sitemap.priority"');
+    const badFreq = await catchError(() => resolveConfig({ prerender: { routes: changed({ priority: 0, changefreq: 'dayly' }) } }, tempDir()));
+    expect(badFreq.message).toContain('"prerender.routes[80].sitemap.changefreq"');
+    const extraKey = await catchError(() => resolveConfig({ prerender: { routes: changed({ priority: 0, lastmodified: '2026-11-21' }) } }, tempDir()));
+    expect(extraKey.message).toContain('"prerender.routes[80].sitemap.lastmodified"');
+  });
+
   it('keeps valid values', async () => {
     const config = { name: 'x', prerender: { concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemap: { host: 'https://x.com/blog/' } } };
     expect((await resolveConfig(config, tempDir())).prerender).toMatchObject({ concurrency: 1, timeout: 2 ** 31 - 1, maxBodySize: 1, failOnError: false, sitemapHost: 'https://x.com/blog/' });
