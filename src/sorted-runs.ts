@@ -4,7 +4,7 @@
  * a file of their own as one JSON line each (a sorted run); reading merges the runs. The order is
  * stable: items that compare equal come out in the order they were added.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLines } from './read-lines.ts';
 
@@ -49,7 +49,7 @@ export function createSortedRuns<T>(options: SortedRunsOptions<T>): SortedRuns<T
   const spill = () => {
     dir ??= mkdtempSync(join(options.folder, '.sorted-runs-'));
     const file = join(dir, `run-${runs.length}`);
-    writeFileSync(file, held.sort(options.compare).map(options.encode).join('\n') + '\n');
+    writeLines(file, held.sort(options.compare), options.encode);
     runs.push(file);
     held = [];
   };
@@ -88,6 +88,26 @@ export function createSortedRuns<T>(options: SortedRunsOptions<T>): SortedRuns<T
     },
     discard,
   };
+}
+
+/**
+ * Lines written per write: a run's text (~5 MB for a crawl's results) made as one string, then
+ * copied to be written, rose the build's RSS by ~35 MB at each run (a crawl of 100,000 routes).
+ */
+const linesPerWrite = 512;
+
+/** Writes `items` into `file` as one line each, {@link linesPerWrite} lines at a time. */
+function writeLines<T>(file: string, items: T[], encode: (item: T) => string): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (let start = 0; start < items.length; start += linesPerWrite) {
+      let text = '';
+      for (let i = start; i < Math.min(start + linesPerWrite, items.length); i++) text += encode(items[i]) + '\n';
+      writeSync(fd, text);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The items of one run's file, in order, read a piece at a time. */

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSortedRuns } from '../src/sorted-runs.ts';
@@ -23,6 +24,18 @@ describe('createSortedRuns', () => {
       }),
       { numRuns: 200, seed: 25 },
     );
+  });
+
+  it('writes a run of more lines than one write takes whole: every item back, each run file a line per item', () => {
+    const folder = tempDir('runs-');
+    const runs = runsOf(folder, 1_300);
+    const items = Array.from({ length: 3_000 }, (_, order) => ({ key: String((order * 7919) % 3_001), order }));
+    for (const item of items) runs.add(item);
+    const [runFolder] = readdirSync(folder);
+    const lines = readdirSync(join(folder, runFolder)).map((run) => readFileSync(join(folder, runFolder, run), 'utf8').split('\n'));
+    expect(lines.map((run) => run.length)).toEqual([1_301, 1_301]);
+    expect(lines.map((run) => run.at(-1))).toEqual(['', '']);
+    expect([...runs.drain()]).toEqual([...items].sort(byKey));
   });
 
   it('reads lines longer than its pieces, and characters cut between two pieces', () => {
