@@ -95,6 +95,8 @@ export interface BuildContext extends BuildStart {
    * publicDir's copies, the sitemap, robots.txt. The compress step compresses them beside the routes'.
    */
   readonly siteFiles: string[];
+  /** How many of {@link siteFiles} are publicDir's copies (the report's `copied`), once the stage step made them. */
+  publicCopies?: number;
 }
 
 /** The staging paths, and the server bundle's place in them. */

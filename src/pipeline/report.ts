@@ -15,7 +15,7 @@ import type { Rendered } from './prerender.ts';
 export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: number): Promise<BuildReport> {
   const { config, logger, paths } = build;
   const { failures } = rendered;
-  const report = createReport(config.name, paths.final, rendered.tally, extraFiles, performance.now() - build.started, [], build.siteFiles.length);
+  const report = createReport(config.name, paths.final, rendered.tally, extraFiles, performance.now() - build.started, [], build.publicCopies);
   if (failures.length > 0) {
     logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
     for (const line of failures) logger.error(line);

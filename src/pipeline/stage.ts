@@ -61,6 +61,7 @@ export async function stageOutput(build: BuildContext): Promise<void> {
   const copied = await whileDoing(`copying publicDir (${label})`, () => copyPublicDir(config.publicDir, paths.publicDir, { label, dotFiles: config.publicDotFiles }, claims, logger));
   // One by one: a spread of a publicDir's 200,000 names would pass the stack's limit.
   for (const file of copied) build.siteFiles.push(file);
+  build.publicCopies = copied.length;
   if (config.prerender.sitemapHost) {
     claims.claim('sitemap.xml', sitemapOwner);
     claimRobots(claims, paths.publicDir);

@@ -46,6 +46,18 @@ describe('publicDir copy', () => {
     expect(logger.lines.at(-1)).toMatch(/^1 route ok, 0 failed, 1 file and 2 copied from publicDir, /);
   });
 
+  it('counts the sitemap and robots.txt as files it wrote, not as copies, with or without publicDir', async () => {
+    const sitemap = `export default { name: 'mapped', prerender: { routes: ['/api/x.json'], sitemap: { host: 'https://example.com' } } };`;
+    const files = { 'src/server/routes/api/x.json.ts': route('() => ({ x: 1 })'), 'prerender.config.mjs': sitemap };
+    const without = await buildSite(writeSite(files));
+    expect(readdirSync(join(without.dir, 'public')).sort()).toEqual(['api', 'robots.txt', 'sitemap.xml']);
+    expect([without.report.files, without.report.copied]).toEqual([3, 0]);
+    expect(without.logger.lines.at(-1)).toMatch(/^1 route ok, 0 failed, 3 files, /);
+    const withPublic = await buildSite(writeSite({ ...files, 'public/a.txt': 'a' }));
+    expect([withPublic.report.files, withPublic.report.copied]).toEqual([3, 1]);
+    expect(withPublic.logger.lines.at(-1)).toMatch(/^1 route ok, 0 failed, 3 files and 1 copied from publicDir, /);
+  });
+
   it('leaves out dot-files by default with a coded warning; publicDotFiles: true copies them, never served', async () => {
     const files = {
       'public/.htaccess': 'Options -Indexes\n',
