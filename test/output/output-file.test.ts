@@ -4,7 +4,7 @@
  * naming the file, the build removes what it made, and the next build on the freed disk succeeds.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { withStaging } from '../../src/output/staging.ts';
@@ -17,32 +17,9 @@ import { createFileWriter } from '../../src/output/write-files.ts';
 import { writeShardInfo } from '../../src/shard/shard-info.ts';
 import { catchError } from '../support/catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
+import { fillDisk, mountDisk, smallDiskSkipReason } from '../support/small-disk.ts';
 import { deadPid } from '../support/pids.ts';
 import { leftovers, snapshotTree } from '../support/tree-snapshot.ts';
-
-/** Mounting a tmpfs needs root (or CAP_SYS_ADMIN); elsewhere these tests cannot run. */
-function mountDisk(dir: string, size: string): boolean {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Fills the disk `file` is on with `file` until it has no room left; returns its path. */
-function fillDisk(file: string): string {
-  const fd = openSync(file, 'w');
-  const block = Buffer.alloc(64 * 1024, 1);
-  try {
-    for (;;) writeSync(fd, block);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-  return file;
-}
 
 /** Bytes in use on the disk at `dir`. */
 const used = (dir: string) => {
@@ -51,7 +28,6 @@ const used = (dir: string) => {
 };
 
 const noStack = (text: string) => expect(text).not.toMatch(/^\s+at /m);
-const skipReason = 'needs root (or CAP_SYS_ADMIN) to mount a small tmpfs';
 
 const disk = tempDir('disk-');
 const mounted = mountDisk(disk, '5m');
@@ -78,7 +54,7 @@ function setRouteCount(root: string, count: number): void {
   writeFileSync(file, readFileSync(file, 'utf8').replace(/length: \d+/, `length: ${count}`));
 }
 
-describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : skipReason})`, () => {
+describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : smallDiskSkipReason})`, () => {
   it.each([
     { sitemap: true, what: 'with a sitemap' },
     { sitemap: false, what: 'without a sitemap' },
