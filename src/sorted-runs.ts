@@ -4,8 +4,9 @@
  * a file of their own as one JSON line each (a sorted run); reading merges the runs. The order is
  * stable: items that compare equal come out in the order they were added.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeAll } from './output/write-all.ts';
 import { readLines } from './read-lines.ts';
 
 /**
@@ -103,7 +104,7 @@ function writeLines<T>(file: string, items: T[], encode: (item: T) => string): v
     for (let start = 0; start < items.length; start += linesPerWrite) {
       let text = '';
       for (let i = start; i < Math.min(start + linesPerWrite, items.length); i++) text += encode(items[i]) + '\n';
-      writeSync(fd, text);
+      writeAll(fd, text);
     }
   } finally {
     closeSync(fd);

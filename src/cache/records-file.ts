@@ -6,8 +6,9 @@
  * never read as records.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { byRoute } from '../output/route-to-file.ts';
+import { writeAll } from '../output/write-all.ts';
 import { readLines } from '../read-lines.ts';
 import { decodeRecord, encodeRecord, type RouteRecord } from './record.ts';
 
@@ -46,7 +47,7 @@ export function createRecordsWriter(path: string): RecordsWriter {
   const flush = () => {
     const piece = Buffer.from(text);
     hash.update(piece);
-    writeSync(fd, piece);
+    writeAll(fd, piece);
     bytes += piece.byteLength;
     text = '';
   };

@@ -1,8 +1,9 @@
-import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { errors } from '../errors.ts';
+import { writeAll } from './write-all.ts';
 import type { EncodedSizes } from '../runtime/encodings.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { byRoute } from './route-to-file.ts';
@@ -77,7 +78,7 @@ export function createManifestWriter(distDir: string, name = manifestName): Mani
   const fd = openSync(path, 'w');
   const put = (piece: string) => {
     try {
-      writeSync(fd, piece);
+      writeAll(fd, piece);
     } catch (error) {
       throw errors.output(path, error);
     }

@@ -8,11 +8,12 @@
  * With the cache on, it links each written body into the cache, and links the stored bodies of
  * reused routes into the output (cache/body-store.ts): the files of a large site are never copied.
  */
-import { closeSync, futimesSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, futimesSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { constants, gzipSync } from 'node:zlib';
 import { reuseBody, storeBody } from '../cache/body-store.ts';
+import { writeAll } from './write-all.ts';
 
 /** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`, whose gzip size is measured when `measure[i]`. */
 export interface WriteBatch {
@@ -85,7 +86,7 @@ parentPort?.on('message', ({ files, bodies, measure, stores, stamp }: WriteBatch
 function writeStamped(file: string, body: Uint8Array, stamp: number): void {
   const fd = openSync(file, 'w');
   try {
-    writeSync(fd, body);
+    writeAll(fd, body);
     futimesSync(fd, stamp / 1000, stamp / 1000);
   } finally {
     closeSync(fd);

@@ -1,0 +1,12 @@
+import { writeSync } from 'node:fs';
+
+/**
+ * Writes all of `piece` at `fd`'s position. One write can take fewer bytes than it is given, when
+ * the disk has room for only part of them, and say nothing: the write after it is the one that
+ * throws (ENOSPC). `writeFileSync` loops the same way; a file written piece by piece must too, or
+ * its last piece can end short without an error.
+ */
+export function writeAll(fd: number, piece: string | Uint8Array): void {
+  const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+  for (let written = 0; written < bytes.byteLength; ) written += writeSync(fd, bytes, written);
+}
