@@ -26,10 +26,11 @@ describe('createSortedRuns', () => {
     );
   });
 
-  it('writes a run of more lines than one write takes whole: every item back, each run file a line per item', () => {
+  it('writes a run longer than one piece whole: every item back, each run file a line per item', () => {
     const folder = tempDir('runs-');
     const runs = runsOf(folder, 1_300);
-    const items = Array.from({ length: 3_000 }, (_, order) => ({ key: String((order * 7919) % 3_001), order }));
+    // ~130 characters a line: a run of 1,300 is about two and a half pieces of 64 KiB.
+    const items = Array.from({ length: 3_000 }, (_, order) => ({ key: String((order * 7919) % 3_001).padStart(100, '-'), order }));
     for (const item of items) runs.add(item);
     const [runFolder] = readdirSync(folder);
     const lines = readdirSync(join(folder, runFolder)).map((run) => readFileSync(join(folder, runFolder, run), 'utf8').split('\n'));

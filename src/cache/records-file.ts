@@ -8,7 +8,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { byRoute } from '../output/route-to-file.ts';
-import { writeAll } from '../output/write-all.ts';
+import { pieceSize, writeAll } from '../output/write-all.ts';
 import { readLines } from '../read-lines.ts';
 import { decodeRecord, encodeRecord, type RouteRecord } from './record.ts';
 
@@ -33,9 +33,6 @@ export interface RecordsWriter {
 /** The line each record read came from: a record reused as it is goes into the next file as that line, not encoded again. */
 const lineOf = new WeakMap<RouteRecord, string>();
 
-/** Text goes to the file in pieces of about this many characters. */
-const chunkSize = 64 * 1024;
-
 /** Starts a records file at `path` (replacing any). */
 export function createRecordsWriter(path: string): RecordsWriter {
   const fd = openSync(path, 'w');
@@ -55,7 +52,7 @@ export function createRecordsWriter(path: string): RecordsWriter {
     add(record) {
       text += (lineOf.get(record) ?? encodeRecord(record)) + '\n';
       count++;
-      if (text.length >= chunkSize) flush();
+      if (text.length >= pieceSize) flush();
     },
     finish() {
       flush();
@@ -141,7 +138,7 @@ export function openRecords(path: string, summary: RecordsSummary): RecordsReade
 /** Reads the whole file once: throws unless its length, hash and line count are the summary's. */
 function checkRecords(fd: number, summary: RecordsSummary): void {
   const hash: Hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(chunkSize);
+  const buffer = Buffer.allocUnsafe(pieceSize);
   let bytes = 0;
   let count = 0;
   for (let read; (read = readSync(fd, buffer, 0, buffer.length, bytes)) > 0; bytes += read) {

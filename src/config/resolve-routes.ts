@@ -131,7 +131,7 @@ export function shareFields(): SharedFields {
     const found = kept?.find((fields) => fields.changefreq === given.changefreq && fields.priority === given.priority);
     if (found) return found;
     const fields = resolve();
-    if (!kept) byDate.set(fields.lastmod, [fields]);
+    if (!kept) byDate.set(given.lastmod, [fields]);
     else if (kept.length < sharedPerDate) kept.push(fields);
     return fields;
   };

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { errors } from '../errors.ts';
-import { writeAll } from './write-all.ts';
+import { pieceSize, writeAll } from './write-all.ts';
 import type { EncodedSizes } from '../runtime/encodings.ts';
 import type { CarriedHeader } from './carried-headers.ts';
 import { byRoute } from './route-to-file.ts';
@@ -35,9 +35,6 @@ export interface CompressedFile {
 
 /** The file name, beside `public/` and `server/`. */
 export const manifestName = 'prerender-manifest.json';
-
-/** Text is handed to the file in pieces of about this many characters, never as one string. */
-const chunkSize = 64 * 1024;
 
 /**
  * One entry as the manifest spells it: `JSON.stringify` of its fields in this order, absent ones left
@@ -91,7 +88,7 @@ export function createManifestWriter(distDir: string, name = manifestName): Mani
       text += `${count++ === 0 ? '' : ','}
     ${manifestLine(entry)}`;
       // Synchronous: one small write per ~64 kB keeps entries in order with no queue to hold.
-      if (text.length >= chunkSize) {
+      if (text.length >= pieceSize) {
         put(text);
         text = '';
       }

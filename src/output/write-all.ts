@@ -1,6 +1,12 @@
 import { writeSync } from 'node:fs';
 
 /**
+ * Text a file is written in, piece by piece, is written once it holds this many characters: the
+ * manifest, the cache's records and a crawl's sorted runs. Never a file's whole text in memory.
+ */
+export const pieceSize = 64 * 1024;
+
+/**
  * Writes all of `piece` at `fd`'s position. One write can take fewer bytes than it is given, when
  * the disk has room for only part of them, and say nothing: the write after it is the one that
  * throws (ENOSPC). `writeFileSync` loops the same way; a file written piece by piece must too, or
