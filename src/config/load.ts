@@ -8,7 +8,7 @@ import { settleWithin } from '../settle-within.ts';
 import { defaults } from './defaults.ts';
 import { findConfigFile } from './find-config-file.ts';
 import { keyOrigin } from './key-origin.ts';
-import { mergeConfig, resolveConfig } from './resolve.ts';
+import { mergeConfig, resolveConfigParts, withRoutes, type ConfigParts } from './resolve.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
 import { isPlainObject, kindOf } from '../value-kind.ts';
 
@@ -31,20 +31,21 @@ export interface LoadConfigOptions {
 export type ConfigCompiler = (file: string) => Promise<string>;
 
 /** Finds, loads and resolves the site's config. */
-export function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
-  return loadConfigWith(options, compileHere);
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+  return withRoutes(await loadConfigWith(options, compileHere));
 }
 
 /**
- * {@link loadConfig} with TypeScript configs compiled by `compile`: `prerender build` compiles in its
- * toolchain worker, so that Rollup and TypeScript never load into the thread that prerenders.
+ * {@link loadConfig} with TypeScript configs compiled by `compile` (`prerender build` compiles in its
+ * toolchain process, so that Rollup never loads into the process that prerenders), and a routes
+ * function left for the caller to call (see ConfigParts).
  */
-export async function loadConfigWith(options: LoadConfigOptions, compile: ConfigCompiler): Promise<ResolvedConfig> {
+export async function loadConfigWith(options: LoadConfigOptions, compile: ConfigCompiler): Promise<ConfigParts> {
   const root = resolve(options.root ?? process.cwd());
   if (!existsSync(root)) throw errors.usage(`Site root ${root} does not exist.`, 'Pass the folder that holds your site.');
   const file = findConfigFile(root, options.configFile, (warning) => options.logger && warn(options.logger, warning));
   const fromFile = file ? await importConfigFile(file, compile, settleBound(options.config)) : {};
-  return resolveConfig(mergeConfig(fromFile, options.config ?? {}), root, file, keyOrigin(root, file, options.config));
+  return resolveConfigParts(mergeConfig(fromFile, options.config ?? {}), root, file, keyOrigin(root, file, options.config));
 }
 
 /**

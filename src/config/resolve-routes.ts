@@ -16,19 +16,21 @@ import type { PrerenderRoute, SitemapFields } from './types.ts';
 
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
 
-/** `prerender.routes` as a list of routes, calling it when it is a function; `where` names the file that sets it. */
-export async function resolveRoutes(input: unknown, timeout: number, check: ConfigChecks, where: string): Promise<PrerenderRoute[]> {
+/** `prerender.routes` given as a list (or not at all), checked; a function is {@link routesOfFunction}'s. */
+export function listedRoutes(input: unknown, check: ConfigChecks): PrerenderRoute[] {
   const list: unknown = input ?? [];
-  if (typeof list !== 'function') {
-    if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
-    return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, undefined));
-  }
+  if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
+  return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, undefined));
+}
+
+/** Calls `prerender.routes`, a function, given `timeout` ms to settle, and checks what it lists; `where` names the file that sets it. */
+export async function routesOfFunction(listing: () => unknown, timeout: number, check: ConfigChecks, where: string): Promise<PrerenderRoute[]> {
   const late = errors.routesTimedOut(timeout, where);
-  const listing = { over: false };
+  const state = { over: false };
   try {
-    return await settleWithin(listRoutes(list as () => unknown, check, where, listing), timeout, () => late);
+    return await settleWithin(listRoutes(listing, check, where, state), timeout, () => late);
   } finally {
-    listing.over = true;
+    state.over = true;
   }
 }
 

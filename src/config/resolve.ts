@@ -9,9 +9,9 @@ import { resolveCompress } from './resolve-compress.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkCacheDir, checkOutput } from './output-paths.ts';
-import { presets, type Preset, type ResolvedConfig, type UserConfig } from './types.ts';
+import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type UserConfig } from './types.ts';
 import { everyKey, prerenderKeys, topKeys } from './config-keys.ts';
-import { resolveRoutes } from './resolve-routes.ts';
+import { listedRoutes, routesOfFunction } from './resolve-routes.ts';
 
 
 /**
@@ -19,12 +19,38 @@ import { resolveRoutes } from './resolve-routes.ts';
  * absolute and calls `prerender.routes` when it is a function. Throws a CONFIG error naming the key
  * and where it was set (`origin`: by default the config file, see key-origin.ts).
  */
-export async function resolveConfig(
+export async function resolveConfig(input: unknown, root: string, configFile?: string, origin?: KeyOrigin): Promise<ResolvedConfig> {
+  return withRoutes(resolveConfigParts(input, root, configFile, origin));
+}
+
+/**
+ * A config resolved but for the routes a function lists: `config.prerender.routes` is empty until
+ * `listRoutes` (present when `prerender.routes` is a function) calls it. A build calls it once the
+ * bundle is made, so that the site's list and what making it leaves never sit beside the bundler
+ * (pipeline/plan.ts).
+ */
+export interface ConfigParts {
+  config: ResolvedConfig;
+  listRoutes?: () => Promise<PrerenderRoute[]>;
+}
+
+/** The config of `parts` with its routes listed. */
+export async function withRoutes(parts: ConfigParts): Promise<ResolvedConfig> {
+  const { config, listRoutes } = parts;
+  if (listRoutes) config.prerender.routes = await listRoutes();
+  return config;
+}
+
+/**
+ * {@link resolveConfig} but for a routes function, which it checks is one and leaves to
+ * `listRoutes`; an array of routes is checked here.
+ */
+export function resolveConfigParts(
   input: unknown,
   root: string,
   configFile?: string,
   origin: KeyOrigin = () => (configFile === undefined ? undefined : configName(root, configFile)),
-): Promise<ResolvedConfig> {
+): ConfigParts {
   const check = configChecks(origin);
   const user = check.objectAt('config', input) as UserConfig;
   check.checkKeys('', user, topKeys, everyKey);
@@ -44,7 +70,10 @@ export async function resolveConfig(
   // Before the routes: a routes function is given this long to settle.
   const timeout = check.optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout;
 
-  return {
+  const routes = pre.routes;
+  const where = origin('prerender.routes') ?? 'the config';
+  const listRoutes = typeof routes === 'function' ? () => routesOfFunction(routes as () => unknown, timeout, check, where) : undefined;
+  const config: ResolvedConfig = {
     root,
     name,
     apiPrefix: resolveApiPrefix(user.apiPrefix, check),
@@ -56,7 +85,7 @@ export async function resolveConfig(
     cache: check.optional('cache', user.cache, isBoolean, 'true or false') ?? defaults.cache,
     cacheDir,
     prerender: {
-      routes: await resolveRoutes(pre.routes, timeout, check, origin('prerender.routes') ?? 'the config'),
+      routes: listRoutes ? [] : listedRoutes(pre.routes, check),
       routesFrom: pre.routes === undefined ? 'unset' : typeof pre.routes === 'function' ? 'function' : 'array',
       sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
       concurrency: check.optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
@@ -70,6 +99,7 @@ export async function resolveConfig(
     },
     configFile,
   };
+  return { config, listRoutes };
 }
 
 /**

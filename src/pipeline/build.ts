@@ -37,8 +37,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     await openBuildCache(context);
     const routeFiles = await scanSite(context);
     await bundleSite(context, routeFiles);
-    const plan = planListedRoutes(context);
-    const server = await loadServer(context);
+    const plan = await planListedRoutes(context);
+    const server = await loadServer(context, plan);
     const planned = await planEntries(context, plan, server, routeFiles);
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);

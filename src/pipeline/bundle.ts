@@ -38,13 +38,16 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   }
   // Rollup's cache of the last bundle: only the modules whose code changed are transformed again.
   const rollupCache = cache && { file: join(config.cacheDir, config.name, 'rollup.cache'), key: rollupCacheKey(config, cache.fingerprints) };
-  const freeMemory = isLongRouteList(expectedRouteCount(build));
-  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, { rollupCache, freeMemory }));
-  // A long route list's prerender never runs beside the process. A short one's starts while the
-  // process writes Rollup's cache, and the process ends as soon as that is written (not when the
-  // build does: it holds some 120 MB); the build's cleanup waits for it (stage.ts).
+  // A count not known yet is a routes function's: the list it makes comes once this process has ended.
+  const expected = expectedRouteCount(build);
+  const memory = expected === undefined ? 'apart' : isLongRouteList(expected) ? 'lean' : undefined;
+  const facts = await whileDoing('bundling the route files', () => toolchain.bundleServer(config, routeFiles, paths.serverFile, { rollupCache, memory }));
+  // Nothing of a long route list, and no routes function, runs beside the process. A short list's
+  // prerender starts while the process writes Rollup's cache, and the process ends as soon as that
+  // is written (not when the build does: it holds some 120 MB); the build's cleanup waits for it
+  // (stage.ts).
   const closed = toolchain.close();
-  if (freeMemory || !rollupCache) await closed;
+  if (memory || !rollupCache) await closed;
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
   logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);

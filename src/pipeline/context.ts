@@ -6,7 +6,7 @@
 import type { BundleFacts } from '../bundle/bundle-facts.ts';
 import type { StoredBundle } from '../cache/stored-bundle.ts';
 import type { LoadConfigOptions } from '../config/load.ts';
-import type { ResolvedConfig } from '../config/types.ts';
+import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { collectWarnings, createLogger, type Logger } from '../log.ts';
 import type { FileClaims } from '../output/file-claims.ts';
 import type { Stage, StagePaths } from '../output/staging.ts';
@@ -85,7 +85,10 @@ export interface BundleState {
 
 /** A build whose config is loaded: what every step after the config step reads. */
 export interface BuildContext extends BuildStart {
+  /** The config; `prerender.routes` is empty when a function lists them ({@link listRoutes}). */
   readonly config: ResolvedConfig;
+  /** Calls the config's routes function, when it has one: the plan step's, once the bundle is made. */
+  readonly listRoutes?: () => Promise<PrerenderRoute[]>;
   /** Where the output is staged (`paths.dir`) and then published (`paths.final`). */
   readonly paths: BuildPaths;
   /** Who writes which file of `public/`: publicDir's copies, the sitemap, robots.txt, each route. */
@@ -118,11 +121,18 @@ export function startBuild(options: BuildOptions): BuildStart {
 /**
  * How many routes the build expects to hold: those its config lists and as many as its crawl may add
  * (`crawl.limit`, an upper bound the site chose), or as many as the last build rendered (from
- * `entries`, a crawl) when that was more. Known before bundling, it arranges the processes for memory
- * on a long list (schedule-typecheck.ts, bundle.ts): a first build crawling 100,000 pages peaked at
- * 227 MB with its type check beside bundling, 207 MB with it apart (tree RSS, Node 20, tmpfs).
+ * `entries`, a crawl, a routes function) when that was more. Known before bundling, it arranges the
+ * processes for memory on a long list (schedule-typecheck.ts, bundle.ts): a first build crawling
+ * 100,000 pages peaked at 227 MB with its type check beside bundling, 207 MB with it apart (tree RSS,
+ * Node 20, tmpfs). Undefined when a routes function lists them and no earlier build says how many:
+ * they are arranged for as a long list's are until it has listed them.
  */
-export function expectedRouteCount(build: BuildContext): number {
+export function expectedRouteCount(build: BuildContext): number | undefined;
+/** The same, once `listed` routes are planned from `prerender.routes`. */
+export function expectedRouteCount(build: BuildContext, listed: number): number;
+export function expectedRouteCount(build: BuildContext, listed?: number): number | undefined {
   const { routes, crawl } = build.config.prerender;
-  return Math.max(routes.length + (crawl?.limit ?? 0), build.cache?.previous?.index.records.count ?? 0);
+  const previous = build.cache?.previous?.index.records.count ?? 0;
+  if (listed === undefined && build.listRoutes && previous === 0) return undefined;
+  return Math.max((listed ?? routes.length) + (crawl?.limit ?? 0), previous);
 }

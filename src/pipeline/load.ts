@@ -2,9 +2,10 @@
 import { loadBundle, type ServerBundle } from '../bundle/load-bundle.ts';
 import { startTracking } from '../cache/read-tracker.ts';
 import { whileDoing } from '../file-limit.ts';
+import type { RoutePlan } from '../plan/plan-routes.ts';
 import type { RouteHandler } from '../prerender/render-route.ts';
 import { untilAborted } from '../settle-within.ts';
-import type { BuildContext } from './context.ts';
+import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
  * The staged server bundle, imported when first asked for (a route to render, an `entries` to call,
@@ -13,9 +14,9 @@ import type { BuildContext } from './context.ts';
  * A type check kept for this moment (a long route list: see schedule-typecheck.ts) runs first, on
  * its own, while nothing else is in memory but the config.
  */
-export async function loadServer(build: BuildContext): Promise<() => Promise<ServerBundle>> {
+export async function loadServer(build: BuildContext, plan: RoutePlan): Promise<() => Promise<ServerBundle>> {
   const { config, paths, signal, cache } = build;
-  await untilAborted(Promise.resolve(build.check?.beforePrerender()), signal);
+  await untilAborted(Promise.resolve(build.check?.beforePrerender(expectedRouteCount(build, plan.routes.length))), signal);
   if (cache) cache.tracking = startTracking();
   let loading: Promise<ServerBundle> | undefined;
   const load = () => whileDoing('loading the server bundle', () => loadBundle(paths.serverFile, config));

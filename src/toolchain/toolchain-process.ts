@@ -39,7 +39,7 @@ const post = (reply: ToolchainReply) => process.send!(reply);
 
 /**
  * A full collection, where a process for one build has it (toolchain-pool.ts) and the build holds a
- * long route list (`freeMemory`): between Rollup's two phases, what parsing and tree-shaking left is
+ * long route list (`memory: 'lean'`): between Rollup's two phases, what parsing and tree-shaking left is
  * freed before rendering the output adds its own. The process's peak at 100,000 routes (0-route site,
  * three runs each): 129-133 MB with it, 140-146 MB without. The two collections take some 90 ms.
  */
@@ -64,16 +64,16 @@ process.on('message', async (task: ToolchainTask) => {
       const config = task.site as ResolvedConfig;
       // What the cache needs to know of the bundle goes back with the answer (bundle-facts.ts).
       const { rollupCache } = task;
-      const collect = task.freeMemory ? collectGarbage : undefined;
+      const collect = task.memory === 'lean' ? collectGarbage : undefined;
       let facts: BundleFacts | undefined;
       const from = rollupCache && (work.readRollupCache(rollupCache, config.root) ?? true);
       const bundled = await work.bundleServer({ config, logger, routes: task.routes, onFacts: (found) => (facts = found) }, task.outFile, from, collect);
       const keep = rollupCache && bundled.cache && (() => work.writeRollupCache(rollupCache, config.root, bundled.cache!()));
       if (!keep) return post({ done: facts });
-      // A long route list: before the answer, as the build ends this process then, for memory. After
-      // a collection: its serialisation then takes the room the bundle's rendering left (114-117 MB
-      // at the process's peak, 123 MB without, three runs each).
-      if (task.freeMemory) {
+      // Before the answer when the build runs nothing beside this process after it (it ends this
+      // process then, for memory). After a collection (lean): its serialisation then takes the room
+      // the bundle's rendering left (114-117 MB at the process's peak, 123 MB without, three runs each).
+      if (task.memory) {
         collect?.();
         keep();
         return post({ done: facts });

@@ -35,11 +35,15 @@ export interface BundleChoices {
   /** Where Rollup's cache of the last bundle is kept: read from, and the new one written there. */
   rollupCache?: RollupCacheFile;
   /**
-   * Whether the build holds a long route list as it bundles: the process then collects its garbage
-   * between Rollup's phases and before writing Rollup's cache (some 90 ms), so that the two processes'
-   * peaks add up to less. A small site's build does not wait for it.
+   * How the process keeps its memory from adding to the build's (absent: a small site's build, which
+   * goes on to its prerender while the process writes Rollup's cache):
+   * - `lean`: the build holds a long route list as it bundles. The process collects its garbage
+   *   between Rollup's phases and before writing Rollup's cache (some 90 ms), so that the two
+   *   processes' peaks add up to less, and writes that cache before it answers.
+   * - `apart`: the build will make its route list (a function's) once this process has ended. It
+   *   writes Rollup's cache before it answers, without the collections: the build holds little beside it.
    */
-  freeMemory?: boolean;
+  memory?: 'lean' | 'apart';
 }
 
 /**

@@ -10,6 +10,9 @@
  *   232-237 MB this way, 232-233 MB without a check, 274-326 MB with the check beside bundling; a
  *   TypeScript 6 check started after bundling but run beside the prerender, 300-325 MB against
  *   275-278 MB waited for. Its seconds are few beside such a prerender's (0.3-1 s by TypeScript 7).
+ * - one a routes function lists, with no earlier build to say how long (it is called after
+ *   bundling: pipeline/plan.ts): once the bundler's process has ended, beside the listing, and
+ *   waited for before the prerender if the list is long.
  * Its result is printed at the end of every build that started it, failed ones included (before
  * their error: the type errors often explain it).
  */
@@ -46,8 +49,15 @@ export const failedBuildWaitMs = 10_000;
 
 /** A type check under way or to come. */
 export interface ScheduledCheck {
-  /** Called once bundling has ended: runs the check now, and waits for it, when it was kept for this moment. */
-  beforePrerender(): Promise<void>;
+  /** Called once the bundler's process has ended: starts a check kept for a route count not known before. */
+  afterBundling(): void;
+  /**
+   * Called once the routes are listed (`routeCount` expected now), before the prerender: waits for
+   * the check, running it now if it was kept for this moment; but a check started after bundling
+   * goes on beside the prerender of a short list (it started late to keep memory low, not to be
+   * waited for).
+   */
+  beforePrerender(routeCount: number): Promise<void>;
   /** Prints the check's result (waiting for it when it runs beside the build). */
   report(logger: Logger): Promise<void>;
   /** The check's result, waited for as {@link report} does, without printing it: for the report page. */
@@ -62,10 +72,11 @@ export interface ScheduledCheck {
 }
 
 /**
- * Schedules the check of `task` for a build of `routeCount` routes. With `memo` (the cache), a verdict
- * kept for exactly these inputs is given instead of checking, and a new one is kept.
+ * Schedules the check of `task` for a build of `routeCount` routes (undefined: not known before
+ * bundling). With `memo` (the cache), a verdict kept for exactly these inputs is given instead of
+ * checking, and a new one is kept.
  */
-export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logger: Logger, memo?: CheckMemo): ScheduledCheck {
+export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | undefined, logger: Logger, memo?: CheckMemo): ScheduledCheck {
   const stop = new AbortController();
   const recalled = memo?.recall();
   const run = async () => {
@@ -74,12 +85,17 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number, logge
     if (!stop.signal.aborted) memo?.keep(checked);
     return checked;
   };
-  let reply: Promise<TypeCheckReply> | undefined = isLongRouteList(routeCount) && !recalled ? undefined : run();
+  const short = routeCount !== undefined && !isLongRouteList(routeCount);
+  let reply: Promise<TypeCheckReply> | undefined = short || recalled ? run() : undefined;
   let reported = false;
   return {
-    async beforePrerender() {
+    afterBundling() {
+      if (routeCount === undefined) reply ??= run();
+    },
+    async beforePrerender(listed) {
+      if (routeCount === undefined && !isLongRouteList(listed)) return;
       // Seconds on a large site: say what the pause is.
-      if (!reply) logger.info(`checking types before the prerender (${routeCount} routes expected: the check and the prerender run apart, for memory)`);
+      if (!recalled && !short) logger.info(`checking types before the prerender (${routeCount ?? listed} routes expected: the check and the prerender run apart, for memory)`);
       await (reply ??= run());
     },
     // A build that bundled has run it; this covers a caller that reports without having bundled.

@@ -147,6 +147,22 @@ describe('a check still under way', () => {
     expect(checkLeftovers(root)).toEqual([]);
   });
 
+  it('kept for a route count not known before bundling: started by afterBundling, not waited for before a short list', async () => {
+    const { root, task, pids } = hangingSite();
+    const scheduled = scheduleTypeCheck(task, undefined, createMemoryLogger());
+    // A check that starts writes its tsconfig within milliseconds.
+    await sleep(300);
+    expect([checkLeftovers(root), existsSync(pids)]).toEqual([[], false]);
+    scheduled.afterBundling();
+    const running = await started(pids);
+    expect(checkLeftovers(root)).toHaveLength(1);
+    // Resolves, though this check never ends: a short list's prerender goes on beside it.
+    await scheduled.beforePrerender(1);
+    await scheduled.close();
+    expect(await ended(running)).toEqual([]);
+    expect(checkLeftovers(root)).toEqual([]);
+  });
+
   it('after a failed build: waited for, then stopped, and a warning says so', async () => {
     const { root, task, pids } = hangingSite();
     const scheduled = scheduleTypeCheck(task, 1, createMemoryLogger());
@@ -204,6 +220,35 @@ describe('a crawling site', () => {
       expect(short.report.ok).toBe(2);
       expect(before(short.logger.lines)).toEqual([]);
       expect(short.logger.lines).toContainEqual(expect.stringMatching(/^type check: /));
+    } finally {
+      setLongRouteList(line);
+    }
+  });
+});
+
+describe('a site whose routes a function lists', () => {
+  // Not known before bundling, the first build's count is taken as a long list's until the function
+  // has listed them: the check starts once the bundler's process has ended, and the prerender waits
+  // for it only if the list is long (the line is moved to 3 routes here).
+  it('is checked before the prerender when the list is long, beside it when short, with the same report', async () => {
+    const handler = `import { defineEventHandler, getRouterParam } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler((event) => getRouterParam(event, 'id') + count);\n`;
+    const before = (lines: string[]) => lines.filter((line) => line.startsWith('checking types before the prerender'));
+    const build = async (routes: number) => {
+      const root = writeSite({
+        [`${api}/items/[id].txt.ts`]: handler,
+        'prerender.config.mjs': `export default { prerender: { routes: () => Array.from({ length: ${routes} }, (_, i) => '/api/items/' + i + '.txt') } };`,
+      });
+      const { report, logger } = await buildSite(root, { typecheck: true, config: { cache: false } });
+      expect(report.ok).toBe(routes);
+      return { before: before(logger.lines), checked: logger.lines.filter((line) => /^warning|^type check:/.test(line)) };
+    };
+    const line = setLongRouteList(3);
+    try {
+      const [long, short] = [await build(3), await build(2)];
+      expect(long.before).toEqual(['checking types before the prerender (3 routes expected: the check and the prerender run apart, for memory)']);
+      expect(short.before).toEqual([]);
+      expect(long.checked).toEqual(short.checked);
+      expect(long.checked.at(-1)).toMatch(/^type check: 3 errors, printed above as warnings/);
     } finally {
       setLongRouteList(line);
     }
