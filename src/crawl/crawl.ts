@@ -1,14 +1,11 @@
-import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { fileCandidates } from '../runtime/file-candidates.ts';
 import type { FileClaims } from '../output/file-claims.ts';
 import type { SiteLink } from './link-route.ts';
-import { byRoute, parseRouteSegments } from '../output/route-to-file.ts';
+import { parseRouteSegments } from '../output/route-to-file.ts';
+import { CrawlLevel } from './crawl-level.ts';
 
-/** A route the crawl found: rendered as a listed one is, and named with the route it was first found on. */
-export interface CrawledRoute extends PrerenderRoute {
-  foundOn: string;
-}
+export type { CrawledRoute } from './crawl-level.ts';
 
 /** What {@link createCrawl} needs. */
 export interface CrawlOptions {
@@ -36,15 +33,12 @@ export interface Crawl {
    * join the next level. Throws CRAWL_LIMIT past the limit.
    */
   add(links: readonly SiteLink[], foundOn: string): void;
-  /** The next level, sorted by route, and forgets it; empty when the crawl is over. */
-  next(): CrawledRoute[];
+  /** The next level, sorted by route, and forgets it; empty when the crawl is over, and then nothing may be added. */
+  next(): CrawlLevel;
   /** Links followed so far. */
   readonly followed: number;
   readonly skipped: SkippedLinks;
 }
-
-/** Crawled routes appear in the sitemap as listed routes without sitemap fields do. */
-const noFields: SitemapFields = Object.freeze({});
 
 /**
  * A crawl starting from the listed routes. Paths are compared decoded and without a trailing `/`
@@ -60,7 +54,7 @@ export function createCrawl(options: CrawlOptions): Crawl {
   }
   // Apart from `seen`: a malformed path as written could equal another's decoded key.
   const malformed = new Set<string>();
-  let level: CrawledRoute[] = [];
+  let level = new CrawlLevel();
   let followed = 0;
   const crawl: Crawl = {
     get followed() {
@@ -86,13 +80,15 @@ export function createCrawl(options: CrawlOptions): Crawl {
         // index.html, and a JSON link written `/a.json/` is not refused as a folder that is not HTML.
         const spelled = route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route;
         if (++followed > options.limit) throw errors.crawlLimit(options.limit, spelled, foundOn);
-        level.push({ route: spelled, sitemap: noFields, foundOn });
+        level.add(spelled, foundOn);
       }
     },
     next() {
-      const found = level.sort(byRoute);
-      level = [];
+      const found = level.sorted();
+      level = new CrawlLevel();
       if (found.length > 0) options.onLevel?.(found.length);
+      // The crawl is over: the paths it saw go before the build's last steps (a million: 21 MB).
+      else seen.clear();
       return found;
     },
   };

@@ -125,7 +125,12 @@ function extensionFor(contentType: string): string | undefined {
   return commonExtensions[type] ?? Object.keys(mimes).find((extension) => mimes[extension] === type);
 }
 
-/** Orders anything with a route by its route, code unit by code unit, as the manifest and sitemap list them. */
+/** Orders routes code unit by code unit, as the manifest and sitemap list them. */
+export function compareRoutes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Orders anything with a route by its route ({@link compareRoutes}). */
 export function byRoute(a: { route: string }, b: { route: string }): number {
-  return a.route < b.route ? -1 : a.route > b.route ? 1 : 0;
+  return compareRoutes(a.route, b.route);
 }

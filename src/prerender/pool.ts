@@ -1,5 +1,11 @@
 import { poolSignal } from './pool-signal.ts';
 
+/** The items of a pool: an array, or a list that makes each item as it is taken (a crawl's level). */
+export interface ItemList<T> {
+  readonly length: number;
+  at(index: number): T | undefined;
+}
+
 /**
  * Runs `task` for every item with at most `concurrency` in flight, in list order, and resolves when
  * all are done. A task that throws stops the pool from starting more; the pool rejects with that
@@ -18,7 +24,7 @@ import { poolSignal } from './pool-signal.ts';
  * (pool-signal.ts): tasks listen on that one, never on the caller's.
  */
 export async function runPool<T>(
-  items: readonly T[],
+  items: ItemList<T>,
   concurrency: number,
   task: (item: T, index: number, signal: AbortSignal) => Promise<void>,
   signal?: AbortSignal,
@@ -31,7 +37,7 @@ export async function runPool<T>(
   }
 }
 
-async function runTasks<T>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+async function runTasks<T>(items: ItemList<T>, concurrency: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const turn = loopTurns(turnEveryMs);
@@ -42,7 +48,7 @@ async function runTasks<T>(items: readonly T[], concurrency: number, task: (item
       if (failure || next >= items.length) break;
       const index = next++;
       try {
-        await task(items[index], index);
+        await task(items.at(index) as T, index);
       } catch (error) {
         failure ??= { error };
       }

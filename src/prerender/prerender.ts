@@ -10,7 +10,7 @@ import type { SiteLink } from '../crawl/link-route.ts';
 import type { LinkReader } from '../crawl/read-links.ts';
 import { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
-import { runPool } from './pool.ts';
+import { runPool, type ItemList } from './pool.ts';
 import { keepRendered, reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
@@ -112,7 +112,7 @@ export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
   const now = input.now ?? performance.now.bind(performance);
   let offset = 0;
   try {
-    for (let level: RenderTarget[] = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
+    for (let level: ItemList<RenderTarget> = input.routes; level.length > 0; level = input.crawl?.next() ?? []) {
       await renderLevel(input, level, offset, now);
       offset += level.length;
     }
@@ -132,7 +132,7 @@ interface Finished {
 }
 
 /** Renders one level of routes; `offset` is the index of its first route among all rendered. */
-async function renderLevel(input: PrerenderInput, level: RenderTarget[], offset: number, now: () => number): Promise<void> {
+async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>, offset: number, now: () => number): Promise<void> {
   const inOrder = createReorder<Finished>(({ result, target, links }, index) => {
     input.onResult?.(result, offset + index, target);
     if (links.length === 0) return;

@@ -93,7 +93,7 @@ describe('the crawl and the link check read links alike', () => {
         const siteLinks = createLinkReader('https://example.com').ofRoute(page, file, types[kind], new TextEncoder().encode(bodies[kind](found)));
         const crawl = createCrawl({ listed: [{ route: page }], limit: 1_000, claims });
         crawl.add(siteLinks, page);
-        const followed = crawl.next().map((route) => route.route);
+        const followed = [...crawl.next()].map((route) => route.route);
         const check = createLinkCheck(claims);
         check.add(siteLinks, page);
         const checked = check.unresolved().map((pending) => pending.target);
