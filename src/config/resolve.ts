@@ -85,8 +85,8 @@ export function resolveConfigParts(
     cache: check.optional('cache', user.cache, isBoolean, 'true or false') ?? defaults.cache,
     cacheDir,
     prerender: {
-      routes: listRoutes ? [] : listedRoutes(pre.routes, check),
-      routesFrom: pre.routes === undefined ? 'unset' : typeof pre.routes === 'function' ? 'function' : 'array',
+      routes: listRoutes ? [] : listedRoutes(routes, check),
+      routesFrom: routes === undefined ? 'unset' : listRoutes ? 'function' : 'array',
       sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
       concurrency: check.optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
       timeout,

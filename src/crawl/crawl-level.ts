@@ -39,10 +39,10 @@ export class CrawlLevel implements ItemList<CrawledRoute>, Iterable<CrawledRoute
     return this;
   }
 
-  /** The route at `index` in route order. */
+  /** The route at `index` in route order; undefined past the end, or before the level is sorted. */
   at(index: number): CrawledRoute | undefined {
-    const i = this.order ? this.order[index] : index;
-    return i === undefined || i >= this.routes.length ? undefined : { route: this.routes[i], sitemap: noFields, foundOn: this.pages[i] };
+    const i = this.order?.[index];
+    return i === undefined ? undefined : { route: this.routes[i], sitemap: noFields, foundOn: this.pages[i] };
   }
 
   *[Symbol.iterator](): Iterator<CrawledRoute> {

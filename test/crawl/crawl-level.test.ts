@@ -8,6 +8,8 @@ describe('a crawl level', () => {
     const found = ['/z', '/caf%C3%A9', '/Z', '/café', '/a/b', '/a', '/a-b', '/é', '/10', '/9'];
     const level = new CrawlLevel();
     for (const [i, route] of found.entries()) level.add(route, `/page/${i}`);
+    // Nothing is handed out in the order found.
+    expect(level.at(0)).toBeUndefined();
     const expected = found.map((route, i) => ({ route, sitemap: {}, foundOn: `/page/${i}` })).sort(byRoute);
     expect(level.sorted().length).toBe(found.length);
     expect(Array.from({ length: level.length }, (_, index) => level.at(index))).toEqual(expected);
