@@ -9,7 +9,7 @@
 // Env: BENCH_RUNS (runs per measurement, median taken; default 3), BENCH_SIZES (default
 // 10000,100000), BENCH_MILLION (routes of the one-run scale row and of the shapes' second size;
 // default 1000000, 0 skips it), BENCH_SHAPE_RUNS (rounds of the shapes' rows; default 1),
-// BENCH_SHAPE_PAUSE (ms waited after a shape's outputs are removed; default 60000),
+// BENCH_SHAPE_PAUSE (ms waited after shapes' outputs are removed for room; default 300000),
 // BENCH_SHAPE_SIZES (the shapes' route counts; default 100000 and BENCH_MILLION),
 // BENCH_FILES (route-file counts for the bundling rows; default 1,250,1000), BENCH_SECONDS (seconds
 // of each throughput measurement; default 10).
@@ -90,7 +90,7 @@ const buildSite = (site, routes, extra = [], env = {}) => {
 /** The memory-by-shape rows: every shape at 100,000 routes and at BENCH_MILLION, BENCH_SHAPE_RUNS rounds. */
 const shapeSizes = process.env.BENCH_SHAPE_SIZES ? process.env.BENCH_SHAPE_SIZES.split(',').map(Number) : [100_000, million].filter((size) => size > 0);
 const shapeRuns = Number(process.env.BENCH_SHAPE_RUNS ?? 1);
-const measureShapeRows = () => measureShapes({ cli, work, runs: shapeRuns, sizes: shapeSizes, note, freshOutput, removeOutputs: (label) => removeOutputsOf(outputs, label) });
+const measureShapeRows = () => measureShapes({ cli, work, runs: shapeRuns, sizes: shapeSizes, note, freshOutput, outputs, removeOutputs: (label) => removeOutputsOf(outputs, label) });
 
 if (shapesOnly) finish(formatTables({ machine: machine.replace(/\d+ runs each/, `${shapeRuns} run${shapeRuns === 1 ? '' : 's'} each`), shapes: await measureShapeRows() }));
 

@@ -6,7 +6,7 @@
 //
 // Alone (after `npm run build`): `node bench/shapes.mjs [shape keys, e.g. ab] [sizes, e.g. 100000]`
 // prints the rows as JSON. Env: BENCH_RUNS (rounds, default 1).
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +20,22 @@ export const shapeSizes = [100_000, 1_000_000];
 /**
  * Measures every shape of `keys` at 0 routes and at every size of `sizes`, `runs` rounds; returns
  * `{ sizes, rows: [{ key, name, sizes: { [n]: { ms, cost, rss, mainRss, aloneRss } } }] }` (medians).
- * `removeOutputs(label)`, when given, removes the output folders `freshOutput(label)` made, once the
- * shape is measured.
+ * `removeOutputs(label)`, when given, removes the output folders `freshOutput(label)` made: those of
+ * the shapes measured before, when the disk of `outputs` lacks room for the next shape's (see below).
  */
-export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, keys, note, freshOutput, removeOutputs }) {
+export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, keys, note, freshOutput, outputs, removeOutputs }) {
   const rows = [];
   const measured = shapes.filter((each) => !keys || keys.includes(each.key));
+  const kept = [];
   for (const shape of measured) {
+    // The outputs of the shapes before stay while the disk has room for this one's: files made
+    // right after a large delete cost several times more on this disk (ext4 without a journal skips
+    // the inodes freed in the last minutes), and this shape's builds would pay for the delete.
+    if (removeOutputs && kept.length > 0 && !hasRoom(outputs ?? work, runs * sizes.reduce((sum, size) => sum + size, 0))) {
+      for (const label of kept.splice(0)) await removeOutputs(label);
+      note(`outputs removed for room; waiting ${pauseMs / 1000} s for the disk to reuse their inodes`);
+      await sleep(pauseMs);
+    }
     const site = shape.write(join(work, `shape-${shape.key}`));
     const build = (routes) => {
       clearCache(site);
@@ -45,20 +54,26 @@ export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, k
     const bySize = Object.fromEntries(sizes.map((routes) => [routes, { ms: at(routes, 'ms'), cost: costOf(routes), rss: at(routes, 'rss'), mainRss: at(routes, 'mainRss'), aloneRss: at(routes, 'aloneRss') }]));
     rows.push({ key: shape.key, name: shape.name, sizes: bySize });
     rmSync(site, { recursive: true, force: true });
-    // A shape's outputs go before the next shape's builds: the shapes at a million routes are over
-    // 6 million files and folders (the crawl's pages have a folder each), more inodes than this
-    // machine's disk had free beside other work. Files made right after a large delete cost more on
-    // this disk (ext4 without a journal), so the next shape starts after a pause.
-    if (removeOutputs) {
-      await removeOutputs(`shape-${shape.key}`);
-      if (shape !== measured.at(-1)) await sleep(pauseMs);
-    }
+    kept.push(`shape-${shape.key}`);
   }
   return { sizes, rows, runs };
 }
 
-/** The pause after a shape's outputs are removed (BENCH_SHAPE_PAUSE, ms). */
-const pauseMs = Number(process.env.BENCH_SHAPE_PAUSE ?? 60_000);
+/**
+ * Whether the disk holding `dir` has room for the outputs of `routes` more routes, twice over: two
+ * inodes a route (a crawled page has a folder of its own) and a block of 4 kB each. All six shapes at
+ * a million routes are some 8 million files and folders and 30 GB.
+ */
+function hasRoom(dir, routes) {
+  const { ffree, bavail, bsize } = statfsSync(dir);
+  return ffree > 2 * 2 * routes && bavail * bsize > 2 * 2 * 4096 * routes;
+}
+
+/**
+ * The pause after outputs are removed (BENCH_SHAPE_PAUSE, ms): ext4 without a journal skips an inode
+ * freed in the last 5 minutes while its table block is not written back (RECENTCY_DIRTY).
+ */
+const pauseMs = Number(process.env.BENCH_SHAPE_PAUSE ?? 300_000);
 
 const mb = (bytes) => (bytes === null ? '-' : `${Math.round(bytes / 2 ** 20)} MB`);
 
@@ -78,6 +93,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       keys,
       note: (message) => process.stderr.write(`bench: ${message}\n`),
       freshOutput: (label) => join(outputs, `${label}-${made++}`),
+      outputs,
       removeOutputs: async (label) => removeOutputsOf(outputs, label),
     });
     console.log(JSON.stringify(result, null, 2));
