@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { machineCpuMs } from './machine-cpu.mjs';
 import { sampleTreeRss } from './tree-rss.mjs';
 
 const preload = new URL('./max-rss.mjs', import.meta.url).href;
@@ -16,13 +17,15 @@ let runs = 0;
  * `node --import max-rss.mjs ...args` with `env` added, in `cwd`; resolves to `{ ms, rss, cpu }` (wall
  * ms; `rss`, the peak RSS in bytes of the process tree, or of the process alone off Linux; `mainRss`, the
  * process's own peak RSS; `aloneRss`, the tree's peak after its last child process ended (null when it
- * started none, or off Linux); `cpu`, CPU ms of all its threads and child processes) or rejects with the process's stderr when it exits
- * non-zero.
+ * started none, or off Linux); `cpu`, CPU ms of all its threads and child processes; `outsideCpu`, CPU
+ * ms the machine spent meanwhile on anything else, this bench's sampling included, null off Linux)
+ * or rejects with the process's stderr when it exits non-zero.
  */
 export function measure(args, env = {}, cwd = undefined) {
   const rssFile = join(scratch, `rss-${runs++}`);
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const machineBefore = machineCpuMs();
     const child = spawn(process.execPath, ['--import', preload, ...args], {
       env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -34,11 +37,14 @@ export function measure(args, env = {}, cwd = undefined) {
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - started;
+      const machineAfter = machineCpuMs();
       const tree = sampler.stop();
       if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`));
       const { rss: mainRss, cpu } = JSON.parse(readFileSync(rssFile, 'utf8'));
       // Sampling can miss a short peak of the main process that its own peak saw: the larger of the two.
-      resolve({ ms, rss: Math.max(tree.peak ?? 0, mainRss), mainRss, aloneRss: tree.alonePeak, cpu: cpu + tree.childCpu, stderr });
+      const treeCpu = cpu + tree.childCpu;
+      const outsideCpu = machineBefore === null || machineAfter === null ? null : Math.max(0, machineAfter - machineBefore - treeCpu);
+      resolve({ ms, rss: Math.max(tree.peak ?? 0, mainRss), mainRss, aloneRss: tree.alonePeak, cpu: treeCpu, outsideCpu, stderr });
     });
   });
 }

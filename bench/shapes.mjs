@@ -46,7 +46,7 @@ export async function measureShapes({ cli, work, runs = 1, sizes = shapeSizes, k
       for (const routes of [0, ...sizes]) {
         const sample = await build(routes);
         samples[routes].push(sample);
-        note(`shape ${shape.key}, ${routes} routes: ${(sample.ms / 1000).toFixed(2)}s, tree ${mb(sample.rss)}, build process ${mb(sample.mainRss)}, prerender ${mb(sample.aloneRss)}`);
+        note(`shape ${shape.key}, ${routes} routes: ${(sample.ms / 1000).toFixed(2)}s, tree ${mb(sample.rss)}, build process ${mb(sample.mainRss)}, prerender ${mb(sample.aloneRss)}, machine CPU beside it ${seconds(sample.outsideCpu)}`);
       }
     }
     const at = (routes, key) => median(samples[routes].map((sample) => sample[key]));
@@ -76,6 +76,7 @@ function hasRoom(dir, routes) {
 const pauseMs = Number(process.env.BENCH_SHAPE_PAUSE ?? 300_000);
 
 const mb = (bytes) => (bytes === null ? '-' : `${Math.round(bytes / 2 ** 20)} MB`);
+const seconds = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const repo = fileURLToPath(new URL('..', import.meta.url));
