@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machineCpuMs } from './machine-cpu.mjs';
+import { machineCpuMs } from './proc-cpu.mjs';
 import { sampleTreeRss } from './tree-rss.mjs';
 
 const preload = new URL('./max-rss.mjs', import.meta.url).href;

@@ -10,7 +10,7 @@
 // Alone (after `npm run build`): `node bench/throughput.mjs`. Env: BENCH_RUNS (rounds, default 3),
 // BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (default 50,200).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { writeThroughputSite } from './fixtures.mjs';
 import { measure, median } from './measure.mjs';
+import { processCpuMs } from './proc-cpu.mjs';
 import { ensureNitro, writeNitroThroughputSite } from './nitro.mjs';
 import { ensureCached } from './tool-cache.mjs';
 
@@ -61,9 +62,9 @@ export async function measureThroughput({ cli, work, runs, seconds, connections,
           const names = Object.keys(servers).filter((name) => name !== 'preview' || count === connections[0]);
           const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
           for (const name of order) {
-            const cpuBefore = cpuMs(servers[name].pid);
+            const cpuBefore = processCpuMs(servers[name].pid);
             const result = await load(servers[name].url + path, count, seconds);
-            const cpu = cpuBefore === undefined ? undefined : cpuMs(servers[name].pid) - cpuBefore;
+            const cpu = cpuBefore === undefined ? undefined : processCpuMs(servers[name].pid) - cpuBefore;
             (samples[`${name} ${target} ${count}`] ??= []).push(summary(result, cpu));
           }
         }
@@ -83,17 +84,6 @@ export async function measureThroughput({ cli, work, runs, seconds, connections,
 function summary(result, cpu) {
   const cpuPerRequest = cpu === undefined ? undefined : (cpu * 1000) / result.requests.total;
   return { rps: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx, cpuPerRequest };
-}
-
-/** CPU milliseconds a process has used (user and system), from /proc; `undefined` off Linux. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Medians per server, target and connection count, with ours / Nitro per round. */

@@ -3,6 +3,7 @@
 // machine running the build sees, with a type check in a child process counted too. Linux only;
 // elsewhere it reports nothing and the bench falls back to the main process's maxRSS.
 import { readFileSync, readdirSync } from 'node:fs';
+import { processCpuMs } from './proc-cpu.mjs';
 
 const pageless = process.platform !== 'linux';
 
@@ -37,17 +38,6 @@ function rssOf(pid) {
   }
 }
 
-/** User + system CPU time of one process in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Starts sampling `pid`'s process tree every `everyMs`; `stop()` returns the peak summed RSS in bytes
  * (null off Linux), how many processes the tree had at most, the CPU ms its child processes used as
@@ -63,7 +53,7 @@ export function sampleTreeRss(pid, everyMs = 20) {
   const take = () => {
     const pids = tree(pid);
     for (const each of pids.slice(1)) {
-      const cpu = cpuOf(each);
+      const cpu = processCpuMs(each);
       if (cpu !== undefined) childCpu.set(each, cpu);
     }
     const sum = pids.reduce((total, each) => total + rssOf(each), 0);
