@@ -11,6 +11,16 @@ import { shortPath } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
 import { runtimeEntry } from '../paths.ts';
 
+/**
+ * Marks the resolve of {@link findH3}: other plugins (node-resolve) resolve `h3` again from inside it,
+ * and the routes plugin, told by this (Rollup passes `custom` down such nested calls), leaves `h3` as
+ * it is rather than sending it to `h3/node`, which h3 v1 lacks (its warning would come before ours).
+ */
+export const findingH3 = { 'api-prerender': { findingH3: true } };
+
+/** Whether a resolve is {@link findH3}'s. */
+export const isFindingH3 = (custom: Record<string, unknown> | undefined): boolean => (custom?.['api-prerender'] as { findingH3?: boolean } | undefined)?.findingH3 === true;
+
 /** Throws DEPENDENCY when the h3 the bundle would use is missing, or is not version 2. */
 export async function checkH3(context: PluginContext, root: string): Promise<void> {
   const found = await findH3(context);
@@ -25,7 +35,7 @@ export async function checkH3(context: PluginContext, root: string): Promise<voi
  * runs); `undefined` when there is none.
  */
 export async function findH3(context: PluginContext): Promise<{ dir: string; version: string } | 'outside' | undefined> {
-  const resolved = await context.resolve('h3', runtimeEntry, { skipSelf: true });
+  const resolved = await context.resolve('h3', runtimeEntry, { skipSelf: true, custom: findingH3 });
   if (resolved?.external && !isAbsolute(resolved.id) && !resolved.id.startsWith('file:')) return 'outside';
   const file = resolved && (resolved.id.startsWith('file:') ? fileURLToPath(resolved.id) : resolved.id);
   return file ? await packageOf(file) : undefined;

@@ -8,7 +8,7 @@ import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { rewriteAssetUrls } from './asset-urls.ts';
 import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
-import { checkH3 } from './h3-version.ts';
+import { checkH3, isFindingH3 } from './h3-version.ts';
 import { entryId, generateEntry, mayExport, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
@@ -51,7 +51,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       options.onRoutes?.(routes);
       this.addWatchFile(routesDir);
     },
-    async resolveId(source, importer) {
+    async resolveId(source, importer, { custom }) {
       if (source === entryId) return resolvedEntry;
       if (source === commonJsGlobalsId) return commonJsGlobalsId;
       if (source === runtimeId) return runtimeEntry;
@@ -59,7 +59,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       // Route files and the runtime share the runtime's h3, so the bundle holds exactly one copy: its
       // Node build, whatever export conditions a site's own node-resolve is set up with (h3's generic
       // build would give a server that listens nowhere).
-      if (source === 'h3') return this.resolve('h3/node', runtimeEntry, { skipSelf: true });
+      if (source === 'h3') return isFindingH3(custom) ? null : this.resolve('h3/node', runtimeEntry, { skipSelf: true });
       if (source.startsWith('h3/')) return this.resolve(source, runtimeEntry, { skipSelf: true });
       return null;
     },
