@@ -3,6 +3,7 @@
  * Imports h3 and nothing of the build side.
  */
 import { H3, type H3Config, type H3Event } from 'h3';
+import { stackWithCauses } from '../error-stack.ts';
 import { isPipeable } from './node-stream.ts';
 import { outcomeKey, type RequestOutcome } from './outcome.ts';
 import { routeShape } from './route-shape.ts';
@@ -56,10 +57,21 @@ export interface AppOptions {
    */
   onError?: H3Config['onError'];
   /**
-   * h3's `silent`: an error a handler threw is not printed by h3 (as its whole object). The prerender
-   * reports such errors itself, with the site's frames (prerender/site-trace.ts). @default false
+   * Prints an error a handler threw and did not handle: what was thrown (the cause of h3's 500), and
+   * the request. `prerender dev` sends it to its logger. @default {@link printUnhandled}
    */
+  report?: (thrown: unknown, event: H3Event) => void;
+  /** Nothing is printed of an error a handler threw: the prerender reports it itself, with the site's frames (prerender/site-trace.ts). @default false */
   silent?: boolean;
+}
+
+/**
+ * How a server prints an error a handler threw and did not handle: the request, then the stack of what
+ * was thrown and of its causes (error-stack.ts). h3 would print its own 500 error as an object, with
+ * the message twice (its own, then its cause's) and its empty fields.
+ */
+export function printUnhandled(thrown: unknown, event: H3Event): void {
+  console.error(`error ${event.req.method} ${event.url.pathname}: ${stackWithCauses(thrown)}`);
 }
 
 /**
@@ -69,7 +81,16 @@ export interface AppOptions {
  * GET reaches.
  */
 export function createApp(routes: RuntimeRoute[], options: AppOptions = {}): H3 {
-  const app = new H3({ onRequest: normalizeEventPath, onError: options.onError, silent: options.silent });
+  const report = options.silent ? undefined : (options.report ?? printUnhandled);
+  const onError: H3Config['onError'] = report
+    ? (error, event) => {
+        if (error.unhandled) report(error.cause ?? error, event);
+        return options.onError?.(error, event);
+      }
+    : options.onError;
+  // h3 prints nothing itself: `report` does (h3's `silent` also mutes its report of an `onDispose`
+  // callback that throws, which no route of ours registers).
+  const app = new H3({ onRequest: normalizeEventPath, onError, silent: true });
   if (options.files) app.use(options.files);
   const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {

@@ -79,10 +79,18 @@ export function routeErrorResponse(error: { unhandled?: boolean; cause?: unknown
   if (!error.unhandled) return undefined;
   const thrown = error.cause ?? error;
   const message = messageOf(thrown);
-  const stack = withoutRuntimeFrames(stackWithCauses(thrown));
+  const stack = routeErrorStack(thrown);
   const page = ['<h1>Error in a route</h1>', preformatted(message), preformatted(stack), '<p>Shown by the dev server only: preview and the built server answer a bare 500.</p>'];
   return devAnswer(request, 500, { status: 500, unhandled: true, message, stack }, 'Error in a route', page);
 }
+
+/** What the dev server prints of an error a handler threw: the request, then the stack the answer shows. */
+export function routeErrorLine(thrown: unknown, request: Request): string {
+  return `${request.method} ${new URL(request.url).pathname}: ${routeErrorStack(thrown)}`;
+}
+
+/** The stack of `thrown` and its causes, in the route files (through the source map), without the runtime's frames. */
+const routeErrorStack = (thrown: unknown): string => withoutRuntimeFrames(stackWithCauses(thrown));
 
 /**
  * A stack without the frames from our runtime down (h3, srvx, the socket): they are the same for every

@@ -46,7 +46,13 @@ export interface BuildWorkerEvents {
   onStop(error: Error): void;
   /** A route file's module failed to load on the route's first request (answered with the failure). */
   onLoadFailure(failure: BuildFailure): void;
+  /** A handler threw and did not handle the error (answered with it): the request, the stack. */
+  onRouteError(line: string): void;
 }
+
+/** A message the thread sends of its own, not the answer to one sent to it. */
+const isNotice = (message: FromBuildThread): message is { failed: BuildFailure } | { routeError: string } =>
+  typeof message === 'object' && ('failed' in message || 'routeError' in message);
 
 /**
  * Starts a worker thread serving builds written to `dir` (dev-output.ts); it loads the runtime and
@@ -70,14 +76,18 @@ export function startBuildWorker(options: { bodyLimit: number; dir: string; site
     stopped ??= new Error(`The routes' worker thread stopped (exit code ${code}).`);
     if (!ending) events.onStop(stopped);
   });
-  worker.on('message', (message: FromBuildThread) => typeof message === 'object' && 'failed' in message && events.onLoadFailure(message.failed));
+  worker.on('message', (message: FromBuildThread) => {
+    if (!isNotice(message)) return;
+    if ('failed' in message) events.onLoadFailure(message.failed);
+    else events.onRouteError(message.routeError);
+  });
 
   const send = (message: ToBuildThread) => worker.postMessage(message);
   /** The thread's next answer, or `undefined` if it stops first. */
   const answer = () => {
     const answered = new Promise<ThreadAnswer>((resolve) => {
       const take = (message: FromBuildThread) => {
-        if (typeof message === 'object' && 'failed' in message) return;
+        if (isNotice(message)) return;
         worker.off('message', take);
         resolve(message);
       };

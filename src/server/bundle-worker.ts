@@ -16,7 +16,7 @@ import { errors } from '../errors.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type * as Runtime from '../runtime/index.ts';
-import { describeFailure, failureResponse, routeErrorResponse, type BuildFailure } from './build-error.ts';
+import { describeFailure, failureResponse, routeErrorLine, routeErrorResponse, type BuildFailure } from './build-error.ts';
 
 /** What the thread is started with: the body limit, the builds' output folder (dev-output.ts), the site. */
 export interface BuildThreadData {
@@ -44,7 +44,7 @@ export type ToBuildThread = { table: RouteDefinition[]; modules: RouteModules } 
 /** What the thread answers a build or a ping with. */
 export type ThreadAnswer = { port: number } | { failure: BuildFailure } | 'pong';
 /** An answer; or, unasked, a route module that failed to load on its route's first request, for the dev server to print. */
-export type FromBuildThread = ThreadAnswer | { failed: BuildFailure };
+export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeError: string };
 
 type Handler = (event: unknown) => unknown;
 
@@ -111,7 +111,11 @@ async function prepare(table: RouteDefinition[]) {
 async function makeApp(table: RouteDefinition[]) {
   const { createApp } = await runtime;
   const routes = table.map((route) => ({ ...route, handler: (event: { req: Request }) => answer(route.file, event) }));
-  return createApp(routes, { onError: (error, event) => routeErrorResponse(error, event.req) });
+  return createApp(routes, {
+    onError: (error, event) => routeErrorResponse(error, event.req),
+    // Printed by the dev server's logger, as the answer shows it.
+    report: (thrown, event) => port.postMessage({ routeError: routeErrorLine(thrown, event.req) } satisfies FromBuildThread),
+  });
 }
 
 /** Runs the route file's handler; a module that cannot be loaded is answered as a failed build is, and printed. */

@@ -26,6 +26,7 @@ const secretWords = ['no price', 'price table'];
 
 let root: string;
 let dev: RunningServer;
+const devLogger = createMemoryLogger();
 let preview: RunningServer;
 let built: ServerProcess;
 const portOf = (url: string) => Number(new URL(url).port);
@@ -37,7 +38,7 @@ beforeAll(async () => {
   });
   const build = await buildSite(root);
   [dev, preview, built] = await Promise.all([
-    createDevServer({ root, port: 0, logger: createMemoryLogger() }),
+    createDevServer({ root, port: 0, logger: devLogger }),
     createPreviewServer({ root, config: { outDir: build.outDir }, port: 0 }),
     startServerProcess(join(build.dir, 'server', 'index.mjs')),
   ]);
@@ -62,6 +63,16 @@ describe('prerender dev', () => {
     expect(body.stack).toContain(`${file}:3:`);
     // The frames below the handler (our runtime, h3, srvx) are the same for every error.
     expect(body.stack).not.toMatch(/node_modules|lib\/src\/runtime/);
+  });
+
+  it('prints the request and the same stack, with its causes, once: not h3\'s error object', async () => {
+    await rawRequest(portOf(dev.url), '/api/price?a=1');
+    const printed = await pollFor(() => devLogger.lines.find((line) => line.startsWith('error GET /api/price:')));
+    const file = join(root, api, 'price.ts');
+    expect(printed).toMatch(new RegExp(`^error GET /api/price: Error: no price for <b>x</b> & "y"\\n\\s+at .*${escape(file)}:4:9`));
+    expect(printed).toContain(`Caused by: Error: price table is empty\n    at `);
+    expect(printed.split('no price for').length).toBe(2);
+    expect(printed).not.toMatch(/statusText|unhandled|node_modules|lib\/src\/runtime/);
   });
 
   it('answers a browser with an HTML page showing the same, escaped', async () => {
@@ -98,6 +109,31 @@ describe.each([
     expect([answer.status, JSON.parse(answer.text)]).toEqual([418, { status: 418, message: 'short and stout' }]);
   });
 });
+
+describe('the built server', () => {
+  it('prints the request and the stack of what the handler threw, with its causes, once: not h3\'s error object', async () => {
+    await rawRequest(portOf(built.url), '/api/price');
+    const printed = await pollFor(() => (built.stderr().includes('price table is empty') ? built.stderr() : undefined));
+    expect(printed).toMatch(/^error GET \/api\/price: Error: no price for <b>x<\/b> & "y"\n\s+at /m);
+    expect(printed).toContain('Caused by: Error: price table is empty\n    at ');
+    // The message once a request (the tests above asked twice more).
+    expect(printed.split('no price for').length).toBe(printed.split('error GET /api/price:').length);
+    expect(printed).not.toMatch(/statusText|unhandled/);
+    // An error meant as the answer is no failure to print.
+    await rawRequest(portOf(built.url), '/api/teapot');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(built.stderr()).not.toContain('short and stout');
+  });
+});
+
+/** The value `find` gives once it gives one (within 5 s). */
+async function pollFor<T>(find: () => T | undefined): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < 5000; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const found = find();
+    if (found !== undefined) return found;
+  }
+  throw new Error('not found within 5 s');
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
