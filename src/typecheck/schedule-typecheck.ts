@@ -63,8 +63,9 @@ export interface ScheduledCheck {
   /** The check's result, waited for as {@link report} does, without printing it: for the report page. */
   result(): Promise<TypeCheckReply>;
   /**
-   * Prints the result of a check under way once the build failed, when it ends within `waitMs`;
-   * else stops it and says so. Nothing when it had not started or was reported or closed already.
+   * Prints the result of the check once the build failed, when it ends within `waitMs`; else stops it
+   * and says so. A check kept for later (a routes function's, when bundling failed) starts now: the
+   * build is over, its memory no concern. Nothing when it was reported or closed already.
    */
   reportAfterFailure(logger: Logger, waitMs?: number): Promise<void>;
   /** Stops the check if it runs (its tsconfig goes with it); safe to call more than once. */
@@ -105,8 +106,9 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | unde
     },
     result: () => (reply ??= run()),
     async reportAfterFailure(to, waitMs = failedBuildWaitMs) {
-      if (!reply || reported || stop.signal.aborted) return;
+      if (reported || stop.signal.aborted) return;
       reported = true;
+      reply ??= run();
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
       const result = await Promise.race([reply, late]).finally(() => clearTimeout(timer));

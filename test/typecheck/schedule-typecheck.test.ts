@@ -163,6 +163,20 @@ describe('a check still under way', () => {
     expect(checkLeftovers(root)).toEqual([]);
   });
 
+  it('kept for a count not known before bundling, and the bundling fails: checked then, printed before the error', async () => {
+    const root = writeSite({
+      [`${api}/home.json.ts`]: `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => {\n  const title: string = ;\n  return { title };\n});\n`,
+      'prerender.config.mjs': `export default { outDir: ${JSON.stringify(tempDir('out-'))}, prerender: { routes: async () => ['/api/home.json'] } };\n`,
+    });
+    const { code, stderr } = await runCli(['build', root]);
+    expect(code).toBe(1);
+    const lines = stderr.trimEnd().split('\n');
+    const checkAt = lines.findIndex((line) => /^type check: 1 error, printed above as warnings \(TypeScript [\d.]+, api-prerender's\)$/.test(line));
+    const errorAt = lines.findIndex((line) => line.startsWith(`error Syntax error in ${api}/home.json.ts:3:`));
+    expect(lines.some((line) => line.startsWith(`warning ${api}/home.json.ts:3:`) && line.includes('TS1109')), stderr).toBe(true);
+    expect([checkAt > -1, checkAt < errorAt], stderr).toEqual([true, true]);
+  });
+
   it('after a failed build: waited for, then stopped, and a warning says so', async () => {
     const { root, task, pids } = hangingSite();
     const scheduled = scheduleTypeCheck(task, 1, createMemoryLogger());
