@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { messageOf, PrerenderError } from '../errors.ts';
 import { takeLock } from '../output/lock.ts';
+import { removeEmptyFolders } from '../output/out-dir.ts';
 import type { Shard } from '../shard/shard.ts';
 import { cacheNamePid } from './cache-names.ts';
 import { openCache, outputCacheDir, type CacheIndex } from './cache-index.ts';
@@ -35,8 +36,11 @@ export type CacheOpening = { opened: OpenedCache; ignored?: string } | { unusabl
 export async function openOutputCache(siteDir: string, shard: Shard | undefined): Promise<CacheOpening> {
   const dir = outputCacheDir(siteDir, shard);
   let release: () => Promise<void>;
+  // The first folder made for it: a build that leaves nothing in them (it failed early, as one run in
+  // the wrong folder does) leaves no folders either.
+  let made: string | undefined;
   try {
-    mkdirSync(dir, { recursive: true });
+    made = mkdirSync(dir, { recursive: true });
     release = await takeLock(dir, 'cache');
   } catch (error) {
     const why = error instanceof PrerenderError && error.code === 'LOCKED' ? 'another build of this site is using it' : `it cannot be written (${messageOf(error)})`;
@@ -57,6 +61,7 @@ export async function openOutputCache(siteDir: string, shard: Shard | undefined)
       released = true;
       previous?.records.close();
       await release();
+      removeEmptyFolders(dir, made);
     },
   };
   return found && 'ignored' in found ? { opened, ignored: found.ignored } : { opened };

@@ -3,7 +3,7 @@
  * and stderr, and --json. Every run starts in an empty folder, as a CI job building a site elsewhere
  * would. The bin's usage errors: test/cli/parse-args.test.ts; its help: test/cli/help.test.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBinServer } from '../../support/bin-server.ts';
@@ -61,7 +61,8 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     const { code, stderr } = await cli('build');
     expect(code).toBe(2);
     expect(stderr).toContain(`error No routes folder at ${join(cwd, 'src/server/routes')} (config key "routesDir"), nor one with route files near it.`);
-    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+    // Nothing left where it ran: no output, no cache folder (node_modules/.cache/api-prerender).
+    expect([existsSync(join(cwd, 'dist')), existsSync(join(cwd, 'node_modules'))]).toEqual([false, false]);
   });
 
   it('prerender build run inside the site (in src/): names the site root found above and the command to run there', async () => {
@@ -73,7 +74,8 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
       `error No routes folder at ${join(src, 'src/server/routes')} (config key "routesDir"). Route files are at ${join(root, 'src/server/routes')} (2 route files): the site's root seems to be ${root}.\n` +
         `  hint: Run prerender build in ${root}, or pass it the root (\`prerender build ..\`).`,
     );
-    expect(existsSync(join(src, 'dist'))).toBe(false);
+    // Nothing left in src/: no output, no cache folder (node_modules/.cache/api-prerender).
+    expect(readdirSync(src).sort()).toEqual(['server']);
   });
 
   it('prerender dev given a folder inside the site: names the site root and prerender dev, never prerender build', async () => {
