@@ -1,5 +1,15 @@
 /** The catalogue's errors of writing the output: the file system, the lock, what each host can serve (see errors.ts). */
+import { dirname } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
+
+/** What to do when `path` could not be written, for the error's code. */
+function writeFailedHint(path: string, code: string | undefined): string {
+  const folder = dirname(path);
+  if (code === 'EACCES' || code === 'EPERM') return `Give this user write access to ${folder} (ls -ld shows its owner), or set "outDir" to a folder it can write.`;
+  if (code === 'EROFS') return `${folder} is on a read-only file system: set "outDir" to a folder on a writable one.`;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'The disk (or your quota) has no room left: free some space, then build again.';
+  return 'Check that the output folder is writable and the disk has room.';
+}
 
 /** Errors of writing the output: the file system, the lock, what each host can serve. */
 export const outputErrors = {
@@ -21,7 +31,7 @@ export const outputErrors = {
     }),
   output: (path: string, cause: unknown) =>
     new PrerenderError('WRITE_FAILED', `Cannot write ${path}: ${messageOf(cause)}`, {
-      hint: 'Check that the output folder is writable and the disk has room.',
+      hint: writeFailedHint(path, (cause as NodeJS.ErrnoException | undefined)?.code),
       cause,
     }),
   notAFolder: (path: string, key: string) =>

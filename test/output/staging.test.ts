@@ -5,7 +5,7 @@
  * cleared by a later build.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchError } from '../support/catch-error.ts';
@@ -104,6 +104,25 @@ describe.skipIf(!runnable)(`a previous output the build cannot remove (${runnabl
     expect(leftovers(outDir, 'site')).toEqual([]);
     // Four builds through the bin: minutes on a busy 2-core machine.
   }, 180_000);
+});
+
+describe.skipIf(!runnable)(`an output folder the build cannot write into (${runnable ? 'as nobody' : skipReason})`, () => {
+  it('WRITE_FAILED, exit 1, naming the folder and what to do about its access; nothing written', async () => {
+    chmodSync(base, 0o755);
+    const root = writeSite({
+      'src/server/routes/api/v.json.ts': route(`() => ({ version: 1 })`),
+      'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/v.json'] } };`,
+    }, join(base, 'locked-out'));
+    const outDir = join(root, 'dist');
+    mkdirSync(outDir);
+    giveToNobody(root);
+    chmodSync(outDir, 0o555);
+    const built = await runAsNobody(['build', root, '--no-typecheck']);
+    expect(built.code, built.stderr).toBe(1);
+    expect(built.stderr).toMatch(new RegExp(`^error Cannot write ${outDir}/\\S+: EACCES`, 'm'));
+    expect(built.stderr).toContain(`  hint: Give this user write access to ${outDir} (ls -ld shows its owner), or set "outDir" to a folder it can write.`);
+    expect(readdirSync(outDir)).toEqual([]);
+  }, 60_000);
 });
 
 /** Atomic output: a failed build leaves the previous dist/<name> byte-identical and no staging folder. */
