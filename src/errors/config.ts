@@ -20,6 +20,8 @@ function ownCodeHint(name: string, cause: unknown): string {
   if (missing !== undefined && commonJsNames.includes(missing)) {
     return `${name} is an ES module: write export default in place of module.exports =, import in place of require(), import.meta.dirname in place of __dirname (renamed .cjs, as Node suggests, it would not be read).`;
   }
+  // Node's error of a module that does not parse says where in no property and no frame.
+  if (cause instanceof SyntaxError && !cause.stack?.includes(name)) return `${name} does not parse: \`node --check ${name}\` shows the line, then fix it there.`;
   return `The error comes from the code of ${name}: fix it at the first line of ${name} in the stack above.`;
 }
 
@@ -126,7 +128,10 @@ export const configErrors = {
   configLoad: (file: string, cause: unknown) => {
     const name = basename(file);
     const ownCode = !(cause instanceof PrerenderError) && (cause as { code?: unknown } | undefined)?.code !== 'ERR_MODULE_NOT_FOUND';
+    // A syntax error of a TypeScript config, found as it is compiled, keeps its place and code frame.
+    const located = cause instanceof PrerenderError ? { loc: cause.loc, frame: cause.frame } : {};
     return new PrerenderError('CONFIG', `Could not load config file ${file}: ${messageOf(cause)}`, {
+      ...located,
       hint:
         cause instanceof PrerenderError && cause.hint
           ? cause.hint

@@ -30,6 +30,25 @@ describe('a config whose code throws', () => {
     expect(written).toBe(false);
   });
 
+  it('that does not parse, as TypeScript: the line, its code frame and the fix', async () => {
+    const { code, stderr, written } = await buildWith({ 'prerender.config.ts': `export default {\n  prerender: { routes: ['/api/a.txt'] \n` });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error Could not load config file ');
+    expect(stderr).toMatch(/Syntax error in prerender\.config\.ts:3:1: /);
+    // The frame the hint points at is printed.
+    expect(stderr).toMatch(/^2: {3}prerender: \{ routes: \['\/api\/a\.txt'\] $/m);
+    expect(stderr).toContain('hint: Fix the code at the line shown; nothing was written.');
+    expect(written).toBe(false);
+  });
+
+  it('that does not parse, as JavaScript (Node says not where): the hint gives the command that shows the line', async () => {
+    const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default {\n  prerender: { routes: ['/api/a.txt'] \n` });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('SyntaxError');
+    expect(stderr).toContain('hint: prerender.config.mjs does not parse: `node --check prerender.config.mjs` shows the line, then fix it there.');
+    expect(written).toBe(false);
+  });
+
   it.each(['prerender.config.ts', 'prerender.config.mjs'])('that calls defineConfig without importing it (%s): the hint is the import', async (file) => {
     const { code, stderr } = await buildWith({ [file]: `export default defineConfig({ prerender: { routes: ['/api/a.txt'] } });\n` });
     expect(code, stderr).toBe(2);
