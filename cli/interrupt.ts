@@ -11,6 +11,8 @@ export interface Interrupt {
   signal: AbortSignal;
   /** The INTERRUPTED error, once a signal came. */
   readonly error: PrerenderError | undefined;
+  /** The signal that came first, if one did. */
+  readonly received: NodeJS.Signals | undefined;
   /** The shell's code for death by the signal that came: 128 + its number (130 for SIGINT, 143 for SIGTERM). */
   readonly exitCode: number | undefined;
   /** Gives the signals back to Node's default handling. */
@@ -38,6 +40,9 @@ export function interruptOnSignals(logger: Logger): Interrupt {
     signal: controller.signal,
     get error() {
       return received ? (controller.signal.reason as PrerenderError) : undefined;
+    },
+    get received() {
+      return received;
     },
     get exitCode() {
       return exitCode();

@@ -60,6 +60,10 @@ export function registerBuild(cli: CAC): void {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
+        // A signal that came once the output was published: too late to stop, so it is said so,
+        // and the command still exits as stopped by it (a CI job cancelled meanwhile).
+        if (interrupt.received) logger.info(`${interrupt.received} came too late to stop the build: its output was published, and stays.`);
+        process.exitCode = interrupt.exitCode;
         await printJson?.(jsonText(report));
       } catch (caught) {
         // Once a signal came, whatever else failed on the way out, the build was interrupted; running

@@ -69,8 +69,13 @@ export async function stageOutput(build: BuildContext): Promise<void> {
   build.signal?.throwIfAborted();
 }
 
-/** Puts the staged output in the place of `<outDir>/<name>` and releases the lock: the build has succeeded. */
+/**
+ * Puts the staged output in the place of `<outDir>/<name>` and releases the lock: the build has
+ * succeeded. The last moment a build can still be stopped and leave the previous output as it was:
+ * an abort (SIGINT, SIGTERM) that came while the report was written stops it here.
+ */
 export async function publishOutput(build: BuildContext): Promise<void> {
+  build.signal?.throwIfAborted();
   await build.stage!.publish();
   await build.stage!.release();
 }

@@ -5,7 +5,7 @@
  * was. The same through the library's `signal` while the outputs are written.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { closeSync, constants, existsSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/index.ts';
@@ -159,6 +159,37 @@ describe('a build interrupted', () => {
     expect(snapshotTree(dir)).toEqual(before);
     expect(leftovers(outDir, 'site')).toEqual([]);
     expect(readdirSync(outDir)).toEqual(['site']);
+  });
+
+  it("through build()'s signal after the report, before publishing: rejects, the previous output kept; after publishing: too late, resolves", async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      'src/server/routes/api/a.json.ts': route(`() => ({ a: 1 })`),
+      'prerender.config.mjs': `export default { name: 'site', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ['/api/a.json'] } };`,
+    });
+    const { dir } = await buildSite(root, { config: { outDir } });
+    const before = snapshotTree(dir);
+    writeFileSync(join(root, 'src/server/routes/api/a.json.ts'), route(`() => ({ a: 2 })`));
+    /** A build whose signal is aborted as the line starting with `at` is printed. */
+    const buildStoppedAt = (at: string) => {
+      const controller = new AbortController();
+      const logger = createMemoryLogger();
+      const info = logger.info.bind(logger);
+      logger.info = (message) => {
+        info(message);
+        if (message.startsWith(at)) controller.abort(new Error(`stopped at ${at}`));
+      };
+      return build({ root, logger, signal: controller.signal, config: { outDir } });
+    };
+    // The type check's line is the report's last, printed before the output is published.
+    await expect(buildStoppedAt('type check:')).rejects.toThrow('stopped at type check:');
+    expect(snapshotTree(dir)).toEqual(before);
+    expect(leftovers(outDir, 'site')).toEqual([]);
+    // The summary comes once the output is published: the build is over, and its output stays.
+    const report = await buildStoppedAt('1 route ok');
+    expect(report.ok).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'public/api/a.json'), 'utf8'))).toEqual({ a: 2 });
+    expect(leftovers(outDir, 'site')).toEqual([]);
   });
 });
 
