@@ -35,7 +35,9 @@ try {
   loadFailure = error;
 }
 
-const post = (reply: ToolchainReply) => process.send!(reply);
+// A parent gone meanwhile (it exited mid-build) cannot be told anything: without the callback, the
+// failed send would be an 'error' event, printed as a crash onto the terminal the two share.
+const post = (reply: ToolchainReply) => void (process.connected && process.send!(reply, undefined, undefined, () => {}));
 
 /**
  * A full collection, where a process for one build has it (toolchain-pool.ts) and the build holds a
