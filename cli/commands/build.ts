@@ -12,6 +12,7 @@ import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 import { apiPrefixFlag, configFileDefault, positiveInteger, presetFlag } from '../flags.ts';
 import { interruptOnSignals } from '../interrupt.ts';
+import { guardSiteFaults } from '../site-faults.ts';
 import { loadLibrary } from '../load-library.ts';
 
 interface BuildFlags {
@@ -51,6 +52,7 @@ export function registerBuild(cli: CAC): void {
       const { logger, warnings } = collectWarnings(createLogger());
       const printJson = flags.json ? reserveStdout() : undefined;
       const interrupt = interruptOnSignals(logger);
+      const faults = guardSiteFaults(logger, () => interrupt.received !== undefined, flags.json ? (error) => jsonText(jsonOfError(error, warnings)) : undefined);
       // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
       // build's own code loads (0.2-0.25 s) and its config and routes are read. With a cache, the
       // build decides, as it may reuse the last bundle. Under a low `ulimit -n` the process's pipes
@@ -59,7 +61,7 @@ export function registerBuild(cli: CAC): void {
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
-        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: interrupt.signal });
+        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: AbortSignal.any([interrupt.signal, faults.signal]) });
         // A signal that came once the output was published: too late to stop, so it is said so,
         // and the command still exits as stopped by it (a CI job cancelled meanwhile).
         if (interrupt.received) logger.info(`${interrupt.received} came too late to stop the build: its output was published, and stays.`);
@@ -74,6 +76,7 @@ export function registerBuild(cli: CAC): void {
         process.exitCode = interrupt.exitCode ?? code;
       }
       interrupt.dispose();
+      faults.dispose();
       await exitWhenWritten();
     });
 }

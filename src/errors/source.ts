@@ -51,6 +51,18 @@ export const sourceErrors = {
       cause,
       traceCause: true,
     }),
+  /** `prerender build`: the site's code threw outside any request while the build ran it. */
+  siteThrewInBuild: (cause: unknown) =>
+    new PrerenderError('ROUTES_STOPPED', `The site's code threw outside any request while the build ran it: ${messageOf(cause)}`, {
+      hint: 'It comes from a timer, an event listener or a promise nothing awaited (in a route module, or code it imports): fix it at the first frame of your code in the stack above, or await the promise in the handler so that its route fails instead. Nothing was published.',
+      cause,
+      traceCause: true,
+    }),
+  /** `prerender build`: the site's code called process.exit() while the build ran it. */
+  siteExitedInBuild: (code: number | string) =>
+    new PrerenderError('ROUTES_STOPPED', `The build was ended by process.exit(${code}), called by the site's code it ran (a route handler, a module it imports, an entries or routes function, or the config); nothing was published.`, {
+      hint: 'Code the build runs must never end the process: in a handler, throw createError({ status, message }) to fail its route instead.',
+    }),
   h3Missing: () =>
     new PrerenderError('DEPENDENCY', "api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).", {
       hint: 'Install it in the site: npm install h3@^2',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { unlinkSync } from 'node:fs';
 import { link, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors } from '../errors.ts';
@@ -20,6 +21,7 @@ const heldHere = new Set<string>();
  * whose build is gone (killed, or from another machine or container) is replaced; a live one makes
  * this build fail at once with a clear message rather than wait an unknown time. A disk too full for
  * the lock calls `freeSpace` once, when no live build holds the lock, and tries again if it freed some.
+ * A process that exits holding it (code it ran called `process.exit()`) removes it as it exits.
  */
 export async function takeLock(outDir: string, name: string, freeSpace?: () => Promise<boolean>): Promise<() => Promise<void>> {
   const file = join(outDir, `.${name}.lock`);
@@ -29,7 +31,10 @@ export async function takeLock(outDir: string, name: string, freeSpace?: () => P
     try {
       await createWhole(file, JSON.stringify(owner));
       heldHere.add(owner.id);
+      const removeAtExit = () => unlinkIfThere(file);
+      process.on('exit', removeAtExit);
       return async () => {
+        process.off('exit', removeAtExit);
         heldHere.delete(owner.id);
         await rm(file, { force: true });
       };
@@ -161,4 +166,13 @@ function isRunning(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return false;
   if (owner.pid === process.pid) return heldHere.has(owner.id);
   return isProcessAlive(owner.pid);
+}
+
+/** Removes `file` now (on 'exit' only synchronous calls run); gone already is fine. */
+function unlinkIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Gone, or not ours to remove any more: the next build sees to it.
+  }
 }

@@ -68,12 +68,24 @@ export async function openStage(paths: StagePaths, logger: Logger): Promise<Stag
     locked = false;
     await unlock();
   };
-  const abandon = async (error: unknown) => {
+  const removeStaging = () => {
     try {
       removeTree(dir);
     } catch {
       // The build's own error matters more than a staging folder the next build clears anyway.
     }
+  };
+  // A process that exits while it stages (code the build ran called `process.exit()`) leaves no
+  // staging folder, nor an outDir it made: on 'exit' only synchronous calls run, and these are (the
+  // lock goes by its own listener, lock.ts, registered first and so run first).
+  const leaveNothing = () => {
+    removeStaging();
+    unmake();
+  };
+  process.on('exit', leaveNothing);
+  const abandon = async (error: unknown) => {
+    process.off('exit', leaveNothing);
+    removeStaging();
     await release();
     unmake();
     return outOfStage(toOutputError(error, dir), dir, final);
@@ -86,6 +98,7 @@ export async function openStage(paths: StagePaths, logger: Logger): Promise<Stag
   }
   return {
     async publish() {
+      process.off('exit', leaveNothing);
       if (await swap(dir, final, paths.old)) {
         try {
           removeTree(paths.old);

@@ -175,3 +175,54 @@ describe('an output folder that cannot be written', () => {
     expect(leftovers(outDir, 'site')).toEqual([]);
   });
 });
+
+/**
+ * The site's code doing to the build's process what would end it: an error thrown outside any request
+ * (a timer; a promise nothing awaits), or `process.exit()` in a handler. The build (the real bin) ends
+ * with exit code 1 and ROUTES_STOPPED saying what happened, never 0 and never in Node's words; the
+ * previous output stays byte-identical, and no staging folder, lock or empty folder is left.
+ */
+describe('site code that would end the build process', () => {
+  it.each([
+    {
+      what: 'an error thrown in a timer',
+      body: `() => { setTimeout(() => { throw new Error('late boom'); }, 5); return new Promise((resolve) => setTimeout(() => resolve({ a: 2 }), 200)); }`,
+      said: /^error The site's code threw outside any request while the build ran it: late boom\nError: late boom\n\s+at .*\/src\/server\/routes\/api\/a\.json\.ts:\d+:\d+/m,
+    },
+    {
+      what: 'a promise rejected that nothing awaits',
+      body: `() => { Promise.reject(new Error('nobody awaits me')); return new Promise((resolve) => setTimeout(() => resolve({ a: 2 }), 200)); }`,
+      said: /^error The site's code threw outside any request while the build ran it: nobody awaits me\nError: nobody awaits me\n\s+at .*\/src\/server\/routes\/api\/a\.json\.ts:\d+:\d+/m,
+    },
+    {
+      what: 'process.exit(0) in a handler',
+      body: `() => { process.exit(0); }`,
+      said: /^error The build was ended by process\.exit\(0\), called by the site's code it ran \(.*\); nothing was published\.\n {2}hint: Code the build runs must never end the process/m,
+    },
+  ])('$what: exit code 1 and ROUTES_STOPPED saying so, --json too; the previous output kept, nothing left', async ({ body, said }) => {
+    const parent = tempDir('out-');
+    const outDir = join(parent, 'dist');
+    const root = faultSite(outDir);
+    const { dir } = await buildSite(root, { config: { outDir } });
+    const before = snapshotTree(dir);
+    writeFileSync(join(root, 'src/server/routes/api/a.json.ts'), route(body));
+
+    const cli = await runCli(['build', root, '--no-typecheck', '--json']);
+    expect(cli.code, cli.stderr).toBe(1);
+    expect(cli.stderr).toMatch(said);
+    expect(cli.stderr).not.toMatch(/^Node\.js v|Unhandled|EPIPE/m);
+    expect(JSON.parse(cli.stdout).error).toMatchObject({ code: 'ROUTES_STOPPED' });
+    expect(snapshotTree(dir)).toEqual(before);
+    expect(leftovers(outDir, 'site')).toEqual([]);
+    expect(readdirSync(outDir)).toEqual(['site']);
+  });
+
+  it('process.exit() in the first build of a site: no outDir left behind', async () => {
+    const parent = tempDir('out-');
+    const outDir = join(parent, 'dist');
+    const root = faultSite(outDir, `() => { process.exit(0); }`);
+    const cli = await runCli(['build', root, '--no-typecheck']);
+    expect(cli.code, cli.stderr).toBe(1);
+    expect(readdirSync(parent)).toEqual([]);
+  });
+});
