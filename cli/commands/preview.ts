@@ -1,6 +1,7 @@
 import type { CAC } from 'cac';
 import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
+import { keepServingOnStrayErrors } from '../../src/runtime/stray-errors.ts';
 import { bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
@@ -38,6 +39,7 @@ export function registerPreview(cli: CAC): void {
         });
         logger.info(`preview server listening on ${server.url} (Ctrl-C to stop)`);
         stopOnSignal(server, { timeout, log: (message) => logger.info(message) });
+        keepServingOnStrayErrors((message) => logger.error(message));
         stopInterruptingWhileLoading();
       } catch (error) {
         process.exitCode = handleError(error, logger);

@@ -10,6 +10,7 @@ import { createApp, type RuntimeRoute } from './app.ts';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
 import { optionsFromEnv, shutdownTimeoutFromEnv, startFailure } from './env-options.ts';
 import { stopOnSignal } from './shutdown.ts';
+import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
 import { buildFiles } from './static.ts';
 
@@ -42,6 +43,7 @@ export function startIfMain(bundleUrl: string, routes: RuntimeRoute[]): void {
     (server) => {
       console.log(`Listening on ${server.url}`);
       stopOnSignal(server, { timeout });
+      keepServingOnStrayErrors();
     },
     (error: Error) => {
       console.error(startFailure(error, options));
