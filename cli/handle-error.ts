@@ -8,13 +8,9 @@ import type { Logger } from '../src/log.ts';
  */
 export function handleError(error: unknown, logger: Logger): number {
   if (error instanceof PrerenderError) {
-    const at = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}` : '';
-    // Messages from the catalogue name their location already; others get it in front.
-    const where = at && !error.message.includes(at) ? `${at}: ` : '';
-    logger.error(`${where}${error.message}`);
-    if (error.frame) logger.info(error.frame);
-    if (error.traceCause && error.cause !== undefined) logger.info(stackWithCauses(error.cause));
-    if (error.hint) logger.info(`  hint: ${error.hint}`);
+    const { message, details } = error.printed();
+    logger.error(message);
+    for (const line of details) logger.info(line);
     return error.exitCode;
   }
   logger.error(stackWithCauses(error));

@@ -1,4 +1,6 @@
 /** The one error class for everything the tool reports: its codes, and what an error carries. */
+import { inspect } from 'node:util';
+import { stackWithCauses } from '../error-stack.ts';
 
 /**
  * What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1.
@@ -61,6 +63,28 @@ export class PrerenderError extends Error {
    */
   get exitCode(): 1 | 2 {
     return this.code === 'USAGE' || this.code === 'CONFIG' || this.code === 'ROUTE_PATH' || this.code === 'DEPENDENCY' ? 2 : 1;
+  }
+
+  /**
+   * What is printed of it: the message (its location in front, unless it names it already), then the
+   * code frame, the stack of the site's code behind it, and the hint (`hint` in place of its own).
+   */
+  printed(hint = this.hint): { message: string; details: string[] } {
+    const at = this.loc ? `${this.loc.file}:${this.loc.line}:${this.loc.column}` : '';
+    const details: string[] = [];
+    if (this.frame) details.push(this.frame);
+    if (this.traceCause && this.cause !== undefined) details.push(stackWithCauses(this.cause));
+    if (hint) details.push(`  hint: ${hint}`);
+    return { message: at && !this.message.includes(at) ? `${at}: ${this.message}` : this.message, details };
+  }
+
+  /**
+   * How Node shows it (`console.error(error)`, `util.inspect`, and so Vite, which prints a failed
+   * build or config that way): as the CLI prints it, not with our own stack frames and every field.
+   */
+  [inspect.custom](): string {
+    const { message, details } = this.printed();
+    return [`[api-prerender] ${message}`, ...details].join('\n');
   }
 }
 

@@ -151,8 +151,8 @@ const viteRoutesFailedHint = 'Fix the routes listed, or set prerender.failOnErro
  */
 function forVite(error: unknown): unknown {
   if (!(error instanceof PrerenderError)) return error;
-  const hint = error.code === 'ROUTES_FAILED' ? viteRoutesFailedHint : error.hint;
-  const shown = new Error(`[api-prerender] ${error.message}${hint ? `\n  hint: ${hint}` : ''}`);
+  const { message, details } = error.printed(error.code === 'ROUTES_FAILED' ? viteRoutesFailedHint : error.hint);
+  const shown = new Error([`[api-prerender] ${message}`, ...details].join('\n'));
   shown.stack = shown.message;
   return Object.assign(shown, { code: error.code });
 }

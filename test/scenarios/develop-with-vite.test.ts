@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import { inspect } from 'node:util';
 import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +212,10 @@ describe('Vite config errors', () => {
     const before = readFileSync(posts, 'utf8');
     const build = vite8.build({ root, build: { outDir: 'dist/vite-site/public' }, customLogger: createViteLogger() });
     await expect(build).rejects.toThrow(/Vite's build.outDir \(.*dist\/vite-site\/public\) and the prerender output \(.*dist\/vite-site\) overlap/);
+    // Vite prints it with util.inspect: as the CLI prints it, message and hint, none of our frames or fields.
+    const shown = inspect(await build.catch((error: unknown) => error));
+    expect(shown).toMatch(/^\[api-prerender\] Vite's build.outDir .* overlap[\s\S]*\n {2}hint: /);
+    expect(shown).not.toMatch(/^\s+at |code: |details: /m);
     expect(readFileSync(posts, 'utf8')).toBe(before);
   });
 
