@@ -13,6 +13,7 @@ import { writeReportPage } from './report-page.ts';
 import { scanSite } from './scan.ts';
 import { publishOutput, runStaged, stageOutput } from './stage.ts';
 import { writeOutputs } from './write-outputs.ts';
+import { withSourceMaps } from '../source-maps-on.ts';
 
 export type { BuildOptions } from './context.ts';
 
@@ -26,11 +27,12 @@ export type { BuildOptions } from './context.ts';
  * as `details` when routes failed).
  *
  * Each step is a file of this folder, reading and recording into one context (context.ts); the
- * staging step closes whatever they opened, however the build ends.
+ * staging step closes whatever they opened, however the build ends. Stack traces of the site's code
+ * name its files through the bundle's source map whatever process runs the build (source-maps-on.ts).
  */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const start = startBuild(options);
-  return runStaged(start, async () => {
+  return withSourceMaps(() => runStaged(start, async () => {
     const context = await loadConfig(start);
     // The output's lock first: a build refused it (LOCKED) has started nothing, no type check to print.
     await stageOutput(context);
@@ -49,5 +51,5 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     await publishOutput(context);
     await commitBuildCache(context);
     return printSummary(context, report, rendered);
-  });
+  }));
 }
