@@ -7,12 +7,16 @@ import { join } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
+import { isHostConfigFile } from '../runtime/host-files.ts';
+import { plain } from '../runtime/listen.ts';
 import { createBuildFiles } from '../runtime/static.ts';
+import { decodeSegment } from '../runtime/url-path.ts';
 import type { PartialHandler } from './node-middleware.ts';
 
 /**
  * A handler over the build: a file when there is one, a route under the prefix, else `undefined`
- * (Vite serves the rest). Throws NO_BUILD when the site was never built.
+ * (Vite serves the rest). A host's own file (`/_headers`) is a 404, as from a host and `prerender
+ * preview`: Vite would serve its outDir's as they are. Throws NO_BUILD when the site was never built.
  */
 export async function startPreviewRoutes(config: ResolvedConfig, owns: (pathname: string) => boolean): Promise<PartialHandler> {
   const dir = join(config.outDir, config.name);
@@ -20,5 +24,12 @@ export async function startPreviewRoutes(config: ResolvedConfig, owns: (pathname
   if (!existsSync(serverFile)) throw errors.noBuild(dir);
   const bundle = await loadBundle(serverFile, config);
   const files = createBuildFiles(dir);
-  return async (request) => (await files(request)) ?? (owns(new URL(request.url).pathname) ? bundle.fetch(request) : undefined);
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    if (isHostFile(pathname)) return plain(404, 'Not Found');
+    return (await files(request)) ?? (owns(pathname) ? bundle.fetch(request) : undefined);
+  };
 }
+
+/** Whether `pathname`, as requested (percent-encoded), names a host's configuration file. */
+const isHostFile = (pathname: string) => isHostConfigFile(pathname.split('/').slice(1).map((raw) => decodeSegment(raw) ?? raw));

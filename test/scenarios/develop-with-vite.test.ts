@@ -168,6 +168,9 @@ describe('vite build and vite preview (Vite 8)', () => {
       expect(missing.body).not.toContain('<!doctype html>');
       const index = await ask(url('/'), { headers: html });
       expect([index.status, index.body.includes('<h1>Vite site</h1>')]).toEqual([200, true]);
+      // public/ holds _headers for the host, which serves it to nobody: neither does the preview.
+      expect(existsSync(join(dir, 'public', '_headers'))).toBe(true);
+      for (const path of ['/_headers', '/%5Fheaders', '/_HEADERS']) expect((await ask(url(path))).status, path).toBe(404);
     } finally {
       await server.close();
     }
