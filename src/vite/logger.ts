@@ -9,15 +9,16 @@ export interface ViteLogger {
 
 /**
  * Our messages in Vite's terminal, through Vite's logger (its log level and `customLogger` apply),
- * marked as ours. Progress prints as plain lines: Vite owns the screen.
+ * marked as ours, and warnings and errors labelled as the CLI labels them: Vite tells them apart by
+ * colour alone, which a CI log does not keep. Progress prints as plain lines: Vite owns the screen.
  */
 export function fromViteLogger(vite: ViteLogger): Logger {
   const mark = (message: string) => `[api-prerender] ${message}`;
   return {
     isTTY: false,
     info: (message) => vite.info(mark(message)),
-    warn: (message) => vite.warn(mark(message)),
-    error: (message) => vite.error(mark(message)),
+    warn: (message) => vite.warn(mark(`warning ${message}`)),
+    error: (message) => vite.error(mark(`error ${message}`)),
     progress: (message) => vite.info(mark(message)),
   };
 }

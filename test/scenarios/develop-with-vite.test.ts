@@ -84,7 +84,7 @@ describe('vite dev (Vite 8)', () => {
     const broken = await pollUntil(url('/api/hello'), (a) => a.status === 500);
     expect(broken.headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(broken.body).location).toMatch(/^src\/server\/routes\/api\/hello\.ts:2:\d+$/);
-    expect(logger.lines.some((line) => line.includes('[api-prerender]') && line.includes('src/server/routes/api/hello.ts'))).toBe(true);
+    expect(logger.lines.some((line) => line.startsWith('[api-prerender] error ') && line.includes('src/server/routes/api/hello.ts'))).toBe(true);
     const page = await ask(url('/api/hello'), { headers: html });
     expect([page.status, page.headers.get('content-type')]).toEqual([500, 'text/html; charset=utf-8']);
     expect(page.body).toContain('src/server/routes/api/hello.ts');
