@@ -55,8 +55,9 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
       const compress = host === undefined ? config.compress : [];
       await writeShardInfo(paths.dir, { name: site, shard, publicDir, sitemapHost, preset, mistypedFiles, compress, planned: planned.all, sitemap, sitemapFiles, failures: tally.failures });
     }
-    // Vercel's overrides type these files; github-pages already reported them (mistypedFiles).
-    if (config.preset !== 'vercel' && config.preset !== 'github-pages' && sink.untyped.count > 0) {
+    // Only where the host is not known: Netlify and Cloudflare Pages read the _headers rules that type
+    // these files, Vercel's overrides type them, and github-pages reported them (mistypedFiles).
+    if (config.preset === 'static' && sink.untyped.count > 0) {
       const { count, examples } = sink.untyped;
       warn(logger, warnings.untypedFiles(count, examples.join(', '), count > 3));
     }

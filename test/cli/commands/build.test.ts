@@ -157,6 +157,10 @@ describe('prerender build', () => {
     expect(warnings).toContainEqual({ code: 'UNTYPED_FILE', message: expect.stringContaining('/api/untyped (application/json') });
     expect(new Set(warnings.map((warning: { code: string }) => warning.code))).toEqual(new Set(['DUPLICATE_ROUTE', 'TYPE_ERROR', 'UNTYPED_FILE']));
     for (const warning of warnings) expect(stderr).toContain(`warning ${warning.message}`);
+    // For a host that reads the _headers rules typing the file, nothing to warn of.
+    const netlify = await cli('build', root, '--json', '--no-typecheck', '--preset', 'netlify');
+    expect(netlify.code, netlify.stderr).toBe(0);
+    expect(onlyJson(netlify.stdout).warnings.map((warning: { code: string }) => warning.code)).not.toContain('UNTYPED_FILE');
   });
 
   describe('with a failing route', () => {
