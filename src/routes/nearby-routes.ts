@@ -4,7 +4,7 @@
  * that says the folder is missing names the nearest folder that has route files, and the fix.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { closestName } from '../closest-name.ts';
 import { isInside } from '../runtime/inside.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
@@ -25,10 +25,14 @@ const levelsUp = 4;
 /** Route files counted at most: enough to say "12 route files", cheap on a large site. */
 const countLimit = 1000;
 
+/** How deep under the root a folder of the routesDir's name is looked for (`src/routes` is 2). */
+const sameNameDepth = 3;
+
 /**
  * The nearest folder with route files for a `routesDir` (under `root`) that is not there: the same
  * path from a folder above the root, or below it, one level down; else, for a misspelt name, the
- * folder beside the first missing one whose name is closest to it.
+ * folder beside the first missing one whose name is closest to it; else a folder of the same name
+ * elsewhere in the site (`src/routes` for `src/server/routes`, as other tools lay sites out).
  */
 export function findNearbyRoutes(root: string, routesDir: string): NearbyRoutes | undefined {
   if (!isInside(routesDir, root) || routesDir === root) return undefined;
@@ -41,7 +45,24 @@ export function findNearbyRoutes(root: string, routesDir: string): NearbyRoutes 
     const found = withRoutes(join(root, below, path));
     if (found) return { ...found, root: join(root, below) };
   }
-  return misspelt(root, path);
+  return misspelt(root, path) ?? sameName(root, basename(path));
+}
+
+/** The shallowest folder named `name` under `root` (at most {@link sameNameDepth} deep) with route files. */
+function sameName(root: string, name: string): NearbyRoutes | undefined {
+  let level = [root];
+  for (let depth = 1; depth <= sameNameDepth && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const folder of level) {
+      for (const child of subfolders(folder)) {
+        const found = child === name ? withRoutes(join(folder, child)) : undefined;
+        if (found) return found;
+        next.push(join(folder, child));
+      }
+    }
+    level = next;
+  }
+  return undefined;
 }
 
 /** The folder beside the first missing name of `path` whose name is closest to it, with route files. */

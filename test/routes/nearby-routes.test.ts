@@ -28,6 +28,13 @@ describe('findNearbyRoutes', () => {
     expect(findNearbyRoutes(site, join(site, 'src/sever/routes'))).toEqual({ routesDir: join(site, routes), files: 2 });
   });
 
+  it('routes laid out as other tools do (src/routes, server/routes): the folder of the same name', () => {
+    const site = writeSite({ 'src/routes/api/a.ts': '', 'src/routes/api/b.ts': '', 'docs/routes/readme.md': '' });
+    expect(findNearbyRoutes(site, join(site, routes))).toEqual({ routesDir: join(site, 'src/routes'), files: 2 });
+    const nitro = writeSite({ 'server/routes/api/a.ts': '' });
+    expect(findNearbyRoutes(nitro, join(nitro, routes))).toEqual({ routesDir: join(nitro, 'server/routes'), files: 1 });
+  });
+
   it('none: no folder near with route files, an empty one, or a name too far from any', () => {
     const site = writeSite({ 'src/server/routes/readme.md': '', 'lib/x.ts': '' });
     expect(findNearbyRoutes(site, join(site, routes + '-x'))).toBeUndefined();
