@@ -15,22 +15,35 @@ export interface Interrupt {
   readonly received: NodeJS.Signals | undefined;
   /** The shell's code for death by the signal that came: 128 + its number (130 for SIGINT, 143 for SIGTERM). */
   readonly exitCode: number | undefined;
-  /** Gives the signals back to Node's default handling. */
-  dispose(): void;
+  /**
+   * The build is over, `outcome` saying how ("its output was published, and stays"): a signal that
+   * came while it finished anyway, or that comes from now until the process exits, stops nothing; it
+   * is said to have come too late, and the command exits with its code all the same (a CI job
+   * cancelled meanwhile is told it was).
+   */
+  settled(outcome: string): void;
 }
 
 /**
- * Listens for SIGINT and SIGTERM while a build runs. The first aborts the build, which ends its
- * processes and removes its staging folder and lock before the command exits; a second exits at once,
- * for a build that does not stop (a route's handler busy in a loop never lets the first be handled).
+ * Listens for SIGINT and SIGTERM from the build's start until the process exits. The first aborts
+ * the build, which ends its processes and removes its staging folder and lock before the command
+ * exits (once the build is over, it is too late to: {@link Interrupt.settled}); a second exits at
+ * once, for a build that does not stop (a route's handler busy in a loop never lets the first be
+ * handled).
  */
 export function interruptOnSignals(logger: Logger): Interrupt {
   const controller = new AbortController();
   let received: NodeJS.Signals | undefined;
+  let over: string | undefined;
   const exitCode = () => (received ? 128 + constants.signals[received] : undefined);
+  const tooLate = () => {
+    logger.info(`${received} came too late to stop the build: ${over}.`);
+    process.exitCode = exitCode();
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (received) process.exit(exitCode());
     received = signal;
+    if (over !== undefined) return tooLate();
     logger.info(`${signal}: stopping the build and removing what it made (${signal} again exits at once)`);
     controller.abort(errors.interrupted(signal));
   };
@@ -47,8 +60,9 @@ export function interruptOnSignals(logger: Logger): Interrupt {
     get exitCode() {
       return exitCode();
     },
-    dispose() {
-      for (const signal of stopSignals) process.off(signal, onSignal);
+    settled(outcome) {
+      over = outcome;
+      if (received) tooLate();
     },
   };
 }

@@ -62,20 +62,19 @@ export function registerBuild(cli: CAC): void {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: AbortSignal.any([interrupt.signal, faults.signal]) });
-        // A signal that came once the output was published: too late to stop, so it is said so,
-        // and the command still exits as stopped by it (a CI job cancelled meanwhile).
-        if (interrupt.received) logger.info(`${interrupt.received} came too late to stop the build: its output was published, and stays.`);
-        process.exitCode = interrupt.exitCode;
+        // From here to the process's exit, a signal is too late to stop anything, and says so.
+        interrupt.settled('its output was published, and stays');
         await printJson?.(jsonText(report));
       } catch (caught) {
         // Once a signal came, whatever else failed on the way out, the build was interrupted; running
         // out of files before build() could say what it was doing: loading its own modules.
         const error = interrupt.error ?? asFileLimit('loading api-prerender', caught);
+        if (!interrupt.error) interrupt.settled('it had failed, and published nothing');
         await printJson?.(jsonText(jsonOfError(error, warnings)));
         const code = handleError(error, logger);
         process.exitCode = interrupt.exitCode ?? code;
       }
-      interrupt.dispose();
+      // The signals stay ours until the process exits (a late one sets the exit code): not disposed.
       faults.dispose();
       await exitWhenWritten();
     });
@@ -84,10 +83,14 @@ export function registerBuild(cli: CAC): void {
 /**
  * Ends the process once stdout and stderr are written. The prerender imports the site's route files
  * into this process: a timer or connection one of them opens must not keep a finished build, and the
- * CI job running it, waiting forever.
+ * CI job running it, waiting forever. Node handles a signal when its event loop polls: written to a
+ * pipe or file, the report blocks the process, and the writes' callbacks come without a poll, so the
+ * loop goes through one poll before the exit (between two turns' immediates), and a signal that came
+ * meanwhile sets the exit code.
  */
 async function exitWhenWritten(): Promise<never> {
   await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))));
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   process.exit();
 }
 

@@ -5,7 +5,7 @@
  * was. The same through the library's `signal` while the outputs are written.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/index.ts';
@@ -41,6 +41,24 @@ function startBuild(root: string, ...flags: string[]) {
       .filter(([, ppid]) => ppid === child.pid)
       .map(([pid]) => pid);
   return { child, exited, children, running: () => running };
+}
+
+/** Reads the non-blocking `fd` (a pipe's reading end) until its writer is gone and `ended()`. */
+async function readToEnd(fd: number, ended: () => boolean): Promise<string> {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.alloc(1 << 16);
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(fd, buffer);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      read = -1;
+    }
+    if (read > 0) chunks.push(Buffer.from(buffer.subarray(0, read)));
+    else if (read === 0 && ended()) return Buffer.concat(chunks).toString('utf8');
+    else await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** What an interrupted build must have said, and left. */
@@ -159,6 +177,44 @@ describe('a build interrupted', () => {
     expect(snapshotTree(dir)).toEqual(before);
     expect(leftovers(outDir, 'site')).toEqual([]);
     expect(readdirSync(outDir)).toEqual(['site']);
+  });
+
+  it('by SIGTERM once the build is over and its JSON report is being written: too late, said so, exit 143, the output published', async () => {
+    const outDir = tempDir('out-');
+    // The report lists every route rendered: past a pipe's buffer, writing it waits for the reader.
+    const routes = Array.from({ length: 2000 }, (_, i) => `/api/items/${i}.json`);
+    const root = writeSite({
+      'src/server/routes/api/items/[id].json.ts': [`import { defineEventHandler, getRouterParam } from 'h3';`, `export default defineEventHandler((event) => ({ id: getRouterParam(event, 'id') }));`].join('\n'),
+      'prerender.config.mjs': `export default { name: 'late', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ${JSON.stringify(routes)} } };`,
+    });
+    // stdout is a named pipe nobody reads until the signal is sent (a pipe of Node's own would be
+    // read at once): the report's write blocks the build's process there, after its last line.
+    const fifo = join(tempDir('fifo-'), 'stdout');
+    execFileSync('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, constants.O_WRONLY);
+    const child = spawn(process.execPath, [binPath, 'build', root, '--json', '--no-typecheck'], { stdio: ['ignore', writer, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    closeSync(writer);
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    let code: number | null | undefined;
+    child.on('close', (exit) => (code = exit));
+    try {
+      await until(() => stderr.includes('2000 routes ok') || code !== undefined);
+      expect(code, stderr).toBeUndefined();
+      child.kill('SIGTERM');
+      const stdout = await readToEnd(reader, () => code !== undefined);
+      await until(() => code !== undefined);
+      expect(code, stderr).toBe(143);
+      expect(stderr).toContain('SIGTERM came too late to stop the build: its output was published, and stays.');
+      expect(stderr).not.toContain('stopping the build');
+      expect(JSON.parse(stdout)).toMatchObject({ ok: 2000, failed: 0 });
+      expect(readFileSync(join(outDir, 'late', 'public/api/items/7.json'), 'utf8')).toBe('{"id":"7"}');
+      expect(leftovers(outDir, 'late')).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      closeSync(reader);
+    }
   });
 
   it("through build()'s signal after the report, before publishing: rejects, the previous output kept; after publishing: too late, resolves", async () => {
