@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { unlinkSync } from 'node:fs';
 import { link, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { atExit } from '../at-exit.ts';
 import { errors } from '../errors.ts';
 import { isProcessAlive } from '../process-alive.ts';
 
@@ -31,10 +32,9 @@ export async function takeLock(outDir: string, name: string, freeSpace?: () => P
     try {
       await createWhole(file, JSON.stringify(owner));
       heldHere.add(owner.id);
-      const removeAtExit = () => unlinkIfThere(file);
-      process.on('exit', removeAtExit);
+      const cancelAtExit = atExit(() => unlinkIfThere(file));
       return async () => {
-        process.off('exit', removeAtExit);
+        cancelAtExit();
         heldHere.delete(owner.id);
         await rm(file, { force: true });
       };

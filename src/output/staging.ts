@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { atExit } from '../at-exit.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
@@ -77,14 +78,13 @@ export async function openStage(paths: StagePaths, logger: Logger): Promise<Stag
   };
   // A process that exits while it stages (code the build ran called `process.exit()`) leaves no
   // staging folder, nor an outDir it made: on 'exit' only synchronous calls run, and these are (the
-  // lock goes by its own listener, lock.ts, registered first and so run first).
-  const leaveNothing = () => {
+  // lock goes first, registered first: lock.ts).
+  const cancelAtExit = atExit(() => {
     removeStaging();
     unmake();
-  };
-  process.on('exit', leaveNothing);
+  });
   const abandon = async (error: unknown) => {
-    process.off('exit', leaveNothing);
+    cancelAtExit();
     removeStaging();
     await release();
     unmake();
@@ -98,7 +98,7 @@ export async function openStage(paths: StagePaths, logger: Logger): Promise<Stag
   }
   return {
     async publish() {
-      process.off('exit', leaveNothing);
+      cancelAtExit();
       if (await swap(dir, final, paths.old)) {
         try {
           removeTree(paths.old);
