@@ -13,6 +13,9 @@ const undefinedName = (cause: unknown) => (cause instanceof ReferenceError ? /^(
 /** What CommonJS gives a module and an ES module has not: a config written as CommonJS uses them. */
 const commonJsNames = ['module', 'exports', 'require', '__dirname', '__filename'];
 
+/** Node's error of a module that does not parse: it says where in no property and no frame (its stack is its message again). */
+const unlocated = (name: string, cause: unknown) => cause instanceof SyntaxError && !cause.stack?.includes(name);
+
 /** The hint for a config's own code that threw `cause`: the import or the ES module form where a name is missing. */
 function ownCodeHint(name: string, cause: unknown): string {
   const missing = undefinedName(cause);
@@ -20,8 +23,7 @@ function ownCodeHint(name: string, cause: unknown): string {
   if (missing !== undefined && commonJsNames.includes(missing)) {
     return `${name} is an ES module: write export default in place of module.exports =, import in place of require(), import.meta.dirname in place of __dirname (renamed .cjs, as Node suggests, it would not be read).`;
   }
-  // Node's error of a module that does not parse says where in no property and no frame.
-  if (cause instanceof SyntaxError && !cause.stack?.includes(name)) return `${name} does not parse: \`node --check ${name}\` shows the line, then fix it there.`;
+  if (unlocated(name, cause)) return `${name} does not parse: \`node --check ${name}\` shows the line, then fix it there.`;
   return `The error comes from the code of ${name}: fix it at the first line of ${name} in the stack above.`;
 }
 
@@ -139,7 +141,7 @@ export const configErrors = {
             ? 'Install the package the config imports in the site (npm install <package>), or fix the import path.'
             : ownCodeHint(name, cause),
       cause,
-      traceCause: ownCode,
+      traceCause: ownCode && !unlocated(name, cause),
     });
   },
   /** The config file loaded, but what it default-exports is no config. */

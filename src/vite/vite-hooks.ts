@@ -6,6 +6,7 @@
  * entry, which a config file imports for `defineConfig` alone.
  */
 import { relative, resolve } from 'node:path';
+import { inspect } from 'node:util';
 import { isInside } from '../runtime/inside.ts';
 import { configName } from '../config/key-origin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -146,15 +147,16 @@ async function closeDev(devs: Map<object, DevRoutes>, context: unknown): Promise
 const viteRoutesFailedHint = 'Fix the routes listed, or set prerender.failOnError to false in prerender.config to publish the rest.';
 
 /**
- * Vite prints a build error's stack and every property (a failed build's whole report): ours goes
- * out as the CLI prints it, message and hint, keeping its code.
+ * Vite prints a build error with util.inspect: its stack and every property (a failed build's whole
+ * report, and what Rollup adds to an error of a plugin's hook). Ours goes out as the CLI prints it,
+ * message and hint, and is inspected as that text alone; its code is kept.
  */
 function forVite(error: unknown): unknown {
   if (!(error instanceof PrerenderError)) return error;
   const { message, details } = error.printed(error.code === 'ROUTES_FAILED' ? viteRoutesFailedHint : error.hint);
   const shown = new Error([`[api-prerender] ${message}`, ...details].join('\n'));
   shown.stack = shown.message;
-  return Object.assign(shown, { code: error.code });
+  return Object.assign(shown, { code: error.code, [inspect.custom]: () => shown.message });
 }
 
 function reportTo(logger: Logger): (error: unknown) => void {

@@ -184,6 +184,8 @@ describe('vite build and vite preview (Vite 8)', () => {
     // Vite has no --no-fail-on-error flag: the hint names the config key instead.
     expect((failed as Error).message).toContain('hint: Fix the routes listed, or set prerender.failOnError to false in prerender.config to publish the rest.');
     expect((failed as Error).message).not.toContain('--no-fail-on-error');
+    // Vite prints it with util.inspect: that text alone, not what Rollup adds to a hook's error.
+    expect(inspect(failed)).toBe((failed as Error).message);
     expect(readFileSync(join(dir, 'public', 'api', 'posts.json'), 'utf8')).toBe(before);
   });
 });
