@@ -61,7 +61,10 @@ export function registerBuild(cli: CAC): void {
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
-        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal: AbortSignal.any([interrupt.signal, faults.signal]) });
+        // The guard is the build's alone: an error after it (stdout closed under the JSON report)
+        // is no site code's.
+        const signal = AbortSignal.any([interrupt.signal, faults.signal]);
+        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal }).finally(() => faults.dispose());
         // From here to the process's exit, a signal is too late to stop anything, and says so.
         interrupt.settled('its output was published, and stays');
         await printJson?.(jsonText(report));
@@ -74,7 +77,8 @@ export function registerBuild(cli: CAC): void {
         const code = handleError(error, logger);
         process.exitCode = interrupt.exitCode ?? code;
       }
-      // The signals stay ours until the process exits (a late one sets the exit code): not disposed.
+      // Also where build() never ran (a bad --shard): the command's own exit is never the site's.
+      // The signals stay ours until the process exits (a late one sets the exit code).
       faults.dispose();
       await exitWhenWritten();
     });
