@@ -83,7 +83,12 @@ export class PrerenderError extends Error {
    * build or config that way): as the CLI prints it, not with our own stack frames and every field.
    */
   [inspect.custom](): string {
-    const { message, details } = this.printed();
+    return this.text();
+  }
+
+  /** {@link printed} as one text, marked as ours, for a tool that prints it whole (Node, Vite). */
+  text(hint = this.hint): string {
+    const { message, details } = this.printed(hint);
     return [`[api-prerender] ${message}`, ...details].join('\n');
   }
 }

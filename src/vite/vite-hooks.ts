@@ -153,8 +153,7 @@ const viteRoutesFailedHint = 'Fix the routes listed, or set prerender.failOnErro
  */
 function forVite(error: unknown): unknown {
   if (!(error instanceof PrerenderError)) return error;
-  const { message, details } = error.printed(error.code === 'ROUTES_FAILED' ? viteRoutesFailedHint : error.hint);
-  const shown = new Error([`[api-prerender] ${message}`, ...details].join('\n'));
+  const shown = new Error(error.text(error.code === 'ROUTES_FAILED' ? viteRoutesFailedHint : error.hint));
   shown.stack = shown.message;
   return Object.assign(shown, { code: error.code, [inspect.custom]: () => shown.message });
 }

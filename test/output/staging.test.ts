@@ -60,14 +60,21 @@ afterAll(() => {
 });
 const skipReason = 'needs root and a Node every user can run, to run the build as the unprivileged user nobody';
 
+/** A one-route site in `base/<folder>` (outDir `dist/` made when `withDist`), owned by nobody; returns its root. */
+function nobodySite(folder: string, withDist = false): string {
+  chmodSync(base, 0o755);
+  const root = writeSite({
+    'src/server/routes/api/v.json.ts': route(`() => ({ version: 1 })`),
+    'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/v.json'] } };`,
+  }, join(base, folder));
+  if (withDist) mkdirSync(join(root, 'dist'));
+  giveToNobody(root);
+  return root;
+}
+
 describe.skipIf(!runnable)(`a previous output the build cannot remove (${runnable ? 'as nobody' : skipReason})`, () => {
   it('publishes the new output with exit 0 and a warning; later builds warn until they can clear the old copy', async () => {
-    chmodSync(base, 0o755);
-    const root = writeSite({
-      'src/server/routes/api/v.json.ts': route(`() => ({ version: 1 })`),
-      'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/v.json'] } };`,
-    }, join(base, 'site'));
-    giveToNobody(root);
+    const root = nobodySite('site');
     const outDir = join(root, 'dist');
     const dir = join(outDir, 'site');
     const version = () => JSON.parse(readFileSync(join(dir, 'public/api/v.json'), 'utf8')).version;
@@ -108,14 +115,8 @@ describe.skipIf(!runnable)(`a previous output the build cannot remove (${runnabl
 
 describe.skipIf(!runnable)(`an output folder the build cannot write into (${runnable ? 'as nobody' : skipReason})`, () => {
   it('WRITE_FAILED, exit 1, naming the folder and what to do about its access; nothing written', async () => {
-    chmodSync(base, 0o755);
-    const root = writeSite({
-      'src/server/routes/api/v.json.ts': route(`() => ({ version: 1 })`),
-      'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/v.json'] } };`,
-    }, join(base, 'locked-out'));
+    const root = nobodySite('locked-out', true);
     const outDir = join(root, 'dist');
-    mkdirSync(outDir);
-    giveToNobody(root);
     chmodSync(outDir, 0o555);
     const built = await runAsNobody(['build', root, '--no-typecheck']);
     expect(built.code, built.stderr).toBe(1);
