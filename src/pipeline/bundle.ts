@@ -29,6 +29,7 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
       placeBundle(cache!.dir, stored, serverDir);
       build.bundle = { facts: stored.facts, stored };
       await toolchain.close();
+      build.check?.afterBundling();
       logger.info(`reused the bundle of ${counted(routeFiles.length, 'route file')} (${where}): none of its inputs changed`);
       return;
     } catch {
@@ -45,8 +46,9 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   // Nothing of a long route list, and no routes function, runs beside the process. A short list's
   // prerender starts while the process writes Rollup's cache, and the process ends as soon as that
   // is written (not when the build does: it holds some 120 MB); the build's cleanup waits for it
-  // (stage.ts).
+  // (stage.ts). A type check kept for that moment starts then (schedule-typecheck.ts).
   const closed = toolchain.close();
+  closed.then(() => build.check?.afterBundling(), () => {});
   if (memory || !rollupCache) await closed;
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };

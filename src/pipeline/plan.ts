@@ -32,11 +32,10 @@ export interface PlannedRoutes {
  * collected, not the prerender.
  */
 export async function planListedRoutes(build: BuildContext): Promise<RoutePlan> {
-  const { config, listRoutes, check, signal } = build;
+  const { config, listRoutes, signal } = build;
   let routes = config.prerender.routes;
   if (listRoutes) {
-    // A check kept for a count not known before runs beside the listing (schedule-typecheck.ts).
-    check?.afterBundling();
+    // A check kept for a count not known before started with the bundler's end (bundle.ts): it runs beside the listing.
     routes = await untilAborted(whileDoing('calling the routes function (prerender.routes)', listRoutes), signal);
   }
   return planRoutes(routes, build.logger, configName(config.root, config.configFile));

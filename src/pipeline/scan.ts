@@ -16,9 +16,9 @@ import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
  * Lists the route files of the site's routesDir, warns of those a `.get` file shadows, and schedules
- * the type check (unless `typecheck: false`): for a short route list it starts now, in a process of
- * its own, beside bundling and the prerender; for a long one (listed, or rendered by the last build),
- * between them (schedule-typecheck.ts).
+ * the type check (unless `typecheck: false`), a process of its own: for a short route list beside
+ * the prerender (TypeScript 7) or from now on beside bundling too (TypeScript 5, 6); for a long one
+ * (listed, or rendered by the last build), between them (schedule-typecheck.ts).
  * With the cache, a verdict kept for exactly these inputs is given instead (remembered-check.ts).
  */
 export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> {

@@ -6,7 +6,7 @@
  * TS2339 that explains it is printed before the error (the error stays the last thing the user reads)
  * and listed in `--json`, whichever way the build fails.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -192,9 +192,66 @@ describe('a check still under way', () => {
   });
 });
 
+describe('a short route list', () => {
+  /**
+   * A site whose TypeScript `version` has `tsc` (`native`: TypeScript 7's layout, the compiler in the
+   * platform's package) that checks nothing and notes whether the build's toolchain process (a child
+   * of the build's process, `BUILD`) is alive as it starts: `seen` holds `alive` or `gone`.
+   */
+  function site(version: string, native: boolean) {
+    const look = [
+      'for child in $(cat /proc/$BUILD/task/*/children); do',
+      '  if tr "\\0" " " < /proc/$child/cmdline 2>/dev/null | grep -q toolchain-process; then echo alive > "$SEEN"; exit 0; fi',
+      'done',
+      'echo gone > "$SEEN"',
+    ].join('\n');
+    const platform = `@typescript/typescript-${process.platform}-${process.arch}`;
+    const root = typescriptSite({
+      'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version, bin: { tsc: 'bin/tsc' } }),
+      'node_modules/typescript/bin/tsc': `require('node:child_process').execFileSync('sh', ['-c', ${JSON.stringify(look)}], { env: { ...process.env, BUILD: String(process.ppid) } });\n`,
+      ...(native ? { [`node_modules/${platform}/package.json`]: JSON.stringify({ name: platform, version }), [`node_modules/${platform}/lib/tsc`]: `#!/bin/sh\nBUILD=$PPID\n${look}\n` } : {}),
+      'prerender.config.mjs': `export default { outDir: ${JSON.stringify(tempDir('out-'))}, prerender: { routes: ['/api/count.json'] } };\n`,
+    });
+    if (native) chmodSync(join(root, 'node_modules', platform, 'lib', 'tsc'), 0o755);
+    return { root, seen: join(root, 'seen') };
+  }
+
+  it("checked by TypeScript 7's native compiler: once the bundler's process has ended", async () => {
+    const { root, seen } = site('7.9.9', true);
+    const { code, stderr } = await runCli(['build', root], { env: { SEEN: seen } });
+    expect([code, stderr]).toEqual([0, expect.stringContaining("type check: no errors (TypeScript 7.9.9, the site's)")]);
+    expect(readFileSync(seen, 'utf8')).toBe('gone\n');
+  });
+
+  it('checked by TypeScript 5 or 6 (a Node program, seconds): from the route scan, beside bundling', async () => {
+    const { root, seen } = site('6.0.2', false);
+    const { code, stderr } = await runCli(['build', root], { env: { SEEN: seen } });
+    expect([code, stderr]).toEqual([0, expect.stringContaining("type check: no errors (TypeScript 6.0.2, the site's)")]);
+    expect(readFileSync(seen, 'utf8')).toBe('alive\n');
+  });
+
+  it('by a native compiler: not started before afterBundling, not waited for before the prerender', async () => {
+    const root = typescriptSite({
+      'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '7.9.9', bin: { tsc: 'bin/tsc' } }),
+      'node_modules/typescript/bin/tsc': 'setInterval(() => {}, 1000);',
+    });
+    const scheduled = scheduleTypeCheck({ root, files: [join(root, api, 'count.json.ts')] }, 1, createMemoryLogger(), undefined, true);
+    // A check that starts writes its tsconfig within milliseconds.
+    await sleep(300);
+    expect(checkLeftovers(root)).toEqual([]);
+    scheduled.afterBundling();
+    await sleep(300);
+    expect(checkLeftovers(root)).toHaveLength(1);
+    // Resolves, though this check never ends.
+    await scheduled.beforePrerender(1);
+    await scheduled.close();
+    expect(checkLeftovers(root)).toEqual([]);
+  });
+});
+
 describe('a site whose routes come from entries', () => {
   // Its config lists none: the first build cannot know the list is long before bundling, so it checks
-  // beside bundling. The next build knows from the cache how many routes the last one rendered.
+  // as a short list's is. The next build knows from the cache how many routes the last one rendered.
   it('is checked before the prerender once its last build rendered a long list', async () => {
     const route = (note: string) => `import { defineEventHandler, getRouterParam } from 'h3';\nexport const entries = () => ['1', '2', '3', '4'].map((id) => ({ id }));\nexport default defineEventHandler((event) => '${note}' + getRouterParam(event, 'id'));\n`;
     const root = writeSite({ [`${api}/items/[id].txt.ts`]: route('a'), 'prerender.config.mjs': 'export default {};' });
