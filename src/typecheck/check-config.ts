@@ -6,8 +6,8 @@
  * up from it for `node_modules/@types` and `types` packages pass through the site's `node_modules`
  * and every folder above: the same packages as from the site's own tsconfig.json.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { siteCacheDir } from '../paths.ts';
 import { isProcessAlive } from '../process-alive.ts';
@@ -60,14 +60,16 @@ let written = 0;
 
 /**
  * Writes the tsconfig for checking `task` with a TypeScript of major version `major`, and returns its
- * path; {@link removeCheckConfig} removes it.
+ * path; {@link removeCheckConfig} removes it. At once (a file of a few hundred bytes): the check
+ * starts in the same turn of the event loop, not after what the build does meanwhile (sample-site
+ * without a prerender: 30-40 ms later through the thread pool).
  */
-export async function writeCheckConfig(task: TypeCheckTask, major: number): Promise<string> {
+export function writeCheckConfig(task: TypeCheckTask, major: number): string {
   const dir = siteCacheDir(task.root);
-  await mkdir(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const file = join(dir, `typecheck-${process.pid}-${written++}.tsconfig.json`);
   inUse.add(file);
-  await writeFile(file, JSON.stringify(checkConfig(task, major)));
+  writeFileSync(file, JSON.stringify(checkConfig(task, major)));
   return file;
 }
 

@@ -34,7 +34,7 @@ const checkedExitCodes = new Set([0, 1, 2, 3]);
  */
 export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal): Promise<{ diagnostics: string[]; files: string[] }> {
   if (task.files.length === 0) return { diagnostics: [], files: [] };
-  const config = await writeCheckConfig(task, majorOf(tsc.version));
+  const config = writeCheckConfig(task, majorOf(tsc.version));
   try {
     const args = ['-p', config, '--pretty', 'false', '--listFiles', ...fileLimitFlags(tsc)];
     const ran = tsc.native ? runProgram(tsc.native, args, task.root, signal) : runProgram(process.execPath, [...v8Flags, tsc.bin, ...args], task.root, signal);

@@ -6,7 +6,8 @@
  *   the bundler's process has ended, beside the prerender, so that the two never add up. The
  *   bench's one-route-file site, Node 20: the process tree's peak 182-184 MB at 10 routes instead of
  *   206-217 (the compiler's ~70 MB beside the bundler's process loading), 179-184 MB instead of
- *   213-214 at 100,000 routes from `entries`; the 10-route build 1.07x the time (+0.07 s);
+ *   213-214 at 100,000 routes from `entries`; the 0-route build 1.06x the time (+0.06 s: the check
+ *   starts as the process exits, its tsconfig written at once);
  * - a short route list checked by TypeScript 5 or 6 (a Node program, a second or more): from the
  *   route scan on, beside bundling and the prerender, so that it never delays a small site's build;
  * - a long one (as the build expects it: pipeline/context.ts): once the bundler's process has ended
