@@ -46,16 +46,11 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   // Nothing of a long route list, and no routes function, runs beside the process. A short list's
   // prerender starts while the process writes Rollup's cache, and the process ends as soon as that
   // is written (not when the build does: it holds some 120 MB); the build's cleanup waits for it
-  // (stage.ts). A type check kept for the process's end starts then (schedule-typecheck.ts): for a
-  // short list, once the cache is written, as the process exits (the build hears of its exit some
-  // 60 ms later).
+  // (stage.ts).
   const closed = toolchain.close();
-  if (memory || !rollupCache) {
-    await closed;
-    build.check?.afterBundling();
-  } else {
-    void toolchain.written().then(() => build.check?.afterBundling());
-  }
+  if (memory || !rollupCache) await closed;
+  // A type check kept for a count not known before bundling starts now (schedule-typecheck.ts).
+  build.check?.afterBundling();
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
   logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);

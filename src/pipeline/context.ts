@@ -63,6 +63,8 @@ export interface BuildStart {
   readonly shard?: Shard;
   /** The type check, once the scan step scheduled it (type checking on). */
   check?: ScheduledCheck;
+  /** Whether a route file may export `entries`, as the scan step found (routes/may-list-entries.ts). */
+  mayListEntries?: boolean;
   /** The staging folder and the lock, once the stage step made and took them. */
   stage?: Stage;
   /** The manifest and sitemap under way, once the prerender started. */
@@ -124,8 +126,8 @@ export function startBuild(options: BuildOptions): BuildStart {
  * `entries`, a crawl, a routes function) when that was more. Known before bundling, it arranges the
  * processes for memory on a long list (schedule-typecheck.ts, bundle.ts): a first build crawling
  * 100,000 pages peaked at 227 MB with its type check beside bundling, 207 MB with it apart (tree RSS,
- * Node 20, tmpfs). Undefined when a routes function lists them and no earlier build says how many:
- * they are arranged for as a long list's are until it has listed them.
+ * Node 20, tmpfs). Undefined when a routes function lists them, or a route file's `entries` may,
+ * and no earlier build says how many: they are arranged for as a long list's are until listed.
  */
 export function expectedRouteCount(build: BuildContext): number | undefined;
 /** The same, once `listed` routes are planned from `prerender.routes`. */
@@ -133,6 +135,6 @@ export function expectedRouteCount(build: BuildContext, listed: number): number;
 export function expectedRouteCount(build: BuildContext, listed?: number): number | undefined {
   const { routes, crawl } = build.config.prerender;
   const previous = build.cache?.previous?.index.records.count ?? 0;
-  if (listed === undefined && build.listRoutes && previous === 0) return undefined;
+  if (listed === undefined && (build.listRoutes || build.mayListEntries) && previous === 0) return undefined;
   return Math.max((listed ?? routes.length) + (crawl?.limit ?? 0), previous);
 }

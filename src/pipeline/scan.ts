@@ -8,6 +8,7 @@ import { whileDoing } from '../file-limit.ts';
 import { warn } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
+import { mayListEntries } from '../routes/may-list-entries.ts';
 import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
 import { rememberCheck } from '../typecheck/remembered-check.ts';
 import { scheduleTypeCheck } from '../typecheck/schedule-typecheck.ts';
@@ -16,9 +17,10 @@ import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
  * Lists the route files of the site's routesDir, warns of those a `.get` file shadows, and schedules
- * the type check (unless `typecheck: false`), a process of its own: for a short route list beside
- * the prerender (TypeScript 7) or from now on beside bundling too (TypeScript 5, 6); for a long one
- * (listed, or rendered by the last build), between them (schedule-typecheck.ts).
+ * the type check (unless `typecheck: false`): for a short route list it starts now, in a process of
+ * its own, beside bundling and the prerender; for a long one (listed, or rendered by the last build),
+ * between them; for one not known before bundling (a route file may list `entries`), once the
+ * bundler's process has ended (schedule-typecheck.ts).
  * With the cache, a verdict kept for exactly these inputs is given instead (remembered-check.ts).
  */
 export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> {
@@ -29,6 +31,7 @@ export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> 
   for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
     warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
   }
+  build.mayListEntries = mayListEntries(config.routesDir, routeFiles);
   if (build.options.typecheck !== false) {
     const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
     const memo = build.cache && rememberCheck(join(config.cacheDir, config.name, 'typecheck.json'), task, build.cache.fingerprints);

@@ -76,11 +76,6 @@ export interface Toolchain {
    * compiled or bundled); safe to call more than once.
    */
   close(): Promise<void>;
-  /**
-   * Resolves once Rollup's cache of the last bundle is written (at once when none is being written):
-   * a process {@link close} ends exits then, before the build hears of its exit.
-   */
-  written(): Promise<void>;
 }
 
 /** The task under way: how its promise settles. */
@@ -148,7 +143,6 @@ export function startToolchain(logger: Logger): Toolchain {
     // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
     // cleanup's close must still wait until the process has exited.
     close: () => (closing ??= close()),
-    written: async () => writing?.done,
   };
 
   async function close(): Promise<void> {

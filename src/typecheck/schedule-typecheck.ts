@@ -2,23 +2,20 @@
  * When `prerender build` type-checks. The check is a `tsc` process of its own (run-tsc.ts); beside
  * the bundler's process and a prerender of a long route list its memory adds to theirs, so it runs
  * where it costs least for the site's size:
- * - a short route list, checked by TypeScript 7's native compiler (0.1-0.3 s for a small site): once
- *   the bundler's process has ended, beside the prerender, so that the two never add up. The
- *   bench's one-route-file site, Node 20: the process tree's peak 182-184 MB at 10 routes instead of
- *   206-217 (the compiler's ~70 MB beside the bundler's process loading), 179-184 MB instead of
- *   213-214 at 100,000 routes from `entries`; the 0-route build 1.06x the time (+0.06 s: the check
- *   starts as the process exits, its tsconfig written at once);
- * - a short route list checked by TypeScript 5 or 6 (a Node program, a second or more): from the
- *   route scan on, beside bundling and the prerender, so that it never delays a small site's build;
+ * - a short route list: from the route scan on, beside bundling and the prerender, so that it never
+ *   delays a small site's build;
  * - a long one (as the build expects it: pipeline/context.ts): once the bundler's process has ended
  *   and before the prerender starts, on its own.
  *   Measured at 100,000 routes (the bench's catalogue, peak RSS of the process tree, Node 20):
  *   232-237 MB this way, 232-233 MB without a check, 274-326 MB with the check beside bundling; a
  *   TypeScript 6 check started after bundling but run beside the prerender, 300-325 MB against
  *   275-278 MB waited for. Its seconds are few beside such a prerender's (0.3-1 s by TypeScript 7).
- * - one a routes function lists, with no earlier build to say how long (it is called after
- *   bundling: pipeline/plan.ts): once the bundler's process has ended, beside the listing, and
- *   waited for before the prerender if the list is long.
+ * - one not known before bundling, with no earlier build to say how long: a routes function's (it is
+ *   called after bundling: pipeline/plan.ts), or one a route file's `entries` may list (listed once
+ *   the bundle is loaded): once the bundler's process has ended, beside the listing, and waited for
+ *   before the prerender if a routes function's list is long. A first build of 100,000 routes from
+ *   `entries` (the bench's, Node 20): the process tree's peak 179-184 MB this way, 204-214 MB with
+ *   TypeScript 7's compiler (~70 MB) beside the bundler's process loading.
  * Its result is printed at the end of every build that started it, failed ones included (before
  * their error: the type errors often explain it).
  */
@@ -26,7 +23,6 @@ import type { Logger } from '../log.ts';
 import { warn } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import type { TypeCheckTask } from './check-config.ts';
-import { findTsc } from './find-tsc.ts';
 import type { CheckMemo } from './remembered-check.ts';
 import { reportTypeCheck, runTypeCheck, type TypeCheckReply } from './typecheck.ts';
 
@@ -56,7 +52,7 @@ export const failedBuildWaitMs = 10_000;
 
 /** A type check under way or to come. */
 export interface ScheduledCheck {
-  /** Called once the bundler's process has ended: starts a check kept for that moment (see above). */
+  /** Called once the bundler's process has ended: starts a check kept for a route count not known before. */
   afterBundling(): void;
   /**
    * Called once the routes are listed (`routeCount` expected now), before the prerender: waits for
@@ -82,9 +78,9 @@ export interface ScheduledCheck {
 /**
  * Schedules the check of `task` for a build of `routeCount` routes (undefined: not known before
  * bundling). With `memo` (the cache), a verdict kept for exactly these inputs is given instead of
- * checking, and a new one is kept. `native`: the check is TypeScript 7's native compiler.
+ * checking, and a new one is kept.
  */
-export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | undefined, logger: Logger, memo?: CheckMemo, native = findTsc(task.root)?.native !== undefined): ScheduledCheck {
+export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | undefined, logger: Logger, memo?: CheckMemo): ScheduledCheck {
   const stop = new AbortController();
   const recalled = memo?.recall();
   const run = async () => {
@@ -94,17 +90,15 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | unde
     return checked;
   };
   const short = routeCount !== undefined && !isLongRouteList(routeCount);
-  // Started once the bundler's process has ended, and not waited for before a short list's prerender.
-  const afterBundling = routeCount === undefined || (short && native);
-  let reply: Promise<TypeCheckReply> | undefined = (short && !afterBundling) || recalled ? run() : undefined;
+  let reply: Promise<TypeCheckReply> | undefined = short || recalled ? run() : undefined;
   let reported = false;
   return {
     afterBundling() {
       // Not once closed: the build is over (a failed or stopped one reports through reportAfterFailure).
-      if (afterBundling && !stop.signal.aborted) reply ??= run();
+      if (routeCount === undefined && !stop.signal.aborted) reply ??= run();
     },
     async beforePrerender(listed) {
-      if (afterBundling && !isLongRouteList(listed)) return;
+      if (routeCount === undefined && !isLongRouteList(listed)) return;
       // Seconds on a large site: say what the pause is.
       if (!recalled && !short) logger.info(`checking types before the prerender (${routeCount ?? listed} routes expected: the check and the prerender run apart, for memory)`);
       await (reply ??= run());

@@ -192,66 +192,56 @@ describe('a check still under way', () => {
   });
 });
 
-describe('a short route list', () => {
+describe('the check beside bundling or after it', () => {
   /**
-   * A site whose TypeScript `version` has `tsc` (`native`: TypeScript 7's layout, the compiler in the
-   * platform's package) that checks nothing and notes whether the build's toolchain process (a child
-   * of the build's process, `BUILD`) is alive as it starts: `seen` holds `alive` or `gone`.
+   * A site whose TypeScript 7.9.9 has a native compiler (a script in the platform's package) that
+   * checks nothing and notes whether the build's toolchain process (a child of the build's process)
+   * is alive as it starts: `seen` holds `alive` or `gone`. Its route file exports `entries` when
+   * `entries` is set.
    */
-  function site(version: string, native: boolean) {
+  function site(entries: boolean) {
     const look = [
-      'for child in $(cat /proc/$BUILD/task/*/children); do',
+      'for child in $(cat /proc/$PPID/task/*/children); do',
       '  if tr "\\0" " " < /proc/$child/cmdline 2>/dev/null | grep -q toolchain-process; then echo alive > "$SEEN"; exit 0; fi',
       'done',
       'echo gone > "$SEEN"',
     ].join('\n');
     const platform = `@typescript/typescript-${process.platform}-${process.arch}`;
-    const root = typescriptSite({
-      'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version, bin: { tsc: 'bin/tsc' } }),
-      'node_modules/typescript/bin/tsc': `require('node:child_process').execFileSync('sh', ['-c', ${JSON.stringify(look)}], { env: { ...process.env, BUILD: String(process.ppid) } });\n`,
-      ...(native ? { [`node_modules/${platform}/package.json`]: JSON.stringify({ name: platform, version }), [`node_modules/${platform}/lib/tsc`]: `#!/bin/sh\nBUILD=$PPID\n${look}\n` } : {}),
-      'prerender.config.mjs': `export default { outDir: ${JSON.stringify(tempDir('out-'))}, prerender: { routes: ['/api/count.json'] } };\n`,
-    });
-    if (native) chmodSync(join(root, 'node_modules', platform, 'lib', 'tsc'), 0o755);
-    return { root, seen: join(root, 'seen') };
-  }
-
-  it("checked by TypeScript 7's native compiler: once the bundler's process has ended", async () => {
-    const { root, seen } = site('7.9.9', true);
-    const { code, stderr } = await runCli(['build', root], { env: { SEEN: seen } });
-    expect([code, stderr]).toEqual([0, expect.stringContaining("type check: no errors (TypeScript 7.9.9, the site's)")]);
-    expect(readFileSync(seen, 'utf8')).toBe('gone\n');
-  });
-
-  it('checked by TypeScript 5 or 6 (a Node program, seconds): from the route scan, beside bundling', async () => {
-    const { root, seen } = site('6.0.2', false);
-    const { code, stderr } = await runCli(['build', root], { env: { SEEN: seen } });
-    expect([code, stderr]).toEqual([0, expect.stringContaining("type check: no errors (TypeScript 6.0.2, the site's)")]);
-    expect(readFileSync(seen, 'utf8')).toBe('alive\n');
-  });
-
-  it('by a native compiler: not started before afterBundling, not waited for before the prerender', async () => {
+    const route = entries
+      ? "import { defineEventHandler, getRouterParam } from 'h3';\nexport const entries = () => [{ id: '1' }];\nexport default defineEventHandler((event) => getRouterParam(event, 'id'));\n"
+      : "import { defineEventHandler, getRouterParam } from 'h3';\nexport default defineEventHandler((event) => getRouterParam(event, 'id'));\n";
     const root = typescriptSite({
       'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '7.9.9', bin: { tsc: 'bin/tsc' } }),
-      'node_modules/typescript/bin/tsc': 'setInterval(() => {}, 1000);',
+      'node_modules/typescript/bin/tsc': '',
+      [`node_modules/${platform}/package.json`]: JSON.stringify({ name: platform, version: '7.9.9' }),
+      [`node_modules/${platform}/lib/tsc`]: `#!/bin/sh\n${look}\n`,
+      [`${api}/items/[id].txt.ts`]: route,
+      'prerender.config.mjs': `export default { outDir: ${JSON.stringify(tempDir('out-'))}, prerender: { routes: ${entries ? '[]' : "['/api/items/1.txt']"} } };\n`,
     });
-    const scheduled = scheduleTypeCheck({ root, files: [join(root, api, 'count.json.ts')] }, 1, createMemoryLogger(), undefined, true);
-    // A check that starts writes its tsconfig within milliseconds.
-    await sleep(300);
-    expect(checkLeftovers(root)).toEqual([]);
-    scheduled.afterBundling();
-    await sleep(300);
-    expect(checkLeftovers(root)).toHaveLength(1);
-    // Resolves, though this check never ends.
-    await scheduled.beforePrerender(1);
-    await scheduled.close();
-    expect(checkLeftovers(root)).toEqual([]);
+    chmodSync(join(root, 'node_modules', platform, 'lib', 'tsc'), 0o755);
+    return { root, seen: join(root, 'seen') };
+  }
+  const build = async (root: string, seen: string) => {
+    const { code, stderr } = await runCli(['build', root], { env: { SEEN: seen } });
+    expect([code, stderr]).toEqual([0, expect.stringContaining("type check: no errors (TypeScript 7.9.9, the site's)")]);
+    return readFileSync(seen, 'utf8');
+  };
+
+  it('of a short route list: from the route scan, beside bundling, never delaying a small build', async () => {
+    const { root, seen } = site(false);
+    expect(await build(root, seen)).toBe('alive\n');
+  });
+
+  it("of a first build whose route file may list entries: once the bundler's process has ended", async () => {
+    const { root, seen } = site(true);
+    expect(await build(root, seen)).toBe('gone\n');
   });
 });
 
 describe('a site whose routes come from entries', () => {
-  // Its config lists none: the first build cannot know the list is long before bundling, so it checks
-  // as a short list's is. The next build knows from the cache how many routes the last one rendered.
+  // Its config lists none: the first build cannot know how long the list is before bundling, so it
+  // checks once the bundler's process has ended. The next build knows from the cache how many routes
+  // the last one rendered.
   it('is checked before the prerender once its last build rendered a long list', async () => {
     const route = (note: string) => `import { defineEventHandler, getRouterParam } from 'h3';\nexport const entries = () => ['1', '2', '3', '4'].map((id) => ({ id }));\nexport default defineEventHandler((event) => '${note}' + getRouterParam(event, 'id'));\n`;
     const root = writeSite({ [`${api}/items/[id].txt.ts`]: route('a'), 'prerender.config.mjs': 'export default {};' });
