@@ -60,9 +60,9 @@ let written = 0;
 
 /**
  * Writes the tsconfig for checking `task` with a TypeScript of major version `major`, and returns its
- * path; {@link removeCheckConfig} removes it. At once (a file of a few hundred bytes): the check
- * starts in the same turn of the event loop, not after what the build does meanwhile (sample-site
- * without a prerender: 30-40 ms later through the thread pool).
+ * path; {@link removeCheckConfig} removes it. At once (a file of a few hundred bytes): a check started
+ * after bundling begins in the same turn of the event loop, not behind what the build does meanwhile
+ * (the bench's 0-route build: 30-40 ms later through the thread pool).
  */
 export function writeCheckConfig(task: TypeCheckTask, major: number): string {
   const dir = siteCacheDir(task.root);
