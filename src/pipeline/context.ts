@@ -63,8 +63,11 @@ export interface BuildStart {
   readonly shard?: Shard;
   /** The type check, once the scan step scheduled it (type checking on). */
   check?: ScheduledCheck;
-  /** Whether a route file may export `entries`, as the scan step found (routes/may-list-entries.ts). */
-  mayListEntries?: boolean;
+  /**
+   * Whether a route file may export `entries` (routes/may-list-entries.ts), read from the sources the
+   * scan step found when first asked, once: only a build no earlier one told its count asks.
+   */
+  mayListEntries?: () => boolean;
   /** The staging folder and the lock, once the stage step made and took them. */
   stage?: Stage;
   /** The manifest and sitemap under way, once the prerender started. */
@@ -135,6 +138,6 @@ export function expectedRouteCount(build: BuildContext, listed: number): number;
 export function expectedRouteCount(build: BuildContext, listed?: number): number | undefined {
   const { routes, crawl } = build.config.prerender;
   const previous = build.cache?.previous?.index.records.count ?? 0;
-  if (listed === undefined && (build.listRoutes || build.mayListEntries) && previous === 0) return undefined;
+  if (listed === undefined && previous === 0 && (build.listRoutes || build.mayListEntries?.())) return undefined;
   return Math.max((listed ?? routes.length) + (crawl?.limit ?? 0), previous);
 }

@@ -31,7 +31,8 @@ export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> 
   for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
     warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
   }
-  build.mayListEntries = mayListEntries(config.routesDir, routeFiles);
+  let mayList: boolean | undefined;
+  build.mayListEntries = () => (mayList ??= mayListEntries(config.routesDir, routeFiles));
   if (build.options.typecheck !== false) {
     const task = { root: config.root, files: typeCheckFiles(config, routeFiles) };
     const memo = build.cache && rememberCheck(join(config.cacheDir, config.name, 'typecheck.json'), task, build.cache.fingerprints);
