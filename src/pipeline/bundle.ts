@@ -29,7 +29,6 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
       placeBundle(cache!.dir, stored, serverDir);
       build.bundle = { facts: stored.facts, stored };
       await toolchain.close();
-      build.check?.afterBundling();
       logger.info(`reused the bundle of ${counted(routeFiles.length, 'route file')} (${where}): none of its inputs changed`);
       return;
     } catch {
@@ -49,8 +48,6 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   // (stage.ts).
   const closed = toolchain.close();
   if (memory || !rollupCache) await closed;
-  // A type check kept for a count not known before bundling starts now (schedule-typecheck.ts).
-  build.check?.afterBundling();
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
   build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
   logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);

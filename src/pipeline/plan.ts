@@ -32,10 +32,12 @@ export interface PlannedRoutes {
  * collected, not the prerender.
  */
 export async function planListedRoutes(build: BuildContext): Promise<RoutePlan> {
-  const { config, listRoutes, signal } = build;
+  const { config, listRoutes, check, signal } = build;
+  // A check kept for a count not known before bundling (a routes function's, or `entries`') starts
+  // now that the bundler's process has ended (bundle.ts waits for it then): beside the listing.
+  check?.afterBundling();
   let routes = config.prerender.routes;
   if (listRoutes) {
-    // A check kept for a count not known before started with the bundler's end (bundle.ts): it runs beside the listing.
     routes = await untilAborted(whileDoing('calling the routes function (prerender.routes)', listRoutes), signal);
   }
   return planRoutes(routes, build.logger, configName(config.root, config.configFile));

@@ -61,8 +61,9 @@ let written = 0;
 /**
  * Writes the tsconfig for checking `task` with a TypeScript of major version `major`, and returns its
  * path; {@link removeCheckConfig} removes it. At once (a file of a few hundred bytes): a check started
- * after bundling begins in the same turn of the event loop, not behind what the build does meanwhile
- * (the bench's 0-route build: 30-40 ms later through the thread pool).
+ * after bundling (a routes function's, `entries`') begins in the same turn of the event loop, not
+ * behind the listing that goes on meanwhile (measured on a 0-route build whose check started after
+ * bundling: 30-40 ms later through the thread pool).
  */
 export function writeCheckConfig(task: TypeCheckTask, major: number): string {
   const dir = siteCacheDir(task.root);

@@ -94,8 +94,7 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | unde
   let reported = false;
   return {
     afterBundling() {
-      // Not once closed: the build is over (a failed or stopped one reports through reportAfterFailure).
-      if (routeCount === undefined && !stop.signal.aborted) reply ??= run();
+      if (routeCount === undefined) reply ??= run();
     },
     async beforePrerender(listed) {
       if (routeCount === undefined && !isLongRouteList(listed)) return;
