@@ -17,6 +17,11 @@ export interface BuildReport {
   copied: number;
   /** Bytes of prerendered bodies. */
   bytes: number;
+  /**
+   * The build's time in milliseconds, from its start to its summary line: the previous output's
+   * removal and the cache's commit included. The report page, written before the output is
+   * published, shows the time up to then.
+   */
   ms: number;
   /** Attempts past the first, all routes together (prerender.retry). */
   retries: number;

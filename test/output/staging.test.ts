@@ -5,7 +5,7 @@
  * cleared by a later build.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchError } from '../support/catch-error.ts';
@@ -185,5 +185,28 @@ describe('a build that fails after a good one', () => {
     expect(readFileSync(join(dir, 'public/api/news.json'), 'utf8')).toBe('{"edition":2}');
     expect(readFileSync(join(dir, 'public/api/about.txt'), 'utf8')).toBe('about us');
     expect(leftovers(outDir, 'atomic')).toEqual([]);
+  });
+});
+
+describe('a good build after a good one', () => {
+  it("gives the whole build's time in its summary, the previous output's removal included", async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      [`${api}/news.json.ts`]: route(`() => ({ edition: 1 })`),
+      'prerender.config.mjs': `export default { name: 'timed', prerender: { routes: ['/api/news.json'] } };`,
+    });
+    const { dir } = await buildSite(root, { config: { outDir } });
+    // A previous output whose removal is a good part of the next build: 30,000 more files.
+    for (let folder = 0; folder < 30; folder++) {
+      mkdirSync(join(dir, 'public/old', String(folder)), { recursive: true });
+      for (let file = 0; file < 1000; file++) writeFileSync(join(dir, 'public/old', String(folder), `${file}.json`), '{}');
+    }
+    const started = performance.now();
+    const { report, logger } = await buildSite(root, { config: { outDir } });
+    const took = performance.now() - started;
+    expect(existsSync(join(dir, 'public/old'))).toBe(false);
+    expect(report.ms).toBeGreaterThan(took * 0.9);
+    expect(report.ms).toBeLessThanOrEqual(Math.ceil(took));
+    expect(logger.lines.at(-1)).toContain(` in ${(report.ms / 1000).toFixed(2)}s -> `);
   });
 });
