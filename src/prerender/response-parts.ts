@@ -12,7 +12,10 @@ import { PassThrough, Readable } from 'node:stream';
 import type { NodeResponse } from 'srvx/node';
 import { isPipeable } from '../runtime/node-stream.ts';
 
-/** Headers as the prerender reads them: one by name (repeated ones joined by `, `), or all, as `Headers` gives them. */
+/**
+ * Headers as the prerender reads them: one by name (repeated ones joined by `, `), or all, as `Headers`
+ * gives them but in no set order (`Headers` sorts by name; whoever needs an order sorts: carried-headers.ts).
+ */
 export interface ResponseHeaders extends Iterable<[name: string, value: string]> {
   get(name: string): string | null;
 }
