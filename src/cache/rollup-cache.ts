@@ -5,17 +5,19 @@
  * compares each module's source with the cached one; what it does not compare is checked here:
  * - everything a transform depends on besides the source (the tsconfig, the lockfile, api-prerender,
  *   Node, the config keys the bundler reads, the site's folder) is `key`, given by the build;
- * - where imports resolve: the names in each folder of the site's modules, as the bundle left them;
+ * - where imports resolve: the names in each folder of the site's modules and in the folders above
+ *   them (resolution-folders.ts), as the bundle left them;
  * - the files a transform read, and what it warned of (a `new URL` copy): such a module is
  *   transformed again.
  * Written by the toolchain process after it bundled (the cache is its, in Rollup's form), read back
  * by it, in V8's serialization. Anything unreadable or of another key is no cache.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { RollupCache } from 'rollup';
 import { createFingerprints } from './fingerprint.ts';
+import { resolutionFolders } from './resolution-folders.ts';
 import { sitePath } from './site-path.ts';
 
 /** Where a build keeps Rollup's cache, and the key it must have. */
@@ -57,14 +59,14 @@ export function readRollupCache(at: RollupCacheFile, root: string): RollupCache 
  */
 export function writeRollupCache(at: RollupCacheFile, root: string, cache: RollupCache): void {
   const fingerprints = createFingerprints();
-  const folders = new Set<string>();
+  const inSite: string[] = [];
   for (const { id } of cache.modules) {
     const site = sitePath(root, id.split('?')[0]!);
-    if (site !== id && !site.startsWith('../') && !site.split('/').includes('node_modules')) folders.add(posix.dirname(site));
+    if (site !== id && !site.startsWith('../')) inSite.push(site);
   }
   const stored: Stored = {
     key: at.key,
-    folders: [...folders].sort().map((folder) => [folder, fingerprints.file(join(root, folder))]),
+    folders: resolutionFolders(inSite).map((folder) => [folder, fingerprints.file(join(root, folder))]),
     cache: { ...cache, modules: cache.modules.map((module) => ({ ...module, ast: undefined as never })) },
   };
   try {

@@ -13,7 +13,10 @@ const files = {
   'content/data.json': '{}',
   'node_modules/pkg/index.js': 'module.exports = 1',
   'tsconfig.json': '{ // comment\n "extends": "./tsconfig.base" }',
-  'tsconfig.base.json': '{ "compilerOptions": { "target": "ES2022" } }',
+  'tsconfig.base.json': '{ "extends": ["./tsconfig.strict.json", "./tsconfig.target"], "compilerOptions": {} }',
+  'tsconfig.strict.json': '{ "compilerOptions": { "strict": true } }',
+  'tsconfig.target.json': '{ "compilerOptions": { "target": "ES2022" } }',
+  'package.json': '{ "type": "module", "imports": { "#format": "./src/lib/format.ts" } }',
   'package-lock.json': '{}',
 };
 const key = { tool: '0.1.0 x', node: '20 icu 77', config: 'k' };
@@ -45,8 +48,13 @@ describe("the key of a bundle's inputs", () => {
     ['a package', (root) => writeFileSync(join(root, 'node_modules/pkg/index.js'), 'module.exports = 2')],
     ['a file beside a module of the site (an import may resolve to it)', (root) => writeFileSync(join(root, 'src/lib/format.js'), '')],
     ['a folder beside a module of the site', (root) => mkdirSync(join(root, 'src/lib/format'))],
+    ['a module beside a folder above a module of the site (`src/lib.ts` beside `src/lib/`)', (root) => writeFileSync(join(root, 'src/lib.ts'), '')],
+    ['a folder made above a route file, where an import that found nothing looked', (root) => mkdirSync(join(root, 'src/server/lib'))],
+    ['a folder made in the site root', (root) => mkdirSync(join(root, 'types'))],
     ['the tsconfig', (root) => writeFileSync(join(root, 'tsconfig.json'), '{}')],
     ['a tsconfig it extends', (root) => writeFileSync(join(root, 'tsconfig.base.json'), '{ "compilerOptions": { "target": "ES2020" } }')],
+    ['a tsconfig an `extends` array names', (root) => writeFileSync(join(root, 'tsconfig.target.json'), '{ "compilerOptions": { "target": "ES2020" } }')],
+    ["the site's package.json (its `imports` map)", (root) => writeFileSync(join(root, 'package.json'), '{ "type": "module", "imports": { "#format": "./src/lib/other.ts" } }')],
     ['the lockfile', (root) => writeFileSync(join(root, 'package-lock.json'), '{"v":2}')],
   ];
   for (const [what, change] of changes) {

@@ -4,7 +4,7 @@
  * routes whose handlers ran (each notes its runs in a file), the reasons the report gives, and the
  * output, byte for byte the output of a clean build of the same inputs.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
@@ -239,5 +239,20 @@ describe('a build with the cache', () => {
     const typed = await buildSite(root, { typecheck: true });
     expect(inode(verdict)).not.toBe(kept.ino);
     expect(typed.report.warnings).toContainEqual({ code: 'TYPE_ERROR', message: expect.stringContaining('src/lib/posts.ts:1:') });
+  });
+
+  it('checks again after a check that could not find a module, once the module is made where it looked', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const root = writeCacheSite(runs, source.url);
+    // A type-only import bundles (it is erased), and the check reports it missing: src/types/ is not there yet.
+    writeFileSync(join(root, 'src/lib/posts.ts'), "import type { Post } from '../types/post.ts';\nexport const posts: Post[] = [{ slug: 'hello', title: 'Hello' }];\n");
+    const aboutPost = (warnings: { message: string }[]) => warnings.filter((warning) => warning.message.startsWith('src/lib/posts.ts:')).map((warning) => warning.message);
+    const missing = await buildSite(root, { typecheck: true });
+    expect(aboutPost(missing.report.warnings)).toEqual([expect.stringMatching(/^src\/lib\/posts\.ts:1:\d+: TS2307: Cannot find module '\.\.\/types\/post\.ts'/)]);
+
+    mkdirSync(join(root, 'src/types'));
+    writeFileSync(join(root, 'src/types/post.ts'), 'export interface Post { slug: string; title: number }\n');
+    const found = await buildSite(root, { typecheck: true });
+    expect(aboutPost(found.report.warnings)).toEqual([expect.stringMatching(/^src\/lib\/posts\.ts:2:\d+: TS2322: /)]);
   });
 });
