@@ -43,6 +43,13 @@ export interface BuildCacheOptions {
   fingerprints: Fingerprints;
   /** Whether the bundle is the one the last build made (reused): only then may it go unloaded. */
   sameBundle: boolean;
+  /**
+   * What each route file's `entries` reached as it listed this build's routes, by the route file (as
+   * the route table names it): what it read, fetched or took from the environment may be what it
+   * hands the routes it lists (a list of posts kept for their handler), so it counts for every route
+   * reaching those modules, as a shared read does.
+   */
+  entries?: ReadonlyMap<string, RouteLog>;
 }
 
 /** What a route renders with, or reuses. */
@@ -91,6 +98,43 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
   const everyRoute = previous && keyChange(previous.index.key, options.key);
   const loadChanges = new Map<string, RenderReason | undefined>();
   const recordsName = newCacheName('records', '.jsonl');
+
+  /**
+   * The files `log` read (site path and fingerprint, sorted) and the modules they were read through,
+   * each noted in the module table as read through those modules, with what was reached through them.
+   */
+  const shareReads = (log: RouteLog) => {
+    const reads: [string, string][] = [];
+    // Most routes read no file: no set of modules, nothing to sort.
+    const through = log.files || log.trees ? new Set<string>() : undefined;
+    const note = (paths: Map<string, string[]> | undefined, fingerprintOf: (source: string) => string) => {
+      for (const [path, readers] of paths ?? []) {
+        const { site, source } = placeOf(path);
+        const fingerprint = fingerprintOf(source);
+        reads.push([site, fingerprint]);
+        for (const module of readers) through!.add(module);
+        modules.addShared(readers, site, fingerprint);
+      }
+    };
+    note(log.files, fingerprints.file);
+    note(log.trees, fingerprints.tree);
+    if (reads.length > 1) reads.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    modules.addReached(log.envThrough, 'env');
+    return { reads, through: through ? [...through].sort() : [] };
+  };
+  /**
+   * A render or an `entries` of `routeFile` that reached the network: which of its modules made the
+   * request is not known (a `fetch` is seen on Node's diagnostics channel, several promises away from
+   * its caller), so each of the site's modules it reaches may keep what came back, for every route
+   * that reaches them too.
+   */
+  const reachedNetwork = (routeFile: string, log: RouteLog) => {
+    if (log.reachedNetwork) modules.addReached(facts.routes[routeFile]?.modules.filter((module) => !module.split('/').includes('node_modules')), 'network');
+  };
+  for (const [routeFile, log] of options.entries ?? []) {
+    shareReads(log);
+    reachedNetwork(routeFile, log);
+  }
   const writer = createRecordsWriter(join(dir, recordsName));
   let ended = false;
 
@@ -110,6 +154,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     fingerprint: (path, before) => fingerprints.again(sourceOf(path), before),
     modules: (routeFile) => facts.routes[routeFile]?.modules ?? [],
     sharedChange: (module) => changes?.sharedChange(module),
+    reached: (module) => changes?.reached(module),
     maxBodySize: options.maxBodySize,
     timeout: options.timeout,
   };
@@ -134,24 +179,11 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
       return { reuse: stamp === record.stamp ? record : { ...record, stamp }, stored };
     },
     recordOf(output, log, cacheKey) {
-      const reads: [string, string][] = [];
-      // Most routes read no file: no set of modules, nothing to sort.
-      const through = log.files || log.trees ? new Set<string>() : undefined;
-      const note = (paths: Map<string, string[]> | undefined, fingerprintOf: (source: string) => string) => {
-        for (const [path, readers] of paths ?? []) {
-          const { site, source } = placeOf(path);
-          const fingerprint = fingerprintOf(source);
-          reads.push([site, fingerprint]);
-          for (const module of readers) through!.add(module);
-          modules.addShared(readers, site, fingerprint);
-        }
-      };
-      note(log.files, fingerprints.file);
-      note(log.trees, fingerprints.tree);
-      if (reads.length > 1) reads.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const { reads, through } = shareReads(log);
+      reachedNetwork(output.routeFile, log);
       const { code = '' } = facts.routes[output.routeFile] ?? {};
       const record = output as RouteRecord;
-      Object.assign(record, { code, reads, through: through ? [...through].sort() : [], network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp });
+      Object.assign(record, { code, reads, through, network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp });
       if (cacheKey !== undefined) record.cacheKey = cacheKey;
       return { record, stored: storedBodyPath(dir, output.route) };
     },

@@ -1,8 +1,10 @@
 /**
  * What modules read, beside what each route read: the files and variables a module read while the
- * bundle loaded (its top-level code: they count for every route that reaches it), and every file
- * read through it by any route (a loader that reads once and keeps the result hands it to routes
- * that read nothing themselves: reuse.ts). Kept in the cache index, compared next build.
+ * bundle loaded (its top-level code: they count for every route that reaches it), every file read
+ * through it by any route or `entries` (a loader that reads once and keeps the result hands it to
+ * routes that read nothing themselves: reuse.ts), and whether one reached the network or the
+ * environment through it (a `posts ??= fetch(...)` shared by every route that awaits it). Kept in the
+ * cache index, compared next build.
  */
 import { contentHash } from './hash.ts';
 import type { Fingerprints } from './fingerprint.ts';
@@ -17,7 +19,14 @@ export interface ModuleReads {
   env?: [string, string][];
   /** Files read through it while routes rendered, all routes together. */
   shared?: [string, string][];
+  /** A render or an `entries` reached the network through it (last build; not carried over: see {@link createModuleTable}). */
+  sharesNetwork?: true;
+  /** A render or an `entries` read the environment through it (likewise). */
+  sharesEnv?: true;
 }
+
+/** What a module can hand a route that it got from outside what can be hashed. */
+export type Reached = 'network' | 'env';
 
 /** What every module read, and whether the bundle's load reached the network. */
 export interface ModuleTable {
@@ -42,6 +51,7 @@ export function envValue(name: string): string {
  */
 export function createModuleTable(placeOf: PlaceOf, fingerprints: Fingerprints, sourceOf: (site: string) => string) {
   const shared = new Map<string, Map<string, string>>();
+  const reached = { network: new Set<string>(), env: new Set<string>() };
   const now = (reads: [string, string][] | undefined) => reads?.map(([site, before]): [string, string] => [site, fingerprints.again(sourceOf(site), before)]);
   return {
     /** Adds a file a route read through `modules`, with its fingerprint. */
@@ -51,6 +61,14 @@ export function createModuleTable(placeOf: PlaceOf, fingerprints: Fingerprints, 
         if (!files) shared.set(module, (files = new Map()));
         files.set(site, fingerprint);
       }
+    },
+    /**
+     * Notes that a render or an `entries` reached the network or the environment through `modules`.
+     * This build's alone, never carried over: every route that reaches such a module is rendered
+     * (reuse.ts), so its renders say again whether it still does.
+     */
+    addReached(modules: Iterable<string> | undefined, what: Reached): void {
+      for (const module of modules ?? []) reached[what].add(module);
     },
     /** The table, once every route has rendered: from what the bundle's `load` read (`undefined`: not loaded), and the last build's table. */
     table(load: LoadLog | undefined, previous: ModuleTable | undefined): ModuleTable {
@@ -76,6 +94,8 @@ export function createModuleTable(placeOf: PlaceOf, fingerprints: Fingerprints, 
         for (const [site, fingerprint] of now(files)!) if (!kept.has(site)) kept.set(site, fingerprint);
       }
       for (const [module, files] of shared) (modules[module] ??= {}).shared = [...files].sort(byFirst);
+      for (const module of reached.network) (modules[module] ??= {}).sharesNetwork = true;
+      for (const module of reached.env) (modules[module] ??= {}).sharesEnv = true;
       return { modules, network: load ? load.reachedNetwork : (previous?.network ?? false) };
     },
   };
@@ -101,6 +121,11 @@ export function tableChanges(previous: ModuleTable, fingerprints: Fingerprints, 
     sharedChange(module: string): string | undefined {
       if (!shared.has(module)) shared.set(module, changed(previous.modules[module]?.shared));
       return shared.get(module);
+    },
+    /** Whether a render or an `entries` reached the network or the environment through `module` last build. */
+    reached(module: string): Reached | undefined {
+      const reads = previous.modules[module];
+      return reads?.sharesNetwork ? 'network' : reads?.sharesEnv ? 'env' : undefined;
     },
     /** Whether the last build's load reached the network. */
     network: previous.network,

@@ -5,7 +5,10 @@
  */
 import type { ReadLog } from '../runtime/reads.ts';
 
-/** What one route's render reached; most routes read nothing, and their log holds no map. */
+/**
+ * What one route's render (or one route file's `entries`) reached; most routes read nothing, and
+ * their log holds no map.
+ */
 export class RouteLog implements ReadLog {
   /** Absolute path read -> the modules that read it; absent until a file is read. */
   files?: Map<string, string[]>;
@@ -13,6 +16,12 @@ export class RouteLog implements ReadLog {
   trees?: Map<string, string[]>;
   reachedNetwork = false;
   reachedEnv = false;
+  /**
+   * The site's modules through which it read the environment: one that keeps the value hands it to
+   * every route that reaches it (a shared `greeting ??= process.env.GREETING`). Packages are left out:
+   * h3 and the like are reached by every route.
+   */
+  envThrough?: Set<string>;
 
   file(module: string, path: string): void {
     add((this.files ??= new Map()), path, module);
@@ -20,8 +29,9 @@ export class RouteLog implements ReadLog {
   tree(module: string, path: string): void {
     add((this.trees ??= new Map()), path, module);
   }
-  env(): void {
+  env(module: string): void {
     this.reachedEnv = true;
+    if (!module.split('/').includes('node_modules')) (this.envThrough ??= new Set()).add(module);
   }
   network(): void {
     this.reachedNetwork = true;

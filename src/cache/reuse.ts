@@ -3,8 +3,9 @@
  * what the last build recorded of the route and what is true now. Reused only when the route file
  * that answers it and the code it reaches are unchanged, every file it read (itself, or through a
  * module while the bundle loaded, or through a module that shares what it reads with it) is
- * unchanged, and it reached nothing that cannot be hashed (the network, the environment): or, if it
- * did, its file exports `cacheKey` and the key is unchanged. A changed `cacheKey` always renders.
+ * unchanged, and it reached nothing that cannot be hashed (the network, the environment), itself or
+ * through a module it shares with a route or an `entries` that did: or, if it did, its file exports
+ * `cacheKey` and the key is unchanged. A changed `cacheKey` always renders.
  */
 import type { RouteRecord } from './record.ts';
 
@@ -31,6 +32,8 @@ export interface ReuseFacts {
   modules(routeFile: string): readonly string[];
   /** A file read through `module` by any route last build that has changed, if one has. */
   sharedChange(module: string): string | undefined;
+  /** Whether a route or an `entries` reached the network or the environment through `module` last build. */
+  reached(module: string): 'network' | 'env' | undefined;
   /** What the route file's `cacheKey` says now, when it exports one. */
   cacheKey: string | undefined;
   /** `prerender.maxBodySize`: a body larger than it fails now. */
@@ -62,5 +65,11 @@ export function reasonToRender(record: RouteRecord | undefined, facts: ReuseFact
   if (facts.cacheKey !== undefined) return undefined;
   if (record.network || atLoad === 'network') return 'network';
   if (record.env) return 'env';
+  // A module another route (or an `entries`) fetched or read a variable through may keep the result
+  // and hand it to this one, which then reached nothing itself.
+  for (const module of facts.modules(record.routeFile)) {
+    const through = facts.reached(module);
+    if (through !== undefined) return through;
+  }
   return undefined;
 }

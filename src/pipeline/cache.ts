@@ -5,11 +5,12 @@
  */
 import { join } from 'node:path';
 import type { ServerBundle } from '../bundle/load-bundle.ts';
+import type { EntriesTracking } from '../plan/route-entries.ts';
 import { createBuildCache, type BuildCache } from '../cache/build-cache.ts';
 import { buildKey } from '../cache/build-key.ts';
 import { routeTableKey } from '../cache/bundle-inputs.ts';
 import { openOutputCache, type OpenedCache } from '../cache/open-cache.ts';
-import { LoadLog } from '../cache/read-log.ts';
+import { LoadLog, RouteLog } from '../cache/read-log.ts';
 import type { ReadTracking } from '../cache/read-tracker.ts';
 import { createRouteCache } from '../cache/route-cache.ts';
 import { storeBundle } from '../cache/stored-bundle.ts';
@@ -33,6 +34,20 @@ export interface CacheState extends OpenedCache {
   tracking?: ReadTracking;
   /** The cache of the routes, once the prerender started. */
   routes?: BuildCache;
+  /** What each route file's `entries` reached, by the route file (as the route table names it). */
+  entries?: Map<string, RouteLog>;
+}
+
+/** How the plan step calls the route files' `entries` with the cache: each with what it reaches noted, for the routes it lists. */
+export function trackEntries(build: BuildContext): EntriesTracking | undefined {
+  const { cache } = build;
+  const tracking = cache?.tracking;
+  if (!cache || !tracking) return undefined;
+  return (file, list) => {
+    const log = new RouteLog();
+    (cache.entries ??= new Map()).set(file, log);
+    return tracking.run(log, list);
+  };
 }
 
 /**
@@ -78,6 +93,7 @@ export function createRoutesCache(build: BuildContext, routeFiles: RouteDefiniti
     stamp: cache.stamp,
     fingerprints: cache.fingerprints,
     sameBundle: bundle.stored !== undefined,
+    entries: cache.entries,
   });
   const keyed = new Set(Object.entries(facts.routes).flatMap(([file, code]) => (code.cacheKey ? [file] : [])));
   return createRouteCache({ cache: cache.routes, tracking: cache.tracking, routeFiles, keyed, serverRoutes: async () => (await server()).routes, site: config, timeout: config.prerender.timeout });

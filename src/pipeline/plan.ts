@@ -6,6 +6,7 @@ import { warn } from '../log.ts';
 import { nothingToPrerender } from '../plan/nothing-to-prerender.ts';
 import { planRoutes, type RoutePlan } from '../plan/plan-routes.ts';
 import { listRouteEntries } from '../plan/route-entries.ts';
+import { trackEntries } from './cache.ts';
 import { counted } from '../plural.ts';
 import { whileDoing } from '../file-limit.ts';
 import { byRoute } from '../output/route-to-file.ts';
@@ -51,7 +52,7 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
   const { config, logger, signal } = build;
   const lists = !build.bundle || Object.values(build.bundle.facts.routes).some((code) => code.entries);
   const table = lists ? (await server()).routes : [];
-  const listed = await untilAborted(listRouteEntries(table, config, config.prerender.timeout), signal);
+  const listed = await untilAborted(listRouteEntries(table, config, config.prerender.timeout, trackEntries(build)), signal);
   const all = plan.finish(listed.routes);
   if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
   const nothing = nothingToPrerender(config, routeFiles, all.length, listed.files);

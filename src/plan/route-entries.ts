@@ -49,6 +49,9 @@ export interface ListedEntries {
   files: number;
 }
 
+/** Runs `list`, the call of the `entries` of the route file `file` (as the route table names it), with what it reaches noted (the cache's). */
+export type EntriesTracking = (file: string, list: () => Promise<unknown>) => Promise<unknown>;
+
 /** Routes listed by `entries` carry no sitemap fields; one shared object for them all. */
 const noFields: SitemapFields = Object.freeze({});
 
@@ -59,10 +62,10 @@ const noFields: SitemapFields = Object.freeze({});
  * array, does not settle within `timeout` ms (prerender.timeout), or lists an entry that is malformed
  * or makes a URL the build cannot write.
  */
-export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, timeout: number): Promise<ListedEntries> {
+export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, timeout: number, track: EntriesTracking = (_file, list) => list()): Promise<ListedEntries> {
   const rows = table.filter((row) => row.entries !== undefined);
   for (const row of rows) checkExport(row, siteFile(site, row.file));
-  const listing = (row: RuntimeRoute) => Promise.resolve().then(row.entries as () => unknown);
+  const listing = (row: RuntimeRoute) => track(row.file, () => Promise.resolve().then(row.entries as () => unknown));
   const settled = await Promise.allSettled(rows.map((row) => settleWithin(listing(row), timeout, () => errors.entriesTimedOut(siteFile(site, row.file), timeout))));
   const routes: PrerenderRoute[] = [];
   // The lists are the build's alone: routes with the same sitemap fields share one object of them.

@@ -85,6 +85,50 @@ describe('a build with the cache', () => {
     expect(takeRuns(runs)).toEqual(always);
   });
 
+  it('renders every route handed what another route or an entries fetched or read from the environment through a shared module', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const handler = (body: string, imports: string) => `import { defineEventHandler } from 'h3';\n${imports}\nexport default defineEventHandler(async () => ${body});\n`;
+    const root = writeSite({
+      'package.json': '{ "name": "shared", "private": true, "type": "module" }\n',
+      'prerender.config.mjs': "export default { prerender: { routes: ['/api/a.json', '/api/b.json', '/api/c.json', '/api/d.json'] } };\n",
+      // One request for every route that asks (a CMS client's memo), one read of the variable.
+      'src/lib/cms.ts': `let item: Promise<unknown> | undefined;\nexport const loadItem = () => (item ??= fetch(${JSON.stringify(source.url)} + '/items/1').then((response) => response.json()));\n`,
+      'src/lib/settings.ts': `let greeting: string | undefined;\nexport const getGreeting = () => (greeting ??= process.env.${greetingVariable} ?? 'hello');\n`,
+      'src/server/routes/api/a.json.ts': handler('({ item: await loadItem() })', "import { loadItem } from '../../../lib/cms.ts';"),
+      'src/server/routes/api/b.json.ts': handler('({ item: await loadItem() })', "import { loadItem } from '../../../lib/cms.ts';"),
+      'src/server/routes/api/c.json.ts': handler('({ greeting: getGreeting() })', "import { getGreeting } from '../../../lib/settings.ts';"),
+      'src/server/routes/api/d.json.ts': handler('({ greeting: getGreeting() })', "import { getGreeting } from '../../../lib/settings.ts';"),
+      // The README's entries, without cacheKey: its list and its handler share the request.
+      'src/server/routes/api/posts/[slug].json.ts': handler(
+        '({ item: await loadItem() })',
+        "import { loadItem } from '../../../../lib/cms.ts';\nexport const entries = async () => (await loadItem(), [{ slug: 'one' }]);",
+      ),
+    });
+    const first = await buildSite(root);
+    expect(first.report.rendered.map(({ route }) => route)).toEqual(['/api/a.json', '/api/b.json', '/api/c.json', '/api/d.json', '/api/posts/one.json']);
+
+    source.bump(1);
+    process.env[greetingVariable] = 'hi';
+    const again = await buildSite(root);
+    expect({ reused: again.report.reused, rendered: again.report.rendered }).toEqual({ reused: 0, rendered: [
+      { route: '/api/a.json', reason: 'network' },
+      { route: '/api/b.json', reason: 'network' },
+      { route: '/api/c.json', reason: 'env' },
+      { route: '/api/d.json', reason: 'env' },
+      { route: '/api/posts/one.json', reason: 'network' },
+    ] });
+    expect(again.report.rendered).toEqual([
+      { route: '/api/a.json', reason: 'network' },
+      { route: '/api/b.json', reason: 'network' },
+      { route: '/api/c.json', reason: 'env' },
+      { route: '/api/d.json', reason: 'env' },
+      { route: '/api/posts/one.json', reason: 'network' },
+    ]);
+    for (const route of ['a', 'b', 'posts/one']) expect(JSON.parse(readFileSync(join(again.dir, `public/api/${route}.json`), 'utf8'))).toEqual({ item: { id: 1, version: 2 } });
+    for (const route of ['c', 'd']) expect(JSON.parse(readFileSync(join(again.dir, `public/api/${route}.json`), 'utf8'))).toEqual({ greeting: 'hi' });
+    await expectCleanOutput(root, again.dir, runs);
+  });
+
   it("renders the route whose cacheKey changed, and reuses the one whose key did not, though both reach the network", async () => {
     const { runs, root } = await builtSite();
     source.bump(2);
