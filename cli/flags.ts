@@ -1,6 +1,6 @@
 import { closestName } from '../src/closest-name.ts';
-import { configFileNames } from '../src/config/defaults.ts';
-import { apiPrefixRule, isApiPrefix } from '../src/config/resolve.ts';
+import { configFileNames, defaults } from '../src/config/defaults.ts';
+import { apiPrefixRule, concurrencyRule, isApiPrefix, isConcurrency } from '../src/config/resolve.ts';
 import { presets, type Preset } from '../src/config/types.ts';
 import { errors } from '../src/errors.ts';
 import { shutdownTimeoutFromEnv } from '../src/runtime/env-options.ts';
@@ -11,10 +11,14 @@ export const configFileDefault = `the first found of ${configFileNames.join(', '
 /** The default of `--body-limit` as `--help` shows it (the servers' defaultBodyLimit, in bytes and in words). */
 export const bodyLimitDefault = '1048576 = 1 MiB';
 
-/** A flag's value, as typed, as a whole number above 0, or a usage error naming the flag. */
-export function positiveInteger(name: string, value: unknown): number {
+/**
+ * `--concurrency`'s value, as typed (digits only: not `1e3`), checked as the config's
+ * `prerender.concurrency` is, or a usage error naming the flag: checked later, as the config key the
+ * flag sets, its error would blame the library's `config` option.
+ */
+export function concurrencyFlag(value: unknown): number {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number) || number <= 0) throw errors.flagValue(name, 'a whole number above 0', value);
+  if (!isConcurrency(number)) throw errors.flagValue('--concurrency', concurrencyRule, value, undefined, `Pass the routes to render at once, such as --concurrency ${defaults.prerender.concurrency} (the default).`);
   return number;
 }
 

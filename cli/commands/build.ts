@@ -10,7 +10,7 @@ import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
-import { apiPrefixFlag, configFileDefault, positiveInteger, presetFlag } from '../flags.ts';
+import { apiPrefixFlag, concurrencyFlag, configFileDefault, presetFlag } from '../flags.ts';
 import { interruptOnSignals } from '../interrupt.ts';
 import { guardSiteFaults } from '../site-faults.ts';
 import { loadLibrary } from '../load-library.ts';
@@ -105,7 +105,7 @@ function overrides(flags: BuildFlags): UserConfig {
   if (flags.preset !== undefined) config.preset = presetFlag(flags.preset);
   if (flags.cache === false) config.cache = false;
   const prerender: NonNullable<UserConfig['prerender']> = {};
-  if (flags.concurrency !== undefined) prerender.concurrency = positiveInteger('--concurrency', flags.concurrency);
+  if (flags.concurrency !== undefined) prerender.concurrency = concurrencyFlag(flags.concurrency);
   if (flags.failOnError === false) prerender.failOnError = false;
   if (Object.keys(prerender).length > 0) config.prerender = prerender;
   return config;

@@ -88,7 +88,7 @@ export function resolveConfigParts(
       routes: listRoutes ? [] : listedRoutes(routes, check),
       routesFrom: routes === undefined ? 'unset' : listRoutes ? 'function' : 'array',
       sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
-      concurrency: check.optional('prerender.concurrency', pre.concurrency, (v) => isPositiveInt(v) && (v as number) <= 1024, 'a whole number from 1 to 1024') ?? defaults.prerender.concurrency,
+      concurrency: check.optional('prerender.concurrency', pre.concurrency, isConcurrency, concurrencyRule) ?? defaults.prerender.concurrency,
       timeout,
       maxBodySize: check.optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
       failOnError: check.optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
@@ -155,6 +155,10 @@ const isBodySize = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (
 const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= maxTimeout;
 const folderNameRule = 'a folder name (no /, \\, control characters or leading dot, at most 255 bytes)';
 const isFolderName = (v: unknown): v is string => typeof v === 'string' && /^[^/\\.\0-\x1f][^/\\\0-\x1f]*$/.test(v) && Buffer.byteLength(v) <= 255;
+/** What `prerender.concurrency` (and `--concurrency`) may be. */
+export const concurrencyRule = 'a whole number from 1 to 1024';
+/** Whether `v` can be a `prerender.concurrency`: {@link concurrencyRule}. */
+export const isConcurrency = (v: unknown) => isPositiveInt(v) && (v as number) <= 1024;
 /** What `apiPrefix` (and `--api-prefix`) may be. */
 export const apiPrefixRule = 'URL segments made of A-Z a-z 0-9 . _ ~ - and /';
 /** Whether `v` can be an `apiPrefix`: {@link apiPrefixRule}, without `.` or `..` segments or `//`. */

@@ -48,9 +48,10 @@ describe('numeric options take whole numbers in range only, as typed (exit 2 nam
     { args: ['dev', root, '--port', '0x10'], says: `${port}, got "0x10".` },
     { args: ['preview', root, '--port', '-1'], says: `${port}, got "-1".` },
     { args: ['preview', root, '--port', ''], says: `${port}, got "".` },
-    { args: ['build', root, '--concurrency', '-1'], says: '--concurrency must be a whole number above 0, got "-1".' },
-    { args: ['build', root, '--concurrency', ''], says: '--concurrency must be a whole number above 0, got "".' },
-    { args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got "0".' },
+    { args: ['build', root, '--concurrency', '-1'], says: '--concurrency must be a whole number from 1 to 1024, got "-1".' },
+    { args: ['build', root, '--concurrency', ''], says: '--concurrency must be a whole number from 1 to 1024, got "".' },
+    { args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number from 1 to 1024, got "0".' },
+    { args: ['build', root, '--concurrency', '5000'], says: '--concurrency must be a whole number from 1 to 1024, got "5000".' },
     { args: ['dev', root, '--body-limit', '-5'], says: '--body-limit must be a whole number of bytes, got "-5".' },
     { args: ['preview', root, '--body-limit', ''], says: '--body-limit must be a whole number of bytes, got "".' },
   ])('prerender $args', async ({ args, says }) => {
@@ -58,6 +59,13 @@ describe('numeric options take whole numbers in range only, as typed (exit 2 nam
     expect(code).toBe(2);
     expect(stderr.split('\n')[0]).toBe(`error ${says}`);
     expect(stdout).toBe('');
+  });
+
+  it.concurrent('--concurrency past the config key\'s range names the flag and its fix, never the library\'s `config` option', async () => {
+    const { code, stdout, stderr } = await cli('build', root, '--concurrency', '5000', '--json');
+    expect(code).toBe(2);
+    expect(stderr).toBe('error --concurrency must be a whole number from 1 to 1024, got "5000".\n  hint: Pass the routes to render at once, such as --concurrency 16 (the default).\n');
+    expect(JSON.parse(stdout).error).toMatchObject({ code: 'USAGE', message: '--concurrency must be a whole number from 1 to 1024, got "5000".' });
   });
 
   it.concurrent('a value that starts with a dash is still the value of the option before it', async () => {
@@ -70,8 +78,8 @@ describe('numeric options take whole numbers in range only, as typed (exit 2 nam
 
 describe('bad usage exits with code 2 and says what is wrong', () => {
   it.concurrent.each([
-    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number above 0, got "0"' },
-    { name: 'build --concurrency abc', args: ['build', root, '--concurrency', 'abc'], says: '--concurrency must be a whole number above 0, got "abc"' },
+    { name: 'build --concurrency 0', args: ['build', root, '--concurrency', '0'], says: '--concurrency must be a whole number from 1 to 1024, got "0"' },
+    { name: 'build --concurrency abc', args: ['build', root, '--concurrency', 'abc'], says: '--concurrency must be a whole number from 1 to 1024, got "abc"' },
     { name: 'build --bogus (unknown option)', args: ['build', root, '--bogus'], says: 'Unknown option `--bogus`' },
     { name: 'frobnicate (unknown command)', args: ['frobnicate'], says: 'Unknown command "frobnicate"' },
   ])('prerender $name', async ({ args, says }) => {
