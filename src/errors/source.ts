@@ -25,7 +25,12 @@ export const sourceErrors = {
     }),
   unresolvedImport: (importer: string, source: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
-      hint: source.startsWith('.') ? 'Fix the import path (relative to the importing file).' : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
+      hint: source.startsWith('.')
+        ? 'Fix the import path (relative to the importing file).'
+        : // `prerender` is our command's name; the npm package of that name is another project's.
+          packageName(source) === 'prerender'
+          ? `Import from 'api-prerender' in ${importer} (import { defineConfig } from 'api-prerender'): "prerender" is only the name of its command, and the npm package called prerender is another project.`
+          : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
   missingExport: (importer: string, binding: string, exporter: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${exporter}, which does not export it.`, {

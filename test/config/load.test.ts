@@ -194,6 +194,17 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     expect(leftovers(root)).toEqual([]);
   });
 
+  it('a config importing defineConfig from "prerender" (the command\'s name) is told the package is api-prerender, never to install prerender', async () => {
+    const root = writeSite({ 'prerender.config.ts': `import { defineConfig } from 'prerender';\nexport default defineConfig({ prerender: { routes: ['/api/hello'] } });\n` });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Could not load config file ${join(root, 'prerender.config.ts')}: prerender.config.ts imports "prerender", which cannot be resolved.`);
+    expect(error.hint).toBe(
+      `Import from 'api-prerender' in prerender.config.ts (import { defineConfig } from 'api-prerender'): "prerender" is only the name of its command, and the npm package called prerender is another project.`,
+    );
+    expect(error.hint).not.toContain('npm install');
+  });
+
   it('names the helper of a TS config that imports a package not installed', async () => {
     const root = writeSite({
       'config/cms.ts': `import { list } from 'cms-client';\nexport const routes = (): string[] => list();`,
