@@ -27,6 +27,23 @@ function ownCodeHint(name: string, cause: unknown): string {
   return `The error comes from the code of ${name}: fix it at the first line of ${name} in the stack above.`;
 }
 
+/** The key holding `key` (`prerender` for `prerender.concurrency`), `''` at the top. */
+const parentKey = (key: string) => key.slice(0, Math.max(0, key.lastIndexOf('.')));
+
+/**
+ * How to turn `key` into `meant`: a rename at the same level; else a move, which a rename to a dotted
+ * name would not say (`concurrency: 4` renamed "prerender.concurrency" is still a key at the top).
+ * @example keyFix('concurency', 'prerender.concurrency') // 'Move the key into "prerender" as "concurrency" (prerender: { concurrency: ... })'
+ */
+function keyFix(key: string, meant: string): string {
+  const [from, to] = [parentKey(key), parentKey(meant)];
+  if (from === to) return `Rename the key to "${meant}"`;
+  const name = meant.slice(to.length === 0 ? 0 : to.length + 1);
+  if (to === '') return `Move the key out of "${from}" to the top level as "${name}"`;
+  const nested = to.split('.').reduceRight((inner, level) => `${level}: { ${inner} }`, `${name}: ...`);
+  return `Move the key into "${to}" as "${name}" (${nested})`;
+}
+
 /** Errors of the config and the command line: exit code 2. */
 export const configErrors = {
   /**
@@ -51,9 +68,10 @@ export const configErrors = {
       },
     );
   },
+  /** A key no level of the config has; `meant` is the one likely meant, at this level or another (`concurrency` written at the top). */
   unknownConfigKey: (key: string, known: readonly string[], origin?: string, meant?: string) =>
     new PrerenderError('CONFIG', `Unknown config key "${key}"${origin ? ` in ${origin}` : ''}${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
-      hint: `${meant ? `Rename the key to "${meant}"` : 'Check the spelling of the key'}${origin ? ` in ${origin}` : ''}, or remove it.`,
+      hint: `${meant ? keyFix(key, meant) : 'Check the spelling of the key'}${origin ? ` in ${origin}` : ''}, or remove it.`,
     }),
   /** Output and source folders that overlap; `origin` is where outDir, name and the folders are set. */
   configPaths: (message: string, origin?: string) =>

@@ -273,22 +273,25 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(prerender.routes.map((entry) => entry.route)).toEqual([route]);
   });
 
+  const rename = (meant: string) => `Rename the key to ${meant}, or remove it.`;
   it.each([
-    ['a misspelt top-level key', { outdir: 'x' }, '"outdir"', '"outDir"'],
-    ['a prerender key at the top', { concurrency: 4 }, '"concurrency"', '"prerender.concurrency"'],
-    ['a misspelt prerender key at the top', { concurency: 4 }, '"concurency"', '"prerender.concurrency"'],
-    ['a misspelt prerender key', { prerender: { concurency: 4 } }, '"prerender.concurency"', '"prerender.concurrency"'],
-    ['a key in the wrong case', { prerender: { failonerror: false } }, '"prerender.failonerror"', '"prerender.failOnError"'],
-    ['a top-level key inside prerender', { prerender: { outDir: 'x' } }, '"prerender.outDir"', '"outDir"'],
-    ['a misspelt sitemap key', { prerender: { sitemap: { hots: 'https://x.com' } } }, '"prerender.sitemap.hots"', '"prerender.sitemap.host"'],
-    ['a misspelt retry key', { prerender: { retry: { atempts: 2 } } }, '"prerender.retry.atempts"', '"prerender.retry.attempts"'],
-    ['a misspelt crawl key', { prerender: { crawl: { limt: 5 } } }, '"prerender.crawl.limt"', '"prerender.crawl.limit"'],
-    ['a misspelt route entry key', { prerender: { routes: [{ rout: '/a' }] } }, '"prerender.routes[0].rout"', '"prerender.routes[0].route"'],
-  ])('%s: the error suggests the key meant', async (_, config, key, meant) => {
+    ['a misspelt top-level key', { outdir: 'x' }, '"outdir"', '"outDir"', rename('"outDir"')],
+    // Renamed "prerender.concurrency", the key would still be one at the top: it is to be moved.
+    ['a prerender key at the top', { concurrency: 4 }, '"concurrency"', '"prerender.concurrency"', 'Move the key into "prerender" as "concurrency" (prerender: { concurrency: ... }), or remove it.'],
+    ['a misspelt prerender key at the top', { concurency: 4 }, '"concurency"', '"prerender.concurrency"', 'Move the key into "prerender" as "concurrency" (prerender: { concurrency: ... }), or remove it.'],
+    ['a sitemap key at the top', { host: 'https://x.com' }, '"host"', '"prerender.sitemap.host"', 'Move the key into "prerender.sitemap" as "host" (prerender: { sitemap: { host: ... } }), or remove it.'],
+    ['a misspelt prerender key', { prerender: { concurency: 4 } }, '"prerender.concurency"', '"prerender.concurrency"', rename('"prerender.concurrency"')],
+    ['a key in the wrong case', { prerender: { failonerror: false } }, '"prerender.failonerror"', '"prerender.failOnError"', rename('"prerender.failOnError"')],
+    ['a top-level key inside prerender', { prerender: { outDir: 'x' } }, '"prerender.outDir"', '"outDir"', 'Move the key out of "prerender" to the top level as "outDir", or remove it.'],
+    ['a misspelt sitemap key', { prerender: { sitemap: { hots: 'https://x.com' } } }, '"prerender.sitemap.hots"', '"prerender.sitemap.host"', rename('"prerender.sitemap.host"')],
+    ['a misspelt retry key', { prerender: { retry: { atempts: 2 } } }, '"prerender.retry.atempts"', '"prerender.retry.attempts"', rename('"prerender.retry.attempts"')],
+    ['a misspelt crawl key', { prerender: { crawl: { limt: 5 } } }, '"prerender.crawl.limt"', '"prerender.crawl.limit"', rename('"prerender.crawl.limit"')],
+    ['a misspelt route entry key', { prerender: { routes: [{ rout: '/a' }] } }, '"prerender.routes[0].rout"', '"prerender.routes[0].route"', rename('"prerender.routes[0].route"')],
+  ])('%s: the error suggests the key meant, and the hint how to get there', async (_, config, key, meant, hint) => {
     const error = await catchError(() => resolveConfig(config, tempDir()));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
     expect(error.message).toContain(`Unknown config key ${key}; did you mean ${meant}?`);
-    expect(error.hint).toBe(`Rename the key to ${meant}, or remove it.`);
+    expect(error.hint).toBe(hint);
   });
 
   it('suggests nothing for a key close to none', async () => {

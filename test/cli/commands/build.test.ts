@@ -44,7 +44,7 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     const { code, stderr } = await cli('build', typo);
     expect(code).toBe(2);
     expect(stderr).toContain('error Unknown config key "concurency" in prerender.config.mjs; did you mean "prerender.concurrency"?');
-    expect(stderr).toContain('hint: Rename the key to "prerender.concurrency" in prerender.config.mjs, or remove it.');
+    expect(stderr).toContain('hint: Move the key into "prerender" as "concurrency" (prerender: { concurrency: ... }) in prerender.config.mjs, or remove it.');
     expect(existsSync(dir)).toBe(false);
   });
 
