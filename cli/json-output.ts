@@ -13,21 +13,29 @@ export function reserveStdout(): (text: string) => Promise<void> {
 }
 
 /**
- * What `--json` prints when a command fails: the report when routes failed, else the error (with its
- * BROKEN_LINK warnings as `links` when links failed the build), so that stdout always holds exactly
- * one JSON object. `warnings`, when given, are every warning the command printed (the type check's
- * among them: they often explain the failure), listed as a report lists them.
+ * What `--json` prints when a command fails, so that stdout always holds exactly one JSON object: the
+ * error (with its BROKEN_LINK warnings as `links` when links failed the build). When routes failed
+ * (ROUTES_FAILED), the report of the build too, its counts and `failures`, with `published: false`:
+ * without it, it read as the report of a published build with failed routes left out
+ * (`--no-fail-on-error`). `warnings`, when given, are every warning the command printed (the type
+ * check's among them: they often explain the failure), listed as a report lists them.
  */
 export function jsonOfError(error: unknown, warnings?: Warning[]): object {
   const listed = warnings && { warnings: [...warnings] };
   if (error instanceof PrerenderError) {
-    if (error.code === 'ROUTES_FAILED' && error.details) return { ...error.details, ...listed };
     // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
     const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
     const links = error.code === 'BROKEN_LINKS' ? error.details : undefined;
-    return { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined, links }, ...listed };
+    const described = { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined, links } };
+    if (error.code === 'ROUTES_FAILED' && error.details) return { ...described, published: false, ...error.details, ...listed };
+    return { ...described, ...listed };
   }
   return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) }, ...listed };
+}
+
+/** What `--json` prints of a build or merge that published its output: its report, saying so as a failed build's says it did not. */
+export function jsonOfReport(report: object): object {
+  return { published: true, ...report };
 }
 
 /** `value` as the indented JSON `--json` prints, with a final newline. */

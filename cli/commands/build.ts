@@ -8,7 +8,7 @@ import { asFileLimit } from '../../src/file-limit.ts';
 import { collectWarnings, createLogger } from '../../src/log.ts';
 import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
-import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
+import { jsonOfError, jsonOfReport, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 import { apiPrefixFlag, concurrencyFlag, configFileDefault, presetFlag } from '../flags.ts';
 import { interruptOnSignals } from '../interrupt.ts';
@@ -67,7 +67,7 @@ export function registerBuild(cli: CAC): void {
         const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal }).finally(() => faults.dispose());
         // From here to the process's exit, a signal is too late to stop anything, and says so.
         interrupt.settled('its output was published, and stays');
-        await printJson?.(jsonText(report));
+        await printJson?.(jsonText(jsonOfReport(report)));
       } catch (caught) {
         // Once a signal came, whatever else failed on the way out, the build was interrupted; running
         // out of files before build() could say what it was doing: loading its own modules.

@@ -2,7 +2,7 @@ import type { CAC } from 'cac';
 import { defaults } from '../../src/config/defaults.ts';
 import { createLogger } from '../../src/log.ts';
 import { handleError } from '../handle-error.ts';
-import { jsonOfError, jsonText, reserveStdout } from '../json-output.ts';
+import { jsonOfError, jsonOfReport, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 import { loadLibrary } from '../load-library.ts';
 import { stopInterruptingWhileLoading } from '../interrupt.ts';
@@ -29,7 +29,7 @@ export function registerMerge(cli: CAC): void {
       try {
         const { merge } = loadLibrary<typeof import('../../src/merge/merge.ts')>('merge/merge');
         const report = await merge({ shardDirs, outDir: flags.outDir, logger });
-        await printJson?.(jsonText(report));
+        await printJson?.(jsonText(jsonOfReport(report)));
       } catch (error) {
         await printJson?.(jsonText(jsonOfError(error)));
         process.exitCode = handleError(error, logger);

@@ -91,7 +91,7 @@ describe('prerender build --shard and prerender merge', () => {
     const cli = await runCli(['merge', ...readdirSync(shardOut).map((name) => join(shardOut, name)), '--out-dir', outDir, '--json']);
     expect(cli.stderr).toContain('merged 3 shards: 55 routes, 0 failed in the shards');
     expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout)).toMatchObject({ name: 'site', dir: join(outDir, 'site'), shards: 3, ok: 55, failures: [] });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ published: true, name: 'site', dir: join(outDir, 'site'), shards: 3, ok: 55, failures: [] });
     expect(snapshotTree(join(outDir, 'site'))).toEqual(outputTree(unsharded));
   });
 

@@ -121,7 +121,8 @@ describe('prerender build', () => {
     const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck', '--api-prefix', '/svc/');
     expect(code).toBe(0);
     const report = onlyJson(stdout);
-    expect(report).toMatchObject({ name: 'cli-site', dir, ok: 1, failed: 0, failures: [] });
+    expect(report).toMatchObject({ published: true, name: 'cli-site', dir, ok: 1, failed: 0, failures: [] });
+    expect(report).not.toHaveProperty('error');
     // Routes written are listed in the manifest; the report counts them (a million would not fit).
     expect(report).not.toHaveProperty('routes');
     const manifest = JSON.parse(readFileSync(join(dir, 'prerender-manifest.json'), 'utf8'));
@@ -168,23 +169,33 @@ describe('prerender build', () => {
       'src/server/routes/api/gone.json.ts': route(`() => { throw createError({ statusCode: 410, statusMessage: 'Gone for good' }); }`, 'defineEventHandler, createError'),
     };
 
-    it('exits 1 listing the route with status and message; --json still prints the report', async () => {
+    it('exits 1 listing the route with status and message; --json says the build failed, why, and that nothing was published', async () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
       const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck');
       expect(code).toBe(1);
       expect(stderr).toContain('/api/gone.json  410  Gone for good');
       const report = onlyJson(stdout);
-      expect(report).toMatchObject({ ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }] });
+      expect(report).toMatchObject({
+        error: { code: 'ROUTES_FAILED', message: expect.stringMatching(/^1 route failed to prerender; nothing was published:\n {2}\/api\/gone\.json {2}410 {2}Gone for good/), hint: expect.stringContaining('--no-fail-on-error') },
+        published: false,
+        ok: 1,
+        failed: 1,
+        failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }],
+      });
+      expect(Object.keys(report).slice(0, 2)).toEqual(['error', 'published']);
       expect(report).not.toHaveProperty('routes');
       expect(existsSync(dir)).toBe(false);
     });
 
-    it('--no-fail-on-error publishes the rest and exits 0', async () => {
+    it('--no-fail-on-error publishes the rest and exits 0; its --json report says it was published, and has no error', async () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
-      const { code, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck');
+      const { code, stdout, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck', '--json');
       expect(code).toBe(0);
       expect(stderr).toContain('/api/gone.json  410  Gone for good');
       expect(stderr).toContain('1 route ok, 1 failed');
+      const report = onlyJson(stdout);
+      expect(report).toMatchObject({ published: true, dir, ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }] });
+      expect(report).not.toHaveProperty('error');
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
     });
