@@ -49,3 +49,13 @@ export function checkCacheDir(root: string, name: string, dirs: { routesDir: str
 export function shortPath(folder: string, path: string): string {
   return path !== folder && isInside(path, folder) ? relative(folder, path) : path;
 }
+
+/**
+ * `path` (absolute) as a line printed for the user names it, one to open from where the command runs:
+ * relative to the current folder when it lies under it, else absolute. Relative to the site root, it
+ * named no file from anywhere else (`prerender build my-site`, run from the folder above).
+ * @example shownPath('/home/me/my-site/dist/my-site/report.html') // 'my-site/dist/my-site/report.html', run in /home/me
+ */
+export function shownPath(path: string): string {
+  return shortPath(process.cwd(), path);
+}

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { shownPath } from '../config/output-paths.ts';
 import { isInside } from '../runtime/inside.ts';
 import { withStaging } from '../output/staging.ts';
 import { errors } from '../errors.ts';
@@ -82,7 +83,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
     bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
     ms: Math.round(performance.now() - started),
   };
-  logger.info(`merged ${counted(report.shards, 'shard')}: ${counted(report.ok, 'route')}, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`);
+  logger.info(`merged ${counted(report.shards, 'shard')}: ${counted(report.ok, 'route')}, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${shownPath(report.dir)}`);
   return report;
 }
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atExit } from '../at-exit.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
@@ -103,7 +104,7 @@ export async function openStage(paths: StagePaths, logger: Logger): Promise<Stag
         try {
           removeTree(paths.old);
         } catch (error) {
-          warn(logger, warnings.previousOutputLeft(paths.old, messageOf(error)));
+          warn(logger, warnings.previousOutputLeft(shownPath(paths.old), messageOf(error)));
         }
       }
     },
@@ -143,7 +144,7 @@ async function clearLeftovers(outDir: string, name: string, final: string, logge
     try {
       removeTree(path);
     } catch (error) {
-      warn(logger, warnings.leftoverNotRemoved(path, messageOf(error)));
+      warn(logger, warnings.leftoverNotRemoved(shownPath(path), messageOf(error)));
     }
   }
 }

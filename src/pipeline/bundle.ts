@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildKey } from '../cache/build-key.ts';
 import { bundleInputsKey, rollupCacheKey } from '../cache/bundle-inputs.ts';
 import { placeBundle } from '../cache/stored-bundle.ts';
-import { shortPath } from '../config/output-paths.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { whileDoing } from '../file-limit.ts';
 import { counted } from '../plural.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -20,7 +20,7 @@ import { expectedRouteCount, type BuildContext } from './context.ts';
  */
 export async function bundleSite(build: BuildContext, routeFiles: RouteDefinition[]): Promise<void> {
   const { config, toolchain, paths, cache, logger } = build;
-  const where = shortPath(config.root, join(paths.final, 'server', 'index.mjs'));
+  const where = shownPath(join(paths.final, 'server', 'index.mjs'));
   const serverDir = join(paths.dir, 'server');
   const keyOf = (inputs: readonly string[]) => cache && bundleKey(build, routeFiles, inputs);
   const stored = cache?.previous?.index.bundle;

@@ -14,7 +14,7 @@ import { LoadLog, RouteLog } from '../cache/read-log.ts';
 import type { ReadTracking } from '../cache/read-tracker.ts';
 import { createRouteCache } from '../cache/route-cache.ts';
 import { storeBundle } from '../cache/stored-bundle.ts';
-import { shortPath } from '../config/output-paths.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { messageOf } from '../errors.ts';
 import { whileDoing } from '../file-limit.ts';
 import { warn } from '../log.ts';
@@ -60,7 +60,7 @@ export async function openBuildCache(build: BuildContext): Promise<void> {
   if (!config.cache) return build.toolchain.warm();
   const siteDir = join(config.cacheDir, config.name);
   const opening = await whileDoing('opening the build cache', () => openOutputCache(siteDir, shard));
-  const shown = shortPath(config.root, siteDir);
+  const shown = shownPath(siteDir);
   if ('unusable' in opening) {
     warn(logger, warnings.cacheUnusable(shown, opening.unusable));
     return build.toolchain.warm();
@@ -112,7 +112,7 @@ export async function commitBuildCache(build: BuildContext): Promise<void> {
     cache.routes.commit(stored, cache.loaded ? cache.load : undefined);
   } catch (error) {
     cache.routes.abandon();
-    warn(logger, warnings.cacheNotSaved(shortPath(config.root, cache.dir), messageOf(error)));
+    warn(logger, warnings.cacheNotSaved(shownPath(cache.dir), messageOf(error)));
   } finally {
     await closeBuildCache(build);
   }

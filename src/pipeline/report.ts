@@ -1,6 +1,6 @@
 /** The report step: what a build prints and returns. */
 import { join } from 'node:path';
-import { shortPath } from '../config/output-paths.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport } from '../report/build-report.ts';
 import { reportPageName } from '../report/page/page.ts';
@@ -34,9 +34,9 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
  * build's time: removing a previous output of 100,000 files took seconds the summary left out.
  */
 export function printSummary(build: BuildContext, report: BuildReport, rendered: Rendered): BuildReport {
-  const { config, logger } = build;
+  const { logger } = build;
   Object.assign(report, { warnings: [...build.warnings], ms: Math.round(performance.now() - build.started) });
-  logger.info(`build report: ${shortPath(config.root, join(report.dir, reportPageName))}`);
+  logger.info(`build report: ${shownPath(join(report.dir, reportPageName))}`);
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
   logger.info(formatSummary(report));
   return report;

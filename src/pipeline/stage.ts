@@ -5,7 +5,7 @@
  * type check, the toolchain process, the cache's lock and new records, and the abort signal's hold on
  * them.
  */
-import { relative } from 'node:path';
+import { shownPath } from '../config/output-paths.ts';
 import { whileDoing } from '../file-limit.ts';
 import { copyPublicDir } from '../output/copy-public.ts';
 import { claimRobots } from '../output/robots.ts';
@@ -57,7 +57,7 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
 export async function stageOutput(build: BuildContext): Promise<void> {
   const { config, paths, claims, logger } = build;
   build.stage = await whileDoing('staging the output', () => openStage(paths, logger));
-  const label = relative(config.root, config.publicDir) || '.';
+  const label = shownPath(config.publicDir);
   const copied = await whileDoing(`copying publicDir (${label})`, () => copyPublicDir(config.publicDir, paths.publicDir, { label, dotFiles: config.publicDotFiles }, claims, logger));
   // One by one: a spread of a publicDir's 200,000 names would pass the stack's limit.
   for (const file of copied) build.siteFiles.push(file);

@@ -5,7 +5,7 @@
 import { whileDoing } from '../file-limit.ts';
 import { servedFiles, staticHosts, writeHostOutput } from '../hosts/host-output.ts';
 import { unservedWarning } from '../hosts/unserved-routes.ts';
-import { shortPath } from '../config/output-paths.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { warn } from '../log.ts';
 import { manifestName, readManifestEntries } from '../output/manifest.ts';
 import type { PublicFiles } from '../hosts/plan-header-rules.ts';
@@ -27,7 +27,7 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
     const host = staticHosts[config.preset];
     if (host !== undefined && rendered.served) {
       const served = servedFiles[config.preset] ?? `public/ (preset "${config.preset}")`;
-      const unserved = unservedWarning(host, served, await rendered.served.unserved(), shortPath(config.root, join(paths.final, 'server', 'index.mjs')));
+      const unserved = unservedWarning(host, served, await rendered.served.unserved(), shownPath(join(paths.final, 'server', 'index.mjs')));
       if (unserved) warn(logger, unserved);
     }
     signal?.throwIfAborted();

@@ -1,5 +1,6 @@
 /** What a build reports: `build()`'s result, its summary line, the lines of its failed routes. */
 import type { RenderedRoute, RenderLog } from '../cache/render-log.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
 import type { Warning } from '../warnings.ts';
 
@@ -114,12 +115,12 @@ export function formatFailures(failures: RouteFailure[]): string[] {
   });
 }
 
-/** The closing line: ok, failed, files (and those copied from publicDir), bytes, time. */
+/** The closing line: ok, failed, files (and those copied from publicDir), bytes, time, and the output folder. */
 export function formatSummary(report: BuildReport): string {
   const retries = report.retries > 0 ? `, ${counted(report.retries, 'retry', 'retries')}` : '';
   const crawled = report.crawled > 0 ? ` (${report.crawled} found by crawling)` : '';
   const copied = report.copied > 0 ? ` and ${report.copied} copied from publicDir` : '';
-  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}${copied}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${report.dir}`;
+  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}${copied}, ${formatBytes(report.bytes)} in ${(report.ms / 1000).toFixed(2)}s -> ${shownPath(report.dir)}`;
 }
 
 /**

@@ -7,10 +7,10 @@
  * fixes it.
  */
 import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toBuildError } from '../bundle/rollup-options.ts';
 import { configName } from '../config/key-origin.ts';
+import { shownPath } from '../config/output-paths.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
@@ -144,7 +144,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
 
   const waitForRoutes = () => {
     serve({ failure: describeFailure(errors.noRoutesDir(config.routesDir, config.root, configName(config.root, config.configFile), findNearbyRoutes(config.root, config.routesDir), 'dev')) });
-    logger.info(`waiting for the routes folder ${relative(config.root, config.routesDir) || '.'} to be created`);
+    logger.info(`waiting for the routes folder ${shownPath(config.routesDir)} to be created`);
     stopWaiting?.();
     stopWaiting = waitForFolder(config.routesDir, () => void rebuild());
   };

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
-import { shortPath } from '../config/output-paths.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
@@ -39,7 +39,7 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const config = await loadConfig(options);
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
-  if (!existsSync(serverFile)) throw errors.noBuild(shortPath(process.cwd(), dir));
+  if (!existsSync(serverFile)) throw errors.noBuild(shownPath(dir));
   const bundle = await loadBundle(serverFile, config);
   const middleware = options.logger ? [requestLog(options.logger)] : undefined;
   return listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware }));

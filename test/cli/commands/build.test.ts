@@ -116,6 +116,20 @@ describe('prerender build', () => {
     expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
   });
 
+  it('prints every path as one to open from where it runs: the folder above the site, or the site', async () => {
+    const parent = tempDir('parent-');
+    const files = { 'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`), 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] } };` };
+    writeSite(files, join(parent, 'my-site'));
+    const paths = (stderr: string) => [...stderr.matchAll(/^(?:bundled .* into |reused the bundle of .* \(|build report: |.* -> )([^\s)]+)/gm)].map((match) => match[1]);
+    const above = await runCli(['build', 'my-site', '--no-typecheck'], { cwd: parent });
+    expect(above.code, above.stderr).toBe(0);
+    expect(paths(above.stderr)).toEqual(['my-site/dist/my-site/server/index.mjs', 'my-site/dist/my-site/report.html', 'my-site/dist/my-site']);
+    for (const path of paths(above.stderr)) expect(existsSync(join(parent, path)), path).toBe(true);
+    const inside = await runCli(['build', '--no-typecheck'], { cwd: join(parent, 'my-site') });
+    expect(inside.code, inside.stderr).toBe(0);
+    expect(paths(inside.stderr)).toEqual(['dist/my-site/server/index.mjs', 'dist/my-site/report.html', 'dist/my-site']);
+  });
+
   it('--json prints exactly the report on stdout, logs on stderr; --api-prefix moves the api folder', async () => {
     const { root, dir } = cliSite(['/svc/data.json']);
     const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck', '--api-prefix', '/svc/');
