@@ -28,6 +28,9 @@ export const defaults = {
   },
 } as const;
 
+/** What a config file may be: an ES module, TypeScript compiled first. */
+export const configExtensions = ['.ts', '.mts', '.js', '.mjs'];
+
 /** File names looked up in the site root, in this order, when no --config is given. */
 export const configFileNames = [
   'prerender.config.ts',

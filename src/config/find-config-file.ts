@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import { extname, isAbsolute, join, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
-import { configFileNames } from './defaults.ts';
+import { configExtensions, configFileNames } from './defaults.ts';
 import { configName } from './key-origin.ts';
-
-/** What a config file may be: an ES module, TypeScript compiled first. */
-const configExtensions = ['.ts', '.mts', '.js', '.mjs'];
+import { misnamedConfigs } from './misnamed-configs.ts';
 
 /** Names a config is given by mistake (CommonJS, JSON): found by the lookup to be named, never read. */
 const unreadNames = ['prerender.config.cjs', 'prerender.config.cts', 'prerender.config.json'];
@@ -15,7 +13,7 @@ const unreadNames = ['prerender.config.cjs', 'prerender.config.cts', 'prerender.
  * The config file to load: `configFile` (relative to `root`) when given, else the first found of
  * {@link configFileNames}. A file that is no ES module is refused, naming the rename that makes it
  * one, whether given or found alone; the others beside the one found are named to `warn`, as they are
- * not read. `false`: none.
+ * not read, and so are files named almost as a config when none is found. `false`: none.
  */
 export function findConfigFile(root: string, configFile: string | false | undefined, warn: (warning: Warning) => void): string | undefined {
   if (configFile === false) return undefined;
@@ -29,6 +27,7 @@ export function findConfigFile(root: string, configFile: string | false | undefi
   const unread = unreadNames.filter((name) => existsSync(join(root, name)));
   if (found === undefined) {
     if (unread.length > 0) throw errors.configExtension(unread[0], extname(unread[0]));
+    for (const warning of misnamedConfigs(root)) warn(warning);
     return undefined;
   }
   if (others.length + unread.length > 0) warn(warnings.configFilesUnread(found, [...others, ...unread]));

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
+import { createMemoryLogger } from '../../src/log.ts';
 import { catchError } from '../support/catch-error.ts';
 import { writeSite } from '../support/helpers.ts';
 
@@ -50,6 +51,26 @@ describe('loadConfig: file kinds and export shapes', () => {
       'prerender.config.ts': `export default { name: 'from-ts' };`,
     });
     expect((await loadConfig({ root })).name).toBe('from-ts');
+  });
+
+  it("without a config file, names the files of the root and config/ that read as one, and only those", async () => {
+    const root = writeSite({
+      'Prerender.config.ts': '',
+      'prerender-config.mjs': '',
+      'prerender.cofig.js': '',
+      'config/prerender.ts.config.mts': '',
+      // Other tools' configs, helpers and files of other kinds.
+      'prettier.config.js': '',
+      'vitest.config.ts': '',
+      'render.config.ts': '',
+      'prerender.config.ts.bak': '',
+      'config/routes.ts': '',
+      'prerender.config.d/x.ts': '',
+    });
+    const logger = createMemoryLogger();
+    await loadConfig({ root, logger });
+    const named = logger.lines.map((line) => /^warning No config file was read: (\S+) is not /.exec(line)?.[1]);
+    expect(named).toEqual(['Prerender.config.ts', 'prerender-config.mjs', 'prerender.cofig.js', 'config/prerender.ts.config.mts']);
   });
 
   it('resolves defaults without a config file', async () => {

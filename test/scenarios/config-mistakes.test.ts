@@ -155,6 +155,28 @@ describe('config files the lookup cannot read, or more than one', () => {
     expect(stderr).toContain('hint: Rename it to ci.config.mjs and put export default in front of its object.');
   });
 
+  const lookup = 'prerender.config.ts, .mts, .js or .mjs';
+  it.each([
+    ['api-prerender.config.ts', `No config file was read: api-prerender.config.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or pass --config api-prerender.config.ts.`],
+    ['prerender.configs.ts', `No config file was read: prerender.configs.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or pass --config prerender.configs.ts.`],
+    ['config/prerender.config.mjs', `No config file was read: config/prerender.config.mjs is not in the site root, where the lookup reads ${lookup}. Pass --config config/prerender.config.mjs if it is the config, or move it to the site root as prerender.config.mjs.`],
+  ])('%s, where the lookup reads no config, is named with the fix in the "nothing to prerender" output', async (file, message) => {
+    const { code, stdout, stderr } = await buildWith({ [file]: `export default { prerender: { routes: ['/api/a.txt'] } };` }, '--json');
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain(`warning ${message}\n`);
+    expect(stderr).toContain('warning Nothing to prerender: ');
+    const report = JSON.parse(stdout) as { ok: number; warnings: { code: string; message: string }[] };
+    expect(report.warnings.map((warning) => warning.code)).toEqual(['CONFIG_FILE', 'NOTHING_TO_PRERENDER']);
+    expect(report.warnings[0].message).toBe(message);
+    expect(report.ok).toBe(0);
+  });
+
+  it('the fix it names has the file read', async () => {
+    const { code, stdout, stderr } = await buildWith({ 'api-prerender.config.ts': `export default { prerender: { routes: ['/api/a.txt'] } };` }, '--json', '--config', 'api-prerender.config.ts');
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: 1, warnings: [] });
+  });
+
   it('prerender.config.ts beside prerender.config.js and .json: the .ts is used, and a warning names the others', async () => {
     const { code, stdout, stderr } = await buildWith(
       {
