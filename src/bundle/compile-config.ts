@@ -47,7 +47,8 @@ function sourceImportMeta(): Plugin {
 }
 
 /**
- * Bundles a TypeScript config with the same Rollup + TypeScript toolchain as the routes (as Rollup's
+ * Bundles a TypeScript config (or a JavaScript one Node would not load as an ES module as it is:
+ * config/config-format.ts) with the same Rollup + TypeScript toolchain as the routes (as Rollup's
  * own --configPlugin does) into an ES module in the site's node_modules/.cache (config-cache.ts), so
  * its bare imports resolve from the site, and returns that file's path. Its inline source map leads
  * stack traces back to the config's lines. The caller imports it and removes it. `prerender build`

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { warn, type Logger } from '../log.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
+import { configLoad } from './config-format.ts';
 import { defaults } from './defaults.ts';
 import { findConfigFile } from './find-config-file.ts';
 import { keyOrigin } from './key-origin.ts';
+import { shortPath } from './output-paths.ts';
 import { mergeConfig, resolveConfigParts, withRoutes, type ConfigParts } from './resolve.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
 import { isPlainObject, kindOf } from '../value-kind.ts';
@@ -25,8 +27,8 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Compiles a TypeScript config file into an ES module and returns the module's path (which the
- * caller removes after importing it).
+ * Compiles a config file (TypeScript, or a JavaScript ES module: config-format.ts) into an ES module
+ * and returns the module's path (which the caller removes after importing it).
  */
 export type ConfigCompiler = (file: string) => Promise<string>;
 
@@ -76,14 +78,17 @@ async function importConfigFile(file: string, compile: ConfigCompiler, timeout: 
 }
 
 /**
- * The config file's module: a TypeScript one compiled by `compile`, imported, then removed (its
- * source map is inline, so stacks through it name the config's lines after it is gone). Whatever
- * fails to load is a config error (exit 2), a syntax error included.
+ * The config file's module: one to compile (TypeScript, or a `.js` ES module Node would have to guess
+ * is one: config-format.ts) compiled by `compile`, imported, then removed (its source map is inline,
+ * so stacks through it name the config's lines after it is gone). Whatever fails to load is a config
+ * error (exit 2), a syntax error included.
  */
 async function importModule(file: string, compile: ConfigCompiler): Promise<Record<string, unknown>> {
   let compiled: string | undefined;
   try {
-    compiled = /\.m?ts$/.test(file) ? await compile(file) : undefined;
+    const load = configLoad(file);
+    compiled = load.how === 'import' ? undefined : await compile(file);
+    if (load.how === 'refuse') throw errors.configInCommonJsPackage(file, shortPath(dirname(file), load.packageJson));
     return (await import(compiled ? pathToFileURL(compiled).href : freshUrl(file))) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof PrerenderError && error.code !== 'COMPILE') throw error;

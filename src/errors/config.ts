@@ -162,6 +162,16 @@ export const configErrors = {
       traceCause: ownCode && !unlocated(name, cause),
     });
   },
+  /**
+   * A `.js` config written as an ES module in a package whose package.json (`packageJson`) says
+   * `"type": "commonjs"` (as `npm init` writes it from npm 11 on): Node loads it as CommonJS.
+   */
+  configInCommonJsPackage: (file: string, packageJson: string) => {
+    const name = basename(file);
+    return new PrerenderError('CONFIG', `Could not load config file ${file}: ${name} is written as an ES module (import, export), and ${packageJson} says "type": "commonjs", so Node loads it as CommonJS.`, {
+      hint: `Add "type": "module" to ${packageJson} (its other .js files are then read as ES modules too), or rename the file ${name.replace(/\.js$/, '.mjs')}.`,
+    });
+  },
   /** The config file loaded, but what it default-exports is no config. */
   configExport: (file: string, problem: string) =>
     new PrerenderError('CONFIG', `Could not load config file ${file}: ${problem}`, {

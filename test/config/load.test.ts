@@ -44,6 +44,29 @@ describe('loadConfig: file kinds and export shapes', () => {
     expect((await loadConfig({ root })).name).toBe(name);
   });
 
+  it('loads an ES module prerender.config.js of a package.json without "type" as a TS config: its helpers, and import.meta its own (Node warns of none: see the setup)', async () => {
+    const root = writeSite({
+      'package.json': JSON.stringify({ name: 'typeless' }),
+      'routes.txt': '/from-file.txt',
+      'config/where.js': `export const here = () => import.meta.dirname;`,
+      'prerender.config.js': `import { readFileSync } from 'node:fs';
+import { here } from './config/where.js';
+export default { name: [here(), import.meta.filename].map((path) => path.split('/').at(-1)).join('-'), prerender: { routes: [readFileSync(new URL('./routes.txt', import.meta.url), 'utf8')] } };
+`,
+    });
+    const config = await loadConfig({ root });
+    expect(config.name).toBe('config-prerender.config.js');
+    expect(config.prerender.routes.map((r) => r.route)).toEqual(['/from-file.txt']);
+  });
+
+  it('refuses an ES module prerender.config.js of a "type": "commonjs" package, naming both fixes', async () => {
+    const root = writeSite({ 'package.json': JSON.stringify({ name: 'cjs', type: 'commonjs' }), 'prerender.config.js': `export default { name: 'x' };` });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Could not load config file ${join(root, 'prerender.config.js')}: prerender.config.js is written as an ES module (import, export), and package.json says "type": "commonjs", so Node loads it as CommonJS.`);
+    expect(error.hint).toBe('Add "type": "module" to package.json (its other .js files are then read as ES modules too), or rename the file prerender.config.mjs.');
+  });
+
   it('looks for .ts before .mts, .js and .mjs', async () => {
     const root = writeSite({
       'prerender.config.mjs': `export default { name: 'from-mjs' };`,

@@ -89,6 +89,47 @@ export default defineConfig({
   });
 });
 
+describe('a .js config in a package whose package.json says no "type", or "commonjs"', () => {
+  const esm = `import { join } from 'node:path';\nexport default { name: join('js-site'), prerender: { routes: ['/api/a.txt'] } };\n`;
+  /** A line of Node's own: a warning (`(node:123) [CODE] Warning: ...`) or an error as Node prints it. */
+  const nodesOwn = /^\(node:\d+\)|Warning:|SyntaxError|Failed to load the ES module/m;
+
+  it('no "type" (npm 10\'s npm init): an ES module config is built from, without Node\'s MODULE_TYPELESS_PACKAGE_JSON warning', async () => {
+    const { code, stderr, written } = await buildWith({ 'package.json': JSON.stringify({ name: 'js-site' }), 'prerender.config.js': esm });
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toMatch(nodesOwn);
+    expect(stderr).toMatch(/^1 route ok, 0 failed, /m);
+    expect(written).toBe(true);
+  });
+
+  it('"type": "commonjs" (npm 11\'s npm init): an ES module config is a CONFIG error saying to add "type": "module" or rename it .mjs', async () => {
+    const { code, stderr, written } = await buildWith({ 'package.json': JSON.stringify({ name: 'js-site', type: 'commonjs' }), 'prerender.config.js': esm });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('prerender.config.js is written as an ES module (import, export), and package.json says "type": "commonjs", so Node loads it as CommonJS.\n');
+    expect(stderr).toContain('hint: Add "type": "module" to package.json (its other .js files are then read as ES modules too), or rename the file prerender.config.mjs.');
+    expect(stderr).not.toMatch(nodesOwn);
+    expect(stderr).not.toContain('first line of prerender.config.js');
+    expect(written).toBe(false);
+  });
+
+  it('"type": "commonjs", a config that is no ES module either: its syntax error, with line and frame, not the "type" advice', async () => {
+    const { code, stderr } = await buildWith({ 'package.json': JSON.stringify({ name: 'js-site', type: 'commonjs' }), 'prerender.config.js': `export default {\n  name: ,\n};\n` });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('Syntax error in prerender.config.js:2:9: ');
+    expect(stderr).not.toContain('"type": "module"');
+  });
+
+  it.each([undefined, 'commonjs'])('"type": %s: a CommonJS config is loaded, as Node loads it', async (type) => {
+    const { code, stderr, written } = await buildWith({
+      'package.json': JSON.stringify({ name: 'js-site', type }),
+      'prerender.config.js': `const { join } = require('node:path');\nmodule.exports = { name: join('js-site'), prerender: { routes: ['/api/a.txt'] } };\n`,
+    });
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toMatch(nodesOwn);
+    expect(written).toBe(true);
+  });
+});
+
 describe('a bad value names the config file and the key', () => {
   it('preset: "vercell" in the config file suggests "vercel"', async () => {
     const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default { preset: 'vercell' };` });
