@@ -130,7 +130,8 @@ describe.runIf(process.platform === 'linux')('too many open files', () => {
   it.each([
     // The output's lock is taken first, before the route files are listed.
     { step: 'staging the output', holder: 'config', free: 0, file: 'dist/' },
-    { step: 'copying publicDir (public)', holder: 'config', free: 1, file: 'public/p' },
+    // publicDir as the user can open it from where the build runs: here, outside the site.
+    { step: 'copying publicDir (<root>/public)', holder: 'config', free: 1, file: 'public/p' },
     { step: 'loading the server bundle', holder: 'route module', free: 'none, and it throws', file: '/dev/null' },
     { step: 'prerendering the routes and writing the output', holder: 'route module', free: 0, file: 'dist/' },
   ])('$step: named, with the file it could not open (the $holder holds the descriptors)', async ({ holder, free, step, file }) => {
@@ -140,9 +141,10 @@ describe.runIf(process.platform === 'linux')('too many open files', () => {
       holder === 'config'
         ? { 'prerender.config.mjs': `${hold}export default { prerender: { routes: ['/api/r0.txt'] } };` }
         : { 'src/server/routes/api/r0.txt.ts': `${hold}${route(`() => 'r0'`)}` };
-    const message = await buildFailing(site(3, files), 256, typeof free === 'number');
+    const root = site(3, files);
+    const message = await buildFailing(root, 256, typeof free === 'number');
     // With no descriptor left, the limit may not be readable (/proc/self/limits) to be named.
     const limit = free === 0 ? '(; this process may keep 256 files open at once)?' : '; this process may keep 256 files open at once';
-    expect(message).toMatch(new RegExp(`^Too many open files while ${step.replace(/[()]/g, '\\$&')}: \\w+ \\S*${file.replace(/\//g, '\\/')}\\S* failed with EMFILE${limit}\\.$`));
+    expect(message).toMatch(new RegExp(`^Too many open files while ${step.replace('<root>', root).replace(/[()]/g, '\\$&')}: \\w+ \\S*${file.replace(/\//g, '\\/')}\\S* failed with EMFILE${limit}\\.$`));
   });
 });
