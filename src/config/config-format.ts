@@ -10,20 +10,19 @@ import { compileFunction } from 'node:vm';
 export type ConfigLoad = { how: 'import' } | { how: 'compile' } | { how: 'refuse'; packageJson: string };
 
 /**
- * How to load `file`. A `.js` file is what its package's `"type"` says, as Node reads it (the nearest
- * package.json). Where that says nothing, Node guesses, loading it as CommonJS unless it has ES module
- * syntax, and then prints a warning of its own on every run ([MODULE_TYPELESS_PACKAGE_JSON]); where it
- * says `"commonjs"`, Node refuses an ES module with a warning and an error about `import` that
- * suggests nothing about the config. Either is said before the import fails, if it does, and only in
- * the words of Node's messages, which nothing should be parsed from: so the file is told apart before
- * Node sees it. A file that compiles as the body of the function Node wraps CommonJS modules in (Node's
- * own test, `vm.compileFunction`, its documented API) is imported, as Node loads it; any other is no
- * CommonJS: with no `"type"` it is compiled by Rollup as a TypeScript config is, into an `.mjs` Node
- * loads as an ES module without guessing (its relative imports bundled with it, `import.meta` its
- * own), and its syntax error, if it has one, is Rollup's, with line and frame. Rollup's own parser is
- * not asked here: the build keeps Rollup in its toolchain process, which compiles configs.
+ * How to load `file`. A `.js` file is an ES module or CommonJS as its package's `"type"` says (the
+ * nearest package.json), as Node reads it. Where the package says nothing, Node guesses, and loads an
+ * ES module only after a warning of its own on every run (MODULE_TYPELESS_PACKAGE_JSON); where it says
+ * `"commonjs"`, Node prints a warning and a SyntaxError about `import` that say nothing of the config.
+ * Both come before anything we could catch, and tell the case only in their messages' words, which are
+ * not to be parsed: so the file is told apart before Node sees it, by Node's own test through its
+ * documented API. One that compiles as the body of the function Node wraps a CommonJS module in
+ * (`vm.compileFunction`) is CommonJS, and imported as Node loads it. Any other, with no `"type"`, is
+ * compiled by Rollup as a TypeScript config is, into an `.mjs` Node loads as an ES module without
+ * guessing (its relative imports bundled, `import.meta` its own, a syntax error Rollup's, with line and
+ * frame). Rollup's own parser is not asked here: the build keeps Rollup in its toolchain process.
  */
-export function configLoad(file: string): ConfigLoad {
+export function decideConfigLoad(file: string): ConfigLoad {
   if (/\.m?ts$/.test(file)) return { how: 'compile' };
   if (extname(file) !== '.js') return { how: 'import' };
   const scope = packageScope(dirname(file));

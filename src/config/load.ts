@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { warn, type Logger } from '../log.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
-import { configLoad } from './config-format.ts';
+import { decideConfigLoad } from './config-format.ts';
 import { defaults } from './defaults.ts';
 import { findConfigFile } from './find-config-file.ts';
 import { keyOrigin } from './key-origin.ts';
@@ -86,7 +86,7 @@ async function importConfigFile(file: string, compile: ConfigCompiler, timeout: 
 async function importModule(file: string, compile: ConfigCompiler): Promise<Record<string, unknown>> {
   let compiled: string | undefined;
   try {
-    const load = configLoad(file);
+    const load = decideConfigLoad(file);
     compiled = load.how === 'import' ? undefined : await compile(file);
     if (load.how === 'refuse') throw errors.configInCommonJsPackage(file, shortPath(dirname(file), load.packageJson));
     return (await import(compiled ? pathToFileURL(compiled).href : freshUrl(file))) as Record<string, unknown>;

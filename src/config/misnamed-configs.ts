@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { editDistance } from '../closest-name.ts';
 import { warnings, type Warning } from '../warnings.ts';
-import { configExtensions, configFileNames } from './defaults.ts';
+import { configExtensions } from './defaults.ts';
 
 /** Where else a config is put by mistake: beside the site's other configuration files. */
 const configFolder = 'config';
@@ -24,7 +24,7 @@ function namesIn(root: string, folder: string): string[] {
     return readdirSync(join(root, folder), { withFileTypes: true })
       .filter((entry) => !entry.isDirectory() && configExtensions.includes(extname(entry.name)))
       .map((entry) => entry.name)
-      .filter((name) => (folder === '' ? !(configFileNames as readonly string[]).includes(name) : true) && readsAsConfig(name.slice(0, -extname(name).length)))
+      .filter((name) => readsAsConfig(name.slice(0, -extname(name).length)))
       .sort();
   } catch {
     // No such folder, or none to read: nothing found there.
@@ -33,11 +33,11 @@ function namesIn(root: string, folder: string): string[] {
 }
 
 /**
- * The CONFIG_FILE warnings for a site where no config file was found: a file of the root, or of its
- * `config/` folder, named almost as one (`api-prerender.config.ts`, `prerender.configs.ts`,
- * `config/prerender.config.ts`), each with the rename (or `--config`) that has it read. The lookup
- * reads the exact names alone, and such a file was otherwise not read without a word: the build only
- * said it had nothing to prerender.
+ * The CONFIG_FILE warnings for a site where no config file was found (so no file of the root has a
+ * config's exact name): a file of the root, or of its `config/` folder, named almost as one
+ * (`api-prerender.config.ts`, `prerender.configs.ts`, `config/prerender.config.ts`), each with the
+ * rename (or `--config`) that has it read. The lookup reads the exact names alone, and such a file
+ * was otherwise not read without a word: the build only said it had nothing to prerender.
  */
 export function misnamedConfigs(root: string): Warning[] {
   return [
