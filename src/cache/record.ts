@@ -30,8 +30,11 @@ export interface RouteRecord {
   cacheKey?: string;
   /** The parameters its handler saw, when its file exports `cacheKey` (which is asked with them). */
   params?: Record<string, string>;
-  /** What `prerender.validate` found in its body, when it found something. */
-  problems?: RecordedProblem[];
+  /**
+   * What `prerender.validate` found in its body, when it found something; `false`: its body was not
+   * checked (rendered with `validate: false`), and a build that checks reads it (reuse-output.ts).
+   */
+  problems?: RecordedProblem[] | false;
   /** The links its body holds as written (`false`: none), when the build read them (crawl, link check). */
   links?: FoundLinks | false;
   /** What its handler returned that h3 sends as other than meant (HANDLER_RESULT), when it did. */
@@ -97,7 +100,7 @@ export function decodeRecord(line: string): RouteRecord {
   if (v.k !== undefined) record.cacheKey = text(v.k);
   if (v.h !== undefined) record.headers = pairs(v.h);
   if (v.p !== undefined) record.params = stringRecord(v.p);
-  if (v.pb !== undefined) record.problems = problemList(v.pb);
+  if (v.pb !== undefined) record.problems = v.pb === false ? false : problemList(v.pb);
   if (v.lk !== undefined) record.links = foundLinks(v.lk);
   if (v.m !== undefined) record.mistake = text(v.m);
   return record;
@@ -124,6 +127,11 @@ function stringRecord(value: unknown): Record<string, string> {
 }
 
 const problemCodes = new Set(['INVALID_JSON', 'INVALID_XML', 'INVALID_FEED']);
+
+/** Problems as a record keeps them: code, element when there is one, message. */
+export function recordedProblems(problems: readonly OutputProblem[]): RecordedProblem[] {
+  return problems.map(({ code, element, message }) => (element === undefined ? { code, message } : { code, element, message }));
+}
 
 function problemList(value: unknown): RecordedProblem[] {
   if (!Array.isArray(value)) fail();

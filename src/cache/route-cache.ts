@@ -14,6 +14,7 @@ import type { BuildCache, RenderedOutput } from './build-cache.ts';
 import { askCacheKey } from './cache-key.ts';
 import { contentHash } from './hash.ts';
 import { RouteLog } from './read-log.ts';
+import { recordedProblems } from './record.ts';
 import type { ReadTracking } from './read-tracker.ts';
 import type { RenderReason } from './reuse.ts';
 
@@ -86,7 +87,8 @@ export function createRouteCache(options: RouteCacheOptions): RouteCache {
           const kept = output as RenderedOutput;
           kept.body = contentHash(body);
           if (cacheKey !== undefined && params !== undefined) kept.params = params;
-          if (problems.length > 0) kept.problems = problems.map(({ code, element, message }) => (element === undefined ? { code, message } : { code, element, message }));
+          if (problems === false) kept.problems = false;
+          else if (problems.length > 0) kept.problems = recordedProblems(problems);
           return cache.recordOf(kept, log, cacheKey);
         },
       };

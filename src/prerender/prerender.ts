@@ -170,7 +170,8 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     if (rendered.ok) {
       const file = routeToFile(route, rendered.contentType);
       input.claims.claim(file, route);
-      const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? [];
+      // `false`: not checked (validate: false), which the cache's record says.
+      const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? false;
       // Before the write, which may hand the body's memory to the writer thread.
       const found = input.links?.find(rendered.contentType, rendered.body);
       if (found) links = input.links!.ofFound(route, file, found);

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { RenderedOutput } from '../cache/build-cache.ts';
-import type { RouteRecord } from '../cache/record.ts';
+import { recordedProblems, type RouteRecord } from '../cache/record.ts';
 import type { RenderReason } from '../cache/reuse.ts';
 import type { OutputProblem } from '../checks/check-output.ts';
 import type { FoundLinks } from '../crawl/find-links.ts';
@@ -41,7 +41,7 @@ export interface RouteTurn {
    * The record of its output as written (made of `output`, which it completes: no copy per route),
    * and where the cache stores its body.
    */
-  keep(output: Omit<RenderedOutput, 'body'>, body: Uint8Array, problems: readonly OutputProblem[]): { record: RouteRecord; stored: string };
+  keep(output: Omit<RenderedOutput, 'body'>, body: Uint8Array, problems: readonly OutputProblem[] | false): { record: RouteRecord; stored: string };
 }
 
 /** The result of a route reused from the cache: what its record says it wrote, the `index`-th file written. */
@@ -60,10 +60,14 @@ export function reusedResult(record: RouteRecord, index: number, foundOn: string
  * taken again, its links read for the crawl and the link check); returns those links, and its
  * record, with the links found when the body had to be read for them.
  */
-export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinspect' | 'links' | 'write'>, route: string, cached: { record: RouteRecord; stored: string }): Promise<{ links: SiteLink[]; record: RouteRecord; index: number }> {
+export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'inspect' | 'reinspect' | 'links' | 'write'>, route: string, cached: { record: RouteRecord; stored: string }): Promise<{ links: SiteLink[]; record: RouteRecord; index: number }> {
   let { record } = cached;
   input.claims.claim(record.file, route);
-  if (record.problems) input.reinspect?.(route, record.file, record.problems);
+  // Rendered when nothing checked it (validate: false), checked now from the stored body, and kept.
+  if (record.problems === false && input.inspect) {
+    const found = input.inspect(route, record.file, record.contentType, readFileSync(cached.stored));
+    record = { ...record, problems: found.length > 0 ? recordedProblems(found) : undefined };
+  } else if (record.problems) input.reinspect?.(route, record.file, record.problems);
   // The links are checked against this build's output, as a render's are: those the record kept, or
   // read from the stored body (and kept from now on) when the last build did not read them.
   let links: SiteLink[] = [];
@@ -80,7 +84,7 @@ export async function reuseOutput(input: Pick<PrerenderInput, 'claims' | 'reinsp
  * route order), and the path its body is stored at is returned, for the writer; nothing when the
  * runtime did not say which route file answered (a bundle built otherwise).
  */
-export function keepRendered(turn: RouteTurn, result: PrerenderResult, rendered: Extract<Rendered, { ok: true }>, crc32: number, links: FoundLinks | false | undefined, problems: readonly OutputProblem[]): string | undefined {
+export function keepRendered(turn: RouteTurn, result: PrerenderResult, rendered: Extract<Rendered, { ok: true }>, crc32: number, links: FoundLinks | false | undefined, problems: readonly OutputProblem[] | false): string | undefined {
   if (rendered.routeFile === undefined) return undefined;
   const { route, file, status, headers, ms } = result;
   const output: Omit<RenderedOutput, 'body'> = { route, routeFile: rendered.routeFile, file: file!, status, contentType: rendered.contentType, headers, bytes: rendered.body.byteLength, ms, crc32 };

@@ -236,6 +236,21 @@ describe('a build with the cache', () => {
     expect(again.report.warnings).toEqual(first.report.warnings);
   });
 
+  it('checks the body of a route reused from a build that did not check it, once prerender.validate is on', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const root = writeSite({ 'src/server/routes/api/broken.json.ts': notingRoute(runs, `new Response('{"a": 1,}', { headers: { 'content-type': 'application/json' } })`) });
+    const validating = (validate: false | 'warn' | 'error') => ({ config: { prerender: { routes: ['/api/broken.json'], validate } } });
+    const unchecked = await buildSite(root, validating(false));
+    expect(unchecked.report.warnings).toEqual([]);
+    const invalid = { code: 'INVALID_JSON', message: expect.stringContaining('/api/broken.json') };
+    for (const validate of ['warn', 'warn'] as const) {
+      const checked = await buildSite(root, validating(validate));
+      expect({ reused: checked.report.reused, warnings: checked.report.warnings }).toEqual({ reused: 1, warnings: [invalid] });
+    }
+    await expect(buildSite(root, validating('error'))).rejects.toMatchObject({ code: 'INVALID_OUTPUT' });
+    expect(takeRuns(runs)).toEqual(['/api/broken.json']);
+  });
+
   it('crawls the links of reused pages as of rendered ones, and checks them against this output', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const html = (body: string) => `new Response(${body}, { headers: { 'content-type': 'text/html; charset=utf-8' } })`;
