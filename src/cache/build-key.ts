@@ -1,7 +1,8 @@
 /**
  * What every route's output depends on beyond its own code and reads: api-prerender (its version and
  * the runtime it puts in the bundle), h3, Node (its major version and ICU: dates and numbers format
- * through them), and the config keys that change what a route answers. Nothing else of the config is
+ * through them), the default locale and time zone they format in (`LANG`, `TZ`), and the config keys
+ * that change what a route answers. Nothing else of the config is
  * in it: concurrency, timeouts, retries, the sitemap, the preset or checks change no route's bytes,
  * and a key holding them would render every route again for nothing (astro#17614).
  */
@@ -22,6 +23,14 @@ export interface BuildKey {
   node: string;
   /** A hash of the config keys that change what a route answers. */
   config: string;
+  /** The default locale and time zone (`de-DE Asia/Tokyo`), as Intl resolves them from the environment. */
+  locale: string;
+}
+
+/** The locale and time zone a `toLocaleString()` or a `Date`'s `getHours()` uses when given none. */
+function defaultLocale(): string {
+  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  return `${locale} ${timeZone}`;
 }
 
 let tool: string | undefined;
@@ -46,12 +55,14 @@ export function buildKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'ro
     node: `${process.versions.node.split('.')[0]} icu ${process.versions.icu ?? 'none'}`,
     // The prefix routes requests; routesDir names the route files (a moved folder is new code anyway).
     config: contentHash(JSON.stringify([config.apiPrefix, sitePath(config.root, config.routesDir)])),
+    locale: defaultLocale(),
   };
 }
 
-/** Why no route of a build keyed `now` can reuse output keyed `previous`: `code` (a version), `config`; `undefined`: none. */
-export function keyChange(previous: BuildKey, now: BuildKey): 'code' | 'config' | undefined {
+/** Why no route of a build keyed `now` can reuse output keyed `previous`: `code` (a version), `config`, `env` (the locale or time zone); `undefined`: none. */
+export function keyChange(previous: BuildKey, now: BuildKey): 'code' | 'config' | 'env' | undefined {
   if (previous.tool !== now.tool || previous.h3 !== now.h3 || previous.node !== now.node) return 'code';
   if (previous.config !== now.config) return 'config';
+  if (previous.locale !== now.locale) return 'env';
   return undefined;
 }

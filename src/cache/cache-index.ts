@@ -80,7 +80,7 @@ function checkIndex(value: unknown): CacheIndex {
   const ok =
     index?.tool === 'api-prerender' &&
     index.format === cacheFormat &&
-    strings(index.key, ['tool', 'h3', 'node', 'config']) &&
+    strings(index.key, ['tool', 'h3', 'node', 'config', 'locale']) &&
     typeof index.routes === 'string' &&
     strings(index.records, ['file', 'hash']) &&
     /^records-\d+-[0-9a-f]{12}\.jsonl$/.test(index.records.file) &&

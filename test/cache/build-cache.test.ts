@@ -32,7 +32,7 @@ function buildOnce(root: string, cacheDir: string, slugs: string[], over: Partia
   mkdirSync(cacheDir, { recursive: true });
   const found = openCache(cacheDir);
   const previous = found && 'index' in found ? found : undefined;
-  const cache = createBuildCache({ dir: cacheDir, previous, root, key: { tool: 't', h3: '2', node: '20', config: 'c' }, routeTable: 'table', facts, serverDir: join(out, '..', 'server'), maxBodySize: 1e6, timeout: 30_000, stamp, fingerprints: createFingerprints(), sameBundle: true, ...over });
+  const cache = createBuildCache({ dir: cacheDir, previous, root, key: { tool: 't', h3: '2', node: '20', config: 'c', locale: 'en-US UTC' }, routeTable: 'table', facts, serverDir: join(out, '..', 'server'), maxBodySize: 1e6, timeout: 30_000, stamp, fingerprints: createFingerprints(), sameBundle: true, ...over });
   const outcome: Record<string, RenderReason | 'reused'> = {};
   for (const slug of slugs) {
     const route = `/api/${slug}`;
@@ -86,10 +86,12 @@ describe('the cache across builds', () => {
     const root = site();
     const cacheDir = join(tempDir('cache-'), 'site');
     buildOnce(root, cacheDir, ['a']);
-    expect(buildOnce(root, cacheDir, ['a'], { key: { tool: 't', h3: '3', node: '20', config: 'c' } }).outcome).toEqual({ '/api/a': 'code' });
-    expect(buildOnce(root, cacheDir, ['a'], { key: { tool: 't', h3: '3', node: '20', config: 'other' } }).outcome).toEqual({ '/api/a': 'config' });
+    expect(buildOnce(root, cacheDir, ['a'], { key: { tool: 't', h3: '3', node: '20', config: 'c', locale: 'en-US UTC' } }).outcome).toEqual({ '/api/a': 'code' });
+    expect(buildOnce(root, cacheDir, ['a'], { key: { tool: 't', h3: '3', node: '20', config: 'other', locale: 'en-US UTC' } }).outcome).toEqual({ '/api/a': 'config' });
+    // Dates and numbers format in the default locale and time zone (LANG, TZ): another renders every route.
+    expect(buildOnce(root, cacheDir, ['a'], { key: { tool: 't', h3: '3', node: '20', config: 'other', locale: 'de-DE Asia/Tokyo' } }).outcome).toEqual({ '/api/a': 'env' });
     const changed = { ...facts, routes: { 'api/[slug].ts': { code: 'code-2', modules: [] } } };
-    expect(buildOnce(root, cacheDir, ['a'], { key: { tool: 't', h3: '3', node: '20', config: 'other' }, facts: changed }).outcome).toEqual({ '/api/a': 'code' });
+    expect(buildOnce(root, cacheDir, ['a'], { key: { tool: 't', h3: '3', node: '20', config: 'other', locale: 'de-DE Asia/Tokyo' }, facts: changed }).outcome).toEqual({ '/api/a': 'code' });
   });
 
   it('works from a copy of the site and its cache in other folders (a CI cache restored elsewhere)', () => {

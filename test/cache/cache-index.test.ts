@@ -14,7 +14,7 @@ function writeCache(dir = tempDir('cache-')) {
   const index: CacheIndex = {
     tool: 'api-prerender',
     format: cacheFormat,
-    key: { tool: '0.1.0 x', h3: '2.0.8', node: '20 icu 77', config: 'k' },
+    key: { tool: '0.1.0 x', h3: '2.0.8', node: '20 icu 77', config: 'k', locale: 'en-US UTC' },
     routes: 'table',
     records: { file: name, ...writer.finish() },
     modules: { modules: { 'src/a.ts': { load: [['data.json', 'f:1']] } }, network: false },
