@@ -2,8 +2,9 @@
  * The plugin that lets the prerender see what a route reads (runtime/reads.ts): in every bundled
  * module but the runtime's own, `fs`, `fs/promises` and the network modules Node's diagnostics
  * channels miss resolve to tracked stand-ins (runtime/tracked-fs.ts, tracked-net.ts), and
- * `process.env` to a tracked view of it (tracked-env.ts). Each stand-in of `fs` and `process.env`
- * knows the module it serves (its path from the site root): a file read while the bundle loads is
+ * `process.env` (also as `globalThis.process.env`, `node:process`'s, or taken apart from `process`)
+ * to a tracked view of it (tracked-env.ts). Each stand-in of `fs` and `process.env` knows the module
+ * it serves (its path from the site root): a file read while the bundle loads is
  * that module's, and counts for every route that reaches it. `prerender build` adds it; the built
  * server carries the stand-ins, which note nothing without a prerender.
  */
@@ -13,9 +14,11 @@ import { trackedNetModules } from '../runtime/tracked-net.ts';
 import { runtimeId } from './entry.ts';
 
 const prefix = '\0api-prerender:tracked:';
-const fsModules = ['fs', 'fs/promises'];
-/** The name the tracked `process.env` is imported by: no module names a variable so. */
+/** Node's modules whose stand-in serves one module: it notes what that module reads. */
+const fsModules = ['fs', 'fs/promises', 'process'];
+/** The names the tracked `process.env` and `process` are imported by: no module names a variable so. */
 const envName = '__apiPrerenderEnv$';
+const processName = '__apiPrerenderProcess$';
 
 /** Options of {@link trackedModules}. */
 export interface TrackedModulesOptions {
@@ -60,10 +63,14 @@ async function standIn(name: string, module: string | undefined): Promise<string
   if (name === 'env') return `import { trackEnv } from ${JSON.stringify(runtimeId)};\nexport default trackEnv(${JSON.stringify(module)});\n`;
   const real = (await import(/* @vite-ignore */ `node:${name}`)) as Record<string, unknown>;
   const names = Object.keys(real).filter((key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key));
-  const track = name === 'fs' ? `trackFs(real, ${JSON.stringify(module)})` : name === 'fs/promises' ? `trackFsPromises(real, ${JSON.stringify(module)})` : `trackNet(real, ${JSON.stringify(name)})`;
+  const track =
+    name === 'fs' ? `trackFs(real, ${JSON.stringify(module)})`
+    : name === 'fs/promises' ? `trackFsPromises(real, ${JSON.stringify(module)})`
+    : name === 'process' ? `trackProcess(${JSON.stringify(module)})`
+    : `trackNet(real, ${JSON.stringify(name)})`;
   return [
     `import real from ${JSON.stringify(`node:${name}`)};`,
-    `import { trackFs, trackFsPromises, trackNet } from ${JSON.stringify(runtimeId)};`,
+    `import { trackFs, trackFsPromises, trackNet, trackProcess } from ${JSON.stringify(runtimeId)};`,
     `const tracked = ${track};`,
     'export default tracked;',
     `export const { ${names.join(', ')} } = tracked;`,
@@ -75,17 +82,20 @@ async function standIn(name: string, module: string | undefined): Promise<string
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
 /**
- * `code` with each `process.env` (read, not assigned) replaced by the tracked view for `module`, its
- * import added at the end (imports are hoisted; no line moves, so the source map holds); `null`
- * when the module reads no `process.env`.
+ * `code` with each `process.env` (read, not assigned) replaced by the tracked view for `module`, and
+ * each `process` taken apart (`const { env } = process`) by a tracked `process`, their imports added
+ * at the end (imports are hoisted; no line moves, so the source map holds); `null` when the module
+ * does neither.
  */
 function trackEnvReads(context: TransformPluginContext, code: string, module: string): { code: string; map: null } | null {
-  const found: Node[] = [];
+  const found: { node: Node; name: string }[] = [];
   const visit = (value: unknown, assigned: boolean): void => {
     if (Array.isArray(value)) return value.forEach((item) => visit(item, false));
     if (!value || typeof value !== 'object' || typeof (value as Node).type !== 'string') return;
     const node = value as Node;
-    if (isProcessEnv(node)) return void (assigned || found.push(node));
+    if (isProcessEnv(node)) return void (assigned || found.push({ node, name: envName }));
+    const takenApart = destructuredProcess(node);
+    if (takenApart) found.push({ node: takenApart, name: processName });
     for (const key in node) {
       if (key === 'type') continue;
       const target = (node.type === 'AssignmentExpression' && key === 'left') || (node.type === 'UpdateExpression' && key === 'argument');
@@ -96,19 +106,37 @@ function trackEnvReads(context: TransformPluginContext, code: string, module: st
   if (found.length === 0) return null;
   let rewritten = '';
   let copied = 0;
-  for (const node of found.sort((a, b) => a.start - b.start)) {
-    rewritten += code.slice(copied, node.start) + envName;
+  for (const { node, name } of found.sort((a, b) => a.node.start - b.node.start)) {
+    rewritten += code.slice(copied, node.start) + name;
     copied = node.end;
   }
-  const source = `${prefix}env?${module}`;
-  return { code: `${rewritten}${code.slice(copied)}\nimport ${envName} from ${JSON.stringify(source)};\n`, map: null };
+  const imports = [...new Set(found.map(({ name }) => name))].map((name) => `\nimport ${name} from ${JSON.stringify(`${prefix}${name === envName ? 'env' : 'process'}?${module}`)};`);
+  return { code: `${rewritten}${code.slice(copied)}${imports.join('')}\n`, map: null };
 }
 
-/** `process.env` or `process['env']`. */
+/** `process.env` or `process['env']`, also of `globalThis.process` or `global.process`. */
 function isProcessEnv(node: Node): boolean {
-  if (node.type !== 'MemberExpression') return false;
-  const object = node.object as Node;
+  return node.type === 'MemberExpression' && isProcess(node.object as Node) && named(node, 'env');
+}
+
+/** `process`, `globalThis.process` or `global.process`. */
+function isProcess(node: Node): boolean {
+  if (node.type === 'Identifier') return (node as { name?: string }).name === 'process';
+  if (node.type !== 'MemberExpression' || !named(node, 'process')) return false;
+  const object = node.object as Node & { name?: string };
+  return object.type === 'Identifier' && (object.name === 'globalThis' || object.name === 'global');
+}
+
+/** Whether the member expression `node` reads the property `name` (`a.name` or `a['name']`). */
+function named(node: Node, name: string): boolean {
   const property = node.property as Node & { name?: string; value?: unknown };
-  if (object.type !== 'Identifier' || (object as { name?: string }).name !== 'process') return false;
-  return node.computed ? property.type === 'Literal' && property.value === 'env' : property.name === 'env';
+  return node.computed ? property.type === 'Literal' && property.value === name : property.name === name;
+}
+
+/** The `process` a pattern takes `env` from (`const { env } = process`, `({ env } = process)`), if `node` is one. */
+function destructuredProcess(node: Node): Node | undefined {
+  const [pattern, source] = node.type === 'VariableDeclarator' ? [node.id, node.init] : node.type === 'AssignmentExpression' ? [node.left, node.right] : [];
+  if (!pattern || !source || (pattern as Node).type !== 'ObjectPattern' || !isProcess(source as Node)) return undefined;
+  const properties = (pattern as Node & { properties: (Node & { key?: Node & { name?: string; value?: unknown }; computed?: boolean })[] }).properties;
+  return properties.some((property) => property.type === 'Property' && !property.computed && (property.key?.name === 'env' || property.key?.value === 'env')) ? (source as Node) : undefined;
 }

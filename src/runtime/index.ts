@@ -9,5 +9,5 @@ export { optionsFromEnv, shutdownTimeoutFromEnv } from './env-options.ts';
 export { defaultShutdownTimeout, stopOnSignal, type StopOptions } from './shutdown.ts';
 export { currentLog, readLogKey, type ReadLog } from './reads.ts';
 export { trackFs, trackFsPromises } from './tracked-fs.ts';
-export { trackEnv } from './tracked-env.ts';
+export { trackEnv, trackProcess } from './tracked-env.ts';
 export { trackNet } from './tracked-net.ts';

@@ -1,7 +1,8 @@
 /**
  * The `process.env` a bundled module sees in a build's bundle (bundle/tracked-modules.ts rewrites
- * `process.env` to it): the process's own environment, every read of a variable, and every listing of
- * them, noted in the log of the render under way (reads.ts). Writes go through unnoted.
+ * `process.env` to it, and gives `node:process` and a `process` taken apart as tracked ones): the
+ * process's own environment, every read of a variable, and every listing of them, noted in the log of
+ * the render under way (reads.ts). Writes go through unnoted.
  */
 import { currentLog } from './reads.ts';
 
@@ -25,4 +26,13 @@ export function trackEnv(module: string): NodeJS.ProcessEnv {
     deleteProperty: (_, name) => Reflect.deleteProperty(process.env, name),
     defineProperty: (_, name, descriptor) => Reflect.defineProperty(process.env, name, descriptor),
   });
+}
+
+/**
+ * `process` for `module`, whose `env` is {@link trackEnv}'s view: what `import process from
+ * 'node:process'` and `const { env } = process` get. Everything else is the process's own.
+ */
+export function trackProcess(module: string): NodeJS.Process {
+  const env = trackEnv(module);
+  return new Proxy(process, { get: (target, name) => (name === 'env' ? env : Reflect.get(target, name)) });
 }

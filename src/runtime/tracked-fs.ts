@@ -2,8 +2,8 @@
  * The `fs` and `fs/promises` a bundled module gets in a build's bundle (bundle/tracked-modules.ts):
  * Node's own functions, each call that reads a file or folder by its path noted in the log of the
  * render under way (reads.ts) first. A read is anything whose answer depends on what is at the path:
- * its bytes (`readFile`, `createReadStream`, `open` for reading, `copyFile`'s source), its names
- * (`readdir`, `opendir`), or its being there at all (`stat`, `exists`, `access`, `realpath`,
+ * its bytes (`readFile`, `createReadStream`, `open` for reading, `openAsBlob`, `copyFile`'s source),
+ * its names (`readdir`, `opendir`; every name below it when `recursive`), or its being there at all (`stat`, `exists`, `access`, `realpath`,
  * `readlink`). Writes are not reads. A file descriptor names no path: the `open` that made it was
  * noted.
  */
@@ -20,8 +20,7 @@ const pathReads = [
   'createReadStream',
   'exists',
   'lstat',
-  'opendir',
-  'readdir',
+  'openAsBlob',
   'readFile',
   'readlink',
   'realpath',
@@ -77,6 +76,15 @@ const openedPath = (module: string): Note => (log, args) => {
   if (path !== undefined && readsOnly(typeof args[1] === 'function' ? undefined : args[1])) log.file(module, path);
 };
 
+/** Notes the folder `readdir` or `opendir` lists: its names, or with `recursive` every name below it (a tree). */
+const listedFolder = (module: string): Note => (log, args) => {
+  const path = pathOf(args[0]);
+  if (path === undefined) return;
+  const options = args[1] as { recursive?: unknown } | undefined;
+  if (typeof options === 'object' && options !== null && options.recursive === true) log.tree(module, path);
+  else log.file(module, path);
+};
+
 /** Notes the folder a `glob` walks (its `cwd`, else the working directory) as a tree read by `module`. */
 const globbedTree = (module: string): Note => (log, args) => {
   const options = args[1] as { cwd?: unknown } | undefined;
@@ -92,6 +100,10 @@ function trackedFunctions(real: Record<string, unknown>, module: string, sync: b
   for (const name of pathReads) {
     wrap(name, firstPath(module));
     if (sync) wrap(`${name}Sync`, firstPath(module));
+  }
+  for (const name of ['readdir', 'opendir']) {
+    wrap(name, listedFolder(module));
+    if (sync) wrap(`${name}Sync`, listedFolder(module));
   }
   wrap('open', openedPath(module));
   wrap('glob', globbedTree(module));

@@ -38,6 +38,11 @@ const files: Record<string, string> = {
   'src/server/routes/api/exists.ts': "import { defineEventHandler } from 'h3';\nimport { existsSync, statSync } from 'node:fs';\nexport default defineEventHandler((event) => [existsSync(event.req.headers.get('x-file')!), statSync('data.json', { throwIfNoEntry: false }) === undefined].join());\n",
   'src/server/routes/api/memo.ts': "import { defineEventHandler } from 'h3';\nimport { loadPosts } from '../../../lib/posts';\nexport default defineEventHandler(() => loadPosts());\n",
   'src/server/routes/api/plain.ts': "import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => 'plain');\n",
+  'src/server/routes/api/listed.ts':
+    "import { defineEventHandler } from 'h3';\nimport { openAsBlob, readdirSync } from 'node:fs';\nimport { opendir } from 'node:fs/promises';\nimport { join } from 'node:path';\n" +
+    "export default defineEventHandler(async (event) => {\n  const root = event.req.headers.get('x-root')!;\n  const names = readdirSync(join(root, 'content'), { recursive: true }).length;\n" +
+    "  for await (const entry of await opendir(join(root, 'src'))) void entry;\n" +
+    "  return `${names} ${(await openAsBlob(join(root, 'data.json'))).size}`;\n});\n",
 };
 const names = Array.from({ length: 32 }, (_, i) => `post-${i}`);
 for (const name of names) files[`content/${name}.md`] = `# ${name}`;
@@ -118,6 +123,13 @@ describe('read tracking', () => {
     const exists = await render('/api/exists', { 'x-file': join(root, 'nothing-here') });
     expect(exists.body).toBe(`false,${String(process.cwd() !== root)}`);
     expect(exists.files.sort()).toEqual([join(process.cwd(), 'data.json'), join(root, 'nothing-here')].sort());
+  });
+
+  it('sees a folder listed with recursive as every name below it (a tree), one listed without as its names, and openAsBlob as a read', async () => {
+    const { body, log } = await render('/api/listed', { 'x-root': root });
+    expect(body).toBe('32 7');
+    expect([...(log.trees?.keys() ?? [])]).toEqual([join(root, 'content')]);
+    expect([...(log.files?.keys() ?? [])].sort()).toEqual([join(root, 'data.json'), join(root, 'src')]);
   });
 
   it('gives a file a module reads once and keeps to the first route only: what reuse.ts accounts for', async () => {

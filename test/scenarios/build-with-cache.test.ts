@@ -85,6 +85,25 @@ describe('a build with the cache', () => {
     expect(takeRuns(runs)).toEqual(always);
   });
 
+  it('renders a route that read the environment through node:process, a process taken apart, or globalThis.process (env)', async () => {
+    const runs = join(tempDir('runs-'), 'runs.log');
+    const variable = JSON.stringify(greetingVariable);
+    const root = writeSite({
+      'src/server/routes/api/imported.txt.ts': notingRoute(runs, `env[${variable}] ?? 'hello'`, "import { env } from 'node:process';"),
+      'src/server/routes/api/default.txt.ts': notingRoute(runs, `proc.env[${variable}] ?? 'hello'`, "import proc from 'process';"),
+      'src/server/routes/api/apart.txt.ts': notingRoute(runs, `(() => { const { env } = process; return env[${variable}] ?? 'hello'; })()`),
+      'src/server/routes/api/global.txt.ts': notingRoute(runs, `globalThis.process.env[${variable}] ?? 'hello'`),
+    });
+    const routes = ['/api/apart.txt', '/api/default.txt', '/api/global.txt', '/api/imported.txt'];
+    const options = { config: { prerender: { routes } } };
+    await buildSite(root, options);
+    expect(takeRuns(runs)).toEqual(routes);
+    process.env[greetingVariable] = 'hi';
+    const changed = await buildSite(root, options);
+    expect(changed.report.rendered).toEqual(routes.map((route) => ({ route, reason: 'env' })));
+    for (const route of routes) expect(readFileSync(join(changed.dir, 'public', route), 'utf8')).toBe('hi');
+  });
+
   it('renders every route handed what another route or an entries fetched or read from the environment through a shared module', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const handler = (body: string, imports: string) => `import { defineEventHandler } from 'h3';\n${imports}\nexport default defineEventHandler(async () => ${body});\n`;
