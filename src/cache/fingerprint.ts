@@ -2,9 +2,11 @@
  * What the cache compares a read file by: its content, never its time. A fingerprint is text:
  * `-` nothing there, `f:<hash>` a file's bytes, `d:<hash>` a folder's names (and their kinds),
  * `t:<hash>` every name below a folder (what a `glob` depends on), `o` anything else (a socket, a
- * device). Computed once per path and build (a data file that every route reads is read once).
+ * device); a symbolic link is `l:<hash of where it points>:` before its target's (a `realpath`,
+ * `readlink` or `lstat` of it answers by where it points, which a link moved to an alike folder
+ * changes). Computed once per path and build (a data file that every route reads is read once).
  */
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { contentHash } from './hash.ts';
 
@@ -39,6 +41,16 @@ export function createFingerprints(): Fingerprints {
 }
 
 function fileFingerprint(path: string): string {
+  try {
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return `l:${contentHash(readlinkSync(path))}:${targetFingerprint(path)}`;
+    return targetFingerprint(path);
+  } catch {
+    return '-';
+  }
+}
+
+/** The fingerprint of what `path` is, or leads to. */
+function targetFingerprint(path: string): string {
   try {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat) return '-';

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFingerprints } from '../../src/cache/fingerprint.ts';
@@ -15,6 +15,18 @@ describe('fingerprints', () => {
     expect(now.file(join(root, 'missing'))).toBe('-');
     expect(now.tree(root)).toMatch(/^t:/);
     expect(now.tree(join(root, 'a.txt'))).toBe('-');
+  });
+
+  it('tell a symbolic link by where it points too: moved to a folder of the same names, it changed', () => {
+    const root = writeSite({ 'releases/v1/a.json': '1', 'releases/v2/a.json': '2' });
+    symlinkSync('releases/v1', join(root, 'current'));
+    const before = createFingerprints().file(join(root, 'current'));
+    expect(before).toMatch(/^l:[\w-]{22}:d:/);
+    rmSync(join(root, 'current'));
+    symlinkSync('releases/v2', join(root, 'current'));
+    expect(createFingerprints().file(join(root, 'current'))).not.toBe(before);
+    rmSync(join(root, 'releases'), { recursive: true });
+    expect(createFingerprints().file(join(root, 'current'))).toMatch(/^l:[\w-]{22}:-$/);
   });
 
   it('are computed once per build, and see the change in the next one', () => {
