@@ -115,6 +115,12 @@ export const warnings = {
       `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} without extension: ${examples}${more ? ', ...' : ''}. ` +
       'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with that type; give the route an extension (feed.json) to be safe.',
   }),
+  typedByExtension: (count: number, examples: string, more: boolean): Warning => ({
+    code: 'MISTYPED_FILE',
+    message:
+      `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} whose extension says another type than the route answered: ${examples}${more ? ', ...' : ''}. ` +
+      'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with the type answered; give the route the extension of its type (page.html for HTML), or answer the type its extension says.',
+  }),
   /**
    * Route files, but no route to prerender and `prerender.routes` not an empty array on purpose: `why`
    * says what was listed (`prerender.routes is not set and no route file exports entries`), `examples`

@@ -10,7 +10,7 @@
  * taken to be the MIME database's, as Cloudflare's (both send `.xml` as `application/xml`).
  */
 import { lookup } from 'mrmime';
-import { sameType } from '../content-type.ts';
+import { mediaType, sameType } from '../content-type.ts';
 import { extensionOf } from '../runtime/extension.ts';
 
 /** Hosts whose file typing is known. `cloudflare` and `netlify` read `_headers`; the others do not. */
@@ -81,3 +81,22 @@ export function needsTypeRule(file: string, contentType: string): boolean {
 
 /** {@link needsTypeRule}'s answers, by content type and extension (a host types a file by its extension alone). */
 const verdicts = new Map<string, Map<string | undefined, boolean>>();
+
+/**
+ * True when hosts that type files by extension alone would send `file` as another kind of content
+ * than `contentType` says: a `data.json` route answering HTML is served as JSON wherever `_headers`
+ * is not read. Not another charset, nor another type of one family: an Atom feed (`+xml`) in
+ * `feed.xml` served as `application/xml` is read as the feed it is, as JSON-LD in a `.json` file.
+ */
+export function servedAsOtherType(file: string, contentType: string): boolean {
+  return needsTypeRule(file, contentType) && familyOf(hostType('netlify', file)) !== familyOf(contentType);
+}
+
+/** XML, JSON and JavaScript, whichever of their types; any other media type is its own. */
+function familyOf(contentType: string): string {
+  const type = mediaType(contentType);
+  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type === 'application/javascript' || type === 'text/javascript') return 'javascript';
+  return type;
+}

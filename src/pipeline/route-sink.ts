@@ -10,7 +10,8 @@ import type { PrerenderRoute } from '../config/types.ts';
 import type { HeaderRulePlanner } from '../hosts/plan-header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from '../output/manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
-import { isHtml } from '../content-type.ts';
+import { isHtml, mediaType } from '../content-type.ts';
+import { hostType, servedAsOtherType } from '../hosts/host-types.ts';
 import { hasExtension } from '../output/route-to-file.ts';
 import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../output/sitemap.ts';
 import { siteTrace, type SiteCode } from '../prerender/site-trace.ts';
@@ -23,6 +24,8 @@ export interface RouteSink {
   tally: RouteTally;
   /** Written files without extension and not HTML (hosts reading no `_headers` guess their type): how many, and the first three. */
   untyped: { count: number; examples: string[] };
+  /** Written files whose extension hosts reading no `_headers` type as another media type than the route answered: how many, and the first three. */
+  mistyped: { count: number; examples: string[] };
   /** The `_headers` rules planned from the files written, when the preset writes them. */
   rules?: HeaderRulePlanner;
   /** The sitemap under way, when the site has one. */
@@ -58,6 +61,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
   const sink: RouteSink = {
     tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0, renders: createRenderLog() },
     untyped: { count: 0, examples: [] },
+    mistyped: { count: 0, examples: [] },
     rules: options.rules,
     sitemap: options.sitemapHost ? createSitemapWriter(options.publicDir, options.sitemapHost) : undefined,
     sitemapEntries: options.keepSitemapEntries ? [] : undefined,
@@ -91,8 +95,10 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;
       options.rules?.add(entry);
-      if (!hasExtension(file.slice(file.lastIndexOf('/') + 1)) && !isHtml(contentType)) {
-        if (sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
+      if (!hasExtension(file.slice(file.lastIndexOf('/') + 1))) {
+        if (!isHtml(contentType) && sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
+      } else if (servedAsOtherType(file, contentType) && sink.mistyped.count++ < 3) {
+        sink.mistyped.examples.push(`${route} (${contentType}, served as ${mediaType(hostType('netlify', file))})`);
       }
       if (fields === false || !sink.sitemap) return;
       const listed = { route: sitemapPath(route, file), fields };

@@ -61,6 +61,10 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
       const { count, examples } = sink.untyped;
       warn(logger, warnings.untypedFiles(count, examples.join(', '), count > 3));
     }
+    if (config.preset === 'static' && sink.mistyped.count > 0) {
+      const { count, examples } = sink.mistyped;
+      warn(logger, warnings.typedByExtension(count, examples.join(', '), count > 3));
+    }
     return sitemapFiles.length + robotsFiles + hostFiles;
   });
 }

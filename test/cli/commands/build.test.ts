@@ -160,8 +160,13 @@ describe('prerender build', () => {
   });
 
   it('--json lists every warning with its code', async () => {
-    const { root } = cliSite(['/api/hello.txt', '/api/hello.txt', '/api/untyped'], {
+    const { root } = cliSite(['/api/hello.txt', '/api/hello.txt', '/api/untyped', '/api/page.json', '/api/plain.json', '/api/person.json'], {
       'src/server/routes/api/untyped.ts': `import { defineEventHandler } from 'h3';\nconst count: number = 'three';\nexport default defineEventHandler(() => ({ count }));\n`,
+      // HTML in a .json file: served as JSON wherever _headers is not read. A charset alone differing is not told.
+      'src/server/routes/api/page.json.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } }));\n`,
+      'src/server/routes/api/plain.json.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => new Response('{}', { headers: { 'content-type': 'application/json; charset=utf-8' } }));\n`,
+      // JSON-LD in a .json file, served as application/json: read as the JSON it is, nothing told.
+      'src/server/routes/api/person.json.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => new Response('{"@type":"Person"}', { headers: { 'content-type': 'application/ld+json' } }));\n`,
     });
     const { code, stdout, stderr } = await cli('build', root, '--json');
     expect(code).toBe(0);
@@ -170,12 +175,16 @@ describe('prerender build', () => {
     expect(warnings).toContainEqual({ code: 'DUPLICATE_ROUTE', message: 'Route "/api/hello.txt" is listed twice in prerender.routes; it is rendered once.' });
     expect(warnings).toContainEqual({ code: 'TYPE_ERROR', message: expect.stringMatching(/^src\/server\/routes\/api\/untyped\.ts:2:7: TS2322: /) });
     expect(warnings).toContainEqual({ code: 'UNTYPED_FILE', message: expect.stringContaining('/api/untyped (application/json') });
-    expect(new Set(warnings.map((warning: { code: string }) => warning.code))).toEqual(new Set(['DUPLICATE_ROUTE', 'TYPE_ERROR', 'UNTYPED_FILE']));
+    expect(warnings.filter((warning: { code: string }) => warning.code === 'MISTYPED_FILE')).toEqual([
+      { code: 'MISTYPED_FILE', message: expect.stringContaining('1 route was written as a file whose extension says another type than the route answered: /api/page.json (text/html, served as application/json).') },
+    ]);
+    expect(new Set(warnings.map((warning: { code: string }) => warning.code))).toEqual(new Set(['DUPLICATE_ROUTE', 'TYPE_ERROR', 'UNTYPED_FILE', 'MISTYPED_FILE']));
     for (const warning of warnings) expect(stderr).toContain(`warning ${warning.message}`);
     // For a host that reads the _headers rules typing the file, nothing to warn of.
     const netlify = await cli('build', root, '--json', '--no-typecheck', '--preset', 'netlify');
     expect(netlify.code, netlify.stderr).toBe(0);
     expect(onlyJson(netlify.stdout).warnings.map((warning: { code: string }) => warning.code)).not.toContain('UNTYPED_FILE');
+    expect(onlyJson(netlify.stdout).warnings.map((warning: { code: string }) => warning.code)).not.toContain('MISTYPED_FILE');
   });
 
   describe('with a failing route', () => {
