@@ -33,10 +33,11 @@ export function parseDiagnostics(output: string, root: string): string[] {
 }
 
 /**
- * `tsc --pretty false --listFiles` output: the diagnostic lines, and the files the check read (each
- * an absolute path on a line of its own, which `--listFiles` adds after the diagnostics).
+ * `tsc --pretty false --listFiles` output: the diagnostic lines and their codes (in the same order),
+ * and the files the check read (each an absolute path on a line of its own, which `--listFiles` adds
+ * after the diagnostics).
  */
-export function parseTscOutput(output: string, root: string): { diagnostics: string[]; files: string[] } {
+export function parseTscOutput(output: string, root: string): { diagnostics: string[]; codes: number[]; files: string[] } {
   const found: { code: number; message: string; place?: DiagnosticPlace }[] = [];
   const files: string[] = [];
   for (const line of output.split(/\r?\n/)) {
@@ -50,5 +51,5 @@ export function parseTscOutput(output: string, root: string): { diagnostics: str
       files.push(line);
     }
   }
-  return { diagnostics: found.map(({ code, message, place }) => diagnosticLine(root, code, message, place)), files };
+  return { diagnostics: found.map(({ code, message, place }) => diagnosticLine(root, code, message, place)), codes: found.map(({ code }) => code), files };
 }

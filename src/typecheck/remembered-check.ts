@@ -12,11 +12,21 @@ import type { TypeCheckTask } from './check-config.ts';
 import { findTsc } from './find-tsc.ts';
 import type { TypeCheckReply } from './typecheck.ts';
 
+/**
+ * Codes of a check that looked for a file and found none: a module (TS2307, TS2792), a type package
+ * (TS2688), a file the tsconfig names (TS6053), JSX's runtime module (TS2875). The files a check read
+ * cannot say where it looked: a module made there later (as the error asks) in a folder no file of
+ * the check was in changes the verdict and not its key (cache/resolution-folders.ts covers the
+ * folders above its files). Such a verdict is not kept; the next build checks again. A package
+ * without types (TS7016) is not among them: it is in the lockfile, and would be checked every build.
+ */
+const lookedForFile = new Set([2307, 2792, 2688, 6053, 2875]);
+
 /** The verdict to give instead of checking, and where a new one is kept. */
 export interface CheckMemo {
   /** The kept verdict, when it is still the check's; `undefined`: check. */
   recall(): TypeCheckReply | undefined;
-  /** Keeps the verdict of a check that ran (one that could not check is not kept); never throws. */
+  /** Keeps the verdict of a check that ran (not one that could not check, nor one that missed a file); never throws. */
   keep(reply: TypeCheckReply): void;
 }
 
@@ -31,6 +41,7 @@ export function rememberCheck(file: string, task: TypeCheckTask, fingerprints: F
     recall: () => inputs && storedVerdict(file, inputs, fingerprints),
     keep(reply) {
       if (!inputs || reply.failed !== undefined || !reply.files || reply.from !== tsc!.from || reply.version !== tsc!.version) return;
+      if (reply.codes?.some((code) => lookedForFile.has(code))) return;
       const { diagnostics, from, note } = reply;
       try {
         storeVerdict(file, inputs, reply.files.map(site), { diagnostics, version: reply.version, from, note }, fingerprints);

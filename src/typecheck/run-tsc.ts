@@ -27,13 +27,13 @@ const v8Flags = ['--single-threaded', '--max-semi-space-size=1'];
 const checkedExitCodes = new Set([0, 1, 2, 3]);
 
 /**
- * Type-checks `task.files` with `tsc` and returns each diagnostic as a line, and the files it read
- * (absolute: `--listFiles`, which the cache keys a kept verdict by). Throws when it could not check
+ * Type-checks `task.files` with `tsc` and returns each diagnostic as a line with its code, and the
+ * files it read (absolute: `--listFiles`, which the cache keys a kept verdict by). Throws when it could not check
  * (it cannot start, or ends without a verdict), or when `signal` stopped it; its tsconfig is gone
  * either way.
  */
-export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal): Promise<{ diagnostics: string[]; files: string[] }> {
-  if (task.files.length === 0) return { diagnostics: [], files: [] };
+export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal): Promise<{ diagnostics: string[]; codes: number[]; files: string[] }> {
+  if (task.files.length === 0) return { diagnostics: [], codes: [], files: [] };
   const config = writeCheckConfig(task, majorOf(tsc.version));
   try {
     const args = ['-p', config, '--pretty', 'false', '--listFiles', ...fileLimitFlags(tsc)];
@@ -44,11 +44,11 @@ export async function runTsc(tsc: Tsc, task: TypeCheckTask, signal: AbortSignal)
     signal.throwIfAborted();
     // It could not start (out of file descriptors: EMFILE): that error, which says so.
     if (error) throw error;
-    const { diagnostics, files } = parseTscOutput(stdout, task.root);
+    const { diagnostics, codes, files } = parseTscOutput(stdout, task.root);
     if (code === null || !checkedExitCodes.has(code) || (code !== 0 && diagnostics.length === 0)) {
       throw new Error(`\`tsc\` (${tsc.native ?? tsc.bin}) ended with ${code === null ? 'a signal' : `exit code ${code}`}: ${(stderr || stdout).trim() || 'no output'}`);
     }
-    return { diagnostics, files };
+    return { diagnostics, codes, files };
   } finally {
     await removeCheckConfig(config);
   }

@@ -12,11 +12,11 @@ import { groupCommonJs } from './commonjs-diagnostics.ts';
 import { runTsc } from './run-tsc.ts';
 
 /**
- * What a check answers: the diagnostics and the TypeScript that found them (and the files it read,
- * when `tsc` ran), or why it could not check.
+ * What a check answers: the diagnostics and the TypeScript that found them (and, when `tsc` ran, the
+ * files it read and each diagnostic's code), or why it could not check.
  */
 export type TypeCheckReply =
-  | { diagnostics: string[]; version: string; from: 'site' | 'own'; note?: string; failed?: undefined; files?: string[] }
+  | { diagnostics: string[]; version: string; from: 'site' | 'own'; note?: string; failed?: undefined; files?: string[]; codes?: number[] }
   | { failed: string };
 
 const instead = (own: Tsc) => `Type-checked with api-prerender's TypeScript ${own.version} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`;
@@ -29,10 +29,10 @@ export async function runTypeCheck(task: TypeCheckTask, signal: AbortSignal): Pr
   const tsc = findTsc(task.root);
   if (!tsc) return { failed: "api-prerender's TypeScript (its `typescript-7` dependency) is not installed." };
   try {
-    const { diagnostics, files } = await runTsc(tsc, task, signal);
+    const { diagnostics, codes, files } = await runTsc(tsc, task, signal);
     const unread = libraryUnread(diagnostics);
     if (unread) return { failed: unread };
-    return { diagnostics, files, version: tsc.version, from: tsc.from, note: tsc.note && `${tsc.note} ${instead(tsc)}` };
+    return { diagnostics, codes, files, version: tsc.version, from: tsc.from, note: tsc.note && `${tsc.note} ${instead(tsc)}` };
   } catch (error) {
     // Out of file descriptors, ours could not start either.
     if (fileLimitOf(error)) return { failed: messageOf(asFileLimit('starting the type check', error)) };

@@ -4,11 +4,11 @@
  * routes whose handlers ran (each notes its runs in a file), the reasons the report gives, and the
  * output, byte for byte the output of a clean build of the same inputs.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
-import { buildSite, tempDir, writeSite } from '../support/helpers.ts';
+import { buildSite, repoRoot, tempDir, writeSite } from '../support/helpers.ts';
 import { pageRows, readPageData } from '../support/report-page-data.ts';
 import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from '../support/cache-site.ts';
 
@@ -305,6 +305,9 @@ describe('a build with the cache', () => {
   it('gives the kept type check verdict when nothing the check read changed, and checks again when a file did', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const root = writeCacheSite(runs, source.url);
+    // h3 found by the check (a verdict with a module not found is never kept: see the next test).
+    mkdirSync(join(root, 'node_modules'));
+    symlinkSync(join(repoRoot, 'node_modules', 'h3'), join(root, 'node_modules', 'h3'), 'dir');
     const first = await buildSite(root, { typecheck: true });
     const verdict = join(root, 'node_modules/.cache/api-prerender/cached/typecheck.json');
     const kept = { ino: inode(verdict), mtime: statSync(verdict).mtimeMs };
@@ -322,13 +325,15 @@ describe('a build with the cache', () => {
   it('checks again after a check that could not find a module, once the module is made where it looked', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const root = writeCacheSite(runs, source.url);
-    // A type-only import bundles (it is erased), and the check reports it missing: src/types/ is not there yet.
+    // A type-only import bundles (it is erased), and the check reports it missing. Its folder is there,
+    // with no file the check reads: a new file in it changes no folder the verdict's key holds.
     writeFileSync(join(root, 'src/lib/posts.ts'), "import type { Post } from '../types/post.ts';\nexport const posts: Post[] = [{ slug: 'hello', title: 'Hello' }];\n");
+    mkdirSync(join(root, 'src/types'));
+    writeFileSync(join(root, 'src/types/README.md'), 'Types go here.\n');
     const aboutPost = (warnings: { message: string }[]) => warnings.filter((warning) => warning.message.startsWith('src/lib/posts.ts:')).map((warning) => warning.message);
     const missing = await buildSite(root, { typecheck: true });
     expect(aboutPost(missing.report.warnings)).toEqual([expect.stringMatching(/^src\/lib\/posts\.ts:1:\d+: TS2307: Cannot find module '\.\.\/types\/post\.ts'/)]);
 
-    mkdirSync(join(root, 'src/types'));
     writeFileSync(join(root, 'src/types/post.ts'), 'export interface Post { slug: string; title: number }\n');
     const found = await buildSite(root, { typecheck: true });
     expect(aboutPost(found.report.warnings)).toEqual([expect.stringMatching(/^src\/lib\/posts\.ts:2:\d+: TS2322: /)]);

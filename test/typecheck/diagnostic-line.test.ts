@@ -4,7 +4,7 @@
  */
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diagnosticLine, parseDiagnostics } from '../../src/typecheck/diagnostic-line.ts';
+import { diagnosticLine, parseDiagnostics, parseTscOutput } from '../../src/typecheck/diagnostic-line.ts';
 
 const root = join(sep, 'site');
 
@@ -35,6 +35,7 @@ describe('parseDiagnostics', () => {
       `${join('src', 'server', 'routes', 'api', 'count.json.ts')}:3:7: TS2322: Type 'string' is not assignable to type 'number'.`,
       "TS5023: Unknown compiler option 'strictest'.",
     ]);
+    expect(parseTscOutput(output, root).codes).toEqual([2322, 2322, 5023]);
   });
 
   it('takes CRLF line ends, and leaves out what is no error: a summary, an indented line before any error', () => {
