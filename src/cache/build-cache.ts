@@ -101,9 +101,10 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
 
   /**
    * The files `log` read (site path and fingerprint, sorted) and the modules they were read through,
-   * each noted in the module table as read through those modules, with what was reached through them.
+   * each noted in the module table (by `share`: a route's shared reads, or an `entries`' listed ones)
+   * as read through those modules, with what was reached through them.
    */
-  const shareReads = (log: RouteLog) => {
+  const shareReads = (log: RouteLog, share: typeof modules.addShared = modules.addShared) => {
     const reads: [string, string][] = [];
     // Most routes read no file: no set of modules, nothing to sort.
     const through = log.files || log.trees ? new Set<string>() : undefined;
@@ -113,7 +114,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
         const fingerprint = fingerprintOf(source);
         reads.push([site, fingerprint]);
         for (const module of readers) through!.add(module);
-        modules.addShared(readers, site, fingerprint);
+        share(readers, site, fingerprint);
       }
     };
     note(log.files, fingerprints.file);
@@ -132,7 +133,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     if (log.reachedNetwork) modules.addReached(facts.routes[routeFile]?.modules.filter((module) => !module.split('/').includes('node_modules')), 'network');
   };
   for (const [routeFile, log] of options.entries ?? []) {
-    shareReads(log);
+    shareReads(log, modules.addListed);
     reachedNetwork(routeFile, log);
   }
   const writer = createRecordsWriter(join(dir, recordsName));
@@ -154,6 +155,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     fingerprint: (path, before) => fingerprints.again(sourceOf(path), before),
     modules: (routeFile) => facts.routes[routeFile]?.modules ?? [],
     sharedChange: (module) => changes?.sharedChange(module),
+    listedChange: (module) => changes?.listedChange(module),
     reached: (module) => changes?.reached(module),
     maxBodySize: options.maxBodySize,
     timeout: options.timeout,

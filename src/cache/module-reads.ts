@@ -19,6 +19,8 @@ export interface ModuleReads {
   env?: [string, string][];
   /** Files read through it while routes rendered, all routes together. */
   shared?: [string, string][];
+  /** Files read through it by the `entries` of this build (they run every build: never carried over). */
+  listed?: [string, string][];
   /** A render or an `entries` reached the network through it (last build; not carried over: see {@link createModuleTable}). */
   sharesNetwork?: true;
   /** A render or an `entries` read the environment through it (likewise). */
@@ -51,17 +53,24 @@ export function envValue(name: string): string {
  */
 export function createModuleTable(placeOf: PlaceOf, fingerprints: Fingerprints, sourceOf: (site: string) => string) {
   const shared = new Map<string, Map<string, string>>();
+  const listed = new Map<string, Map<string, string>>();
   const reached = { network: new Set<string>(), env: new Set<string>() };
+  const add = (table: Map<string, Map<string, string>>, modules: readonly string[], site: string, fingerprint: string) => {
+    for (const module of modules) {
+      let files = table.get(module);
+      if (!files) table.set(module, (files = new Map()));
+      files.set(site, fingerprint);
+    }
+  };
   const now = (reads: [string, string][] | undefined) => reads?.map(([site, before]): [string, string] => [site, fingerprints.again(sourceOf(site), before)]);
   return {
     /** Adds a file a route read through `modules`, with its fingerprint. */
-    addShared(modules: readonly string[], site: string, fingerprint: string): void {
-      for (const module of modules) {
-        let files = shared.get(module);
-        if (!files) shared.set(module, (files = new Map()));
-        files.set(site, fingerprint);
-      }
-    },
+    addShared: (modules: readonly string[], site: string, fingerprint: string): void => add(shared, modules, site, fingerprint),
+    /**
+     * Adds a file an `entries` read through `modules`: what it lists may be handed to its routes (a
+     * list kept for their handler), which count it though they read through those modules themselves.
+     */
+    addListed: (modules: readonly string[], site: string, fingerprint: string): void => add(listed, modules, site, fingerprint),
     /**
      * Notes that a render or an `entries` reached the network or the environment through `modules`.
      * This build's alone, never carried over: every route that reaches such a module is rendered
@@ -94,6 +103,7 @@ export function createModuleTable(placeOf: PlaceOf, fingerprints: Fingerprints, 
         for (const [site, fingerprint] of now(files)!) if (!kept.has(site)) kept.set(site, fingerprint);
       }
       for (const [module, files] of shared) (modules[module] ??= {}).shared = [...files].sort(byFirst);
+      for (const [module, files] of listed) (modules[module] ??= {}).listed = [...files].sort(byFirst);
       for (const module of reached.network) (modules[module] ??= {}).sharesNetwork = true;
       for (const module of reached.env) (modules[module] ??= {}).sharesEnv = true;
       return { modules, network: load ? load.reachedNetwork : (previous?.network ?? false) };
@@ -106,6 +116,7 @@ export function tableChanges(previous: ModuleTable, fingerprints: Fingerprints, 
   const changed = (reads: [string, string][] | undefined) => reads?.find(([site, fingerprint]) => fingerprints.again(sourceOf(site), fingerprint) !== fingerprint)?.[0];
   const load = new Map<string, RenderReason | undefined>();
   const shared = new Map<string, string | undefined>();
+  const listed = new Map<string, string | undefined>();
   return {
     /** What changed of what `module` met while the bundle loaded: `file <path>` or `env`; `undefined`: nothing. */
     loadChange(module: string): RenderReason | undefined {
@@ -121,6 +132,11 @@ export function tableChanges(previous: ModuleTable, fingerprints: Fingerprints, 
     sharedChange(module: string): string | undefined {
       if (!shared.has(module)) shared.set(module, changed(previous.modules[module]?.shared));
       return shared.get(module);
+    },
+    /** A file read through `module` by last build's `entries` that has changed, if one has. */
+    listedChange(module: string): string | undefined {
+      if (!listed.has(module)) listed.set(module, changed(previous.modules[module]?.listed));
+      return listed.get(module);
     },
     /** Whether a render or an `entries` reached the network or the environment through `module` last build. */
     reached(module: string): Reached | undefined {

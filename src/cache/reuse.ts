@@ -32,6 +32,8 @@ export interface ReuseFacts {
   modules(routeFile: string): readonly string[];
   /** A file read through `module` by any route last build that has changed, if one has. */
   sharedChange(module: string): string | undefined;
+  /** A file read through `module` by an `entries` last build that has changed, if one has. */
+  listedChange(module: string): string | undefined;
   /** Whether a route or an `entries` reached the network or the environment through `module` last build. */
   reached(module: string): 'network' | 'env' | undefined;
   /** What the route file's `cacheKey` says now, when it exports one. */
@@ -57,6 +59,9 @@ export function reasonToRender(record: RouteRecord | undefined, facts: ReuseFact
   // A module the route reached but read nothing through may have handed it what another route read
   // through it (a loader that reads once and keeps the result): every file read through it counts.
   for (const module of facts.modules(record.routeFile)) {
+    // What an `entries` read may be what it handed the route, whatever the route read itself.
+    const listed = facts.listedChange(module);
+    if (listed !== undefined) return `file ${listed}`;
     if (record.through.includes(module)) continue;
     const changed = facts.sharedChange(module);
     if (changed !== undefined) return `file ${changed}`;

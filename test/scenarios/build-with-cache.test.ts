@@ -148,6 +148,30 @@ describe('a build with the cache', () => {
     await expectCleanOutput(root, again.dir, runs);
   });
 
+  it('renders the routes an entries listed from a file that changed, though they read a file of their own through the same module', async () => {
+    const up = '../../../../../';
+    const root = writeSite({
+      'data/posts.json': '[{ "slug": "one", "title": "One" }]',
+      'content/body.md': '# Body\n',
+      // The list, read once by entries and kept for the handler, which reads a file of its own too.
+      'src/server/routes/api/posts/[slug].json.ts': [
+        "import { readFileSync } from 'node:fs';",
+        "import { defineEventHandler, getRouterParam } from 'h3';",
+        'let posts: { slug: string; title: string }[] | undefined;',
+        `const list = () => (posts ??= JSON.parse(readFileSync(new URL('${up}data/posts.json', import.meta.url), 'utf8')));`,
+        'export const entries = () => list().map(({ slug }) => ({ slug }));',
+        "export default defineEventHandler((event) => ({ title: list().find((post) => post.slug === getRouterParam(event, 'slug'))?.title, body: readFileSync(new URL('" + up + "content/body.md', import.meta.url), 'utf8') }));",
+        '',
+      ].join('\n'),
+    });
+    const options = { config: { prerender: { routes: [] } } };
+    await buildSite(root, options);
+    writeFileSync(join(root, 'data/posts.json'), '[{ "slug": "one", "title": "One, again" }]');
+    const again = await buildSite(root, options);
+    expect(again.report.rendered).toEqual([{ route: '/api/posts/one.json', reason: 'file data/posts.json' }]);
+    expect(JSON.parse(readFileSync(join(again.dir, 'public/api/posts/one.json'), 'utf8'))).toEqual({ title: 'One, again', body: '# Body\n' });
+  });
+
   it("renders the route whose cacheKey changed, and reuses the one whose key did not, though both reach the network", async () => {
     const { runs, root } = await builtSite();
     source.bump(2);
