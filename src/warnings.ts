@@ -240,9 +240,11 @@ export const warnings = {
   notARoute: (file: string, why: string): Warning => {
     const name = file.split('/').at(-1)!;
     const renamed = name.replace(/\.[cm]?([tj])sx?$/, (_, letter: string) => (letter === 't' ? '.ts' : '.js'));
+    // Renamed with its JSX still in it, it would fail to bundle: the JSX goes too.
+    const rewritten = /x$/.test(name) ? `, its JSX written as a string or a Response (a route answers data, not a component),` : '';
     return {
       code: 'NOT_A_ROUTE',
-      message: `${file} is not a route file (${why}); routes are .ts, .mts, .js and .mjs files. Rename it ${renamed} if it is meant as a route, or move it out of routesDir.`,
+      message: `${file} is not a route file (${why}); routes are .ts, .mts, .js and .mjs files. Rename it ${renamed}${rewritten} if it is meant as a route, or move it out of routesDir.`,
     };
   },
 };

@@ -149,8 +149,8 @@ describe('scanRoutes', () => {
     const routes = await scanRoutes(dir, 'api', { root: join(dir, '..'), onWarning: (warning) => warned.push(warning) });
     expect(routes.map((r) => r.file)).toEqual(['api/ok.ts']);
     expect(warned).toEqual([
-      { code: 'NOT_A_ROUTE', message: 'routes/api/card.tsx is not a route file (JSX: the bundle compiles no JSX); routes are .ts, .mts, .js and .mjs files. Rename it card.ts if it is meant as a route, or move it out of routesDir.' },
-      { code: 'NOT_A_ROUTE', message: 'routes/api/list.jsx is not a route file (JSX: the bundle compiles no JSX); routes are .ts, .mts, .js and .mjs files. Rename it list.js if it is meant as a route, or move it out of routesDir.' },
+      { code: 'NOT_A_ROUTE', message: 'routes/api/card.tsx is not a route file (JSX: the bundle compiles no JSX); routes are .ts, .mts, .js and .mjs files. Rename it card.ts, its JSX written as a string or a Response (a route answers data, not a component), if it is meant as a route, or move it out of routesDir.' },
+      { code: 'NOT_A_ROUTE', message: 'routes/api/list.jsx is not a route file (JSX: the bundle compiles no JSX); routes are .ts, .mts, .js and .mjs files. Rename it list.js, its JSX written as a string or a Response (a route answers data, not a component), if it is meant as a route, or move it out of routesDir.' },
       { code: 'NOT_A_ROUTE', message: 'routes/api/old.cjs is not a route file (CommonJS: a route file is an ES module); routes are .ts, .mts, .js and .mjs files. Rename it old.js if it is meant as a route, or move it out of routesDir.' },
     ]);
   });
