@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { buildKey } from '../cache/build-key.ts';
 import { bundleInputsKey, rollupCacheKey } from '../cache/bundle-inputs.ts';
 import { placeBundle } from '../cache/stored-bundle.ts';
-import { shownPath } from '../config/output-paths.ts';
 import { whileDoing } from '../file-limit.ts';
 import { counted } from '../plural.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { isLongRouteList } from '../typecheck/schedule-typecheck.ts';
 import { expectedRouteCount, type BuildContext } from './context.ts';
+
+/** Where the bundle goes, named within the output: a build that fails later publishes nothing. */
+const where = "the output's server/index.mjs";
 
 /**
  * Bundles `routeFiles` into the staged `server/index.mjs` in the toolchain process, then ends that
@@ -20,7 +22,6 @@ import { expectedRouteCount, type BuildContext } from './context.ts';
  */
 export async function bundleSite(build: BuildContext, routeFiles: RouteDefinition[]): Promise<void> {
   const { config, toolchain, paths, cache, logger } = build;
-  const where = shownPath(join(paths.final, 'server', 'index.mjs'));
   const serverDir = join(paths.dir, 'server');
   const keyOf = (inputs: readonly string[]) => cache && bundleKey(build, routeFiles, inputs);
   const stored = cache?.previous?.index.bundle;

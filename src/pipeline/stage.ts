@@ -6,6 +6,7 @@
  * them.
  */
 import { shownPath } from '../config/output-paths.ts';
+import { PrerenderError } from '../errors/prerender-error.ts';
 import { whileDoing } from '../file-limit.ts';
 import { copyPublicDir } from '../output/copy-public.ts';
 import { claimRobots } from '../output/robots.ts';
@@ -38,7 +39,8 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
     // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why; the
     // build stops at once, and its type check with it.
     if (signal?.aborted) throw signal.reason;
-    await build.check?.reportAfterFailure(logger);
+    // Code the bundler could not compile is printed with its frame; the check says no more of it.
+    await build.check?.reportAfterFailure(logger, error instanceof PrerenderError && error.code === 'COMPILE' ? error.loc : undefined);
     throw failure;
   } finally {
     signal?.removeEventListener('abort', stopToolchain);

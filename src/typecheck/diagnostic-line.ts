@@ -20,6 +20,14 @@ export function diagnosticLine(root: string, code: number, message: string, plac
   return `${shortPath(root, resolve(root, place.file))}:${place.line}:${place.column}: ${text}`;
 }
 
+/**
+ * Whether a diagnostic line ({@link diagnosticLine}) points at `place`'s line: a build that failed
+ * there (a syntax error the bundler met) says the same of it.
+ */
+export function diagnosticAt(line: string, place: { file: string; line: number }): boolean {
+  return line.startsWith(`${place.file}:${place.line}:`);
+}
+
 /** `file(line,col): error TS2322: message`, or `error TS5023: message`, then the message's indented lines. */
 const header = /^(?:(.+?)\((\d+),(\d+)\): )?error TS(\d+): (.*)$/;
 

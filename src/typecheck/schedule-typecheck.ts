@@ -19,6 +19,7 @@
  * Its result is printed at the end of every build that started it, failed ones included (before
  * their error: the type errors often explain it).
  */
+import type { SourceLocation } from '../errors/prerender-error.ts';
 import type { Logger } from '../log.ts';
 import { warn } from '../log.ts';
 import { warnings } from '../warnings.ts';
@@ -67,10 +68,11 @@ export interface ScheduledCheck {
   result(): Promise<TypeCheckReply>;
   /**
    * Prints the result of the check once the build failed, when it ends within `waitMs`; else stops it
-   * and says so. A check kept for later (a routes function's, when bundling failed) starts now: the
+   * and says so. A failure at `failedAt` (code the bundler could not compile) is printed with its own
+   * frame: what the check found at that line is not printed again. A check kept for later (a routes function's, when bundling failed) starts now: the
    * build is over, its memory no concern. Nothing when it was reported or closed already.
    */
-  reportAfterFailure(logger: Logger, waitMs?: number): Promise<void>;
+  reportAfterFailure(logger: Logger, failedAt?: SourceLocation, waitMs?: number): Promise<void>;
   /** Stops the check if it runs (its tsconfig goes with it); safe to call more than once. */
   close(): Promise<void>;
 }
@@ -108,7 +110,7 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | unde
       reportTypeCheck(await (reply ??= run()), to);
     },
     result: () => (reply ??= run()),
-    async reportAfterFailure(to, waitMs = failedBuildWaitMs) {
+    async reportAfterFailure(to, failedAt, waitMs = failedBuildWaitMs) {
       if (reported || stop.signal.aborted) return;
       reported = true;
       reply ??= run();
@@ -117,7 +119,7 @@ export function scheduleTypeCheck(task: TypeCheckTask, routeCount: number | unde
       const result = await Promise.race([reply, late]).finally(() => clearTimeout(timer));
       // close() stopped it meanwhile (the build is being interrupted): nothing to say.
       if (stop.signal.aborted) return;
-      if (result) return reportTypeCheck(result, to);
+      if (result) return reportTypeCheck(result, to, failedAt);
       stop.abort();
       warn(to, warnings.typeCheck(`The type check was still running ${waitMs / 1000} s after the build failed and was stopped; run \`npx tsc --noEmit\` for its verdict.`));
     },

@@ -10,6 +10,9 @@ import type { TypeCheckTask } from './check-config.ts';
 import { findTsc, ownTsc, type Tsc } from './find-tsc.ts';
 import { groupCommonJs } from './commonjs-diagnostics.ts';
 import { runTsc } from './run-tsc.ts';
+import { diagnosticAt } from './diagnostic-line.ts';
+import { counted } from '../plural.ts';
+import type { SourceLocation } from '../errors/prerender-error.ts';
 
 /**
  * What a check answers: the diagnostics and the TypeScript that found them (and, when `tsc` ran, the
@@ -64,17 +67,28 @@ function libraryUnread(diagnostics: string[]): string | undefined {
 
 /**
  * Prints a check's result through `logger`: a warning per diagnostic (those of ES module syntax in
- * files read as CommonJS as one), then one line.
+ * files read as CommonJS as one), then one line. A build that failed at `failedAt` (a syntax error
+ * the bundler met, printed with its code frame) leaves out what the check found at that line: the
+ * same error, said once.
  */
-export function reportTypeCheck(result: TypeCheckReply, logger: Logger): void {
+export function reportTypeCheck(result: TypeCheckReply, logger: Logger, failedAt?: SourceLocation): void {
   if (result.failed !== undefined) return warn(logger, warnings.typeCheck(`Type checking failed, so type errors were not looked for: ${result.failed}`));
   if (result.note) warn(logger, warnings.typeCheck(result.note));
-  const { grouped, rest } = groupCommonJs(result.diagnostics);
+  const shown = failedAt ? result.diagnostics.filter((line) => !diagnosticAt(line, failedAt)) : result.diagnostics;
+  const { grouped, rest } = groupCommonJs(shown);
   if (grouped) warn(logger, grouped);
   for (const line of rest) warn(logger, warnings.typeError('', line));
-  const count = result.diagnostics.length;
-  const found = count === 0 ? 'no errors' : `${count} error${count === 1 ? '' : 's'}, printed above as warnings`;
-  logger.info(`type check: ${found} (${checkedWith(result)})`);
+  logger.info(`type check: ${found(result.diagnostics.length, shown.length, failedAt)} (${checkedWith(result)})`);
+}
+
+/** How many errors the check found, and where they are printed. */
+function found(count: number, shown: number, failedAt?: SourceLocation): string {
+  if (count === 0) return 'no errors';
+  const errors = counted(count, 'error');
+  const left = count - shown;
+  if (left === 0) return `${errors}, printed above as warnings`;
+  const atFailure = `${left === 1 ? 'the one' : `${left}`} at ${failedAt!.file}:${failedAt!.line}, the error below`;
+  return shown === 0 ? `${errors}: ${atFailure}` : `${errors}, printed above as warnings but ${atFailure}`;
 }
 
 /** Which TypeScript checked: `TypeScript 5.9.3, the site's` or `TypeScript 7.0.2, api-prerender's`. */

@@ -242,6 +242,21 @@ describe('the type check', () => {
     expect(codes).toEqual(['TYPE_ERROR']);
   });
 
+  it('after a build failed at a line (code the bundler could not compile), leaves out what it found there, and counts it', () => {
+    const found = (failedAt: { file: string; line: number; column: number }) => {
+      const logger = createMemoryLogger();
+      const diagnostics = [`${routeFile}:3:13: TS1109: Expression expected.`, `${api}/other.ts:1:5: TS1005: ';' expected.`];
+      reportTypeCheck({ diagnostics, version: '7.0.2', from: 'own' }, logger, failedAt);
+      return logger.lines;
+    };
+    expect(found({ file: routeFile, line: 3, column: 13 })).toEqual([
+      `warning ${api}/other.ts:1:5: TS1005: ';' expected.`,
+      `type check: 2 errors, printed above as warnings but the one at ${routeFile}:3, the error below (TypeScript 7.0.2, api-prerender's)`,
+    ]);
+    // Another line of the same file is another error.
+    expect(found({ file: routeFile, line: 30, column: 1 })).toHaveLength(3);
+  });
+
   it('ES module syntax in files read as CommonJS (no "type": "module"): one TYPE_ERROR warning naming the files and the fix, not one per line', async () => {
     const files = Object.fromEntries([1, 2, 3, 4].map((i) => [`src/server/routes/api/r${i}.ts`, `import { size } from './size.ts';\nexport const twice = size * ${i};\nexport default () => twice;\n`]));
     const { lines, codes } = await check({
