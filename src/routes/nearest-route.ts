@@ -12,9 +12,9 @@ export interface NearRoute {
 }
 
 /**
- * The route file answering GET whose path is nearest `route`: at most 40% of the pattern's own text
- * (without parameters) differs, so a missing prefix or extension is near and an unrelated path is
- * not; the first file wins a tie.
+ * The route file answering GET whose path is nearest `route`: at most 40% of the own text (without
+ * parameters) of the pattern or of `route`, the longer, differs, so a prefix or extension missing on
+ * either side is near and an unrelated path is not; the first file wins a tie.
  * A pattern's parameters take `route`'s own segments ({@link patternLike}), so a typo in a
  * catalogue's folder suggests the item's real URL.
  * @example nearestRoute('/api/helo', [{ method: '', path: '/api/hello', file: 'api/hello.ts' }]) // { path: '/api/hello', file: 'api/hello.ts' }
@@ -25,9 +25,11 @@ export function nearestRoute(route: string, routes: readonly RouteDefinition[]):
   for (const { method, path, file } of routes) {
     if (method !== '' && method !== 'GET') continue;
     const like = patternLike(path, route);
-    // Measured against the pattern's own text: a catch-all takes any rest, which makes no path near it.
+    // Measured against the text that is no parameter's, in the pattern or in `route` (the longer:
+    // `/api/about` is near a file serving `/about`): a catch-all takes any rest, which makes no path near it.
     const own = path.replace(/\*\*(:\w+)?|:\w+/g, '').length;
-    const limit = Math.min(best - 1, Math.max(1, Math.floor(0.4 * own)));
+    const routeOwn = route.length - (like.length - own);
+    const limit = Math.min(best - 1, Math.max(1, Math.floor(0.4 * Math.max(own, routeOwn))));
     const distance = editDistance(route, like, limit);
     if (distance > limit) continue;
     best = distance;

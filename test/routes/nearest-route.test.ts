@@ -34,6 +34,8 @@ describe('nearestRoute', () => {
     ['/api/feed.rss', { path: '/api/feed.xml', file: 'api/feed.xml.get.ts' }],
     ['/doc/intro', { path: '/docs/intro', file: 'docs/[...path].ts' }],
     ['/abut', { path: '/about', file: 'about.ts' }],
+    // A file outside the api folder, listed with the api prefix.
+    ['/api/about', { path: '/about', file: 'about.ts' }],
   ])('%s -> %j', (route, nearest) => {
     expect(nearestRoute(route, routes)).toEqual(nearest);
   });
@@ -41,6 +43,7 @@ describe('nearestRoute', () => {
   it('suggests only files that answer GET, and nothing far from every route', () => {
     expect(nearestRoute('/api/subscribe', routes)?.file).not.toBe('api/subscribe.post.ts');
     expect(nearestRoute('/completely/elsewhere/entirely.csv', routes)).toBeUndefined();
+    expect(nearestRoute('/documentation/guides/setup', routes)).toBeUndefined();
     expect(nearestRoute('/api/hello', [])).toBeUndefined();
   });
 });
