@@ -23,7 +23,8 @@ export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefi
   if (planned > 0 || answersGet.length === 0 || routesFrom === 'array') return undefined;
   const routes = routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
   const entries = entriesFiles === 0 ? 'no route file exports entries' : `the entries of ${counted(entriesFiles, 'route file')} listed none`;
-  const configFile = configName(config.root, config.configFile);
+  // None yet: either kind does (a misnamed `.mjs` one is told its rename to prerender.config.mjs).
+  const configFile = config.configFile === undefined ? 'a new prerender.config.ts (or .mjs)' : configName(config.root, config.configFile);
   return warnings.nothingToPrerender(routeFiles.length, `${routes} and ${entries}`, configFile, exampleRoutes(answersGet));
 }
 

@@ -30,7 +30,7 @@ describe('route files but nothing to prerender', () => {
   it('without a config file: names the file to create, with an example of a route with parameters when there is no other', async () => {
     const { report } = await buildSite(writeSite({ [`${api}/posts/[slug].json.ts`]: files[`${api}/posts/[slug].json.ts`] }));
     expect(nothing(report).map((warning) => warning.message)).toEqual([
-      expect.stringContaining("List the routes to prerender in prerender.config.ts, such as prerender: { routes: ['/api/posts/1.json'] }, "),
+      expect.stringContaining("List the routes to prerender in a new prerender.config.ts (or .mjs), such as prerender: { routes: ['/api/posts/1.json'] }, "),
     ]);
   });
 
