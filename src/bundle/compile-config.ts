@@ -1,11 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import { basename, dirname, isAbsolute, relative } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import { rollup, type Plugin } from 'rollup';
 import { errors } from '../errors.ts';
+import { isInstalled } from '../installed-package.ts';
 import { toBuildError } from './rollup-options.ts';
 import { typescriptPlugin } from './typescript.ts';
 import { publicEntry } from '../paths.ts';
@@ -71,7 +72,11 @@ export async function compileConfig(file: string): Promise<string> {
     // A bare import that no package answers: name it, and the file importing it, before Node would
     // report it against the compiled file with no name of the package.
     onwarn: (warning) => {
-      if (warning.code === 'UNRESOLVED_IMPORT') throw errors.unresolvedImport(warning.id ? relative(dirname(file), warning.id) : basename(file), warning.exporter ?? '?');
+      if (warning.code === 'UNRESOLVED_IMPORT') {
+        const source = warning.exporter ?? '?';
+        const importer = warning.id ?? file;
+        throw errors.unresolvedImport(relative(dirname(file), importer), source, isInstalled(source, importer));
+      }
     },
   }).catch((error: unknown) => {
     throw toBuildError(error, dirname(file));

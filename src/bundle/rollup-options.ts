@@ -1,8 +1,9 @@
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
 import { asFileLimit } from '../file-limit.ts';
+import { isInstalled } from '../installed-package.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -50,16 +51,25 @@ export function outputOptions(file: string): OutputOptions {
   return { file, format: 'es', inlineDynamicImports: true, generatedCode: 'es2015', sourcemap: true, sourcemapExcludeSources: true };
 }
 
-/** Unresolvable imports stop the build; other warnings are printed as Rollup words them. */
+/** Unresolvable imports stop the build; other warnings (but those that repeat why) are printed as Rollup words them. */
 function handleWarning(warning: RollupLog, setup: BundleSetup): void {
   const { config, logger } = setup;
-  if (warning.code === 'UNRESOLVED_IMPORT') {
-    throw errors.unresolvedImport(warning.id ? relative(config.root, warning.id) : 'a route file', warning.exporter ?? '?');
-  }
+  if (warning.code === 'UNRESOLVED_IMPORT') throw unresolvedImport(warning.exporter ?? '?', warning.id, config.root);
   if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'THIS_IS_UNDEFINED') return;
+  // node-resolve's only warning without a code of its own: a package's `exports` has no such path
+  // (`h3/nope`), said once per resolver that asked, and naming our runtime when h3 was asked for
+  // from it. Nothing after node-resolve resolves a bare import in this build, so UNRESOLVED_IMPORT
+  // follows, naming the importer and the fix.
+  if (warning.plugin === 'node-resolve' && warning.pluginCode === undefined) return;
   // A warning of our own plugin carries its catalogue entry, code and words as we wrote them.
   const own = (warning.meta as { warning?: Warning } | undefined)?.warning;
   warn(logger, own ?? warnings.bundle(warning.message));
+}
+
+/** `source`, imported by the module `importer` (if known), resolves to nothing: whether its package is installed says why. */
+function unresolvedImport(source: string, importer: string | undefined, root: string): PrerenderError {
+  const installed = !source.startsWith('.') && isInstalled(source, importer ?? join(root, 'package.json'));
+  return errors.unresolvedImport(importer ? relative(root, importer) : 'a route file', source, installed);
 }
 
 /** Turns an error Rollup threw into a PrerenderError that names the file. */
@@ -82,9 +92,7 @@ export function toBuildError(error: unknown, root: string): unknown {
     if (log.id === resolvedEntryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
     return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter));
   }
-  if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {
-    return errors.unresolvedImport(log.id ? relative(root, log.id) : 'a route file', log.exporter);
-  }
+  if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) return unresolvedImport(log.exporter, log.id, root);
   const loc = locOf(log, root);
   if (log.code === 'PARSE_ERROR' && loc) {
     // The cause holds the parser's own words, without Rollup's path prefix and plugin advice.

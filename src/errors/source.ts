@@ -1,4 +1,5 @@
 /** The catalogue's errors of the route files and the code they run: their names, bundling, loading, the h3 they need (see errors.ts). */
+import { packageName } from '../installed-package.ts';
 import { messageOf, PrerenderError, type SourceLocation } from './prerender-error.ts';
 
 /** Errors of the route files and the code they run: their names, bundling, loading, the h3 they need. */
@@ -23,14 +24,17 @@ export const sourceErrors = {
       frame,
       hint: 'Fix the code at the line shown; nothing was written.',
     }),
-  unresolvedImport: (importer: string, source: string) =>
+  /** `installed`: the package is in the site's node_modules, so `source` names a path it does not export. */
+  unresolvedImport: (importer: string, source: string, installed = false) =>
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
       hint: source.startsWith('.')
         ? 'Fix the import path (relative to the importing file).'
         : // `prerender` is our command's name; the npm package of that name is another project's.
           packageName(source) === 'prerender'
           ? `Import from 'api-prerender' in ${importer} (import { defineConfig } from 'api-prerender'): "prerender" is only the name of its command, and the npm package called prerender is another project.`
-          : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
+          : installed
+            ? notExported(source)
+            : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
   missingExport: (importer: string, binding: string, exporter: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${exporter}, which does not export it.`, {
@@ -85,7 +89,10 @@ function withEscapes(text: string): string {
 
 const escapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-/** The package an import names: `@scope/pkg` or `pkg`, without a subpath. */
-function packageName(source: string): string {
-  return source.split('/').slice(0, source.startsWith('@') ? 2 : 1).join('/');
+/** The hint for an import of an installed package that does not resolve: a path it does not export, or an entry it lacks. */
+function notExported(source: string): string {
+  const name = packageName(source);
+  if (name === 'api-prerender') return "api-prerender has one entry: import from 'api-prerender' (import { defineConfig } from 'api-prerender').";
+  if (name === source) return `${name} is installed, but Node finds no entry of it to import: reinstall it (npm install ${name}), or check its version supports Node's ES modules.`;
+  return `${name} is installed, but does not export "${source.slice(name.length + 1)}": fix the import to a path it exports (its package.json "exports" lists them).`;
 }

@@ -249,6 +249,17 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     expect(error.hint).not.toContain('npm install');
   });
 
+  it('a config importing from a path of api-prerender (api-prerender/config) is told its one entry, not to install it', async () => {
+    const root = writeSite({
+      'node_modules/api-prerender/package.json': JSON.stringify({ name: 'api-prerender', type: 'module', exports: { '.': './index.js' } }),
+      'prerender.config.ts': `import { defineConfig } from 'api-prerender/config';\nexport default defineConfig({ prerender: { routes: ['/api/hello'] } });\n`,
+    });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect(error.message).toBe(`Could not load config file ${join(root, 'prerender.config.ts')}: prerender.config.ts imports "api-prerender/config", which cannot be resolved.`);
+    expect(error.hint).toBe("api-prerender has one entry: import from 'api-prerender' (import { defineConfig } from 'api-prerender').");
+  });
+
   it('names the helper of a TS config that imports a package not installed', async () => {
     const root = writeSite({
       'config/cms.ts': `import { list } from 'cms-client';\nexport const routes = (): string[] => list();`,

@@ -101,6 +101,21 @@ describe('route file errors, before anything is written', () => {
   });
 });
 
+describe('an import of a path an installed package does not export', () => {
+  it('names the path and the package (not an install), and says it once: no resolver warnings before it', async () => {
+    const { error, outDir, lines } = await failBuild({
+      'node_modules/left-pad/package.json': JSON.stringify({ name: 'left-pad', type: 'module', exports: { '.': './index.js' } }),
+      'node_modules/left-pad/index.js': 'export default (text) => text;\n',
+      [`${api}/pad.ts`]: `import pad from 'left-pad/sub';\n${route(`() => pad('x')`)}`,
+    });
+    expect([error.code, error.exitCode]).toEqual(['COMPILE', 1]);
+    expect(error.message).toBe(`${api}/pad.ts imports "left-pad/sub", which cannot be resolved.`);
+    expect(error.hint).toBe('left-pad is installed, but does not export "sub": fix the import to a path it exports (its package.json "exports" lists them).');
+    expect(lines.filter((line) => line.startsWith('warning '))).toEqual([]);
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+});
+
 describe('syntax errors', () => {
   const broken = `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => {\n  const x = ;\n});\n`;
 
