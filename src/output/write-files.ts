@@ -40,6 +40,17 @@ export interface FileWriterOptions {
   measure?: (contentType: string, bytes: number) => boolean;
   /** The modification time (ms) of the bodies the cache keeps (cache/body-store.ts). @default 0 */
   stamp?: number;
+  /** The writer thread, started ahead ({@link startWriterThread}). @default one started at the first file */
+  thread?: WriterThread;
+}
+
+/** A writer thread started before its writer is made: when it runs, and why it stopped if it did before. */
+export interface WriterThread {
+  worker: Worker;
+  online: Promise<void>;
+  stopped?: Error;
+  /** Whether a writer took it: from then on the writer says when it is idle (unref). */
+  taken?: boolean;
 }
 
 /**
@@ -61,8 +72,8 @@ const limits = { files: 256, bytes: 4 * 1024 * 1024, queued: 4 };
 
 /**
  * A writer for files under `publicDir`, each path checked to resolve inside it (isInside) before it
- * is queued. The files are written in order on one worker thread, started at the first file;
- * failures name the path.
+ * is queued. The files are written in order on one worker thread, started at the first file (or
+ * given, started ahead); failures name the path.
  */
 export function createFileWriter(publicDir: string, options: FileWriterOptions = {}): FileWriter {
   const root = resolve(publicDir);
@@ -74,6 +85,7 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
   let queued = 0;
   let scheduled = false;
   let failure: Error | undefined;
+  let online: Promise<void> | undefined;
   const wakers: (() => void)[] = [];
   const settle = () => new Promise<void>((wake) => wakers.push(wake));
   const wakeAll = () => {
@@ -81,9 +93,9 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
   };
 
   const startThread = () => {
-    // No inherited flags: the writer needs none, and some (--input-type, profilers) break or slow a worker.
-    // A small young generation: the thread only holds the batches in flight (~20 MB less RSS).
-    const worker = new Worker(workerFile, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 2 } });
+    const started = options.thread ?? startWriterThread();
+    const { worker } = started;
+    online ??= started.online;
     worker.on('message', (ack: WriteAck) => {
       // Idle, the thread does not keep the process alive, so a writer nobody closed cannot hang it.
       if (--queued === 0) worker.unref();
@@ -98,7 +110,11 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
       wakeAll();
     };
     worker.on('error', lost);
-    worker.on('exit', (code) => queued > 0 && lost(new Error(`the writer thread stopped (exit code ${code})`)));
+    worker.on('exit', (code) => queued > 0 && lost(stoppedWith(code)));
+    if (started.stopped) lost(started.stopped);
+    started.taken = true;
+    // Running and idle, it lets the process end (a build that fails before writing never closes it).
+    void started.online.then(() => queued === 0 && worker.unref());
     return worker;
   };
 
@@ -106,6 +122,8 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
     scheduled = false;
     if (batch.files.length === 0 || failure) return;
     thread ??= startThread();
+    // It had stopped before this writer was made.
+    if (failure) return;
     thread.ref();
     thread.postMessage(batch);
     queued++;
@@ -137,19 +155,9 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
   };
 
   const write = (file: string, body: Uint8Array, contentType: string, store?: string) => queue(file, body, contentType, body.byteLength, store);
-  let online: Promise<void> | undefined;
   write.start = () => {
     thread ??= startThread();
-    const started = thread;
-    return (online ??= new Promise<void>((resolve) => {
-      // Running and idle, it lets the process end (a build that fails before writing never closes it).
-      started.once('online', () => {
-        if (queued === 0) started.unref();
-        resolve();
-      });
-      // A thread that cannot start fails the first write, as without this.
-      started.once('error', () => resolve());
-    }));
+    return online!;
   };
   write.reuse = (file: string, stored: string, contentType: string, bytes: number) => queue(file, null, contentType, bytes, stored);
   write.close = async () => {
@@ -161,3 +169,22 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
   };
   return write;
 }
+
+/**
+ * Starts a writer thread, to hand to {@link createFileWriter} later (its `thread`): it boots while
+ * the build does something else.
+ */
+export function startWriterThread(): WriterThread {
+  // No inherited flags: the writer needs none, and some (--input-type, profilers) break or slow a worker.
+  // A small young generation: the thread only holds the batches in flight (~20 MB less RSS).
+  const worker = new Worker(workerFile, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 2 } });
+  // A thread that cannot start fails the first write, as one started at the first file does.
+  const thread: WriterThread = { worker, online: new Promise<void>((resolve) => worker.once('online', resolve).once('error', () => resolve())) };
+  worker.once('error', (error) => (thread.stopped ??= error));
+  worker.once('exit', (code) => (thread.stopped ??= stoppedWith(code)));
+  // Running and idle, it lets the process end (a build that fails before its prerender terminates it).
+  void thread.online.then(() => thread.taken || worker.unref());
+  return thread;
+}
+
+const stoppedWith = (code: number) => new Error(`the writer thread stopped (exit code ${code})`);

@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts';
 import { startBuild, type BuildOptions } from './context.ts';
 import { loadServer } from './load.ts';
 import { planEntries, planListedRoutes } from './plan.ts';
-import { prerenderSite } from './prerender.ts';
+import { prerenderSite, startWriterAhead } from './prerender.ts';
 import type { BuildReport } from '../report/build-report.ts';
 import { printSummary, reportBuild } from './report.ts';
 import { writeReportPage } from './report-page.ts';
@@ -38,6 +38,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     await stageOutput(context);
     await openBuildCache(context);
     const routeFiles = await scanSite(context);
+    startWriterAhead(context);
     await bundleSite(context, routeFiles);
     const plan = await planListedRoutes(context);
     const server = await loadServer(context, plan);

@@ -9,6 +9,7 @@ import type { LoadConfigOptions } from '../config/load.ts';
 import type { PrerenderRoute, ResolvedConfig } from '../config/types.ts';
 import { collectWarnings, createLogger, type Logger } from '../log.ts';
 import type { FileClaims } from '../output/file-claims.ts';
+import type { WriterThread } from '../output/write-files.ts';
 import type { Stage, StagePaths } from '../output/staging.ts';
 import type { Shard } from '../shard/shard.ts';
 import { startToolchain, type Toolchain } from '../toolchain/toolchain.ts';
@@ -72,6 +73,8 @@ export interface BuildStart {
   stage?: Stage;
   /** The manifest and sitemap under way, once the prerender started. */
   sink?: RouteSink;
+  /** The prerender's writer thread, when it was started ahead of the prerender (prerender.ts). */
+  writerThread?: WriterThread;
   /** The output's cache, once the cache step opened it (cache on, and the cache usable). */
   cache?: CacheState;
   /** What the cache knows of the server bundle, once it is made or reused. */

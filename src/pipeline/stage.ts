@@ -2,8 +2,8 @@
  * The staging step. A build writes into a staging folder beside `<outDir>/<name>` and publishes it
  * only once everything succeeded; {@link runStaged} is the one place that closes what a build opened,
  * whichever way it ends: the staging folder and the lock, the manifest and the sitemap under way, the
- * type check, the toolchain process, the cache's lock and new records, and the abort signal's hold on
- * them.
+ * type check, the toolchain process, the writer thread started ahead, the cache's lock and new
+ * records, and the abort signal's hold on them.
  */
 import { shownPath } from '../config/output-paths.ts';
 import { PrerenderError } from '../errors/prerender-error.ts';
@@ -32,9 +32,11 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
   } catch (error) {
     // The step's error is the one to report, not what closing the manifest meets on a full disk.
     await build.sink?.abort();
-    // Its process's channel is a file descriptor: out of them, the staging folder cannot be removed
-    // while it is open.
+    // Its process's channel is a file descriptor, and so are a thread's and the cache's records
+    // files: out of them, the staging folder cannot be removed while they are open.
     await build.toolchain.close();
+    await endWriterThread(build);
+    await closeBuildCache(build);
     const failure = build.stage ? await build.stage.abandon(error) : error;
     // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why; the
     // build stops at once, and its type check with it.
@@ -49,7 +51,13 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
     await build.stage?.release();
     await build.check?.close();
     await build.toolchain.close();
+    await endWriterThread(build);
   }
+}
+
+/** Ends the writer thread started ahead, when the build failed before its writer took it (else ended already). */
+async function endWriterThread(build: BuildStart): Promise<void> {
+  await build.writerThread?.worker.terminate();
 }
 
 /**

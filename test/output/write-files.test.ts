@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createFileWriter } from '../../src/output/write-files.ts';
+import { createFileWriter, startWriterThread } from '../../src/output/write-files.ts';
 import { repoRoot, tempDir } from '../support/helpers.ts';
 
 describe('createFileWriter, started ahead', () => {
@@ -24,5 +24,32 @@ describe('createFileWriter, started ahead', () => {
     const module = pathToFileURL(join(repoRoot, 'lib', 'src', 'output', 'write-files.js')).href;
     const script = `const { createFileWriter } = await import(${JSON.stringify(module)}); await createFileWriter(${JSON.stringify(tempDir('writer-'))}).start(); console.log('started');`;
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 })).toBe('started\n');
+  });
+
+  it('takes a thread started before it was made: writes through it, and closing ends it', async () => {
+    const dir = tempDir('writer-');
+    const thread = startWriterThread();
+    await thread.online;
+    const exited = new Promise<number>((resolve) => thread.worker.once('exit', resolve));
+    const write = createFileWriter(dir, { thread });
+    expect(await write('x.txt', Buffer.from('x'), 'text/plain')).toBe(0);
+    await write.close();
+    expect(readFileSync(join(dir, 'x.txt'), 'utf8')).toBe('x');
+    expect(typeof (await exited)).toBe('number');
+  });
+
+  it('given a thread that stopped before the writer was made, fails (naming the folder), never waits for it', async () => {
+    const dir = tempDir('writer-');
+    const thread = startWriterThread();
+    await thread.online;
+    await thread.worker.terminate();
+    const write = createFileWriter(dir, { thread });
+    await write('x.txt', Buffer.from('x'), 'text/plain');
+    const failed = await write.close().then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(failed?.message).toContain(dir);
+    expect(failed?.message).toContain('the writer thread stopped');
   });
 });
