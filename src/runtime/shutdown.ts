@@ -10,6 +10,9 @@ import type { CloseOptions } from './listen.ts';
 /** How long requests in flight may take to finish after the signal, when nothing says otherwise: 10 s. */
 export const defaultShutdownTimeout = 10_000;
 
+/** How long cutting the requests may take before the process exits anyway. */
+const cutWaitMs = 1_000;
+
 /** What {@link stopOnSignal} needs of a server. */
 export interface Closable {
   close(options?: CloseOptions): Promise<void>;
@@ -39,7 +42,9 @@ export function stopOnSignal(server: Closable, options: StopOptions = {}): void 
     cut = true;
     clearTimeout(timer);
     log(`${why}: cutting the requests still running.`);
-    void server.close();
+    // Exits once the connections are cut, whether or not the graceful close ever ends (a request
+    // waiting on a route module that never finished loading); a close that hangs too gets a second.
+    void Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, cutWaitMs))]).finally(() => process.exit(1));
   };
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return force(`${signal} again`);

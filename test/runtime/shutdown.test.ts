@@ -9,8 +9,9 @@ import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { binPath, buildSite, runCli } from '../support/helpers.ts';
+import { binPath, buildSite, repoRoot, runCli } from '../support/helpers.ts';
 import { gatedSite, slowBody as body, start, until, type Running } from '../support/shutdown-site.ts';
 
 /** GETs `path` over a fresh connection; resolves with status and whole body, or the socket error. */
@@ -94,6 +95,23 @@ describe('the built server', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
+  });
+
+  it('a second signal exits 1 though the server never finishes closing', async () => {
+    const module = pathToFileURL(join(repoRoot, 'lib/src/runtime/shutdown.js')).href;
+    const script = `const { stopOnSignal } = await import(${JSON.stringify(module)}); stopOnSignal({ close: () => new Promise(() => {}) }); setInterval(() => {}, 1000); console.error('ready');`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await until(() => stderr.includes('ready'));
+    child.kill('SIGINT');
+    await until(() => stderr.includes('SIGINT: no new connections'));
+    child.kill('SIGINT');
+    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    if (code === 'still running') child.kill('SIGKILL');
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain('SIGINT again: cutting the requests still running.');
   });
 
   it('SHUTDOWN_TIMEOUT cuts a request that takes longer and exits 1', async () => {
