@@ -54,6 +54,18 @@ export const sourceErrors = {
       cause,
       traceCause: true,
     }),
+  /**
+   * The bundle's import (or, in dev, route file `file`'s module) did not settle within `ms`: a
+   * top-level await of the site's that waits on and on.
+   */
+  moduleLoadTimedOut: (ms: number, file?: string) =>
+    new PrerenderError(
+      'MODULE_IMPORT',
+      `${file ? `Route file ${file} did` : 'The route modules did'} not finish loading within ${ms} ms (prerender.timeout): code at the top level of ${file ? 'it' : 'a route file'}, or of a module ${file ? 'it imports' : 'one imports'}, is still waiting (an await outside any function that does not settle).`,
+      {
+        hint: 'Find the `await` outside any function in the route files and the modules they import, and give what it waits for a time limit, or move it into the handler (each request is bounded by prerender.timeout).',
+      },
+    ),
   routesStopped: (cause: unknown) =>
     new PrerenderError('ROUTES_STOPPED', `The route modules stopped running: ${messageOf(cause)}`, {
       hint: 'An error thrown outside any request (in a timer or listener a route module started), or process.exit(), ends the build, as it would end the built server. Fix it and save: the dev server rebuilds then.',

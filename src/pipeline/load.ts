@@ -4,7 +4,8 @@ import { startTracking } from '../cache/read-tracker.ts';
 import { whileDoing } from '../file-limit.ts';
 import type { RoutePlan } from '../plan/plan-routes.ts';
 import type { RouteHandler } from '../prerender/render-route.ts';
-import { untilAborted } from '../settle-within.ts';
+import { errors } from '../errors.ts';
+import { settleWithin, untilAborted } from '../settle-within.ts';
 import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
@@ -19,7 +20,10 @@ export async function loadServer(build: BuildContext, plan: RoutePlan): Promise<
   await untilAborted(Promise.resolve(build.check?.beforePrerender(expectedRouteCount(build, plan.routes.length))), signal);
   if (cache) cache.tracking = startTracking();
   let loading: Promise<ServerBundle> | undefined;
-  const load = () => whileDoing('loading the server bundle', () => loadBundle(paths.serverFile, config));
+  // Bounded as every call of the site's code is: a top-level await that never settles would hold the
+  // build in silence, or let Node exit with code 13 and no word of which code waited.
+  const { timeout } = config.prerender;
+  const load = () => whileDoing('loading the server bundle', () => settleWithin(loadBundle(paths.serverFile, config), timeout, () => errors.moduleLoadTimedOut(timeout)));
   return () =>
     (loading ??= untilAborted(
       cache?.tracking

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { libDir } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import type { RouteFiles } from '../bundle/load-bundle.ts';
 import type { BuildFailure } from './build-error.ts';
 import type { BuildThreadData, FromBuildThread, RouteModules, ThreadAnswer, ToBuildThread } from './bundle-worker.ts';
 import { forward } from './forward.ts';
@@ -58,10 +57,9 @@ const isNotice = (message: FromBuildThread): message is { failed: BuildFailure }
  * Starts a worker thread serving builds written to `dir` (dev-output.ts); it loads the runtime and
  * listens at once, so a build sent later is served sooner.
  */
-export function startBuildWorker(options: { bodyLimit: number; dir: string; site: RouteFiles }, events: BuildWorkerEvents): BuildWorker {
-  const { bodyLimit, dir, site } = options;
+export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEvents): BuildWorker {
   // Always the compiled worker, as with the toolchain: see paths.ts.
-  const worker = new Worker(join(libDir, 'server', 'bundle-worker.js'), { workerData: { bodyLimit, dir, site } satisfies BuildThreadData });
+  const worker = new Worker(join(libDir, 'server', 'bundle-worker.js'), { workerData: options satisfies BuildThreadData });
   // The socket keeps the dev server's process alive; a thread must never be what holds it.
   worker.unref();
   let port: number | undefined;

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadError, siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
-import { errors } from '../errors.ts';
+import { errors, PrerenderError } from '../errors.ts';
+import { settleWithin } from '../settle-within.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type * as Runtime from '../runtime/index.ts';
@@ -23,6 +24,8 @@ export interface BuildThreadData {
   bodyLimit: number;
   dir: string;
   site: RouteFiles;
+  /** How long a route file's module may take to load (prerender.timeout), in ms. */
+  loadTimeout: number;
 }
 /** Route file (relative to routesDir) -> its module's file in the output folder. */
 export type RouteModules = Record<string, string>;
@@ -49,7 +52,7 @@ export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeE
 type Handler = (event: unknown) => unknown;
 
 const port = parentPort!;
-const { bodyLimit, dir, site } = workerData as BuildThreadData;
+const { bodyLimit, dir, site, loadTimeout } = workerData as BuildThreadData;
 // Stack traces of route modules name their source files, as in the dev server's own thread.
 process.setSourceMapsEnabled(true);
 const runtime = import(pathToFileURL(runtimeEntry).href) as Promise<typeof Runtime>;
@@ -139,13 +142,16 @@ function handlerOf(file: string): Promise<Handler> {
   return handler;
 }
 
-/** The default export of a route file's module; a PrerenderError naming the file when it is no handler or the module throws. */
+/** The default export of a route file's module; a PrerenderError naming the file when it is no handler, the module throws or does not finish loading. */
 async function importHandler(file: string): Promise<Handler> {
   let module: { default?: unknown };
+  // Bounded as the build's load is: a top-level await that never settles would hold every request
+  // for the route, and the build waiting on it, with no word.
+  const imported = import(pathToFileURL(join(dir, modules[file]!)).href) as Promise<{ default?: unknown }>;
   try {
-    module = (await import(pathToFileURL(join(dir, modules[file]!)).href)) as { default?: unknown };
+    module = await settleWithin(imported, loadTimeout, () => errors.moduleLoadTimedOut(loadTimeout, siteFile(site, file)));
   } catch (error) {
-    throw loadError(error, site);
+    throw error instanceof PrerenderError ? error : loadError(error, site);
   }
   if (!('default' in module)) throw errors.noHandler(siteFile(site, file), 'has no default export');
   const handler = module.default;

@@ -149,6 +149,27 @@ describe('prerender dev (the real bin)', () => {
     }
   });
 
+  it('answers with the route file whose top-level await never settles, within prerender.timeout, and Ctrl-C ends it', async () => {
+    const stuck = `import { defineEventHandler } from 'h3';\nawait new Promise(() => {});\nexport default defineEventHandler(() => 'never');\n`;
+    const root = writeSite({
+      'src/server/routes/api/ok.ts': route(`() => 'ok'`),
+      'src/server/routes/api/stuck.ts': stuck,
+      'prerender.config.mjs': `export default { prerender: { timeout: 1000 } };\n`,
+    });
+    const dev = await startBinServer('dev', root);
+    try {
+      const answer = await ask(`${dev.url}/api/ok`);
+      expect(answer.status).toBe(500);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        code: 'MODULE_IMPORT',
+        message: expect.stringMatching(/^Route file src\/server\/routes\/api\/stuck\.ts did not finish loading within 1000 ms \(prerender\.timeout\): /),
+      });
+      await dev.waitForStderr('error Route file src/server/routes/api/stuck.ts did not finish loading within 1000 ms');
+    } finally {
+      expect(await dev.stop('SIGINT')).toBe(0);
+    }
+  });
+
   it('exits 1 naming the port when it is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1');
     await new Promise((resolve) => blocker.once('listening', resolve));

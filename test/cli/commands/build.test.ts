@@ -3,7 +3,7 @@
  * and stderr, and --json. Every run starts in an empty folder, as a CI job building a site elsewhere
  * would. The bin's usage errors: test/cli/parse-args.test.ts; its help: test/cli/help.test.ts.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBinServer } from '../../support/bin-server.ts';
@@ -104,6 +104,19 @@ describe('prerender build', () => {
     // The check found it too (TS1109): the error says it, with its frame, and the check only counts it.
     expect(stderr).not.toContain('TS1109');
     expect(stderr).toContain('type check: 1 error: the one at src/server/routes/api/broken.ts:3, the error below (');
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it.each([
+    ['nothing left to run (Node would exit 13)', 'await new Promise(() => {});'],
+    ['a timer left running', 'await new Promise(() => { setInterval(() => {}, 1000); });'],
+  ])('stops at a top-level await that never settles, with %s: prerender.timeout, the message, exit 1, nothing written', async (_name, wait) => {
+    const { root, dir } = cliSite(['/api/hello.txt'], { 'src/server/routes/api/stuck.ts': `import { defineEventHandler } from 'h3';\n${wait}\nexport default defineEventHandler(() => 'never');\n` });
+    writeFileSync(join(root, 'prerender.config.mjs'), readFileSync(join(root, 'prerender.config.mjs'), 'utf8').replace('prerender: {', 'prerender: { timeout: 1000,'));
+    const { code, stderr } = await cli('build', root, '--no-typecheck');
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain('error The route modules did not finish loading within 1000 ms (prerender.timeout): code at the top level of a route file');
+    expect(stderr).not.toMatch(/unsettled top-level await|process\.exit/);
     expect(existsSync(dir)).toBe(false);
   });
 
