@@ -104,8 +104,10 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
     return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect`, ms };
   }
   if (status < 200 || status >= 300) {
-    const failed: Rendered = { ok: false, status, error: failureMessage(response, body, outcome.thrown), ms };
-    if (outcome.thrown !== undefined && !isHttpError(outcome.thrown)) failed.thrown = outcome.thrown;
+    const returned = returnedError(outcome);
+    const failed: Rendered = { ok: false, status, error: returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : failureMessage(response, body, outcome.thrown), ms };
+    const thrown = outcome.thrown ?? returned;
+    if (thrown !== undefined && !isHttpError(thrown)) failed.thrown = thrown;
     // No handler ran: the router found no route for the path (404), or none for GET (h3 may say 405).
     if ((status === 404 || status === 405) && !outcome.routed) failed.unrouted = true;
     const retryAfter = response.headers.get('retry-after');
@@ -118,6 +120,12 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   const mistake = resultMistake(route, outcome.returned);
   if (mistake) result.mistake = mistake;
   return result;
+}
+
+/** An Error the handler returned rather than threw (no HTTP error of h3's, whose own status and message answer): h3 answers it with a bare 500. */
+function returnedError(outcome: RequestOutcome): Error | undefined {
+  const value = outcome.thrown === undefined ? outcome.returned?.value : undefined;
+  return value instanceof Error && !isHttpError(value) ? value : undefined;
 }
 
 /**
