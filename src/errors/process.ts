@@ -1,4 +1,5 @@
 /** The catalogue's errors of the process and the servers: open files, signals, ports (see errors.ts). */
+import { relative } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
 /** Errors of the process and the servers: open files, signals, ports. */
@@ -21,10 +22,14 @@ export const processErrors = {
     new PrerenderError('INTERRUPTED', `Interrupted (${signal}) while api-prerender was starting: nothing was built, written or served.`),
   interrupted: (signal: string) =>
     new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`),
-  noBuild: (dir: string) =>
-    new PrerenderError('NO_BUILD', `No build found in ${dir}.`, {
-      hint: 'Run `prerender build` first.',
-    }),
+  /** `siteRoot`: the site's root as found from where the command ran, when that was not the root (run from `src/`). */
+  noBuild: (dir: string, siteRoot?: string) => {
+    if (siteRoot === undefined) return new PrerenderError('NO_BUILD', `No build found in ${dir}.`, { hint: 'Run `prerender build` first.' });
+    const there = relative(process.cwd(), siteRoot) || '.';
+    return new PrerenderError('NO_BUILD', `No build found in ${dir}, and no routes folder here: ${siteRoot} has route files, and seems to be the site's root.`, {
+      hint: `Run the command in ${siteRoot}, or pass it the root (\`prerender preview ${there}\`); build it first if it has no build.`,
+    });
+  },
   portInUse: (host: string, port: number) =>
     new PrerenderError('SERVER', `Port ${port} on ${host} is already in use.`, {
       hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one.`,

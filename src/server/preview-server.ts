@@ -8,6 +8,7 @@ import { loadBundle } from '../bundle/load-bundle.ts';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
 import { shownPath } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
+import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
@@ -39,7 +40,8 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const config = await loadConfig(options);
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
-  if (!existsSync(serverFile)) throw errors.noBuild(shownPath(dir));
+  // No build, and no routes folder either: the command may have run inside the site (`src/`).
+  if (!existsSync(serverFile)) throw errors.noBuild(shownPath(dir), existsSync(config.routesDir) ? undefined : findNearbyRoutes(config.root, config.routesDir)?.root);
   const bundle = await loadBundle(serverFile, config);
   const middleware = options.logger ? [requestLog(options.logger)] : undefined;
   return listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware }));

@@ -181,6 +181,14 @@ describe('preview without a build', () => {
     expect(result.stderr).toContain('No build found in');
     expect(result.stderr).toContain('Run `prerender build` first.');
   });
+
+  it('run from a folder inside the site, names the site root and the command to run', async () => {
+    const root = writeSite({ 'src/server/routes/api/a.ts': 'export default () => 1;\n' });
+    const result = await runCli(['preview', '--port', '0'], { cwd: join(root, 'src') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error No build found in dist/src, and no routes folder here: ${root} has route files, and seems to be the site's root.`);
+    expect(result.stderr).toContain(`hint: Run the command in ${root}, or pass it the root (\`prerender preview ..\`); build it first if it has no build.`);
+  });
 });
 
 /**
