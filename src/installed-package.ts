@@ -12,6 +12,18 @@ export function packageName(source: string): string {
 }
 
 /**
+ * The package a file (a path) belongs to, when it lies in a node_modules folder: the last such
+ * folder's `pkg` or `@scope/pkg`.
+ * @example packageOfFile('node_modules/h3/dist/_entries/node.mjs') // 'h3'
+ */
+export function packageOfFile(file: string): string | undefined {
+  const parts = file.split(/[\\/]/);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0 || at + 1 >= parts.length) return undefined;
+  return parts[at + 1].startsWith('@') ? parts.slice(at + 1, at + 3).join('/') : parts[at + 1];
+}
+
+/**
  * Whether the package `source` names is installed where Node looks for it from the file `importer`:
  * a folder of that name, with a package.json, in one of the node_modules folders Node's own
  * `require.resolve.paths` lists. Installed, an import of it that does not resolve names a path the

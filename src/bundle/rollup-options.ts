@@ -3,7 +3,7 @@ import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
 import { asFileLimit } from '../file-limit.ts';
-import { isInstalled } from '../installed-package.ts';
+import { isInstalled, packageOfFile } from '../installed-package.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -90,7 +90,7 @@ export function toBuildError(error: unknown, root: string): unknown {
     // importing module's own mistake (such as a type imported as a value).
     const binding = (log as { binding?: string }).binding ?? '?';
     if (log.id === resolvedEntryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
-    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter));
+    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter), packageOfFile(log.exporter));
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) return unresolvedImport(log.exporter, log.id, root);
   const loc = locOf(log, root);

@@ -36,9 +36,15 @@ export const sourceErrors = {
             ? notExported(source)
             : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
-  missingExport: (importer: string, binding: string, exporter: string) =>
-    new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${exporter}, which does not export it.`, {
-      hint: 'Fix the name imported; a type is imported with `import type { ... }`.',
+  /** `pkg`: the package `exporter` is a file of, if any (then named as imported). */
+  missingExport: (importer: string, binding: string, exporter: string, pkg?: string) =>
+    new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${pkg ? `${pkg} (${exporter})` : exporter}, which does not export it.`, {
+      hint:
+        pkg === 'h3'
+          ? `h3 v2 has no "${binding}": if it is an h3 v1 helper (send, sendRedirect, ...), v2 does it otherwise, most often by returning the value from the handler; see h3's migration guide (h3.dev/migration).`
+          : pkg
+            ? `Fix the name imported: the installed ${pkg} does not export it (check the documentation of its version); a type is imported with \`import type { ... }\`.`
+            : 'Fix the name imported; a type is imported with `import type { ... }`.',
     }),
   missingAsset: (importer: string, file: string) =>
     new PrerenderError('COMPILE', `${importer} reads ${file} through new URL(..., import.meta.url), and there is no such file or folder.`, {

@@ -116,6 +116,25 @@ describe('an import of a path an installed package does not export', () => {
   });
 });
 
+describe('a name a package does not export', () => {
+  it('named as the package imported, with its file; an h3 v1 helper points at h3\'s migration guide', async () => {
+    const { error } = await failBuild({ [`${api}/v1.ts`]: `import { eventHandler, send } from 'h3';\nexport default eventHandler((event) => send(event, 'hi'));\n` });
+    expect(error.code).toBe('COMPILE');
+    expect(error.message).toMatch(new RegExp(`^${api}/v1\\.ts imports "send" from h3 \\(\\S*node_modules/h3/dist/\\S+\\), which does not export it\\.$`));
+    expect(error.hint).toBe('h3 v2 has no "send": if it is an h3 v1 helper (send, sendRedirect, ...), v2 does it otherwise, most often by returning the value from the handler; see h3\'s migration guide (h3.dev/migration).');
+  });
+
+  it('another package: named with its file, and its version\'s documentation to check', async () => {
+    const { error } = await failBuild({
+      'node_modules/left-pad/package.json': JSON.stringify({ name: 'left-pad', type: 'module', exports: { '.': './index.js' } }),
+      'node_modules/left-pad/index.js': 'export default (text) => text;\n',
+      [`${api}/pad.ts`]: `import { padStart } from 'left-pad';\n${route(`() => padStart('x')`)}`,
+    });
+    expect(error.message).toBe(`${api}/pad.ts imports "padStart" from left-pad (node_modules/left-pad/index.js), which does not export it.`);
+    expect(error.hint).toBe('Fix the name imported: the installed left-pad does not export it (check the documentation of its version); a type is imported with `import type { ... }`.');
+  });
+});
+
 describe('syntax errors', () => {
   const broken = `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => {\n  const x = ;\n});\n`;
 
