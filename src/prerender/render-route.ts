@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import type { H3EventContext } from 'h3';
 import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
@@ -133,7 +134,7 @@ function returnedError(outcome: RequestOutcome): Error | undefined {
  * those with a bare "HTTPError"), else h3's JSON error body, else the status text.
  */
 function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unknown): string {
-  if (thrown instanceof Error && !isHttpError(thrown)) return `the handler threw ${thrown.name}: ${thrown.message}`;
+  if (thrown instanceof Error && !isHttpError(thrown)) return `the handler threw ${thrown.name}: ${thrown.message}${relativeMiss(thrown)}`;
   // Not an Error at all (`throw 'no data'`): h3's body says only "HTTPError".
   if (thrown !== undefined && !(thrown instanceof Error)) return `the handler threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : messageOf(thrown)}, not an Error`;
   try {
@@ -143,6 +144,16 @@ function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unkno
     // Not JSON: fall back to the status text.
   }
   return response.statusText || `HTTP ${response.status}`;
+}
+
+/**
+ * What to add to a file not found by a relative path: it was looked for from the working folder,
+ * which the build may run in another than the server does (`prerender build site/` from above).
+ */
+function relativeMiss(error: Error): string {
+  const { code, path } = error as NodeJS.ErrnoException;
+  if (code !== 'ENOENT' || typeof path !== 'string' || isAbsolute(path)) return '';
+  return ` ("${path}" is looked for from the working folder, ${process.cwd()}: name it from the module instead, new URL('...', import.meta.url))`;
 }
 
 /** An error h3 answers with its own status and message (`createError`, `HTTPError`): the handler's answer, not a crash. */

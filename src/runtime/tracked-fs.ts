@@ -8,7 +8,7 @@
  * noted.
  */
 import { constants } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { currentLog, type ReadLog } from './reads.ts';
 
@@ -64,31 +64,45 @@ function noting(real: AnyFunction, note: Note, nested = false): AnyFunction {
   return tracked;
 }
 
+/**
+ * {@link pathOf} a path argument of a read by `module`; a relative one also notes the environment as
+ * read: which file it names depends on the working folder (a build run from the site's parent reads
+ * another file), which no fingerprint of the file tells.
+ */
+function readPath(log: ReadLog, module: string, value: unknown): string | undefined {
+  const path = pathOf(value);
+  const given = value instanceof Uint8Array ? Buffer.from(value).toString() : value;
+  if (path !== undefined && typeof given === 'string' && !isAbsolute(given)) log.env(module, undefined);
+  return path;
+}
+
 /** Notes the path in argument 0 as read by `module`. */
 const firstPath = (module: string): Note => (log, args) => {
-  const path = pathOf(args[0]);
+  const path = readPath(log, module, args[0]);
   if (path !== undefined) log.file(module, path);
 };
 
 /** Notes the path `open` is given when it opens it for reading only. */
 const openedPath = (module: string): Note => (log, args) => {
-  const path = pathOf(args[0]);
-  if (path !== undefined && readsOnly(typeof args[1] === 'function' ? undefined : args[1])) log.file(module, path);
+  if (!readsOnly(typeof args[1] === 'function' ? undefined : args[1])) return;
+  const path = readPath(log, module, args[0]);
+  if (path !== undefined) log.file(module, path);
 };
 
 /** Notes the folder `readdir` or `opendir` lists: its names, or with `recursive` every name below it (a tree). */
 const listedFolder = (module: string): Note => (log, args) => {
-  const path = pathOf(args[0]);
+  const path = readPath(log, module, args[0]);
   if (path === undefined) return;
   const options = args[1] as { recursive?: unknown } | undefined;
   if (typeof options === 'object' && options !== null && options.recursive === true) log.tree(module, path);
   else log.file(module, path);
 };
 
-/** Notes the folder a `glob` walks (its `cwd`, else the working directory) as a tree read by `module`. */
+/** Notes the folder a `glob` walks (its `cwd`, else the working directory: then the environment too) as a tree read by `module`. */
 const globbedTree = (module: string): Note => (log, args) => {
   const options = args[1] as { cwd?: unknown } | undefined;
-  log.tree(module, pathOf(typeof options === 'object' && options !== null && options.cwd !== undefined ? options.cwd : process.cwd()) ?? process.cwd());
+  const cwd = typeof options === 'object' && options !== null ? options.cwd : undefined;
+  log.tree(module, readPath(log, module, cwd ?? '.') ?? process.cwd());
 };
 
 /** The read functions of an fs-like object (`fs` or `fs/promises`), tracked for `module`. */

@@ -123,6 +123,8 @@ describe('read tracking', () => {
     const exists = await render('/api/exists', { 'x-file': join(root, 'nothing-here') });
     expect(exists.body).toBe(`false,${String(process.cwd() !== root)}`);
     expect(exists.files.sort()).toEqual([join(process.cwd(), 'data.json'), join(root, 'nothing-here')].sort());
+    // `statSync('data.json')` names a file by the working folder: the environment, as the cache sees it.
+    expect([cjs.log.reachedEnv, exists.log.reachedEnv]).toEqual([false, true]);
   });
 
   it('sees a folder listed with recursive as every name below it (a tree), one listed without as its names, and openAsBlob as a read', async () => {
@@ -130,6 +132,7 @@ describe('read tracking', () => {
     expect(body).toBe('32 7');
     expect([...(log.trees?.keys() ?? [])]).toEqual([join(root, 'content')]);
     expect([...(log.files?.keys() ?? [])].sort()).toEqual([join(root, 'data.json'), join(root, 'src')]);
+    expect(log.reachedEnv).toBe(false);
   });
 
   it('gives a file a module reads once and keeps to the first route only: what reuse.ts accounts for', async () => {

@@ -5,10 +5,10 @@
  * output, byte for byte the output of a clean build of the same inputs.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
-import { buildSite, repoRoot, tempDir, writeSite } from '../support/helpers.ts';
+import { buildSite, repoRoot, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { pageRows, readPageData } from '../support/report-page-data.ts';
 import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from '../support/cache-site.ts';
 
@@ -361,5 +361,21 @@ describe('a build with the cache', () => {
     writeFileSync(join(root, 'src/types/post.ts'), 'export interface Post { slug: string; title: number }\n');
     const found = await buildSite(root, { typecheck: true });
     expect(aboutPost(found.report.warnings)).toEqual([expect.stringMatching(/^src\/lib\/posts\.ts:2:\d+: TS2322: /)]);
+  });
+});
+
+describe('a file read by a relative path', () => {
+  it('renders its route every build (env): the working folder says which file it is; from elsewhere, the miss says so', async () => {
+    const root = writeSite({
+      'data/posts.json': '{"a":1}',
+      'src/server/routes/api/a.json.ts': `import { readFile } from 'node:fs/promises';\nimport { defineEventHandler } from 'h3';\nexport default defineEventHandler(async () => JSON.parse(await readFile('data/posts.json', 'utf8')));\n`,
+      'prerender.config.mjs': `export default { prerender: { routes: ['/api/a.json'] } };\n`,
+    });
+    expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
+    const again = await runCli(['build', '--no-typecheck'], { cwd: root });
+    expect(again.stderr).toContain('cache: 0 routes reused, 1 rendered (1 env)');
+    const above = await runCli(['build', basename(root), '--no-typecheck'], { cwd: dirname(root) });
+    expect(above.code).toBe(1);
+    expect(above.stderr).toContain(`open 'data/posts.json' ("data/posts.json" is looked for from the working folder, ${dirname(root)}: name it from the module instead, new URL('...', import.meta.url))`);
   });
 });
