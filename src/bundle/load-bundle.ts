@@ -3,6 +3,7 @@ import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { H3 } from 'h3';
 import { errors, type PrerenderError } from '../errors.ts';
+import { siteTrace, type SiteCode } from '../prerender/site-trace.ts';
 import type { AppOptions } from '../runtime/app.ts';
 import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
 
@@ -19,11 +20,11 @@ export interface ServerBundle {
   routesApp(options: AppOptions): H3;
 }
 
-/** Where the site's route files are, so that an error names a route file as the user sees it. */
-export interface RouteFiles {
-  root: string;
-  routesDir: string;
-}
+/**
+ * Where the site's route files are (and its output, when inside it), so that an error names a route
+ * file as the user sees it, and the place of the site's code it came from.
+ */
+export type RouteFiles = SiteCode;
 
 /**
  * Imports a built server module afresh (never a cached copy of an earlier build), typed as `T` (the
@@ -51,7 +52,7 @@ export function loadError(error: unknown, site?: RouteFiles): PrerenderError {
   if (invalid.name === 'InvalidHandlerError') {
     return errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
   }
-  return errors.moduleImport(error);
+  return errors.moduleImport(error, site && siteTrace(error, site).first);
 }
 
 /**

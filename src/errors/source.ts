@@ -54,8 +54,9 @@ export const sourceErrors = {
     new PrerenderError('COMPILE', `${importer} reads the folder ${folder} through new URL(..., import.meta.url), and it holds no files to copy next to the server.`, {
       hint: 'Put the files the route reads in the folder, or read a file instead.',
     }),
-  moduleImport: (cause: unknown) =>
-    new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded: ${messageOf(cause)}`, {
+  /** `at`: the first place of the site's code in its stack (`src/lib/db.ts:2`), when there is one. */
+  moduleImport: (cause: unknown, at?: string) =>
+    new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded${at ? `, at ${at}` : ''}: ${messageOf(cause)}`, {
       hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',
       cause,
       traceCause: true,

@@ -12,14 +12,16 @@ import { isInside } from '../runtime/inside.ts';
 export interface SiteCode {
   root: string;
   routesDir: string;
-  /** Where the bundle is built and published: its frames are code of ours, or unmapped. */
-  outDir: string;
+  /** Where the bundle is built and published, when inside the site: its frames are code of ours, or unmapped. */
+  outDir?: string;
 }
 
 /** What a thrown error says of the site's code. */
 export interface SiteTrace {
   /** The first place in a route file (`src/server/routes/api/x.ts:5`): where the route met the error. */
   at?: string;
+  /** The first place in any file of the site (`src/lib/db.ts:2`): where the error was made. */
+  first?: string;
   /** The site's frames of the error and its causes, one per line, indented by four spaces; `''` when none. */
   trace: string;
 }
@@ -31,6 +33,7 @@ const maxCauses = 8;
 export function siteTrace(thrown: unknown, site: SiteCode): SiteTrace {
   const lines: string[] = [];
   let at: string | undefined;
+  let first: string | undefined;
   let above: string[] = [];
   const seen = new Set<unknown>();
   for (let error = thrown, depth = 0; error instanceof Error && !seen.has(error) && depth < maxCauses; error = error.cause, depth++) {
@@ -42,9 +45,10 @@ export function siteTrace(thrown: unknown, site: SiteCode): SiteTrace {
     if (depth > 0) lines.push(`  Caused by: ${error.name}: ${error.message}`);
     for (const frame of frames.slice(0, frames.length - shared)) lines.push(`    at ${frame.text}`);
     at ??= frames.find((frame) => frame.inRoutes)?.line;
+    first ??= frames[0]?.line;
     above = frames.map((frame) => frame.text);
   }
-  return { at, trace: lines.join('\n') };
+  return { at, first, trace: lines.join('\n') };
 }
 
 interface Frame {
@@ -78,6 +82,6 @@ function fileOf(place: string): string | undefined {
 }
 
 function isSiteCode(file: string, site: SiteCode): boolean {
-  if (!isInside(file, site.root) || isInside(file, site.outDir)) return false;
+  if (!isInside(file, site.root) || (site.outDir !== undefined && isInside(file, site.outDir))) return false;
   return !relative(site.root, file).split(sep).includes('node_modules');
 }

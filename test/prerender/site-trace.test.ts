@@ -24,6 +24,7 @@ describe('siteTrace', () => {
     ]);
     expect(siteTrace(error, site)).toEqual({
       at: 'src/server/routes/api/boom.json.ts:5',
+      first: 'src/lib/db.ts:2',
       trace: ['    at loadPosts (src/lib/db.ts:2:9)', '    at src/server/routes/api/boom.json.ts:5:17'].join('\n'),
     });
   });

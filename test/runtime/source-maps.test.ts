@@ -87,7 +87,7 @@ describe('prerender build', () => {
     const { code, stdout, stderr } = await runCli(['build', root, '--no-typecheck', '--json']);
     expect(code).toBe(1);
     const file = join(root, api, 'settings.ts');
-    expect(stderr).toContain('A route module threw while it was loaded: cannot start without settings');
+    expect(stderr).toContain(`A route module threw while it was loaded, at ${api}/settings.ts:5: cannot start without settings`);
     expect(stderr).toMatch(new RegExp(`Error: cannot start without settings\\n\\s+at loadSettings \\(${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:5:\\d+\\)`));
     expect(stderr).toContain(`Caused by: Error: settings.json not found\n    at loadSettings (${file}:3:`);
     // Below the module are only Node's loader and the tool that imported it.

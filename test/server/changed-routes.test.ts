@@ -121,10 +121,10 @@ describe('dev rebuilds of the route files a save changed', () => {
     await pollUntil(url('/api/b'), (answer) => answer.body === 'b, saved');
     const failed = await ask(url('/api/fussy'));
     expect(failed.status).toBe(500);
-    expect(JSON.parse(failed.body)).toMatchObject({ code: 'MODULE_IMPORT', message: 'A route module threw while it was loaded: the flag is up', stack: expect.stringContaining('fussy.ts:3:') });
+    expect(JSON.parse(failed.body)).toMatchObject({ code: 'MODULE_IMPORT', message: `A route module threw while it was loaded, at ${api}/fussy.ts:3: the flag is up`, stack: expect.stringContaining('fussy.ts:3:') });
     expect((await ask(url('/api/fussy'), { headers: { accept: 'text/html' } })).body).toContain('the flag is up');
     expect((await ask(url('/api/later'))).body).toBe('later');
-    await expect.poll(() => logger.lines.filter((line) => line === 'error A route module threw while it was loaded: the flag is up')).toHaveLength(1);
+    await expect.poll(() => logger.lines.filter((line) => line === `error A route module threw while it was loaded, at ${api}/fussy.ts:3: the flag is up`)).toHaveLength(1);
   });
 
   it('shows a compile error saved into a route file not in use, then serves the fix', async () => {

@@ -98,7 +98,7 @@ describe('dev server, other sites', () => {
     try {
       const broken = await pollUntil(new URL('/api/a', server.url).href, (a) => a.status === 500);
       const failure = JSON.parse(broken.body);
-      expect(failure).toMatchObject({ code: 'MODULE_IMPORT', message: "A route module threw while it was loaded: Cannot read properties of undefined (reading 'deep')" });
+      expect(failure).toMatchObject({ code: 'MODULE_IMPORT', message: "A route module threw while it was loaded, at src/server/routes/api/a.ts:2: Cannot read properties of undefined (reading 'deep')" });
       expect(failure.stack).toMatch(/^TypeError: Cannot read properties of undefined \(reading 'deep'\)\n\s+at /);
       expect(logger.lines).toContainEqual(expect.stringContaining('error A route module threw while it was loaded'));
       writeFileSync(join(root, 'src/server/routes/api/a.ts'), route(`() => 'loads now'`));
