@@ -63,7 +63,9 @@ function checkOptions(cli: CAC, command: Command): void {
     );
     const typed = key.length === 1 ? key : `${value === false ? 'no-' : ''}${kebabCase(key)}`;
     const meant = closestName(typed, known);
-    throw errors.unknownOption(`${key.length === 1 ? '-' : '--'}${typed}`, `prerender ${command.name}`, meant && `--${meant}`);
+    // No slip of the keyboard: an option of another command (`build --port`), typed to the wrong one.
+    const others = meant ? [] : cli.commands.filter((other) => other !== command && other.hasOption(key)).map((other) => `prerender ${other.name}`);
+    throw errors.unknownOption(`${key.length === 1 ? '-' : '--'}${typed}`, `prerender ${command.name}`, meant && `--${meant}`, others);
   }
 }
 

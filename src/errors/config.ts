@@ -48,9 +48,10 @@ function keyFix(key: string, meant: string): string {
 export const configErrors = {
   /**
    * A config key's value it cannot take. `origin` is where it was set (the config file, or the
-   * options overriding it; none: a default, and no config file), `meant` a value it was likely meant to be.
+   * options overriding it; none: a default, and no config file), `meant` a value it was likely meant to be
+   * (shown as JSON: `["/api/posts.json"]` for a route given alone).
    */
-  configKey: (key: string, allowed: string, got: unknown, origin?: string, meant?: string) =>
+  configKey: (key: string, allowed: string, got: unknown, origin?: string, meant?: unknown) =>
     new PrerenderError('CONFIG', `Config key "${key}"${origin ? ` in ${origin}` : ''} must be ${allowed}, got ${show(got)}${meant ? `; did you mean ${show(meant)}?` : '.'}`, {
       hint: !origin ? `Create prerender.config.ts in the site root and set "${key}" there.` : meant ? `Set "${key}" to ${show(meant)} in ${origin}.` : `Fix "${key}" in ${origin}.`,
     }),
@@ -204,10 +205,13 @@ export const configErrors = {
     new PrerenderError('USAGE', `Option \`${flag}\` of \`${command}\` needs a value: \`${usage}\`.`, {
       hint: `Run \`${command} --help\` for its options.`,
     }),
-  unknownOption: (flag: string, command: string, meant?: string) =>
-    new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`${meant ? `; did you mean \`${meant}\`?` : '.'}`, {
-      hint: `Run \`${command} --help\` for its options.`,
-    }),
+  /** `meant`: the option likely meant; `others`: the commands that take `flag` (`prerender dev`). */
+  unknownOption: (flag: string, command: string, meant?: string, others: string[] = []) =>
+    new PrerenderError(
+      'USAGE',
+      `Unknown option \`${flag}\` for \`${command}\`${meant ? `; did you mean \`${meant}\`?` : others.length > 0 ? `: it is an option of ${others.map((other) => `\`${other}\``).join(' and ')}.` : '.'}`,
+      { hint: `Run \`${command} --help\` for its options.` },
+    ),
   /** `configFile`: the config file as messages name it (key-origin.ts). */
   vitePrefix: (configFile: string) =>
     new PrerenderError('CONFIG', 'Config key "apiPrefix" is empty, which in Vite would take every URL from the site, index.html too.', {

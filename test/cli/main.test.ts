@@ -48,7 +48,7 @@ describe('every --json run prints one JSON object on stdout', () => {
     ['a misspelt option', ['build', root, '--json', '--presett', 'netlify'], 'USAGE', 'Unknown option `--presett` for `prerender build`; did you mean `--preset`?'],
     ['a misspelt command', ['bild', '--json'], 'USAGE', 'Unknown command "bild"; did you mean "build"?'],
     ['an option without its value', ['build', root, '--json', '--config'], 'USAGE', 'Option `--config` of `prerender build` needs a value: `--config <file>`.'],
-    ['--json given to a command without it', ['dev', root, '--json'], 'USAGE', 'Unknown option `--json` for `prerender dev`.'],
+    ['--json given to a command without it', ['dev', root, '--json'], 'USAGE', 'Unknown option `--json` for `prerender dev`: it is an option of `prerender build` and `prerender merge`.'],
     ['no command', ['--json'], 'USAGE', '--json needs a command that takes it: prerender build --json or prerender merge --json.'],
     ['a bad --preset', ['build', root, '--json', '--preset', 'vercell'], 'USAGE', '--preset must be static | netlify | cloudflare | vercel | github-pages, got "vercell"; did you mean "vercel"?'],
   ])('%s', async (_, args, code, message) => {

@@ -25,7 +25,8 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     { args: ['build', root, '--concurency', '3'], says: 'Unknown option `--concurency` for `prerender build`; did you mean `--concurrency`?' },
     { args: ['build', root, '--no-typechek'], says: 'Unknown option `--no-typechek` for `prerender build`; did you mean `--no-typecheck`?' },
     { args: ['dev', root, '--prot', '3000'], says: 'Unknown option `--prot` for `prerender dev`; did you mean `--port`?' },
-    { args: ['build', root, '--port', '3000'], says: 'Unknown option `--port` for `prerender build`.' },
+    { args: ['build', root, '--port', '3000'], says: 'Unknown option `--port` for `prerender build`: it is an option of `prerender dev` and `prerender preview`.' },
+    { args: ['dev', root, '--no-typecheck'], says: 'Unknown option `--no-typecheck` for `prerender dev`: it is an option of `prerender build`.' },
     { args: ['build', root, '--bogus'], says: 'Unknown option `--bogus` for `prerender build`.' },
     { args: ['build', root, '--config'], says: 'Option `--config` of `prerender build` needs a value: `--config <file>`.' },
   ])('prerender $args', async ({ args, says }) => {
