@@ -14,6 +14,7 @@ import { isHtml, mediaType } from '../content-type.ts';
 import { hostType, servedAsOtherType } from '../hosts/host-types.ts';
 import { hasExtension } from '../output/route-to-file.ts';
 import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../output/sitemap.ts';
+import { siteFile } from '../bundle/load-bundle.ts';
 import { siteTrace, type SiteCode } from '../prerender/site-trace.ts';
 import type { RouteFailure, RouteTally } from '../report/build-report.ts';
 
@@ -85,6 +86,8 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
           const { at, trace } = siteTrace(result.thrown, options.site);
           if (at) failure.error += ` (${at})`;
           if (trace) failure.trace = trace;
+        } else if (result.routeFile !== undefined) {
+          failure.error += ` (${siteFile(options.site, result.routeFile)})`;
         }
         sink.tally.failures.push(failure);
         return;

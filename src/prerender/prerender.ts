@@ -32,6 +32,8 @@ export interface PrerenderResult {
   error?: string;
   /** What the handler threw (no HTTP error of h3's), for the failure to show where it came from. */
   thrown?: unknown;
+  /** The route file (relative to routesDir) of a route that ran out of time or past a bound: its place, where nothing was thrown. */
+  routeFile?: string;
   /** Attempts past the first (prerender.retry), when there were any. */
   retries?: number;
   /**
@@ -186,6 +188,7 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     } else {
       result = { route, status: rendered.status, ms, error: rendered.error };
       if (rendered.thrown !== undefined) result.thrown = rendered.thrown;
+      if (rendered.routeFile !== undefined) result.routeFile = rendered.routeFile;
     }
     if (retries > 0) result.retries = retries;
     if (turn) result.reason = turn.reason;

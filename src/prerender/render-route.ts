@@ -19,7 +19,7 @@ export const routeUrl = (route: string): URL => new URL(route, 'http://localhost
  */
 export type Rendered =
   | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number; mistake?: ResultMistake; routeFile?: string }
-  | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true; thrown?: unknown };
+  | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true; thrown?: unknown; routeFile?: string };
 
 /** The context a route is requested with: the record the runtime fills in (runtime/app.ts). */
 export type RouteContext = H3EventContext & { [outcomeKey]: RequestOutcome };
@@ -48,6 +48,7 @@ export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBo
   const { request, abandon } = routeRequest(route);
   const pending: BodyReading = {};
   const body = { deadline: start + timeout, timeout, maxBytes: bounds.maxBodySize };
+  const outcome: RequestOutcome = { routed: false };
   // One promise a route, settled by whichever comes first: the response read, the timeout, the abort.
   return new Promise<Rendered>((resolve) => {
     let settled = false;
@@ -58,9 +59,11 @@ export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBo
       signal?.removeEventListener('abort', stop);
       resolve(rendered);
     };
+    // The route ran out of time, or its body of bounds: the handler named no place, its file does.
     const fail = (error: unknown, timedOut: boolean) => {
       const failed: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
       if (timedOut) failed.timedOut = true;
+      if (outcome.file !== undefined) failed.routeFile = outcome.file;
       finish(failed);
     };
     const giveUp = (error: unknown, timedOut: boolean) => {
@@ -73,7 +76,7 @@ export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBo
     const stop = () => giveUp(signal!.reason, false);
     signal?.addEventListener('abort', stop, { once: true });
     try {
-      const read = readResponse(handle, request, route, start, body, pending);
+      const read = readResponse(handle, request, route, start, body, pending, outcome);
       if (read instanceof Promise) read.then(finish, (error: unknown) => fail(error, error instanceof BodyBoundError && error.timedOut));
       else finish(read);
     } catch (error) {
@@ -83,8 +86,7 @@ export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBo
 }
 
 /** The route's response read whole: at once when the handler answered at once with a string or bytes. */
-function readResponse(handle: RouteHandler, request: Request, route: string, start: number, bounds: BodyBounds, pending: BodyReading): Rendered | Promise<Rendered> {
-  const outcome: RequestOutcome = { routed: false };
+function readResponse(handle: RouteHandler, request: Request, route: string, start: number, bounds: BodyBounds, pending: BodyReading, outcome: RequestOutcome): Rendered | Promise<Rendered> {
   // Null-prototype, as the context h3 makes for a request the server receives.
   const context: RouteContext = Object.assign(Object.create(null) as H3EventContext, { [outcomeKey]: outcome });
   const answered = handle(request, context);

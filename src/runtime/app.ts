@@ -129,7 +129,10 @@ function withDefaultType(route: RuntimeRoute) {
   return (event: H3Event) => {
     if (unnamedRest) event.context.params = { _: event.context.params?._ ?? '' };
     const outcome = outcomeOf(event);
-    if (outcome) outcome.routed = true;
+    if (outcome) {
+      outcome.routed = true;
+      outcome.file = route.file;
+    }
     const threw = (error: unknown) => {
       if (outcome) outcome.thrown = error;
       throw error;

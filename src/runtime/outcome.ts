@@ -9,6 +9,8 @@
 export interface RequestOutcome {
   /** Whether a route's handler was called (else a 404 or 405 is the router's: no route has the path). */
   routed: boolean;
+  /** The route file whose handler was called (relative to routesDir): a route that ran out of time names it. */
+  file?: string;
   /** What the handler threw, if it threw. */
   thrown?: unknown;
   /**

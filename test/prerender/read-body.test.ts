@@ -156,7 +156,7 @@ async function buildWith(failing: { name: string; body: string }[], limits: stri
   return { cli, peak: Math.max(...peaks) };
 }
 
-/** The run failed the routes of `failing` alone, each with `error`, in the log and in --json. */
+/** The run failed the routes of `failing` alone, each with `error` and its route file, in the log and in --json. */
 function expectFailed(cli: { code: number | null; stdout: string; stderr: string }, failing: { name: string }[], error: string): void {
   expect(cli.code, cli.stderr).toBe(1);
   expect(cli.stderr).toContain(`${failing.length} route${failing.length === 1 ? '' : 's'} failed to prerender; nothing was published`);
@@ -165,6 +165,8 @@ function expectFailed(cli: { code: number | null; stdout: string; stderr: string
   for (const { name } of failing) {
     expect(cli.stderr).toMatch(new RegExp(`^ {2}/api/e/${name} {2}error {2}${error.replace(/[().]/g, '\\$&')}`, 'm'));
     expect(report.failures.find((failure: { route: string }) => failure.route === `/api/e/${name}`)?.error).toContain(error);
+    // The handler threw nothing to name a place by: the route's file is named.
+    expect(cli.stderr).toContain(` (src/server/routes/api/e/${name}.ts)\n`);
   }
 }
 
