@@ -133,6 +133,13 @@ export const warnings = {
       `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, ` +
       'or export entries from a route file with parameters; set prerender.routes to [] to build only the server without this warning.',
   }),
+  /** A routes folder (`routesDir`, as the build prints paths) with no route file, and nothing listed to prerender. */
+  noRouteFiles: (routesDir: string, apiPrefix: string): Warning => ({
+    code: 'NOTHING_TO_PRERENDER',
+    message:
+      `Nothing to prerender: ${routesDir} holds no route files, so only a server without routes was built. ` +
+      `A route file serves the path of its name there (${apiPrefix ? `${apiPrefix}/` : ''}hello.ts serves /${apiPrefix ? `${apiPrefix}/` : ''}hello); list the routes to prerender in prerender.routes.`,
+  }),
   /**
    * A method-less route file whose path has a GET file (and maybe a HEAD file): neither method ever
    * reaches it (routes/shadowed-routes.ts). The files are named from the site root.

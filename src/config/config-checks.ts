@@ -9,7 +9,7 @@ import type { KeyOrigin } from './key-origin.ts';
  */
 export function configChecks(origin: KeyOrigin = () => undefined) {
   /** Throws the CONFIG error of `key`, whose value `got` is not `allowed`; `meant` is a value it was likely meant to be. */
-  const fail = (key: string, allowed: string, got: unknown, meant?: string): never => {
+  const fail = (key: string, allowed: string, got: unknown, meant?: unknown): never => {
     throw errors.configKey(key, allowed, got, origin(key), meant);
   };
   return {
@@ -27,9 +27,9 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
       if (value === undefined || choices.includes(value as T)) return value as T | undefined;
       return fail(key, allowed, value, typeof value === 'string' ? closestName(value, choices) : undefined);
     },
-    /** `value` as an object of keys, when it is a plain object. */
-    objectAt(key: string, value: unknown, allowed = 'an object'): Record<string, unknown> {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(key, allowed, value);
+    /** `value` as an object of keys, when it is a plain object; `meant`: what it was likely meant to be. */
+    objectAt(key: string, value: unknown, allowed = 'an object', meant?: unknown): Record<string, unknown> {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(key, allowed, value, meant);
       return value as Record<string, unknown>;
     },
     /**

@@ -19,7 +19,8 @@ const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly',
 /** `prerender.routes` given as a list (or not at all), checked; a function is {@link routesOfFunction}'s. */
 export function listedRoutes(input: unknown, check: ConfigChecks): PrerenderRoute[] {
   const list: unknown = input ?? [];
-  if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list);
+  // One route given alone (`routes: '/api/posts.json'`) was meant as a list of one.
+  if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list, typeof list === 'string' ? [list] : undefined);
   return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, undefined));
 }
 

@@ -56,7 +56,8 @@ export function resolveConfigParts(
   check.checkKeys('', user, topKeys, everyKey);
   const pre = user.prerender === undefined ? {} : check.objectAt('prerender', user.prerender);
   check.checkKeys('prerender.', pre, prerenderKeys, everyKey);
-  const sitemap = pre.sitemap === undefined ? {} : check.objectAt('prerender.sitemap', pre.sitemap);
+  // The site's address given alone (`sitemap: 'https://example.com'`) was meant as its host.
+  const sitemap = pre.sitemap === undefined ? {} : check.objectAt('prerender.sitemap', pre.sitemap, undefined, typeof pre.sitemap === 'string' ? { host: pre.sitemap } : undefined);
   check.checkKeys('prerender.sitemap.', sitemap, ['host'], everyKey);
 
   const name = check.optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root, check);

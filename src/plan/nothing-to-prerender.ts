@@ -1,8 +1,10 @@
 /**
  * A site with route files and nothing to prerender: `0 routes ok` and exit 0 said nothing of the
- * forgotten `prerender.routes`. Unless `prerender.routes: []` says it is meant, it is a warning.
+ * forgotten `prerender.routes`; nor of a routes folder with no route file at all. Unless
+ * `prerender.routes: []` says it is meant, it is a warning.
  */
 import { configName } from '../config/key-origin.ts';
+import { shownPath } from '../config/output-paths.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { counted } from '../plural.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -19,8 +21,10 @@ const examplesShown = 2;
  */
 export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefinition[], planned: number, entriesFiles: number): Warning | undefined {
   const { routesFrom } = config.prerender;
+  if (planned > 0 || routesFrom === 'array') return undefined;
+  if (routeFiles.length === 0) return warnings.noRouteFiles(shownPath(config.routesDir), config.apiPrefix);
   const answersGet = routeFiles.filter((route) => route.method === '' || route.method === 'GET');
-  if (planned > 0 || answersGet.length === 0 || routesFrom === 'array') return undefined;
+  if (answersGet.length === 0) return undefined;
   const routes = routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
   const entries = entriesFiles === 0 ? 'no route file exports entries' : `the entries of ${counted(entriesFiles, 'route file')} listed none`;
   // None yet: either kind does (a misnamed `.mjs` one is told its rename to prerender.config.mjs).

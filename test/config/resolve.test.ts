@@ -252,6 +252,13 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(error.message).toContain(allowed);
   });
 
+  it('a route given alone as prerender.routes, and an address alone as prerender.sitemap: says the value meant', async () => {
+    const routes = await catchError(() => resolveConfig({ prerender: { routes: '/api/posts.json' } } as never, tempDir()));
+    expect(routes.message).toBe('Config key "prerender.routes" must be an array of routes, or a function returning one, got "/api/posts.json"; did you mean ["/api/posts.json"]?');
+    const sitemap = await catchError(() => resolveConfig({ prerender: { sitemap: 'https://example.com' } } as never, tempDir()));
+    expect(sitemap.message).toBe('Config key "prerender.sitemap" must be an object, got "https://example.com"; did you mean {"host":"https://example.com"}?');
+  });
+
   it.each([
     { route: '/api/items/:id', pattern: '":id" is the parameter id', entries: "[{ id: '1' }, { id: '2' }]" },
     { route: '/api/items/[id].json', pattern: '"[id]" is the parameter id', entries: "[{ id: '1' }, { id: '2' }]" },

@@ -2,6 +2,7 @@
  * A site with route files and nothing to prerender (src/plan/nothing-to-prerender.ts): a warning naming
  * `prerender.routes` (or the config file to create) with an example from the site, unless [] is meant.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/index.ts';
 import { buildSite, route, runCli, writeSite } from '../support/helpers.ts';
@@ -32,6 +33,19 @@ describe('route files but nothing to prerender', () => {
     expect(nothing(report).map((warning) => warning.message)).toEqual([
       expect.stringContaining("List the routes to prerender in a new prerender.config.ts (or .mjs), such as prerender: { routes: ['/api/posts/1.json'] }, "),
     ]);
+  });
+
+  it('a routes folder without a route file: says so, and where route files go', async () => {
+    const root = writeSite({ 'src/server/routes/.gitkeep': '' });
+    const { report } = await buildSite(root);
+    expect(nothing(report)).toEqual([
+      {
+        code: 'NOTHING_TO_PRERENDER',
+        message: `Nothing to prerender: ${join(root, 'src/server/routes')} holds no route files, so only a server without routes was built. A route file serves the path of its name there (api/hello.ts serves /api/hello); list the routes to prerender in prerender.routes.`,
+      },
+    ]);
+    // prerender.routes: [] says nothing is meant.
+    expect(nothing((await buildSite(root, { config: { prerender: { routes: [] } } })).report)).toEqual([]);
   });
 
   it('a function given as prerender.routes that returns none, and entries that list none, are named', async () => {
