@@ -1,11 +1,16 @@
 /** How an error thrown by the site's own code is printed: its stack, then each of its causes. */
+import { pathToFileURL } from 'node:url';
 
 /**
  * The stack of `error` and of each error in its `cause` chain, each after `Caused by:`, without the
  * frames of Node's internals and, from Node's module loader down, without any: below a module that
  * threw while it loaded are only the loader and the tool that imported it, never the site's code.
+ * With `ownCode` (a folder), without the frames of the code in it either: the tool's own, which
+ * called the site's function that threw (a routes function, a config's).
  */
-export function stackWithCauses(error: unknown): string {
+export function stackWithCauses(error: unknown, ownCode?: string): string {
+  const own = ownCode === undefined ? undefined : [ownCode, pathToFileURL(ownCode).href];
+  const isOwn = (line: string) => own !== undefined && /^\s+at /.test(line) && own.some((place) => line.includes(place));
   const parts: string[] = [];
   const seen = new Set<unknown>();
   for (let current = error; current !== undefined && current !== null && !seen.has(current) && parts.length < 10; current = (current as { cause?: unknown }).cause) {
@@ -13,8 +18,8 @@ export function stackWithCauses(error: unknown): string {
     const text = current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current);
     const lines = text.split('\n');
     const loader = lines.findIndex((line) => /^\s+at (.* \()?node:internal\/modules\//.test(line));
-    const own = (loader === -1 ? lines : lines.slice(0, loader)).filter((line) => !/^\s+at (.* \()?node:internal\//.test(line));
-    parts.push((parts.length === 0 ? '' : 'Caused by: ') + own.join('\n'));
+    const kept = (loader === -1 ? lines : lines.slice(0, loader)).filter((line) => !/^\s+at (.* \()?node:internal\//.test(line) && !isOwn(line));
+    parts.push((parts.length === 0 ? '' : 'Caused by: ') + kept.join('\n'));
     if (!(current instanceof Error)) break;
   }
   return parts.join('\n');
