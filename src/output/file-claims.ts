@@ -25,10 +25,10 @@ export class FileClaims {
   claim(file: string, owner: string): void {
     const key = keyOf(file);
     const taken = this.ownerOf(key);
-    if (taken !== undefined) throw errors.outputClash(`${describe(owner)} and ${describe(taken)} both write ${file}.`);
+    if (taken !== undefined) throw errors.outputClash(`${describe(owner)} and ${describe(taken)} both write ${file}.`, clashHint(owner, taken));
     const asFolder = this.folders.get(key);
     if (asFolder !== undefined) {
-      throw errors.outputClash(`${describe(owner)} writes the file ${file}, where ${describe(asFolder)} needs a folder.`);
+      throw errors.outputClash(`${describe(owner)} writes the file ${file}, where ${describe(asFolder)} needs a folder.`, clashHint(owner, asFolder));
     }
     // The folders it needs, deepest first, up to one already known: a known folder was checked with
     // every folder above it when it was claimed, and no file can have been claimed there since.
@@ -39,7 +39,7 @@ export class FileClaims {
       const fileThere = this.claimedBy(folder);
       if (fileThere !== undefined) {
         const shown = file.split('/').slice(0, folder.split('/').length).join('/');
-        throw errors.outputClash(`${describe(owner)} needs the folder ${shown}, where ${describe(fileThere)} writes a file.`);
+        throw errors.outputClash(`${describe(owner)} needs the folder ${shown}, where ${describe(fileThere)} writes a file.`, clashHint(owner, fileThere));
       }
       needed.push(folder);
     }
@@ -114,4 +114,12 @@ const recentFolders = 64;
 
 function describe(owner: string): string {
   return owner.startsWith('/') ? `route "${owner}"` : owner;
+}
+
+/** The fix of a clash of `owner` with `other`: a route's path, or a file of publicDir, which the user can move. */
+function clashHint(owner: string, other: string): string | undefined {
+  const file = [owner, other].find((who) => who.startsWith('the file '));
+  const route = [owner, other].find((who) => who.startsWith('/'));
+  if (file === undefined || route === undefined) return undefined;
+  return `Remove or rename ${file}, or give route "${route}" another path (or drop it from prerender.routes).`;
 }

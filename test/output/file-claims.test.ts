@@ -114,6 +114,18 @@ describe('FileClaims.has: a file in exactly its spelling', () => {
 });
 
 describe('FileClaims with routeToFile', () => {
+  it('a route and a file of publicDir: the hint says to move the file, or the route', () => {
+    const claimed = (first: string, second: string) => {
+      const registry = new FileClaims();
+      registry.claim('api/h.json', first);
+      return catchErrorSync(() => registry.claim('api/h.json', second));
+    };
+    const error = claimed('the file public/api/h.json', '/api/h.json');
+    expect(error.message).toBe('route "/api/h.json" and the file public/api/h.json both write api/h.json.');
+    expect(error.hint).toBe('Remove or rename the file public/api/h.json, or give route "/api/h.json" another path (or drop it from prerender.routes).');
+    expect(claimed('/api/h.json', '/api/H.json').hint).toBe('Give one of the routes another path, or drop it from prerender.routes.');
+  });
+
   it('/x and /x/ answering HTML both write x/index.html', () => {
     expect(clash([[routeToFile('/x', html), '/x'], [routeToFile('/x/', html), '/x/']])).toBe(
       'route "/x/" and route "/x" both write x/index.html.',
