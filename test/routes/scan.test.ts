@@ -164,6 +164,20 @@ describe('scanRoutes', () => {
     expect(error.code).toBe('ROUTE_NAME');
     expect(error.message).toContain('api/[id.ts');
   });
+
+  it('names every malformed name at once, one a line, each fix said once', async () => {
+    const error = await catchError(() => scanRoutes(routesDir(['api/ok.ts', 'api/[id.ts', 'api/q?x.json.ts', 'api/[].ts']), 'api'));
+    expect([error.code, error.exitCode]).toEqual(['ROUTE_NAME', 1]);
+    expect(error.message.split('\n')).toEqual([
+      '3 mistakes in the names of the route files:',
+      '  Malformed route file name api/[].ts: [] needs a parameter name, as in [id].',
+      '  Malformed route file name api/[id.ts: "[id": brackets must close and wrap the whole segment, as in [id] or [id].json.',
+      '  Malformed route file name api/q?x.json.ts: "q?x.json" holds "?", which starts the query of a URL.',
+    ]);
+    expect(error.hint).toBe(
+      'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment. Rename the file or folder without it: a name is the URL path its route serves, and no request could reach this one.',
+    );
+  });
 });
 
 describe('scanRoutes: conflicts', () => {
@@ -196,6 +210,17 @@ describe('scanRoutes: conflicts', () => {
   ])('%j do not conflict', async (files) => {
     const routes = await scanRoutes(routesDir(files), 'api');
     expect(routes.map((r) => r.file).sort()).toEqual([...files].sort());
+  });
+
+  it('names every conflict at once', async () => {
+    const error = await catchError(() => scanRoutes(routesDir(['api/a.ts', 'api/a.js', 'api/b.get.ts', 'api/b.GET.mjs']), 'api'));
+    expect(error.code).toBe('ROUTE_CONFLICT');
+    expect(error.message.split('\n')).toEqual([
+      '2 mistakes in the names of the route files:',
+      '  Two route files serve every method /api/a: api/a.js and api/a.ts.',
+      '  Two route files serve GET /api/b: api/b.GET.mjs and api/b.get.ts.',
+    ]);
+    expect(error.hint).toBe('Remove or rename one of them.');
   });
 
   it('checkConflicts takes routes from anywhere, not just a folder', () => {
