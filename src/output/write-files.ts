@@ -163,6 +163,8 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
   write.close = async () => {
     send();
     while (queued > 0) await settle();
+    // Held while it ends (idle, it lets the process go before it has).
+    thread?.ref();
     await thread?.terminate();
     thread = undefined;
     if (failure) throw failure;

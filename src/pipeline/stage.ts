@@ -57,7 +57,12 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
 
 /** Ends the writer thread started ahead, when the build failed before its writer took it (else ended already). */
 async function endWriterThread(build: BuildStart): Promise<void> {
-  await build.writerThread?.worker.terminate();
+  const worker = build.writerThread?.worker;
+  // Held while it ends: an idle thread lets the process go, and with nothing else to wait for (a
+  // failed build whose bundle was reused, unchecked) Node would exit before the thread did, as if
+  // the build's code had called process.exit(0).
+  worker?.ref();
+  await worker?.terminate();
 }
 
 /**
