@@ -2,13 +2,13 @@
  * How the dev server shows a build that failed: in the terminal (location, message, code frame,
  * hint) and as the answer to every route request until the code is fixed.
  */
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml } from '../escape-html.ts';
 import { stackWithCauses } from '../error-stack.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { runtimeEntry } from '../paths.ts';
+import { libDir } from '../paths.ts';
 
 /** What went wrong in a build, in the words shown to the developer. */
 export interface BuildFailure {
@@ -24,14 +24,14 @@ export interface BuildFailure {
   stack?: string;
 }
 
-/** Where stack frames of the runtime (lib/src/runtime) point, as Node prints them. */
-const runtimeFolder = pathToFileURL(dirname(runtimeEntry)).href + '/';
+/** Where stack frames of api-prerender's code (lib/src: the runtime, the build's thread) point, as Node prints them. */
+const ownFolder = pathToFileURL(libDir).href + '/';
 
 /** Puts any thrown value into the words of a {@link BuildFailure}. */
 export function describeFailure(error: unknown): BuildFailure {
   if (error instanceof PrerenderError) {
     const location = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}` : undefined;
-    const stack = error.traceCause && error.cause !== undefined ? stackWithCauses(error.cause) : undefined;
+    const stack = error.traceCause && error.cause !== undefined ? stackWithCauses(error.cause, libDir) : undefined;
     return { code: error.code, message: error.message, location, frame: error.frame, hint: devHint(error.hint), stack };
   }
   // An error we did not expect: its stack is the only clue.
@@ -89,18 +89,18 @@ export function routeErrorLine(thrown: unknown, request: Request): string {
   return `${request.method} ${new URL(request.url).pathname}: ${routeErrorStack(thrown)}`;
 }
 
-/** The stack of `thrown` and its causes, in the route files (through the source map), without the runtime's frames. */
+/** The stack of `thrown` and its causes, in the route files (through the source map), without our frames and those below. */
 const routeErrorStack = (thrown: unknown): string => withoutRuntimeFrames(stackWithCauses(thrown));
 
 /**
- * A stack without the frames from our runtime down (h3, srvx, the socket): they are the same for every
- * request, and the route's own frames are what the page is for.
+ * A stack without the frames from our code down (the build's thread, the runtime, h3, srvx, the
+ * socket): they are the same for every request, and the route's own frames are what the page is for.
  */
 function withoutRuntimeFrames(stack: string): string {
   let below = false;
   const kept = stack.split('\n').filter((line) => {
     if (!/^\s+at /.test(line)) return !(below = false);
-    below ||= line.includes(runtimeFolder);
+    below ||= line.includes(ownFolder);
     return !below;
   });
   return kept.join('\n');
