@@ -69,6 +69,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   let scanned = false;
   let latest: Served | undefined;
   let spare: BuildWorker | undefined;
+  /** The thread of the build under way while it loads its route modules (a top-level await may hold it up to prerender.timeout). */
+  let loading: BuildWorker | undefined;
   let builds = 0;
   let queued = false;
   let running: Promise<void> | undefined;
@@ -127,7 +129,9 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     }
     const worker = spare ?? startWorker();
     spare = undefined;
+    loading = worker;
     const failure = await worker.load(plan.routes, fileName, plan.routes.filter((route) => plan.load.has(route.file)).map((route) => route.file));
+    loading = undefined;
     if (closing || failure) void worker.terminate();
     if (closing) return;
     serve(failure ? { failure } : { worker, plan }, started);
@@ -186,6 +190,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       (closing ??= (async () => {
         stopWaiting?.();
         watcher.close();
+        // A build still loading its modules ends now, not when they settle or time out.
+        void loading?.terminate();
         await running;
         await Promise.all([latest?.worker?.terminate(), spare?.terminate()]);
       })()),

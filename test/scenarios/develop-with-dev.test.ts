@@ -170,6 +170,19 @@ describe('prerender dev (the real bin)', () => {
     }
   });
 
+  it('ends at once on Ctrl-C while a route module is still loading (a top-level await within a long prerender.timeout)', async () => {
+    const root = writeSite({
+      'src/server/routes/api/stuck.ts': `import { defineEventHandler } from 'h3';\nawait new Promise(() => { setInterval(() => {}, 1000); });\nexport default defineEventHandler(() => 'never');\n`,
+      'prerender.config.mjs': `export default { prerender: { timeout: 60000 } };\n`,
+    });
+    const dev = await startBinServer('dev', root);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Before, the close waited for the module until the shutdown's 10 s ran out (exit 1).
+    const code = await Promise.race([dev.stop('SIGINT'), new Promise<string>((resolve) => setTimeout(() => resolve('still running after 8 s'), 8000))]);
+    if (code === 'still running after 8 s') await dev.stop('SIGKILL');
+    expect(code, dev.stderr()).toBe(0);
+  });
+
   it('exits 1 naming the port when it is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1');
     await new Promise((resolve) => blocker.once('listening', resolve));
