@@ -148,7 +148,9 @@ export const configErrors = {
    */
   configLoad: (file: string, cause: unknown) => {
     const name = basename(file);
-    const ownCode = !(cause instanceof PrerenderError) && (cause as { code?: unknown } | undefined)?.code !== 'ERR_MODULE_NOT_FOUND';
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    // Node's own words on an import of a plain JavaScript config: a package not installed, or a path it does not export.
+    const ownCode = !(cause instanceof PrerenderError) && code !== 'ERR_MODULE_NOT_FOUND' && code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED';
     // A syntax error of a TypeScript config, found as it is compiled, keeps its place and code frame.
     const located = cause instanceof PrerenderError ? { loc: cause.loc, frame: cause.frame } : {};
     return new PrerenderError('CONFIG', `Could not load config file ${file}: ${messageOf(cause)}`, {
@@ -156,9 +158,11 @@ export const configErrors = {
       hint:
         cause instanceof PrerenderError && cause.hint
           ? cause.hint
-          : !ownCode
-            ? 'Install the package the config imports in the site (npm install <package>), or fix the import path.'
-            : ownCodeHint(name, cause),
+          : code === 'ERR_PACKAGE_PATH_NOT_EXPORTED'
+            ? `Import a path the package exports (its package.json "exports" lists them); everything api-prerender exports comes from 'api-prerender' (import { defineConfig } from 'api-prerender').`
+            : !ownCode
+              ? 'Install the package the config imports in the site (npm install <package>), or fix the import path.'
+              : ownCodeHint(name, cause),
       cause,
       traceCause: ownCode && !unlocated(name, cause),
     });

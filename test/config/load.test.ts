@@ -260,6 +260,18 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     expect(error.hint).toBe("api-prerender has one entry: import from 'api-prerender' (import { defineConfig } from 'api-prerender').");
   });
 
+  it('a plain JavaScript config importing a path a package does not export: the fix, and Node\'s words once (no stack)', async () => {
+    const root = writeSite({
+      'node_modules/api-prerender/package.json': JSON.stringify({ name: 'api-prerender', type: 'module', exports: { '.': './index.js' } }),
+      'node_modules/api-prerender/index.js': 'export const defineConfig = (config) => config;\n',
+      'prerender.config.mjs': `import { defineConfig } from 'api-prerender/config';\nexport default defineConfig({});\n`,
+    });
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode, error.traceCause]).toEqual(['CONFIG', 2, false]);
+    expect(error.message).toMatch(/^Could not load config file .*prerender\.config\.mjs: Package subpath '\.\/config' is not defined by "exports"/);
+    expect(error.hint).toBe(`Import a path the package exports (its package.json "exports" lists them); everything api-prerender exports comes from 'api-prerender' (import { defineConfig } from 'api-prerender').`);
+  });
+
   it('names the helper of a TS config that imports a package not installed', async () => {
     const root = writeSite({
       'config/cms.ts': `import { list } from 'cms-client';\nexport const routes = (): string[] => list();`,
