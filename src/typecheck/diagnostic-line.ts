@@ -28,6 +28,15 @@ export function diagnosticAt(line: string, place: { file: string; line: number }
   return line.startsWith(`${place.file}:${place.line}:`);
 }
 
+/**
+ * Whether a diagnostic line says the same as a syntax error the bundler met at `place`: it is at
+ * that line, or it is a syntax error of TypeScript's own (`code` TS1000-TS1999, what its parser
+ * reports) in that file, which a mistake there sets off further down (`{ a: 1 ;` is TS1005 twice).
+ */
+export function sameSyntaxError(line: string, code: number | undefined, place: { file: string; line: number }): boolean {
+  return diagnosticAt(line, place) || (code !== undefined && code >= 1000 && code < 2000 && line.startsWith(`${place.file}:`));
+}
+
 /** `file(line,col): error TS2322: message`, or `error TS5023: message`, then the message's indented lines. */
 const header = /^(?:(.+?)\((\d+),(\d+)\): )?error TS(\d+): (.*)$/;
 

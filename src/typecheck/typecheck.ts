@@ -10,7 +10,7 @@ import type { TypeCheckTask } from './check-config.ts';
 import { findTsc, ownTsc, type Tsc } from './find-tsc.ts';
 import { groupCommonJs } from './commonjs-diagnostics.ts';
 import { runTsc } from './run-tsc.ts';
-import { diagnosticAt } from './diagnostic-line.ts';
+import { sameSyntaxError } from './diagnostic-line.ts';
 import { counted } from '../plural.ts';
 import type { SourceLocation } from '../errors/prerender-error.ts';
 
@@ -68,13 +68,13 @@ function libraryUnread(diagnostics: string[]): string | undefined {
 /**
  * Prints a check's result through `logger`: a warning per diagnostic (those of ES module syntax in
  * files read as CommonJS as one), then one line. A build that failed at `failedAt` (a syntax error
- * the bundler met, printed with its code frame) leaves out what the check found at that line: the
- * same error, said once.
+ * the bundler met, printed with its code frame) leaves out what the check found at that line, and
+ * the syntax errors it set off further down the file: the same mistake, said once.
  */
 export function reportTypeCheck(result: TypeCheckReply, logger: Logger, failedAt?: SourceLocation): void {
   if (result.failed !== undefined) return warn(logger, warnings.typeCheck(`Type checking failed, so type errors were not looked for: ${result.failed}`));
   if (result.note) warn(logger, warnings.typeCheck(result.note));
-  const shown = failedAt ? result.diagnostics.filter((line) => !diagnosticAt(line, failedAt)) : result.diagnostics;
+  const shown = failedAt ? result.diagnostics.filter((line, i) => !sameSyntaxError(line, result.codes?.[i], failedAt)) : result.diagnostics;
   const { grouped, rest } = groupCommonJs(shown);
   if (grouped) warn(logger, grouped);
   for (const line of rest) warn(logger, warnings.typeError('', line));
@@ -87,7 +87,7 @@ function found(count: number, shown: number, failedAt?: SourceLocation): string 
   const errors = counted(count, 'error');
   const left = count - shown;
   if (left === 0) return `${errors}, printed above as warnings`;
-  const atFailure = `${left === 1 ? 'the one' : `${left}`} at ${failedAt!.file}:${failedAt!.line}, the error below`;
+  const atFailure = left === 1 ? `the one at ${failedAt!.file}:${failedAt!.line}, the error below` : `${left} in ${failedAt!.file} from the error below`;
   return shown === 0 ? `${errors}: ${atFailure}` : `${errors}, printed above as warnings but ${atFailure}`;
 }
 

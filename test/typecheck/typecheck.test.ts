@@ -242,16 +242,23 @@ describe('the type check', () => {
     expect(codes).toEqual(['TYPE_ERROR']);
   });
 
-  it('after a build failed at a line (code the bundler could not compile), leaves out what it found there, and counts it', () => {
-    const found = (failedAt: { file: string; line: number; column: number }) => {
+  it('after a build failed at a line (code the bundler could not compile), leaves out what it found there and the syntax errors it set off, and counts them', () => {
+    const found = (failedAt: { file: string; line: number; column: number }, more: string[] = [], codes?: number[]) => {
       const logger = createMemoryLogger();
-      const diagnostics = [`${routeFile}:3:13: TS1109: Expression expected.`, `${api}/other.ts:1:5: TS1005: ';' expected.`];
-      reportTypeCheck({ diagnostics, version: '7.0.2', from: 'own' }, logger, failedAt);
+      const diagnostics = [`${routeFile}:3:13: TS1109: Expression expected.`, `${api}/other.ts:1:5: TS1005: ';' expected.`, ...more];
+      reportTypeCheck({ diagnostics, codes, version: '7.0.2', from: 'own' }, logger, failedAt);
       return logger.lines;
     };
     expect(found({ file: routeFile, line: 3, column: 13 })).toEqual([
       `warning ${api}/other.ts:1:5: TS1005: ';' expected.`,
       `type check: 2 errors, printed above as warnings but the one at ${routeFile}:3, the error below (TypeScript 7.0.2, api-prerender's)`,
+    ]);
+    // A syntax error further down the same file follows from it; a type error there is its own.
+    const below = [`${routeFile}:4:2: TS1005: ';' expected.`, `${routeFile}:9:7: TS2322: Type 'string' is not assignable to type 'number'.`];
+    expect(found({ file: routeFile, line: 3, column: 13 }, below, [1109, 1005, 1005, 2322])).toEqual([
+      `warning ${api}/other.ts:1:5: TS1005: ';' expected.`,
+      `warning ${routeFile}:9:7: TS2322: Type 'string' is not assignable to type 'number'.`,
+      `type check: 4 errors, printed above as warnings but 2 in ${routeFile} from the error below (TypeScript 7.0.2, api-prerender's)`,
     ]);
     // Another line of the same file is another error.
     expect(found({ file: routeFile, line: 30, column: 1 })).toHaveLength(3);
