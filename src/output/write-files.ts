@@ -189,4 +189,15 @@ export function startWriterThread(): WriterThread {
   return thread;
 }
 
+/**
+ * Ends a thread started ahead that no writer took (the build failed first). Held while it ends, and
+ * marked so that its coming online meanwhile does not let go of it: with nothing else to wait for,
+ * Node would exit before the thread did, as if the build's code had called process.exit(0).
+ */
+export async function endWriterThread(thread: WriterThread): Promise<void> {
+  thread.taken = true;
+  thread.worker.ref();
+  await thread.worker.terminate();
+}
+
 const stoppedWith = (code: number) => new Error(`the writer thread stopped (exit code ${code})`);

@@ -12,6 +12,7 @@ import { copyPublicDir } from '../output/copy-public.ts';
 import { claimRobots } from '../output/robots.ts';
 import { sitemapOwner } from '../output/sitemap.ts';
 import { openStage } from '../output/staging.ts';
+import { endWriterThread } from '../output/write-files.ts';
 import { closeBuildCache } from './cache.ts';
 import type { BuildContext, BuildStart } from './context.ts';
 import type { BuildReport } from '../report/build-report.ts';
@@ -35,7 +36,7 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
     // Its process's channel is a file descriptor, and so are a thread's and the cache's records
     // files: out of them, the staging folder cannot be removed while they are open.
     await build.toolchain.close();
-    await endWriterThread(build);
+    if (build.writerThread) await endWriterThread(build.writerThread);
     await closeBuildCache(build);
     const failure = build.stage ? await build.stage.abandon(error) : error;
     // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why; the
@@ -51,19 +52,11 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
     await build.stage?.release();
     await build.check?.close();
     await build.toolchain.close();
-    await endWriterThread(build);
+    // Started ahead and never given its files (the build failed first); else ended already.
+    if (build.writerThread) await endWriterThread(build.writerThread);
   }
 }
 
-/** Ends the writer thread started ahead, when the build failed before its writer took it (else ended already). */
-async function endWriterThread(build: BuildStart): Promise<void> {
-  const worker = build.writerThread?.worker;
-  // Held while it ends: an idle thread lets the process go, and with nothing else to wait for (a
-  // failed build whose bundle was reused, unchecked) Node would exit before the thread did, as if
-  // the build's code had called process.exit(0).
-  worker?.ref();
-  await worker?.terminate();
-}
 
 /**
  * Makes the staging folder and takes the output's lock, copies publicDir into its `public/` (each

@@ -52,4 +52,13 @@ describe('createFileWriter, started ahead', () => {
     expect(failed?.message).toContain(dir);
     expect(failed?.message).toContain('the writer thread stopped');
   });
+
+  it('ends a thread started ahead, coming online or not, before the process may exit (nothing else keeps it)', async () => {
+    const module = pathToFileURL(join(repoRoot, 'lib', 'src', 'output', 'write-files.js')).href;
+    // Ended as it comes online (~20 ms here): letting go of it then, Node exited before it ended.
+    for (const delay of [0, 12, 16, 18, 20, 22, 24, 28, 34]) {
+      const script = `const { startWriterThread, endWriterThread } = await import(${JSON.stringify(module)}); const thread = startWriterThread(); await new Promise((r) => setTimeout(r, ${delay})); await endWriterThread(thread); console.log('ended');`;
+      expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }), `after ${delay} ms`).toBe('ended\n');
+    }
+  });
 });
