@@ -82,13 +82,11 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
         if (result.unrouted) failure.code = 'NO_ROUTE_FILE';
         if (foundOn !== undefined) failure.foundOn = foundOn;
         if (target.listedBy !== undefined) failure.listedBy = target.listedBy;
-        if (result.thrown !== undefined) {
-          const { at, trace } = siteTrace(result.thrown, options.site);
-          if (at) failure.error += ` (${at})`;
-          if (trace) failure.trace = trace;
-        } else if (result.routeFile !== undefined) {
-          failure.error += ` (${siteFile(options.site, result.routeFile)})`;
-        }
+        const { at, trace } = result.thrown === undefined ? { at: undefined, trace: '' } : siteTrace(result.thrown, options.site);
+        // Where the error came from in the site's code, else the route's file.
+        const place = at ?? (result.routeFile === undefined ? undefined : siteFile(options.site, result.routeFile));
+        if (place) failure.error += ` (${place})`;
+        if (trace) failure.trace = trace;
         sink.tally.failures.push(failure);
         return;
       }

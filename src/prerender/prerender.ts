@@ -32,7 +32,7 @@ export interface PrerenderResult {
   error?: string;
   /** What the handler threw (no HTTP error of h3's), for the failure to show where it came from. */
   thrown?: unknown;
-  /** The route file (relative to routesDir) of a route that ran out of time or past a bound: its place, where nothing was thrown. */
+  /** The route file (relative to routesDir) of a route that threw, ran out of time or past a bound: named where the stack names no place. */
   routeFile?: string;
   /** Attempts past the first (prerender.retry), when there were any. */
   retries?: number;

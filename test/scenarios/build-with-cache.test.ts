@@ -377,5 +377,7 @@ describe('a file read by a relative path', () => {
     const above = await runCli(['build', basename(root), '--no-typecheck'], { cwd: dirname(root) });
     expect(above.code).toBe(1);
     expect(above.stderr).toContain(`open 'data/posts.json' ("data/posts.json" is looked for from the working folder, ${dirname(root)}: name it from the module instead, new URL('...', import.meta.url))`);
+    // The route's file, with its line where the error's stack has one (Node 26's fs errors have none).
+    expect(above.stderr).toMatch(/import\.meta\.url\)\) \(src\/server\/routes\/api\/a\.json\.ts(:\d+)?\)\n/);
   });
 });
