@@ -90,7 +90,7 @@ export function toBuildError(error: unknown, root: string): unknown {
     // importing module's own mistake (such as a type imported as a value).
     const binding = (log as { binding?: string }).binding ?? '?';
     if (log.id === resolvedEntryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
-    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter), packageOfFile(log.exporter));
+    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter), packageOfFile(log.exporter), locOf(log, root), log.frame);
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) return unresolvedImport(log.exporter, log.id, root);
   const loc = locOf(log, root);

@@ -43,9 +43,11 @@ export const sourceErrors = {
             ? notExported(source)
             : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
-  /** `pkg`: the package `exporter` is a file of, if any (then named as imported). */
-  missingExport: (importer: string, binding: string, exporter: string, pkg?: string) =>
-    new PrerenderError('COMPILE', `${importer} imports "${binding}" from ${pkg ? `${pkg} (${exporter})` : exporter}, which does not export it.`, {
+  /** `pkg`: the package `exporter` is a file of, if any (then named as imported); `loc` and `frame`: the import's place. */
+  missingExport: (importer: string, binding: string, exporter: string, pkg?: string, loc?: SourceLocation, frame?: string) =>
+    new PrerenderError('COMPILE', `${loc ? `${loc.file}:${loc.line}:${loc.column}` : importer} imports "${binding}" from ${pkg ? `${pkg} (${exporter})` : exporter}, which does not export it.`, {
+      loc,
+      frame,
       hint:
         pkg === 'h3'
           ? `h3 v2 has no "${binding}": if it is an h3 v1 helper (send, sendRedirect, ...), v2 does it otherwise, most often by returning the value from the handler; see h3's migration guide (h3.dev/migration).`

@@ -63,7 +63,7 @@ describe('route file errors, before anything is written', () => {
       name: 'a name a module does not export',
       files: { [`${api}/named-import.ts`]: `import { nothing } from '../../lib/helper';\n${route('() => nothing')}`, 'src/server/lib/helper.ts': 'export const something = 1;\n' },
       code: 'COMPILE',
-      message: [`${api}/named-import.ts imports "nothing" from src/server/lib/helper.ts, which does not export it.`],
+      message: [`${api}/named-import.ts:1:10 imports "nothing" from src/server/lib/helper.ts, which does not export it.`],
     },
     {
       name: 'a default export that is not a function',
@@ -121,7 +121,9 @@ describe('a name a package does not export', () => {
   it('named as the package imported, with its file; an h3 v1 helper points at h3\'s migration guide', async () => {
     const { error } = await failBuild({ [`${api}/v1.ts`]: `import { eventHandler, send } from 'h3';\nexport default eventHandler((event) => send(event, 'hi'));\n` });
     expect(error.code).toBe('COMPILE');
-    expect(error.message).toMatch(new RegExp(`^${api}/v1\\.ts imports "send" from h3 \\(\\S*node_modules/h3/dist/\\S+\\), which does not export it\\.$`));
+    expect(error.message).toMatch(new RegExp(`^${api}/v1\\.ts:1:24 imports "send" from h3 \\(\\S*node_modules/h3/dist/\\S+\\), which does not export it\\.$`));
+    // At the import, with its frame: the type check's TS2305 there is the same error, not printed again.
+    expect([error.loc, error.frame]).toEqual([{ file: `${api}/v1.ts`, line: 1, column: 24 }, expect.stringContaining("import { eventHandler, send } from 'h3';")]);
     expect(error.hint).toBe('h3 v2 has no "send": if it is an h3 v1 helper (send, sendRedirect, ...), v2 does it otherwise, most often by returning the value from the handler; see h3\'s migration guide (h3.dev/migration).');
   });
 
@@ -131,7 +133,7 @@ describe('a name a package does not export', () => {
       'node_modules/left-pad/index.js': 'export default (text) => text;\n',
       [`${api}/pad.ts`]: `import { padStart } from 'left-pad';\n${route(`() => padStart('x')`)}`,
     });
-    expect(error.message).toBe(`${api}/pad.ts imports "padStart" from left-pad (node_modules/left-pad/index.js), which does not export it.`);
+    expect(error.message).toBe(`${api}/pad.ts:1:10 imports "padStart" from left-pad (node_modules/left-pad/index.js), which does not export it.`);
     expect(error.hint).toBe('Fix the name imported: the installed left-pad does not export it (check the documentation of its version); a type is imported with `import type { ... }`.');
   });
 });

@@ -97,7 +97,7 @@ describe('dev rebuilds of the route files a save changed', () => {
   it('bundles again the route files that import a module saved without an export they name, shows why, then serves the fix', async () => {
     writeFileSync(join(root, 'src/shared/price.ts'), `export const cost = '3 EUR';\n`);
     const broken = await pollUntil(url('/api/priced'), (answer) => answer.status === 500);
-    expect(JSON.parse(broken.body)).toMatchObject({ code: 'COMPILE', message: expect.stringMatching(/^src\/server\/routes\/api\/(also-)?priced\.ts imports "price" from src\/shared\/price\.ts, which does not export it\.$/) });
+    expect(JSON.parse(broken.body)).toMatchObject({ code: 'COMPILE', message: expect.stringMatching(/^src\/server\/routes\/api\/(also-)?priced\.ts:\d+:\d+ imports "price" from src\/shared\/price\.ts, which does not export it\.$/) });
     // The fix to one importer alone: the other still names what went.
     writeFileSync(join(root, `${api}/priced.ts`), `import { defineEventHandler } from 'h3';\nimport { cost } from '../../../shared/price';\nexport default defineEventHandler(() => cost);\n`);
     await pollUntil(url('/api/priced'), (answer) => answer.status === 500 && answer.body.includes('also-priced'));

@@ -107,6 +107,21 @@ describe('prerender build', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it('stops at a name a module does not export: at the import, with its frame, said once (the check only counts its TS2305)', async () => {
+    const { root, dir } = cliSite(['/api/hello.txt'], {
+      'src/server/lib/helper.ts': 'export const something = 1;\n',
+      'src/server/routes/api/named.ts': `import { defineEventHandler } from 'h3';\nimport { nothing } from '../../lib/helper.ts';\nexport default defineEventHandler(() => nothing);\n`,
+    });
+    const { code, stderr } = await cli('build', root);
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain('error src/server/routes/api/named.ts:2:10 imports "nothing" from src/server/lib/helper.ts, which does not export it.');
+    expect(stderr).toContain("2: import { nothing } from '../../lib/helper.ts';");
+    expect(stderr).not.toContain('TS2305');
+    // (This site has no h3 of its own to type-check against: its TS2307s are the check's other errors.)
+    expect(stderr).toMatch(/^type check: \d+ errors?(, printed above as warnings but|:) the one at src\/server\/routes\/api\/named\.ts:2, the error below \(/m);
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it.each([
     ['nothing left to run (Node would exit 13)', 'await new Promise(() => {});'],
     ['a timer left running', 'await new Promise(() => { setInterval(() => {}, 1000); });'],
