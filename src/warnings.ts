@@ -4,6 +4,7 @@
  */
 import { counted } from './plural.ts';
 import { linkWarnings } from './warnings/links.ts';
+import { routeFileWarnings } from './warnings/route-files.ts';
 
 export type { BrokenLinkFacts } from './warnings/links.ts';
 
@@ -121,36 +122,7 @@ export const warnings = {
       `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} whose extension says another type than the route answered: ${examples}${more ? ', ...' : ''}. ` +
       'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with the type answered; give the route the extension of its type (page.html for HTML), or answer the type its extension says.',
   }),
-  /**
-   * Route files, but no route to prerender and `prerender.routes` not an empty array on purpose: `why`
-   * says what was listed (`prerender.routes is not set and no route file exports entries`), `examples`
-   * are routes of the site to show in the config.
-   */
-  nothingToPrerender: (files: number, why: string, configFile: string, examples: string[]): Warning => ({
-    code: 'NOTHING_TO_PRERENDER',
-    message:
-      `Nothing to prerender: the site has ${counted(files, 'route file')}, but ${why}, so only the server was built. ` +
-      `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, ` +
-      'or export entries from a route file with parameters; set prerender.routes to [] to build only the server without this warning.',
-  }),
-  /** A routes folder (`routesDir`, as the build prints paths) with no route file, and nothing listed to prerender. */
-  noRouteFiles: (routesDir: string, apiPrefix: string): Warning => ({
-    code: 'NOTHING_TO_PRERENDER',
-    message:
-      `Nothing to prerender: ${routesDir} holds no route files, so only a server without routes was built. ` +
-      `A route file serves the path of its name there (${apiPrefix ? `${apiPrefix}/` : ''}hello.ts serves /${apiPrefix ? `${apiPrefix}/` : ''}hello); list the routes to prerender in prerender.routes.`,
-  }),
-  /**
-   * A method-less route file whose path has a GET file (and maybe a HEAD file): neither method ever
-   * reaches it (routes/shadowed-routes.ts). The files are named from the site root.
-   */
-  shadowedRoute: ({ file, path, get, head }: { file: string; path: string; get: string; head?: string }): Warning => ({
-    code: 'SHADOWED_ROUTE',
-    message:
-      `Route file ${file} never answers GET or HEAD: ${head === undefined ? `${get} answers both` : `${get} answers GET and ${head} HEAD`} for ${path}, ` +
-      `so only other methods reach ${file}, and it is never prerendered. ` +
-      `Remove it, or name it for the methods it is meant for (such as ${file.split('/').at(-1)!.replace(/\.(m?[jt]s)$/, '.post.$1')}).`,
-  }),
+  ...routeFileWarnings,
   /**
    * Route files a static host (`preset`) will not serve, one line each (`POST /api/x (file)`), the
    * first few of `count`; `serverFile` serves them.
@@ -161,16 +133,6 @@ export const warnings = {
       `${host} serves only the files in ${served}: ${counted(count, 'route file')} will not be served there: ` +
       `${lines.join(', ')}${count > lines.length ? `, and ${count - lines.length} more` : ''}. ` +
       `Prerender the GET routes among them (prerender.routes, entries), serve the others from ${serverFile} on a Node host, or build with preset "static" if they are served elsewhere.`,
-  }),
-  /** A route file that is a link to a file outside the site: followed, and said. */
-  routeLinkOutside: (file: string, target: string): Warning => ({
-    code: 'ROUTE_LINK',
-    message: `Route file ${file} is a link to ${target}, outside the site: it is bundled and served as a route. Copy the file into the site if that is not meant to change with its source.`,
-  }),
-  /** A link in routesDir that the scan does not follow: broken, out of the site (a folder), or a loop. */
-  routeLinkSkipped: (name: string, why: string): Warning => ({
-    code: 'ROUTE_LINK',
-    message: `Skipped the link ${name} in routesDir: it ${why}. No route under it is served.`,
   }),
   ...linkWarnings,
   /** Config files in the site root beside the one used (`used`), which are not read. */
@@ -243,15 +205,4 @@ export const warnings = {
     code: 'HANDLER_RESULT',
     message: `${file}: the handler of ${routes.join(', ')}${count > routes.length ? ` and ${count - routes.length} more routes` : ''} ${message}.`,
   }),
-  /** A file in routesDir that looks like a route and is none (`why`: JSX, CommonJS). */
-  notARoute: (file: string, why: string): Warning => {
-    const name = file.split('/').at(-1)!;
-    const renamed = name.replace(/\.[cm]?([tj])sx?$/, (_, letter: string) => (letter === 't' ? '.ts' : '.js'));
-    // Renamed with its JSX still in it, it would fail to bundle: the JSX goes too.
-    const rewritten = /x$/.test(name) ? `, its JSX written as a string or a Response (a route answers data, not a component),` : '';
-    return {
-      code: 'NOT_A_ROUTE',
-      message: `${file} is not a route file (${why}); routes are .ts, .mts, .js and .mjs files. Rename it ${renamed}${rewritten} if it is meant as a route, or move it out of routesDir.`,
-    };
-  },
 };

@@ -70,10 +70,10 @@ function noting(real: AnyFunction, note: Note, nested = false): AnyFunction {
  * another file), which no fingerprint of the file tells.
  */
 function readPath(log: ReadLog, module: string, value: unknown): string | undefined {
-  const path = pathOf(value);
   const given = value instanceof Uint8Array ? Buffer.from(value).toString() : value;
-  if (path !== undefined && typeof given === 'string' && !isAbsolute(given)) log.env(module, undefined);
-  return path;
+  if (typeof given !== 'string') return pathOf(value);
+  if (!isAbsolute(given)) log.env(module, undefined);
+  return resolve(given);
 }
 
 /** Notes the path in argument 0 as read by `module`. */
