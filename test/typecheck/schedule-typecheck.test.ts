@@ -122,7 +122,9 @@ describe('a check still under way', () => {
       'node_modules/typescript/bin/tsc': [
         "const { spawn } = require('node:child_process');",
         "const compiler = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });",
-        "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'pids'), JSON.stringify([process.pid, compiler.pid]));",
+        "const pids = require('node:path').join(__dirname, 'pids');",
+        "require('node:fs').writeFileSync(pids + '.part', JSON.stringify([process.pid, compiler.pid]));",
+        "require('node:fs').renameSync(pids + '.part', pids);",
         'setInterval(() => {}, 1000);',
       ].join('\n'),
     });
