@@ -1,6 +1,7 @@
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { errors } from '../errors.ts';
 import { isInside } from '../runtime/inside.ts';
+import { defaults } from './defaults.ts';
 
 /**
  * Every build replaces `<outDir>/<name>` whole, and copies publicDir into it: neither may take the
@@ -20,10 +21,13 @@ export function checkOutput(root: string, name: string, dirs: { routesDir: strin
       throw errors.configPaths(`Config keys "outDir" and "name" put the output at ${dist}, which holds ${what} (${dir}): every build replaces that folder.`, origin);
     }
   }
-  for (const [key, dir] of [['publicDir', dirs.publicDir], ['routesDir', dirs.routesDir]] as const) {
-    if (isInside(dirs.outDir, dir)) {
-      throw errors.configPaths(`Config key "${key}" (${dir}) holds outDir (${dirs.outDir}): the build would read its own output.`, origin);
-    }
+  for (const key of ['publicDir', 'routesDir'] as const) {
+    const dir = dirs[key];
+    if (!isInside(dirs.outDir, dir)) continue;
+    // Named as both keys, whichever of the two the user set: `outDir: 'public'` meets publicDir's default.
+    const shown = `${key} (${dir}${dir === resolve(root, defaults[key]) ? `, ${key}'s default` : ''})`;
+    const where = dir === dirs.outDir ? `is the same folder as ${shown}` : `lies inside ${shown}`;
+    throw errors.configPaths(`Config key "outDir" (${dirs.outDir}) ${where}: the build would read its own output.`, origin);
   }
 }
 
