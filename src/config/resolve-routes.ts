@@ -8,6 +8,7 @@
  * 225 MB of heap as an array).
  */
 import { errors } from '../errors.ts';
+import { mistakes } from '../errors/mistakes.ts';
 import { patternIn } from '../routes/route-pattern.ts';
 import { settleWithin } from '../settle-within.ts';
 import { configChecks, type ConfigChecks } from './config-checks.ts';
@@ -21,7 +22,16 @@ export function listedRoutes(input: unknown, check: ConfigChecks): PrerenderRout
   const list: unknown = input ?? [];
   // One route given alone (`routes: '/api/posts.json'`) was meant as a list of one.
   if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list, typeof list === 'string' ? [list] : undefined);
-  return (list as unknown[]).map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, undefined));
+  const found = routeListMistakes(check);
+  const routes = (list as unknown[]).map((entry, i) => found.check(() => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, undefined)));
+  found.throwIfAny();
+  return routes as PrerenderRoute[];
+}
+
+/** The mistakes in the routes listed, every one said in one run: a list written by hand has a few. */
+function routeListMistakes(check: ConfigChecks) {
+  const where = check.origin('prerender.routes');
+  return mistakes(`prerender.routes${where ? ` (${where})` : ''}`, `Fix each route named above${where ? ` in ${where}` : ''}.`);
 }
 
 /** Calls `prerender.routes`, a function, given `timeout` ms to settle, and checks what it lists; `where` names the file that sets it. */
@@ -52,15 +62,22 @@ async function listRoutes(listing: () => unknown, check: ConfigChecks, where: st
   };
   const list = await siteCode(listing);
   const share = shareFields();
-  if (Array.isArray(list)) return list.map((entry, i) => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, share));
+  const found = routeListMistakes(check);
+  const resolveEntry = (entry: unknown, i: number) => found.check(() => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, share))!;
+  if (Array.isArray(list)) {
+    const routes = list.map(resolveEntry);
+    found.throwIfAny();
+    return routes;
+  }
   const iterator = iteratorOf(list);
   if (!iterator) return check.fail('prerender.routes', 'an array of routes, or a function returning one (or an iterable of them)', list);
   const routes: PrerenderRoute[] = [];
   while (!state.over) {
     const step = await siteCode(() => iterator.next());
     if (step.done) break;
-    routes.push(resolveRouteEntry(step.value, `prerender.routes[${routes.length}]`, check, share));
+    routes.push(resolveEntry(step.value, routes.length));
   }
+  found.throwIfAny();
   return routes;
 }
 
@@ -145,7 +162,7 @@ export function shareFields(): SharedFields {
  * URL, not a route pattern (`/api/items/:id`, `[id]`, `*`): the prerender requests it as written.
  */
 function checkRoute(route: string, key: string, check: ConfigChecks): string {
-  if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route);
+  if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route, `/${route}`);
   if (/[?#]/.test(route)) check.fail(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
   const pattern = patternIn(route);
   if (pattern) throw errors.routePattern(key, route, pattern.text, pattern.param, check.origin(key));

@@ -6,13 +6,6 @@ import { messageOf, PrerenderError, type SourceLocation } from './prerender-erro
 export const sourceErrors = {
   routeName: (file: string, reason: string, hint = 'Use [name] for a parameter, [...name] or [...] for a catch-all, (group) for a folder that adds no segment.') =>
     new PrerenderError('ROUTE_NAME', withEscapes(`Malformed route file name ${file}: ${reason}.`), { hint }),
-  /** Several of {@link routeName}'s (or {@link routeConflict}'s) errors, found in one scan: each on a line of its own, every fix said once. */
-  routeFiles: (found: PrerenderError[]) =>
-    found.length === 1
-      ? found[0]
-      : new PrerenderError(found[0].code, `${found.length} mistakes in the names of the route files:\n${found.map((error) => `  ${error.message}`).join('\n')}`, {
-          hint: [...new Set(found.map((error) => error.hint).filter((hint) => hint !== undefined))].join(' '),
-        }),
   routeConflict: (method: string, path: string, files: string[]) =>
     new PrerenderError(
       'ROUTE_CONFLICT',

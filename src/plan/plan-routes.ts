@@ -1,5 +1,6 @@
 import type { PrerenderRoute } from '../config/types.ts';
 import { errors } from '../errors.ts';
+import { mistakes } from '../errors/mistakes.ts';
 import { warn, type Logger } from '../log.ts';
 import { routeSegments } from '../output/route-to-file.ts';
 import { warnings } from '../warnings.ts';
@@ -21,7 +22,8 @@ export interface RoutePlan {
  * first entry wins, with a warning). Two spellings of one URL there (`/caf%c3%a9`, `/caf%C3%A9`,
  * `/café`) would write one file: a clash. Routes from `entries` come later and yield to any route
  * already planned, whatever its spelling: listing a URL in both places is how a site moves to entries.
- * A route that cannot be a file is a ROUTE_PATH error naming `configFile`, which lists it.
+ * A route that cannot be a file is a ROUTE_PATH error naming `configFile`, which lists it; every such
+ * route and clash is named in one error.
  */
 export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?: string): RoutePlan {
   // One map, URL (decoded, respelled) -> the route that listed it first. A route without "%" is its
@@ -35,8 +37,10 @@ export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?
   };
   // Counted, with the first few named: a generated list can repeat every route.
   const repeated = { count: 0, examples: [] as string[] };
+  const found = mistakes(`prerender.routes${configFile ? ` (${configFile})` : ''}`, `Fix each route named above in prerender.routes${configFile ? ` in ${configFile}` : ''}.`);
   for (const [i, entry] of listed.entries()) {
-    const url = urlOf(entry.route);
+    const url = found.check(() => urlOf(entry.route));
+    if (url === undefined) continue;
     const other = byUrl.get(url);
     if (other === entry.route) {
       if (routes === listed) routes = listed.slice(0, i);
@@ -45,11 +49,13 @@ export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?
       continue;
     }
     if (other !== undefined) {
-      throw errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, ${url}, so both would write one file.`);
+      found.add(errors.outputClash(`Routes "${other}" and "${entry.route}" in prerender.routes are two spellings of one URL, ${url}, so both would write one file.`));
+      continue;
     }
     byUrl.set(url, entry.route);
     if (routes !== listed) routes.push(entry);
   }
+  found.throwIfAny();
   if (repeated.count > 0) warn(logger, warnings.duplicateRoutes(repeated.count, repeated.examples));
   return {
     get routes() {

@@ -3,7 +3,8 @@ import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isInside } from '../runtime/inside.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
-import { errors, PrerenderError } from '../errors.ts';
+import { errors } from '../errors.ts';
+import { mistakes } from '../errors/mistakes.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { routeShape } from '../runtime/route-shape.ts';
 import { fileToRoute, notARoute, type RouteDefinition } from './file-to-route.ts';
@@ -45,20 +46,9 @@ export async function scanRoutes(routesDir: string, apiPrefix: string, options: 
     const why = notARoute(file.split('/').at(-1)!);
     if (why) warn(warnings.notARoute(relative(root, join(routesDir, file)).split(sep).join('/'), why));
   }
-  // Every malformed name at once: a site renamed in bulk is fixed in one pass, not one build a name.
-  const malformed: PrerenderError[] = [];
-  const routes = files
-    .map((file) => {
-      try {
-        return fileToRoute(file, apiPrefix);
-      } catch (error) {
-        if (!(error instanceof PrerenderError)) throw error;
-        malformed.push(error);
-        return null;
-      }
-    })
-    .filter((route) => route !== null);
-  if (malformed.length > 0) throw errors.routeFiles(malformed);
+  const malformed = routeFileMistakes();
+  const routes = files.map((file) => malformed.check(() => fileToRoute(file, apiPrefix))).filter((route) => route != null);
+  malformed.throwIfAny();
   // In the order of the names, as the routes are, whichever folder was listed first.
   for (const { name, why } of skipped.sort((a, b) => (a.name < b.name ? -1 : 1))) warn(warnings.routeLinkSkipped(name, why));
   for (const route of routes) {
@@ -138,12 +128,15 @@ export function routeFileName(routesDir: string, path: string): string | undefin
  */
 export function checkConflicts(routes: RouteDefinition[]): void {
   const seen = new Map<string, RouteDefinition>();
-  const conflicts: PrerenderError[] = [];
+  const conflicts = routeFileMistakes();
   for (const route of routes) {
     const key = `${route.method} ${routeShape(route.path)}`;
     const other = seen.get(key);
-    if (other) conflicts.push(errors.routeConflict(route.method, route.path, [other.file, route.file]));
+    if (other) conflicts.add(errors.routeConflict(route.method, route.path, [other.file, route.file]));
     else seen.set(key, route);
   }
-  if (conflicts.length > 0) throw errors.routeFiles(conflicts);
+  conflicts.throwIfAny();
 }
+
+/** The mistakes in the route files' names, every one said in one run: a site renamed in bulk is fixed in one pass. */
+const routeFileMistakes = () => mistakes('the names of the route files', 'Rename the route files named above.');

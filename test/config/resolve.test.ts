@@ -96,7 +96,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
     }
     const bad = await catchError(() => resolveConfig({ prerender: { routes: badThird } }, tempDir()));
     expect([bad.code, bad.exitCode]).toEqual(['CONFIG', 2]);
-    expect(bad.message).toContain('Config key "prerender.routes[2].route" must be a path starting with "/", got "c".');
+    expect(bad.message).toBe('Config key "prerender.routes[2].route" must be a path starting with "/", got "c"; did you mean "/c"?');
     async function* failing() {
       yield '/a';
       throw new Error('page 2 of the CMS: 503');
@@ -299,6 +299,33 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
     expect(error.message).toContain(`Unknown config key ${key}; did you mean ${meant}?`);
     expect(error.hint).toBe(hint);
+  });
+
+  it('names every bad entry of prerender.routes in one error, from a list and from a generator alike', async () => {
+    const routes = ['/ok', 'api/a', '/b?page=2', { route: '/c', sitemap: { priority: 2 } }, '/ok/too'];
+    function* generated() {
+      yield* routes;
+    }
+    for (const given of [routes, generated]) {
+      const error = await catchError(() => resolveConfig({ prerender: { routes: given } }, tempDir()));
+      expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+      expect(error.message).toBe(
+        [
+          '3 mistakes in prerender.routes:',
+          '  Config key "prerender.routes[1]" must be a path starting with "/", got "api/a"; did you mean "/api/a"?',
+          '  Config key "prerender.routes[2]" must be a path without query (?) or fragment (#): a file name cannot hold one, got "/b?page=2".',
+          '  Config key "prerender.routes[3].sitemap.priority" must be a number from 0 to 1, got 2.',
+        ].join('\n'),
+      );
+    }
+  });
+
+  it('says one fix for a list with more kinds of mistakes than a hint can hold', async () => {
+    const routes = ['a', '/b#top', { route: '/c', sitemap: { priority: 2 } }, { route: '/d', sitemap: { changefreq: 'often' } }, '/e/[id]'];
+    const root = tempDir();
+    const error = await catchError(() => resolveConfig({ prerender: { routes } }, root, join(root, 'prerender.config.mjs')));
+    expect(error.message.split('\n')[0]).toBe('5 mistakes in prerender.routes (prerender.config.mjs):');
+    expect(error.hint).toBe('Fix each route named above in prerender.config.mjs.');
   });
 
   it('suggests nothing for a key close to none', async () => {

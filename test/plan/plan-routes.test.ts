@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { merge, type Shard } from '../../src/index.ts';
 import { planRoutes } from '../../src/plan/plan-routes.ts';
 import { createMemoryLogger } from '../../src/log.ts';
-import { catchError } from '../support/catch-error.ts';
+import { catchError, catchErrorSync } from '../support/catch-error.ts';
 import { buildSite, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { leftovers, outputTree, snapshotTree } from '../support/tree-snapshot.ts';
 
@@ -221,6 +221,26 @@ describe('planRoutes', () => {
     const all = plan.finish([{ ...listed('/c'), listedBy: 'src/x.ts' }, { ...listed('/a'), listedBy: 'src/x.ts' }]);
     expect(all.map((entry) => entry.route)).toEqual(['/a', '/b', '/c']);
     expect(routes.map((entry) => entry.route)).toEqual(['/a', '/b']);
+  });
+
+  it('names every route that cannot be a file, and every two spellings of one URL, in one error', () => {
+    const error = catchErrorSync(() => planRoutes(['/a', '/x//y', '/caf%C3%A9', '/b', '/%2e%2e', '/café'].map(listed), createMemoryLogger(), 'prerender.config.ts'));
+    expect([error.code, error.exitCode]).toEqual(['ROUTE_PATH', 2]);
+    expect(error.message).toBe(
+      [
+        '3 mistakes in prerender.routes (prerender.config.ts):',
+        '  Route "/x//y" in prerender.routes (prerender.config.ts) cannot be prerendered: it has an empty segment ("//").',
+        '  Route "/%2e%2e" in prerender.routes (prerender.config.ts) cannot be prerendered: a ".." segment would leave its folder.',
+        '  Routes "/caf%C3%A9" and "/café" in prerender.routes are two spellings of one URL, /café, so both would write one file.',
+      ].join('\n'),
+    );
+    expect(error.hint).toBe('Fix the route in prerender.routes in prerender.config.ts. Give one of the routes another path, or drop it from prerender.routes.');
+  });
+
+  it('names the first ten of a list whose every route is wrong, and counts the rest', () => {
+    const error = catchErrorSync(() => planRoutes(Array.from({ length: 1000 }, (_, i) => listed(`/item/${i}//`)), createMemoryLogger()));
+    const lines = error.message.split('\n');
+    expect([lines[0], lines.length, lines.at(-1)]).toEqual(['1000 mistakes in prerender.routes:', 12, '  ... and 990 more']);
   });
 
   it('names the route when one is listed twice', () => {

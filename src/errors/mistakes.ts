@@ -1,0 +1,53 @@
+import { PrerenderError } from './prerender-error.ts';
+
+/** How many of a pass's mistakes one error lists; the rest are counted (a generated list can get every route wrong). */
+const listed = 10;
+
+/** Past this many different fixes, the error says one that covers them all. */
+const hintsSaid = 3;
+
+/**
+ * The mistakes one pass over many items finds (the route files' names, the routes a config lists),
+ * gathered so that one run names them all, where the first thrown would have named one a build. Not
+ * a PrerenderError is no mistake of the list: it is thrown at once.
+ * @example
+ * const found = mistakes('prerender.routes', 'Fix each route named above.');
+ * for (const route of routes) found.check(() => checkRoute(route));
+ * found.throwIfAny();
+ */
+export function mistakes(where: string, hintForAll: string) {
+  const kept: PrerenderError[] = [];
+  let more = 0;
+  const add = (error: unknown) => {
+    if (!(error instanceof PrerenderError)) throw error;
+    if (kept.length < listed) kept.push(error);
+    else more++;
+  };
+  return {
+    add,
+    /** What `run` returns, or `undefined` when it threw a mistake (kept). */
+    check<T>(run: () => T): T | undefined {
+      try {
+        return run();
+      } catch (error) {
+        add(error);
+        return undefined;
+      }
+    },
+    /** Throws the mistakes found, the one alone or all in one error. */
+    throwIfAny(): void {
+      if (kept.length === 1 && more === 0) throw kept[0];
+      if (kept.length > 0) throw severalMistakes(kept, more, where, hintForAll);
+    },
+  };
+}
+
+/** Several mistakes as one error: each on a line of its own, every fix said once (or `hintForAll`, past a few). */
+function severalMistakes(found: PrerenderError[], more: number, where: string, hintForAll: string): PrerenderError {
+  const lines = found.map((error) => `  ${error.message}`);
+  if (more > 0) lines.push(`  ... and ${more} more`);
+  const hints = [...new Set(found.map((error) => error.hint).filter((hint) => hint !== undefined))];
+  return new PrerenderError(found[0].code, `${found.length + more} mistakes in ${where}:\n${lines.join('\n')}`, {
+    hint: hints.length > hintsSaid ? hintForAll : hints.join(' '),
+  });
+}
