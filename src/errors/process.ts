@@ -26,7 +26,7 @@ export const processErrors = {
   noBuild: (dir: string, siteRoot?: string) => {
     if (siteRoot === undefined) return new PrerenderError('NO_BUILD', `No build found in ${dir}.`, { hint: 'Run `prerender build` first.' });
     const there = relative(process.cwd(), siteRoot) || '.';
-    return new PrerenderError('NO_BUILD', `No build found in ${dir}, and no routes folder here: ${siteRoot} has route files, and seems to be the site's root.`, {
+    return new PrerenderError('NO_BUILD', `This folder is not the site's root: no routes folder here, nor a build (${dir}); ${siteRoot} has route files, and seems to be the site's root.`, {
       hint: `Run the command in ${siteRoot}, or pass it the root (\`prerender preview ${there}\`); build it first if it has no build.`,
     });
   },

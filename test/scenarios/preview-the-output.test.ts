@@ -186,7 +186,7 @@ describe('preview without a build', () => {
     const root = writeSite({ 'src/server/routes/api/a.ts': 'export default () => 1;\n' });
     const result = await runCli(['preview', '--port', '0'], { cwd: join(root, 'src') });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`error No build found in dist/src, and no routes folder here: ${root} has route files, and seems to be the site's root.`);
+    expect(result.stderr).toContain(`error This folder is not the site's root: no routes folder here, nor a build (dist/src); ${root} has route files, and seems to be the site's root.`);
     expect(result.stderr).toContain(`hint: Run the command in ${root}, or pass it the root (\`prerender preview ..\`); build it first if it has no build.`);
   });
 });
