@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import type { RecordedProblem, RouteRecord } from '../cache/record.ts';
 import type { RenderReason } from '../cache/reuse.ts';
 import type { OutputProblem } from '../checks/check-output.ts';
-import { messageOf } from '../errors.ts';
+import { messageOf, PrerenderError } from '../errors.ts';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
@@ -169,9 +169,11 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     const ms = round(now() - start);
     let result: PrerenderResult;
     let links: SiteLink[] = [];
-    if (rendered.ok) {
-      const file = routeToFile(route, rendered.contentType);
-      input.claims.claim(file, route);
+    const placed = rendered.ok ? placeOutput(input.claims, route, rendered.contentType) : undefined;
+    if (placed && 'error' in placed) {
+      result = { route, status: rendered.status, ms, error: placed.error };
+    } else if (rendered.ok) {
+      const { file } = placed!;
       // `false`: not checked (validate: false), which the cache's record says.
       const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? false;
       // Before the write, which may hand the body's memory to the writer thread.
@@ -216,3 +218,19 @@ function createReorder<T>(emit: (item: T, index: number) => void): (index: numbe
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * The file a route's answer is written to, claimed; or, when it can be none (a route ending in "/"
+ * that answered other than HTML, a file another route or publicDir writes), why and the fix, as the
+ * route's failure: the build goes on, and names every such route with the other failures at once.
+ */
+function placeOutput(claims: FileClaims, route: string, contentType: string): { file: string } | { error: string } {
+  try {
+    const file = routeToFile(route, contentType);
+    claims.claim(file, route);
+    return { file };
+  } catch (error) {
+    if (!(error instanceof PrerenderError) || error.code !== 'OUTPUT_CLASH') throw error;
+    return { error: error.hint ? `${error.message} ${error.hint}` : error.message };
+  }
+}

@@ -143,7 +143,7 @@ describe('prerender.crawl failures', () => {
     expect(existsSync(join(dir, 'public/api/items/2.json'))).toBe(false);
   });
 
-  it('a crawled route writing a listed route\'s file is a clash naming both', async () => {
+  it('a crawled route writing a listed route\'s file fails, naming both', async () => {
     const root = writeSite({
       'src/server/routes/list.json.ts': route(`() => ['/data']`),
       'src/server/routes/data.ts': html(`'<p>data</p>'`),
@@ -151,8 +151,11 @@ describe('prerender.crawl failures', () => {
       'prerender.config.mjs': `export default { name: 'clash', prerender: { routes: ['/data/index.html', '/list.json'], crawl: true } };`,
     });
     const error = await catchError(() => buildSite(root));
-    expect(error.code).toBe('OUTPUT_CLASH');
-    expect(error.message).toBe('route "/data" and route "/data/index.html" both write data/index.html.');
+    expect([error.code, error.exitCode]).toEqual(['ROUTES_FAILED', 1]);
+    expect(error.message.split('\n').slice(0, 2)).toEqual([
+      '1 route failed to prerender; nothing was published:',
+      '  /data  200  route "/data" and route "/data/index.html" both write data/index.html. Give one of the routes another path, or drop it from prerender.routes. (found on /list.json)',
+    ]);
   });
 
   it('past prerender.crawl.limit the build fails with exit 1, and nothing is written', async () => {

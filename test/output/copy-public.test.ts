@@ -86,13 +86,13 @@ describe('publicDir copy', () => {
     }
   });
 
-  it('refuses a route writing _headers, which the build itself writes', async () => {
+  it('fails a route writing _headers, which the build itself writes', async () => {
     const root = writeSite({
       'src/server/routes/[...].ts': route(`() => 'x'`),
       'prerender.config.mjs': `export default { name: 'hdr', prerender: { routes: ['/_headers'] } };`,
     });
     const error = await catchError(() => buildSite(root));
-    expect(error).toMatchObject({ code: 'OUTPUT_CLASH' });
-    expect(String((error as Error).message)).toMatch(/route "\/_headers" and the _headers file the build writes both write _headers/);
+    expect(error).toMatchObject({ code: 'ROUTES_FAILED' });
+    expect(error.message).toContain('  /_headers  200  route "/_headers" and the _headers file the build writes both write _headers.');
   });
 });

@@ -53,12 +53,12 @@ describe('robots.txt', () => {
     expect(report.files).toBe(2);
   });
 
-  it('a route writing robots.txt clashes with the one the build writes, and nothing is written', async () => {
+  it('a route writing robots.txt fails, clashing with the one the build writes, and nothing is written', async () => {
     const root = site('https://x.com', { 'src/server/routes/robots.txt.ts': route("() => 'User-agent: *\\n'") }, ['/api/a.json', '/robots.txt']);
     const outDir = tempDir('out-');
     const error = await catchError(() => buildSite(root, { config: { outDir } }));
-    expect(error.code).toBe('OUTPUT_CLASH');
-    expect(error.message).toBe('route "/robots.txt" and the robots.txt the build writes (prerender.sitemap.host) both write robots.txt.');
+    expect(error.code).toBe('ROUTES_FAILED');
+    expect(error.message).toContain('  /robots.txt  200  route "/robots.txt" and the robots.txt the build writes (prerender.sitemap.host) both write robots.txt.');
     expect(error.exitCode).toBe(1);
     expect(readdirSync(outDir)).toEqual([]);
   });

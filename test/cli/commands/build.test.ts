@@ -241,6 +241,18 @@ describe('prerender build', () => {
       expect(existsSync(dir)).toBe(false);
     });
 
+    it('a route whose answer can be no file fails beside the others, all named in one run; --no-fail-on-error publishes the rest', async () => {
+      const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json', '/api/hello.txt/'], files);
+      const failed = await cli('build', root, '--no-typecheck');
+      expect(failed.code).toBe(1);
+      const folderRoute =
+        '  /api/hello.txt/  200  Route "/api/hello.txt/" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered text/plain; charset=utf-8. List it as "/api/hello.txt", without the trailing "/".';
+      expect(failed.stderr).toContain(['error 2 routes failed to prerender; nothing was published:', '  /api/gone.json  410  Gone for good', folderRoute].join('\n'));
+      expect(existsSync(dir)).toBe(false);
+      const published = await cli('build', root, '--no-typecheck', '--no-fail-on-error');
+      expect([published.code, readFileSync(join(dir, 'public/api/hello.txt'), 'utf8'), existsSync(join(dir, 'public/api/hello.txt/index.html'))]).toEqual([0, 'hello', false]);
+    });
+
     it('--no-fail-on-error publishes the rest and exits 0; its --json report says it was published, and has no error', async () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
       const { code, stdout, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck', '--json');
