@@ -15,6 +15,8 @@ export interface NearRoute {
  * The route file answering GET whose path is nearest `route`: at most 40% of the own text (without
  * parameters) of the pattern or of `route`, the longer, differs, so a prefix or extension missing on
  * either side is near and an unrelated path is not; the first file wins a tie.
+ * A word put in place of another is not near, though the rest is the same (`/api/nope.json` is not
+ * `/api/hello.json`); an extension is (`/api/feed.rss`, `/api/feed.xml`).
  * A pattern's parameters take `route`'s own segments ({@link patternLike}), so a typo in a
  * catalogue's folder suggests the item's real URL.
  * @example nearestRoute('/api/helo', [{ method: '', path: '/api/hello', file: 'api/hello.ts' }]) // { path: '/api/hello', file: 'api/hello.ts' }
@@ -31,11 +33,29 @@ export function nearestRoute(route: string, routes: readonly RouteDefinition[]):
     const routeOwn = route.length - (like.length - own);
     const limit = Math.min(best - 1, Math.max(1, Math.floor(0.4 * Math.max(own, routeOwn))));
     const distance = editDistance(route, like, limit);
-    if (distance > limit) continue;
+    if (distance > limit || replacesAWord(route, like)) continue;
     best = distance;
     nearest = { path: like, file };
   }
   return nearest;
+}
+
+/**
+ * Whether `a` and `b` differ by one word standing for another: what lies between their common start and
+ * end is there on both sides and mostly differs (more than one edit per two letters, one at least),
+ * and is more than the last segment's extension. Text only added or removed (`/about`, `/api/about`)
+ * and a slip of the keyboard are no such word.
+ * @example replacesAWord('/api/nope.json', '/api/hello.json') // true
+ */
+function replacesAWord(a: string, b: string): boolean {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const [left, right] = [a.slice(start, a.length - end), b.slice(start, b.length - end)];
+  if (left === '' || right === '') return false;
+  const inExtension = !/[/.]/.test(left + right) && a.lastIndexOf('.', start) > a.lastIndexOf('/', start) && end === 0;
+  return !inExtension && editDistance(left, right) > Math.max(1, Math.floor(Math.max(left.length, right.length) / 2));
 }
 
 /**

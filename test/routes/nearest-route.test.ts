@@ -46,4 +46,13 @@ describe('nearestRoute', () => {
     expect(nearestRoute('/documentation/guides/setup', routes)).toBeUndefined();
     expect(nearestRoute('/api/hello', [])).toBeUndefined();
   });
+
+  it('suggests nothing for a word in place of another, where only what is around it is the same', () => {
+    const json = ['api/hello.json.ts', 'api/env.json.ts', 'api/v1/users.ts'].map((file) => fileToRoute(file, 'api')!);
+    expect(nearestRoute('/api/nope.json', json)).toBeUndefined();
+    expect(nearestRoute('/api/helo.json', json)).toEqual({ path: '/api/hello.json', file: 'api/hello.json.ts' });
+    expect(nearestRoute('/api/ebv.json', json)).toEqual({ path: '/api/env.json', file: 'api/env.json.ts' });
+    expect(nearestRoute('/api/v2/users', json)).toEqual({ path: '/api/v1/users', file: 'api/v1/users.ts' });
+    expect(nearestRoute('/api/v1/orders', json)).toBeUndefined();
+  });
 });
