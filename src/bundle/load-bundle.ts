@@ -48,9 +48,9 @@ export async function loadBundle<T = ServerBundle>(file: string, site?: RouteFil
  * threw as it was imported.
  */
 export function loadError(error: unknown, site?: RouteFiles): PrerenderError {
-  const invalid = error as { name?: string; file?: string; got?: string };
+  const invalid = error as { name?: string; file?: string; got?: string; functions?: string[] };
   if (invalid.name === 'InvalidHandlerError') {
-    return errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`);
+    return errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`, invalid.functions);
   }
   return errors.moduleImport(error, site && siteTrace(error, site).first);
 }

@@ -12,9 +12,13 @@ export const sourceErrors = {
       `Two route files serve ${method === '' ? 'every method' : method} ${path}: ${files.join(' and ')}.`,
       { hint: 'Remove or rename one of them.' },
     ),
-  noHandler: (file: string, what: string) =>
+  /** `functions`: the keys of the functions of an object it default-exports (made by CommonJS exports, most often). */
+  noHandler: (file: string, what: string, functions: string[] = []) =>
     new PrerenderError('NO_HANDLER', `Route file ${file} ${what}.`, {
-      hint: 'Add `export default defineEventHandler((event) => ...)` to the file.',
+      hint:
+        functions.length === 0
+          ? 'Add `export default defineEventHandler((event) => ...)` to the file.'
+          : `Make the handler itself the file's default export, not ${functions.length === 1 ? 'the property' : 'one of the properties'} ${functions.map((key) => `\`${key}\``).join(', ')} of an object (as CommonJS \`exports.${functions[0]} = ...\` makes it): \`export default defineEventHandler((event) => ...)\`.`,
     }),
   compile: (message: string, loc?: SourceLocation, frame?: string) =>
     new PrerenderError('COMPILE', message, { loc, frame }),

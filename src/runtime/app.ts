@@ -4,6 +4,7 @@
  */
 import { H3, type H3Config, type H3Event } from 'h3';
 import { stackWithCauses } from '../error-stack.ts';
+import { isPlainObject, kindOf } from '../value-kind.ts';
 import { isPipeable } from './node-stream.ts';
 import { outcomeKey, type RequestOutcome } from './outcome.ts';
 import { routeShape } from './route-shape.ts';
@@ -25,14 +26,22 @@ export interface RuntimeRoute {
   cacheKey?: unknown;
 }
 
-/** The error thrown when a route file's default export is not a handler; the build names the file. */
+/** The error thrown when a route file's default export (`value`) is not a handler; the build names the file. */
 export class InvalidHandlerError extends Error {
+  /** What the file default-exports, in words: `a number (42)`, `an object ({ handler })`. */
+  readonly got: string;
+  /** The keys of the object's functions, if it is one with any: `exports.handler = ...` made it. */
+  readonly functions: string[];
+
   constructor(
     readonly file: string,
-    readonly got: string,
+    value: unknown,
   ) {
+    const got = exportKind(value);
     super(`Route file ${file} default-exports ${got}, not an event handler.`);
     this.name = 'InvalidHandlerError';
+    this.got = got;
+    this.functions = isPlainObject(value) ? Object.keys(value).filter((key) => typeof value[key] === 'function') : [];
   }
 }
 
@@ -122,7 +131,7 @@ export function normalizeEventPath(event: H3Event): void {
 function withDefaultType(route: RuntimeRoute) {
   const handler = route.handler;
   if (typeof handler !== 'function') {
-    throw new InvalidHandlerError(route.file, handler === null ? 'null' : typeof handler);
+    throw new InvalidHandlerError(route.file, handler);
   }
   // rou3 gives `**` both `_` and `"0"`, and nothing when it matches no segment: a handler sees `_` only.
   const unnamedRest = route.path.endsWith('/**');
@@ -181,4 +190,11 @@ function typedResponse(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('content-type', response.body === null ? textType : binaryType);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A default export that is no handler, as its error says it: `a number (42)`, `an object ({ handler })`. */
+function exportKind(value: unknown): string {
+  if (!isPlainObject(value)) return kindOf(value);
+  const keys = Object.keys(value);
+  return keys.length === 0 ? 'an empty object' : `an object ({ ${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', ...' : ''} })`;
 }

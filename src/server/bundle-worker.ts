@@ -155,6 +155,6 @@ async function importHandler(file: string): Promise<Handler> {
   }
   if (!('default' in module)) throw errors.noHandler(siteFile(site, file), 'has no default export');
   const handler = module.default;
-  if (typeof handler !== 'function') throw loadError(new (await runtime).InvalidHandlerError(file, handler === null ? 'null' : typeof handler), site);
+  if (typeof handler !== 'function') throw loadError(new (await runtime).InvalidHandlerError(file, handler), site);
   return handler as Handler;
 }

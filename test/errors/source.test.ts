@@ -69,7 +69,7 @@ describe('route file errors, before anything is written', () => {
       name: 'a default export that is not a function',
       files: { [`${api}/number.ts`]: 'export default 42;\n' },
       code: 'NO_HANDLER',
-      message: [`${api}/number.ts`, 'default-exports number, not an event handler'],
+      message: [`Route file ${api}/number.ts default-exports a number (42), not an event handler.`],
     },
     {
       name: 'a module that throws while it loads (not a compile error)',
@@ -98,6 +98,19 @@ describe('route file errors, before anything is written', () => {
     expect(error.exitCode).toBe(1);
     for (const part of message) expect(error.message).toContain(part);
     expect(error.hint).toBeTruthy();
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+});
+
+describe('a route file whose handler sits in the object it exports', () => {
+  it('as CommonJS makes it: names the object and its key, and says to export the handler itself', async () => {
+    const { error, outDir } = await failBuild({
+      'package.json': JSON.stringify({ name: 'cjs-site' }),
+      [`${api}/hello.json.js`]: "const { defineEventHandler } = require('h3');\nexports.handler = defineEventHandler(() => ({ hello: 'world' }));\n",
+    });
+    expect([error.code, error.exitCode]).toEqual(['NO_HANDLER', 1]);
+    expect(error.message).toBe(`Route file ${api}/hello.json.js default-exports an object ({ handler }), not an event handler.`);
+    expect(error.hint).toBe("Make the handler itself the file's default export, not the property `handler` of an object (as CommonJS `exports.handler = ...` makes it): `export default defineEventHandler((event) => ...)`.");
     expect(readdirSync(outDir)).toEqual([]);
   });
 });
