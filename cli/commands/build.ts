@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CAC } from 'cac';
-import { keepToolchainsWarm, startToolchainAhead } from '../../src/toolchain/toolchain-pool.ts';
+import { endIdleToolchains, keepToolchainsWarm, startToolchainAhead } from '../../src/toolchain/toolchain-pool.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { presets, type UserConfig } from '../../src/config/types.ts';
 import { asFileLimit } from '../../src/file-limit.ts';
@@ -80,6 +80,7 @@ export function registerBuild(cli: CAC): void {
       // Also where build() never ran (a bad --shard): the command's own exit is never the site's.
       // The signals stay ours until the process exits (a late one sets the exit code).
       faults.dispose();
+      await endIdleToolchains();
       await exitWhenWritten();
     });
 }

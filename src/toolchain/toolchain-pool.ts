@@ -83,8 +83,17 @@ export function takeToolchainProcess(): ChildProcess {
 
 /** A new toolchain process, with the flags of one kept warm for several builds or of one for a single build. */
 function forkToolchain(warm: boolean): ChildProcess {
-  // Always the compiled file, as with the runtime that goes into bundles: see paths.ts.
-  const child = fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], { execArgv: execArgv(warm), env: childEnv(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Always the compiled file, as with the runtime that goes into bundles: see paths.ts. Its own
+  // process group (POSIX): Ctrl-C in a terminal signals the whole foreground group, and a toolchain
+  // killed by it before the build heard it failed the build's next message (EPIPE, reported as the
+  // config's error). The build ends it on a signal; it exits when the build's channel closes.
+  const child = fork(join(libDir, 'toolchain', 'toolchain-process.js'), [], {
+    execArgv: execArgv(warm),
+    env: childEnv(),
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    detached: process.platform !== 'win32',
+  });
   // The build using it listens for its errors; one coming after that build let it go (a spawn that
   // failed is reported on a later tick, when the build may have failed and closed it already) is
   // nobody's, and must not end this process as an unhandled 'error' event.
@@ -116,6 +125,15 @@ export function endToolchainProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()).once('error', () => resolve()));
   end(child);
   return exited;
+}
+
+/**
+ * Ends the processes waiting for a build (one started ahead for a build that was interrupted before it
+ * took it), and resolves once they have exited: the CLI leaves none behind when it exits. They are in
+ * a process group of their own, which Ctrl-C does not reach.
+ */
+export function endIdleToolchains(): Promise<void> {
+  return Promise.all([...idle.keys()].map(endToolchainProcess)).then(() => {});
 }
 
 /** The process ids of the processes waiting for a build, oldest first. */

@@ -19,9 +19,16 @@ async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-/** Starts the bin's build of `root` with `--json`; its output, exit and child processes. */
+/**
+ * Starts the bin's build of `root` with `--json`; its output, exit and child processes. `group`: in a
+ * process group of its own, as a terminal runs a command, for the test to signal the whole group.
+ */
 function startBuild(root: string, ...flags: string[]) {
-  const child = spawn(process.execPath, [binPath, 'build', root, '--json', ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  return startBuildIn(false, root, ...flags);
+}
+
+function startBuildIn(group: boolean, root: string, ...flags: string[]) {
+  const child = spawn(process.execPath, [binPath, 'build', root, '--json', ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' }, detached: group });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -108,6 +115,44 @@ describe('a build interrupted', () => {
     } finally {
       if (writer !== undefined) closeSync(writer);
       run.child.kill('SIGKILL');
+    }
+  });
+
+  it('by Ctrl-C, which signals the whole process group, as a TypeScript config compiles: interrupted, never the config\'s error, and no process left', async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      'src/server/routes/api/a.json.ts': route(`() => ({ a: 1 })`),
+      'prerender.config.ts': `export default { outDir: ${JSON.stringify(outDir)}, prerender: { routes: ['/api/a.json'] } };\n`,
+    });
+    // The toolchain compiles the config, reading the site's tsconfig.json: a named pipe holds it there.
+    const gate = join(root, 'tsconfig.json');
+    execFileSync('mkfifo', [gate]);
+    const run = startBuildIn(true, root, '--no-typecheck', '--no-cache');
+    let writer: number | undefined;
+    try {
+      await until(() => {
+        try {
+          writer = openSync(gate, constants.O_WRONLY | constants.O_NONBLOCK);
+          return true;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+          return !run.running();
+        }
+      });
+      expect(run.running(), 'the build ended before it could be interrupted').toBe(true);
+      const toolchain = run.children();
+      expect(toolchain.length).toBeGreaterThan(0);
+      // Killed by the terminal's signal, the toolchain failed the build's next message (EPIPE), which
+      // the build reported as the config's error; in a group of its own, the build ends it.
+      const groupOf = (pid: number) => Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+      for (const pid of toolchain) expect(groupOf(pid)).not.toBe(run.child.pid);
+      process.kill(-run.child.pid!, 'SIGINT');
+      await expectInterrupted(run, 'SIGINT', outDir, 'site');
+      for (const pid of toolchain) expect(isRunning(pid), `process ${pid}`).toBe(false);
+      expect(readdirSync(root).sort()).toEqual(['prerender.config.ts', 'src', 'tsconfig.json']);
+    } finally {
+      if (writer !== undefined) closeSync(writer);
+      if (run.running()) process.kill(-run.child.pid!, 'SIGKILL');
     }
   });
 
