@@ -142,19 +142,22 @@ export const warnings = {
       `${used} is used; ${unread.slice(0, -1).join(', ')}${unread.length > 1 ? ' and ' : ''}${unread.at(-1)} ${unread.length === 1 ? 'is' : 'are'} not read ` +
       '(the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.',
   }),
-  /** No config file found, but one in the site root named almost as one (`name`): `rename` is the name that has it read. */
-  configFileMisnamed: (name: string, rename: string): Warning => ({
+  /**
+   * No config file found, but one in the site root named almost as one (`name`): `rename` is the name
+   * that has it read; `passable`: `--config` reads it as it is named (its extension is a config's).
+   */
+  configFileMisnamed: (name: string, rename: string, passable: boolean): Warning => ({
     code: 'CONFIG_FILE',
     message:
       `No config file was read: ${name} is not a name the lookup reads (prerender.config.ts, .mts, .js or .mjs, in the site root). ` +
-      `Rename it to ${rename} if it is the config, or pass --config ${name}.`,
+      `Rename it to ${rename} if it is the config${passable ? `, or pass --config ${name}` : ''}.`,
   }),
   /** No config file found, but one in a folder of the site (`path`, from the root) the lookup does not read; `rename` is its name in the root. */
-  configFileMisplaced: (path: string, rename: string): Warning => ({
+  configFileMisplaced: (path: string, rename: string, passable: boolean): Warning => ({
     code: 'CONFIG_FILE',
     message:
       `No config file was read: ${path} is not in the site root, where the lookup reads prerender.config.ts, .mts, .js or .mjs. ` +
-      `Pass --config ${path} if it is the config, or move it to the site root as ${rename}.`,
+      (passable ? `Pass --config ${path} if it is the config, or move it to the site root as ${rename}.` : `Move it to the site root as ${rename} if it is the config.`),
   }),
   /** The cache of the last build could not be used (`why`: corrupt, cut short, another tool's): every route is rendered. */
   cacheIgnored: (dir: string, why: string): Warning => ({

@@ -4,8 +4,11 @@ import { editDistance } from '../closest-name.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { configExtensions } from './defaults.ts';
 
-/** Where else a config is put by mistake: beside the site's other configuration files. */
-const configFolder = 'config';
+/** Where else a config is put by mistake: beside the site's other configuration files, or its sources. */
+const otherFolders = ['config', 'src'];
+
+/** The names another message covers: a config in a form Node or the lookup cannot read (find-config-file.ts). */
+const refusedExtensions = ['.cjs', '.cts', '.json'];
 
 /**
  * A name that reads as the config's (`stem` without its extension): one naming both the tool and a
@@ -18,13 +21,16 @@ function readsAsConfig(stem: string): boolean {
   return (lower.includes('prerender') && lower.includes('conf')) || editDistance(lower, 'prerender.config', 2) <= 2;
 }
 
-/** The names in `folder` (from the site root: `''` or `config/`) that read as a config's, with their extension. */
+/**
+ * The names in `folder` (from the site root: `''` or `config/`) that read as a config's, whatever
+ * their extension (`prerender.config.tsx`, `prerender.config.ts.txt`), but those another message covers.
+ */
 function namesIn(root: string, folder: string): string[] {
   try {
     return readdirSync(join(root, folder), { withFileTypes: true })
-      .filter((entry) => !entry.isDirectory() && configExtensions.includes(extname(entry.name)))
+      .filter((entry) => entry.isFile() && !refusedExtensions.includes(extname(entry.name)))
       .map((entry) => entry.name)
-      .filter((name) => readsAsConfig(name.slice(0, -extname(name).length)))
+      .filter((name) => readsAsConfig(name.slice(0, name.length - extname(name).length)))
       .sort();
   } catch {
     // No such folder, or none to read: nothing found there.
@@ -34,14 +40,20 @@ function namesIn(root: string, folder: string): string[] {
 
 /**
  * The CONFIG_FILE warnings for a site where no config file was found (so no file of the root has a
- * config's exact name): a file of the root, or of its `config/` folder, named almost as one
+ * config's exact name): a file of the root, or of its `config/` or `src/` folder, named almost as one
  * (`api-prerender.config.ts`, `prerender.configs.ts`, `config/prerender.config.ts`), each with the
  * rename (or `--config`) that has it read. The lookup reads the exact names alone, and such a file
  * was otherwise not read without a word: the build only said it had nothing to prerender.
  */
 export function misnamedConfigs(root: string): Warning[] {
   return [
-    ...namesIn(root, '').map((name) => warnings.configFileMisnamed(name, `prerender.config${extname(name)}`)),
-    ...namesIn(root, configFolder).map((name) => warnings.configFileMisplaced(`${configFolder}/${name}`, `prerender.config${extname(name)}`)),
+    ...namesIn(root, '').map((name) => warnings.configFileMisnamed(name, readName(name), readable(name))),
+    ...otherFolders.flatMap((folder) => namesIn(root, folder).map((name) => warnings.configFileMisplaced(`${folder}/${name}`, readName(name), readable(name)))),
   ];
 }
+
+/** Whether `--config` reads a file named `name` as it is: its extension is a config's. */
+const readable = (name: string) => configExtensions.includes(extname(name));
+
+/** The name the lookup reads for a config named `name`: with its extension where it is a config's, else `.ts`. */
+const readName = (name: string) => `prerender.config${readable(name) ? extname(name) : '.ts'}`;

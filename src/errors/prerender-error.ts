@@ -23,7 +23,7 @@ export type ErrorCode =
   | 'COMPILE' | 'MODULE_IMPORT' | 'ROUTES_STOPPED'
   | 'ROUTE_PATH' | 'ROUTE_ENTRIES' | 'OUTPUT_CLASH' | 'ROUTES_FAILED' | 'NO_ROUTE_FILE' | 'INVALID_OUTPUT' | 'BROKEN_LINKS' | 'OUTPUT' | 'CRAWL_LIMIT'
   | 'WRITE_FAILED' | 'LOCKED' | 'HOST_RULES' | 'HOST_TYPES' | 'HOST_LIMITS'
-  | 'NO_BUILD' | 'SERVER' | 'FILE_LIMIT' | 'DEPENDENCY' | 'INTERRUPTED';
+  | 'NO_BUILD' | 'SERVER' | 'FILE_LIMIT' | 'DEPENDENCY' | 'INTERRUPTED' | 'NOTHING_TO_PRERENDER';
 
 /** Where a compile error sits in a source file. */
 export interface SourceLocation {
@@ -63,7 +63,7 @@ export class PrerenderError extends Error {
    * missing or wrong dependency), `1` for the rest.
    */
   get exitCode(): 1 | 2 {
-    return this.code === 'USAGE' || this.code === 'CONFIG' || this.code === 'ROUTE_PATH' || this.code === 'DEPENDENCY' ? 2 : 1;
+    return this.code === 'USAGE' || this.code === 'CONFIG' || this.code === 'ROUTE_PATH' || this.code === 'DEPENDENCY' || this.code === 'NOTHING_TO_PRERENDER' ? 2 : 1;
   }
 
   /**

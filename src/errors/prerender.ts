@@ -36,6 +36,11 @@ export const prerenderErrors = {
       : new PrerenderError('OUTPUT_CLASH', `Route "${route}" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered ${contentType}.`, {
           hint: extensionAdded ? `List it without the trailing "/" and with an extension for its type: "${instead}".` : `List it as "${instead}", without the trailing "/".`,
         }),
+  /** What {@link nothingToPrerender}'s warning says (warnings/route-files.ts), where the output it would replace, `dir`, has `published` routes. */
+  nothingToPublish: (why: string, configFile: string, examples: string[], published: number, dir: string) =>
+    new PrerenderError('NOTHING_TO_PRERENDER', `Nothing to prerender: ${why}, where the published output ${dir} has ${published} route${published === 1 ? '' : 's'}: it is kept as it was, not replaced by a build without them.`, {
+      hint: `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, or export entries from a route file with parameters; set prerender.routes to [] to publish a build without prerendered routes.`,
+    }),
   /** `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix differs. */
   routesFailed: (failures: string[], details: unknown, noRouteFile = 0) => {
     const publish = 'pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.';

@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, openSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -138,4 +138,13 @@ export async function* readManifestEntries(path: string): AsyncGenerator<Manifes
     else if (line.startsWith('  ]')) inRoutes = false;
     else if (inRoutes && line.startsWith('    {')) yield JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as ManifestEntry;
   }
+}
+
+/** How many routes the published build in `distDir` prerendered: 0 where there is none (or no manifest). */
+export async function publishedRouteCount(distDir: string): Promise<number> {
+  const path = join(distDir, manifestName);
+  if (!existsSync(path)) return 0;
+  let count = 0;
+  for await (const _ of readManifestEntries(path)) count++;
+  return count;
 }

@@ -3,7 +3,9 @@ import { configName } from '../config/key-origin.ts';
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import { warn } from '../log.ts';
-import { nothingToPrerender } from '../plan/nothing-to-prerender.ts';
+import { nothingToPrerender, nothingToPublish } from '../plan/nothing-to-prerender.ts';
+import { publishedRouteCount } from '../output/manifest.ts';
+import { shownPath } from '../config/output-paths.ts';
 import { planRoutes, type RoutePlan } from '../plan/plan-routes.ts';
 import { listRouteEntries } from '../plan/route-entries.ts';
 import { trackEntries } from './cache.ts';
@@ -56,7 +58,13 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
   const all = plan.finish(listed.routes);
   if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
   const nothing = nothingToPrerender(config, routeFiles, all.length, listed.files);
-  if (nothing) warn(logger, nothing);
+  if (nothing) {
+    // A build that would take the prerendered routes out of a published output stops instead.
+    const published = await publishedRouteCount(build.paths.final);
+    const kept = published > 0 ? nothingToPublish(config, routeFiles, listed.files, published, shownPath(build.paths.final)) : undefined;
+    if (kept) throw kept;
+    warn(logger, nothing);
+  }
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
   // crawl's routes come after, level by level: their results are held and sorted, sorted-results.ts).
   // Sorted in place without a shard: `all` is this build's own list (the resolved prerender.routes

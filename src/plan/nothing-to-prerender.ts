@@ -1,9 +1,11 @@
 /**
  * A site with route files and nothing to prerender: `0 routes ok` and exit 0 said nothing of the
  * forgotten `prerender.routes`; nor of a routes folder with no route file at all. Unless
- * `prerender.routes: []` says it is meant, it is a warning.
+ * `prerender.routes: []` says it is meant, it is a warning; an error where it would replace an output
+ * with prerendered routes.
  */
 import { configName } from '../config/key-origin.ts';
+import { errors, type PrerenderError } from '../errors.ts';
 import { shownPath } from '../config/output-paths.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { counted } from '../plural.ts';
@@ -23,13 +25,30 @@ export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefi
   const { routesFrom } = config.prerender;
   if (planned > 0 || routesFrom === 'array') return undefined;
   if (routeFiles.length === 0) return warnings.noRouteFiles(shownPath(config.routesDir), config.apiPrefix);
+  const nothing = whyNothing(config, routeFiles, entriesFiles);
+  return nothing && warnings.nothingToPrerender(routeFiles.length, nothing.why, nothing.configFile, nothing.examples);
+}
+
+/**
+ * The NOTHING_TO_PRERENDER error of a build {@link nothingToPrerender} warns of, where the output it
+ * would replace (`dir`, as the build prints paths) has `published` routes: a config renamed or lost,
+ * or a routes function that found none this time, would otherwise publish a site without its pages.
+ * `undefined` for a routes folder without a route file answering GET (the warning alone).
+ */
+export function nothingToPublish(config: ResolvedConfig, routeFiles: RouteDefinition[], entriesFiles: number, published: number, dir: string): PrerenderError | undefined {
+  const nothing = whyNothing(config, routeFiles, entriesFiles);
+  return nothing && errors.nothingToPublish(nothing.why, nothing.configFile, nothing.examples, published, dir);
+}
+
+/** Why a site whose route files answer GET has nothing to prerender, where to list routes, and which; `undefined` when none answers GET. */
+function whyNothing(config: ResolvedConfig, routeFiles: RouteDefinition[], entriesFiles: number) {
   const answersGet = routeFiles.filter((route) => route.method === '' || route.method === 'GET');
   if (answersGet.length === 0) return undefined;
-  const routes = routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
+  const routes = config.prerender.routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
   const entries = entriesFiles === 0 ? 'no route file exports entries' : `the entries of ${counted(entriesFiles, 'route file')} listed none`;
   // None yet: either kind does (a misnamed `.mjs` one is told its rename to prerender.config.mjs).
   const configFile = config.configFile === undefined ? 'a new prerender.config.ts (or .mjs)' : configName(config.root, config.configFile);
-  return warnings.nothingToPrerender(routeFiles.length, `${routes} and ${entries}`, configFile, exampleRoutes(answersGet));
+  return { why: `${routes} and ${entries}`, configFile, examples: exampleRoutes(answersGet) };
 }
 
 /** The site's routes without parameters, sorted; else its first pattern with `1` for every parameter. */

@@ -76,24 +76,28 @@ export default { name: [here(), import.meta.filename].map((path) => path.split('
     expect((await loadConfig({ root })).name).toBe('from-ts');
   });
 
-  it("without a config file, names the files of the root and config/ that read as one, and only those", async () => {
+  it("without a config file, names the files of the root, config/ and src/ that read as one, whatever their extension, and only those", async () => {
     const root = writeSite({
       'Prerender.config.ts': '',
       'prerender-config.mjs': '',
       'prerender.cofig.js': '',
+      'prerender.config.ts.bak': '',
+      'prerender.config.tsx': '',
       'config/prerender.ts.config.mts': '',
-      // Other tools' configs, helpers and files of other kinds.
+      'src/prerender.config.ts': '',
+      // Other tools' configs, helpers, folders, and the forms another error names (.cjs, .json).
       'prettier.config.js': '',
       'vitest.config.ts': '',
       'render.config.ts': '',
-      'prerender.config.ts.bak': '',
+      'prerender.config.json5.json': '',
       'config/routes.ts': '',
       'prerender.config.d/x.ts': '',
+      'src/server/prerender.config.ts': '',
     });
     const logger = createMemoryLogger();
     await loadConfig({ root, logger });
     const named = logger.lines.map((line) => /^warning No config file was read: (\S+) is not /.exec(line)?.[1]);
-    expect(named).toEqual(['Prerender.config.ts', 'prerender-config.mjs', 'prerender.cofig.js', 'config/prerender.ts.config.mts']);
+    expect(named).toEqual(['Prerender.config.ts', 'prerender-config.mjs', 'prerender.cofig.js', 'prerender.config.ts.bak', 'prerender.config.tsx', 'config/prerender.ts.config.mts', 'src/prerender.config.ts']);
   });
 
   it('resolves defaults without a config file', async () => {

@@ -2,10 +2,11 @@
  * The mistakes a new user makes in a config file, through the real bin: each is named with the config
  * file, the line or key at fault and the fix, exit code 2, and nothing is written.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { route, runCli, writeSite } from '../support/helpers.ts';
+import { snapshotTree } from '../support/tree-snapshot.ts';
 
 /** A one-route site with `files` (its config among them), built with the real bin from its root. */
 async function buildWith(files: Record<string, string>, ...flags: string[]) {
@@ -203,6 +204,9 @@ describe('config files the lookup cannot read, or more than one', () => {
     ['api-prerender.config.ts', `No config file was read: api-prerender.config.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or pass --config api-prerender.config.ts.`],
     ['prerender.configs.ts', `No config file was read: prerender.configs.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or pass --config prerender.configs.ts.`],
     ['config/prerender.config.mjs', `No config file was read: config/prerender.config.mjs is not in the site root, where the lookup reads ${lookup}. Pass --config config/prerender.config.mjs if it is the config, or move it to the site root as prerender.config.mjs.`],
+    ['src/prerender.config.ts', `No config file was read: src/prerender.config.ts is not in the site root, where the lookup reads ${lookup}. Pass --config src/prerender.config.ts if it is the config, or move it to the site root as prerender.config.ts.`],
+    ['prerender.config.tsx', `No config file was read: prerender.config.tsx is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
+    ['prerender.config.ts.txt', `No config file was read: prerender.config.ts.txt is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
   ])('%s, where the lookup reads no config, is named with the fix in the "nothing to prerender" output', async (file, message) => {
     const { code, stdout, stderr } = await buildWith({ [file]: `export default { prerender: { routes: ['/api/a.txt'] } };` }, '--json');
     expect(code, stderr).toBe(0);
@@ -212,6 +216,23 @@ describe('config files the lookup cannot read, or more than one', () => {
     expect(report.warnings.map((warning) => warning.code)).toEqual(['CONFIG_FILE', 'NOTHING_TO_PRERENDER']);
     expect(report.warnings[0].message).toBe(message);
     expect(report.ok).toBe(0);
+  });
+
+  it('renamed after a build, so that none is read: the build stops, naming it, and the published output is kept', async () => {
+    const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`), 'prerender.config.ts': `export default { prerender: { routes: ['/api/a.txt'] } };` });
+    expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
+    const before = snapshotTree(join(root, 'dist'));
+    renameSync(join(root, 'prerender.config.ts'), join(root, 'prerender.config.tsx'));
+    const { code, stdout, stderr } = await runCli(['build', '--no-typecheck', '--json'], { cwd: root });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('warning No config file was read: prerender.config.tsx is not a name the lookup reads');
+    const error = JSON.parse(stdout).error;
+    expect(error).toEqual({
+      code: 'NOTHING_TO_PRERENDER',
+      message: `Nothing to prerender: prerender.routes is not set and no route file exports entries, where the published output dist/${basename(root)} has 1 route: it is kept as it was, not replaced by a build without them.`,
+      hint: "List the routes to prerender in a new prerender.config.ts (or .mjs), such as prerender: { routes: ['/api/a.txt'] }, or export entries from a route file with parameters; set prerender.routes to [] to publish a build without prerendered routes.",
+    });
+    expect(snapshotTree(join(root, 'dist'))).toEqual(before);
   });
 
   it('the fix it names has the file read', async () => {
