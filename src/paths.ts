@@ -22,6 +22,8 @@ export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url
 
 /** The compiled library, lib/src. */
 export const libDir = join(packageRoot, 'lib', 'src');
+/** All of this package's compiled code, the library and the CLI (lib/cli): the frames a stack of the site's code leaves out. */
+export const ownCodeDir = join(packageRoot, 'lib');
 /** The runtime module every generated entry imports. */
 export const runtimeEntry = join(libDir, 'runtime', 'index.js');
 /** The public API module, what `import ... from 'api-prerender'` means inside a config file. */

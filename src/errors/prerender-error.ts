@@ -1,7 +1,7 @@
 /** The one error class for everything the tool reports: its codes, and what an error carries. */
 import { inspect } from 'node:util';
 import { stackWithCauses } from '../error-stack.ts';
-import { libDir } from '../paths.ts';
+import { ownCodeDir } from '../paths.ts';
 
 /**
  * What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1.
@@ -74,7 +74,7 @@ export class PrerenderError extends Error {
     const at = this.loc ? `${this.loc.file}:${this.loc.line}:${this.loc.column}` : '';
     const details: string[] = [];
     if (this.frame) details.push(this.frame);
-    if (this.traceCause && this.cause !== undefined) details.push(stackWithCauses(this.cause, libDir));
+    if (this.traceCause && this.cause !== undefined) details.push(stackWithCauses(this.cause, ownCodeDir));
     if (hint) details.push(`  hint: ${hint}`);
     return { message: at && !this.message.includes(at) ? `${at}: ${this.message}` : this.message, details };
   }

@@ -8,7 +8,7 @@ import { escapeHtml } from '../escape-html.ts';
 import { stackWithCauses } from '../error-stack.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { libDir } from '../paths.ts';
+import { ownCodeDir } from '../paths.ts';
 
 /** What went wrong in a build, in the words shown to the developer. */
 export interface BuildFailure {
@@ -25,13 +25,13 @@ export interface BuildFailure {
 }
 
 /** Where stack frames of api-prerender's code (lib/src: the runtime, the build's thread) point, as Node prints them. */
-const ownFolder = pathToFileURL(libDir).href + '/';
+const ownFolder = pathToFileURL(ownCodeDir).href + '/';
 
 /** Puts any thrown value into the words of a {@link BuildFailure}. */
 export function describeFailure(error: unknown): BuildFailure {
   if (error instanceof PrerenderError) {
     const location = error.loc ? `${error.loc.file}:${error.loc.line}:${error.loc.column}` : undefined;
-    const stack = error.traceCause && error.cause !== undefined ? stackWithCauses(error.cause, libDir) : undefined;
+    const stack = error.traceCause && error.cause !== undefined ? stackWithCauses(error.cause, ownCodeDir) : undefined;
     return { code: error.code, message: error.message, location, frame: error.frame, hint: devHint(error.hint), stack };
   }
   // An error we did not expect: its stack is the only clue.
