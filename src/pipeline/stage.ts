@@ -42,8 +42,11 @@ export async function runStaged(build: BuildStart, steps: () => Promise<BuildRep
     // Whatever the abort made fail (the toolchain closed, a route cut short), the abort is why; the
     // build stops at once, and its type check with it.
     if (signal?.aborted) throw signal.reason;
+    // A missing or wrong h3 is why every import of it fails the check too: its errors would only
+    // come first, before the one that says what to install (12 of them for a newcomer's site).
+    const code = error instanceof PrerenderError ? error.code : undefined;
     // Code the bundler could not compile is printed with its frame; the check says no more of it.
-    await build.check?.reportAfterFailure(logger, error instanceof PrerenderError && error.code === 'COMPILE' ? error.loc : undefined);
+    if (code !== 'DEPENDENCY') await build.check?.reportAfterFailure(logger, code === 'COMPILE' ? (error as PrerenderError).loc : undefined);
     throw failure;
   } finally {
     signal?.removeEventListener('abort', stopToolchain);
