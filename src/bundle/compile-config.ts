@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import { dirname, isAbsolute, relative } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -83,7 +83,10 @@ export async function compileConfig(file: string): Promise<string> {
   });
   try {
     const out = await compiledConfigFile(file);
-    await bundle.write({ file: out, format: 'es', sourcemap: 'inline' }).catch(async (error: unknown) => {
+    // The map names each source by its URL: relative to the compiled file, it led somewhere else where
+    // node_modules is a link (Node reads it from where the link leads: another site's config).
+    const sourcemapPathTransform = (source: string) => pathToFileURL(resolve(dirname(out), source)).href;
+    await bundle.write({ file: out, format: 'es', sourcemap: 'inline', sourcemapPathTransform }).catch(async (error: unknown) => {
       await rm(out, { force: true });
       throw error;
     });

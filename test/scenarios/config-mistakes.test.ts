@@ -2,10 +2,10 @@
  * The mistakes a new user makes in a config file, through the real bin: each is named with the config
  * file, the line or key at fault and the fix, exit code 2, and nothing is written.
  */
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, writeSite } from '../support/helpers.ts';
+import { route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { snapshotTree } from '../support/tree-snapshot.ts';
 
 /** A one-route site with `files` (its config among them), built with the real bin from its root. */
@@ -86,9 +86,22 @@ export default defineConfig({
     expect(stderr).toMatch(/^\s+at .*\/prerender\.config\.ts:6:\d+\)?$/m);
     expect(stderr).not.toMatch(/\.timestamp-|\.cache|config-\d+/);
     // The frames below the config's are api-prerender's own, which called it: not printed.
-    expect(stderr).not.toMatch(/^\s+at .*lib\/src\//m);
+    expect(stderr).not.toMatch(/^\s+at .*lib\/(src|cli)\//m);
     expect(stderr).toContain('hint: Fix prerender.routes in prerender.config.ts at the line the stack above names.');
     expect(written).toBe(false);
+  });
+});
+
+describe('a TypeScript config that throws, in a site whose node_modules is a link to another folder', () => {
+  it("the stack names the site's own config file, not the one beside the link's target", async () => {
+    const elsewhere = tempDir('modules-');
+    mkdirSync(join(elsewhere, 'node_modules'));
+    const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`), 'prerender.config.ts': "export default async () => {\n  throw new Error('no config today');\n};\n" });
+    symlinkSync(join(elsewhere, 'node_modules'), join(root, 'node_modules'));
+    const { code, stderr } = await runCli(['build', '--no-typecheck'], { cwd: root });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toMatch(new RegExp(`^\\s+at .*\\(${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/prerender\\.config\\.ts:2:\\d+\\)$`, 'm'));
+    expect(stderr).not.toContain(elsewhere);
   });
 });
 
