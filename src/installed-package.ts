@@ -1,7 +1,8 @@
 /** Which package an import names, and whether the site has it installed. */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { closestName } from './closest-name.ts';
 
 /**
  * The package an import names: `@scope/pkg` or `pkg`, without a subpath.
@@ -32,4 +33,30 @@ export function packageOfFile(file: string): string | undefined {
 export function isInstalled(source: string, importer: string): boolean {
   const name = packageName(source);
   return (createRequire(importer).resolve.paths(name) ?? []).some((folder) => existsSync(join(folder, name, 'package.json')));
+}
+
+/**
+ * The installed package `source` may have meant, where Node looks for it from the file `importer`:
+ * one named within a slip of the keyboard of the package it names (`h4` for `h3`), the nearest
+ * node_modules folder's first. For an import of a package that is not installed.
+ * @example installedNear('lodahs', '/site/src/a.ts') // 'lodash', when it is installed
+ */
+export function installedNear(source: string, importer: string): string | undefined {
+  const names = new Set<string>();
+  for (const folder of createRequire(importer).resolve.paths(packageName(source)) ?? []) {
+    for (const entry of entriesOf(folder)) {
+      if (entry.startsWith('@')) for (const inner of entriesOf(join(folder, entry))) names.add(`${entry}/${inner}`);
+      else if (!entry.startsWith('.')) names.add(entry);
+    }
+  }
+  return closestName(packageName(source), names);
+}
+
+/** The names in `folder`, none when it cannot be read (most of the folders Node would look in do not exist). */
+function entriesOf(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
 }

@@ -6,7 +6,7 @@ import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import { rollup, type Plugin } from 'rollup';
 import { errors } from '../errors.ts';
-import { isInstalled } from '../installed-package.ts';
+import { installedNear, isInstalled } from '../installed-package.ts';
 import { toBuildError } from './rollup-options.ts';
 import { typescriptPlugin } from './typescript.ts';
 import { publicEntry } from '../paths.ts';
@@ -75,7 +75,9 @@ export async function compileConfig(file: string): Promise<string> {
       if (warning.code === 'UNRESOLVED_IMPORT') {
         const source = warning.exporter ?? '?';
         const importer = warning.id ?? file;
-        throw errors.unresolvedImport(relative(dirname(file), importer), source, isInstalled(source, importer));
+        const installed = isInstalled(source, importer);
+        const meant = source.startsWith('.') || installed ? undefined : installedNear(source, importer);
+        throw errors.unresolvedImport(relative(dirname(file), importer), source, installed, meant);
       }
     },
   }).catch((error: unknown) => {

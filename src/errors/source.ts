@@ -28,8 +28,11 @@ export const sourceErrors = {
       frame,
       hint: 'Fix the code at the line shown; nothing was written.',
     }),
-  /** `installed`: the package is in the site's node_modules, so `source` names a path it does not export. */
-  unresolvedImport: (importer: string, source: string, installed = false) =>
+  /**
+   * `installed`: the package is in the site's node_modules, so `source` names a path it does not
+   * export; `meant`: else an installed package named almost as it (installed-package.ts).
+   */
+  unresolvedImport: (importer: string, source: string, installed = false, meant?: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
       hint: source.startsWith('.')
         ? 'Fix the import path (relative to the importing file).'
@@ -38,7 +41,9 @@ export const sourceErrors = {
           ? `Import from 'api-prerender' in ${importer} (import { defineConfig } from 'api-prerender'): "prerender" is only the name of its command, and the npm package called prerender is another project.`
           : installed
             ? notExported(source)
-            : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
+            : meant
+              ? `Did you mean "${meant}", which is installed? Fix the import; or install the package in the site (npm install ${packageName(source)}).`
+              : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
   /** `pkg`: the package `exporter` is a file of, if any (then named as imported); `loc` and `frame`: the import's place. */
   missingExport: (importer: string, binding: string, exporter: string, pkg?: string, loc?: SourceLocation, frame?: string) =>

@@ -102,6 +102,20 @@ describe('route file errors, before anything is written', () => {
   });
 });
 
+describe('an import of a package not installed, named almost as one that is', () => {
+  it('says the installed one it may mean, then how to install what it names', async () => {
+    const installed = {
+      'node_modules/lodash/package.json': JSON.stringify({ name: 'lodash', main: 'index.js' }),
+      'node_modules/@acme/cms/package.json': JSON.stringify({ name: '@acme/cms', main: 'index.js' }),
+    };
+    const plain = await failBuild({ ...installed, [`${api}/typo.ts`]: `import pick from 'lodahs/pick';\n${route('() => pick')}` });
+    expect([plain.error.code, plain.error.message]).toEqual(['COMPILE', `${api}/typo.ts imports "lodahs/pick", which cannot be resolved.`]);
+    expect(plain.error.hint).toBe('Did you mean "lodash", which is installed? Fix the import; or install the package in the site (npm install lodahs).');
+    const scoped = await failBuild({ ...installed, [`${api}/scoped.ts`]: `import cms from '@acme/cmss';\n${route('() => cms')}` });
+    expect(scoped.error.hint).toBe('Did you mean "@acme/cms", which is installed? Fix the import; or install the package in the site (npm install @acme/cmss).');
+  });
+});
+
 describe('a route file whose handler sits in the object it exports', () => {
   it('as CommonJS makes it: names the object and its key, and says to export the handler itself', async () => {
     const { error, outDir } = await failBuild({
