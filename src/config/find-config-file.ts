@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { extname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { configExtensions, configFileNames } from './defaults.ts';
@@ -19,7 +20,10 @@ export function findConfigFile(root: string, configFile: string | false | undefi
   if (configFile === false) return undefined;
   if (configFile !== undefined) {
     const file = isAbsolute(configFile) ? configFile : resolve(root, configFile);
-    if (!existsSync(file)) throw errors.configNotFound(file);
+    if (!existsSync(file)) {
+      const meant = closestName(basename(file), filesIn(dirname(file)));
+      throw errors.configNotFound(file, meant && configName(root, join(dirname(file), meant)));
+    }
     if (!configExtensions.includes(extname(file))) throw errors.configExtension(configName(root, file), extname(file));
     return file;
   }
@@ -32,4 +36,15 @@ export function findConfigFile(root: string, configFile: string | false | undefi
   }
   if (others.length + unread.length > 0) warn(warnings.configFilesUnread(found, [...others, ...unread]));
   return join(root, found);
+}
+
+/** The names of the files in `folder`, none when it cannot be read. */
+function filesIn(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }

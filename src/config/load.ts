@@ -92,10 +92,25 @@ async function importModule(file: string, compile: ConfigCompiler): Promise<Reco
     return (await import(compiled ? pathToFileURL(compiled).href : freshUrl(file))) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof PrerenderError && error.code !== 'COMPILE') throw error;
-    throw errors.configLoad(file, error);
+    throw errors.configLoad(file, compiled === undefined ? await namedImportError(file, error, compile) : error);
   } finally {
     if (compiled) await rm(compiled, { force: true });
   }
+}
+
+/**
+ * Node's error for a JavaScript config importing what is not installed names the package only in its
+ * words, so the fix could not: compiled, the config's unresolved import is named, the package with it
+ * (a package meant, such as 'api-prerender' for 'prerender'). Else `error` as it was.
+ */
+async function namedImportError(file: string, error: unknown, compile: ConfigCompiler): Promise<unknown> {
+  if ((error as { code?: unknown } | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') return error;
+  try {
+    await rm(await compile(file), { force: true });
+  } catch (named) {
+    if (named instanceof PrerenderError && named.code === 'COMPILE') return named;
+  }
+  return error;
 }
 
 /** JavaScript config files this process has imported: Node keeps each module it imports by URL. */

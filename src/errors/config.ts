@@ -124,9 +124,10 @@ export const configErrors = {
     new PrerenderError('CONFIG', `The function ${file} default-exports did not settle within ${timeout} ms (prerender.timeout).`, {
       hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called). The bound is prerender.timeout as known before the file loads: its default, or build({ config: { prerender: { timeout } } }).`,
     }),
-  configNotFound: (file: string) =>
-    new PrerenderError('CONFIG', `Config file not found: ${file}`, {
-      hint: 'Check the path given to --config, relative to the site root.',
+  /** `meant`: a file of that folder named almost as the one given (from the site root, as --config takes it). */
+  configNotFound: (file: string, meant?: string) =>
+    new PrerenderError('CONFIG', `Config file not found: ${file}${meant ? `; did you mean ${meant}?` : ''}`, {
+      hint: meant ? `Pass --config ${meant} (relative to the site root).` : 'Check the path given to --config, relative to the site root.',
     }),
   /** A config file that is no ES module (`name` as messages name it), with the rename that makes it one. */
   configExtension: (name: string, extension: string) => {

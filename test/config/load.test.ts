@@ -183,6 +183,13 @@ describe('loadConfig: --config', () => {
     expect(error.message).toBe(`Config file not found: ${join(root, 'nope.config.ts')}`);
     expect(error.hint).toContain('--config');
   });
+
+  it('names the file of that folder meant by a misspelt path', async () => {
+    const root = writeSite({ 'configs/prerender.config.ts': 'export default {};\n' });
+    const error = await catchError(() => loadConfig({ root, configFile: 'configs/prerender.conifg.ts' }));
+    expect(error.message).toBe(`Config file not found: ${join(root, 'configs/prerender.conifg.ts')}; did you mean configs/prerender.config.ts?`);
+    expect(error.hint).toBe('Pass --config configs/prerender.config.ts (relative to the site root).');
+  });
 });
 
 describe('loadConfig: broken config files are CONFIG errors naming the file', () => {
@@ -198,7 +205,7 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: Unexpected token', 'Fix the code at the line shown'],
     ['a syntax error in a JS helper of a TS config', 'prerender.config.ts', `import x from './helper.mjs';\nexport default x;`, 'Syntax error in helper.mjs:1:24: Expression expected', 'Fix the code at the line shown'],
     ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'prerender.config.ts imports "./missing", which cannot be resolved', 'Fix the import path'],
-    ['a missing package (JS)', 'prerender.config.mjs', `import x from 'no-such-package';\nexport default x;`, "Cannot find package 'no-such-package'", 'npm install'],
+    ['a missing package (JS)', 'prerender.config.mjs', `import x from 'no-such-package';\nexport default x;`, 'prerender.config.mjs imports "no-such-package", which cannot be resolved', 'npm install no-such-package'],
   ])('%s', async (_, file, source, reason, hint) => {
     const root = writeSite({ [file]: source, 'helper.mjs': 'export default { name: };' });
     const error = await catchError(() => loadConfig({ root }));
@@ -233,6 +240,8 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
   it.each([
     ['prerender.config.ts', 'prerender.config.ts'],
     ['prerender.config.mts', 'prerender.config.mts'],
+    // Imported by Node as it is, whose error names the package only in its words.
+    ['prerender.config.mjs', 'prerender.config.mjs'],
   ])('names the package a %s config imports that is not installed, and the install command', async (file) => {
     const root = writeSite({ [file]: `import { routes } from '@acme/cms-routes/list';\nexport default { prerender: { routes } };` });
     const error = await catchError(() => loadConfig({ root }));
@@ -242,15 +251,24 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     expect(leftovers(root)).toEqual([]);
   });
 
-  it('a config importing defineConfig from "prerender" (the command\'s name) is told the package is api-prerender, never to install prerender', async () => {
-    const root = writeSite({ 'prerender.config.ts': `import { defineConfig } from 'prerender';\nexport default defineConfig({ prerender: { routes: ['/api/hello'] } });\n` });
+  it.each(['prerender.config.ts', 'prerender.config.mjs'])('a %s importing defineConfig from "prerender" (the command\'s name) is told the package is api-prerender, never to install prerender', async (file) => {
+    const root = writeSite({ [file]: `import { defineConfig } from 'prerender';\nexport default defineConfig({ prerender: { routes: ['/api/hello'] } });\n` });
     const error = await catchError(() => loadConfig({ root }));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
-    expect(error.message).toBe(`Could not load config file ${join(root, 'prerender.config.ts')}: prerender.config.ts imports "prerender", which cannot be resolved.`);
+    expect(error.message).toBe(`Could not load config file ${join(root, file)}: ${file} imports "prerender", which cannot be resolved.`);
     expect(error.hint).toBe(
-      `Import from 'api-prerender' in prerender.config.ts (import { defineConfig } from 'api-prerender'): "prerender" is only the name of its command, and the npm package called prerender is another project.`,
+      `Import from 'api-prerender' in ${file} (import { defineConfig } from 'api-prerender'): "prerender" is only the name of its command, and the npm package called prerender is another project.`,
     );
     expect(error.hint).not.toContain('npm install');
+  });
+
+  it('a config importing a misspelt package is told the installed one it may mean before the install command', async () => {
+    const root = writeSite({
+      'node_modules/api-prerender/package.json': JSON.stringify({ name: 'api-prerender', type: 'module', exports: { '.': './index.js' } }),
+      'prerender.config.ts': `import { defineConfig } from 'api-prerendr';\nexport default defineConfig({});\n`,
+    });
+    const error = await catchError(() => loadConfig({ root }));
+    expect(error.hint).toBe('Did you mean "api-prerender", which is installed? Fix the import; or install the package in the site (npm install api-prerendr).');
   });
 
   it('a config importing from a path of api-prerender (api-prerender/config) is told its one entry, not to install it', async () => {
