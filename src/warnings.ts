@@ -120,7 +120,7 @@ export const warnings = {
     code: 'MISTYPED_FILE',
     message:
       `${count} route${count === 1 ? ' was written as a file' : 's were written as files'} whose extension says another type than the route answered: ${examples}${more ? ', ...' : ''}. ` +
-      'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with the type answered; give the route the extension of its type (page.html for HTML), or answer the type its extension says.',
+      'Only hosts that read public/_headers (Netlify, Cloudflare Pages) serve them with the type answered; have each answer the type its extension says (a content-type header set in the handler), or give it the extension of the type it answers.',
   }),
   ...routeFileWarnings,
   /**
