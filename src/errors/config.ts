@@ -1,5 +1,5 @@
 /** The catalogue's errors of the config and the command line: exit code 2 (see errors.ts). */
-import { basename, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
 const show = (value: unknown) => JSON.stringify(value);
@@ -113,7 +113,9 @@ export const configErrors = {
       });
     }
     return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"), nor one with route files near it.`, {
-      hint: `Run ${run} from the site root or pass the root${command ? ` (\`prerender ${command} <root>\`)` : ''}, or set "routesDir" in ${configFile} to the folder that holds the route files.`,
+      hint:
+        `Run ${run} from the site root or pass the root${command ? ` (\`prerender ${command} <root>\`)` : ''}, or set "routesDir" in ${configFile} to the folder that holds the route files. ` +
+        `A new site starts with one: ${relative(root, join(folder, 'api', 'hello.ts')).split(sep).join('/')} holding \`export default defineEventHandler(() => 'hello');\` (import it from 'h3').`,
     });
   },
   routesTimedOut: (timeout: number, configFile: string) =>

@@ -17,7 +17,7 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
   const { failures } = rendered;
   const report = createReport(config.name, paths.final, rendered.tally, extraFiles, performance.now() - build.started, [], build.publicCopies);
   if (failures.length > 0) {
-    logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (prerender.failOnError is false):`);
+    logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):`);
     for (const line of failures) logger.error(line);
   }
   await build.check?.report(logger);

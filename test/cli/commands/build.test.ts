@@ -61,6 +61,8 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     const { code, stderr } = await cli('build');
     expect(code).toBe(2);
     expect(stderr).toContain(`error No routes folder at ${join(cwd, 'src/server/routes')} (config key "routesDir"), nor one with route files near it.`);
+    // Or a new site in its first minutes: the file it starts with.
+    expect(stderr).toContain("A new site starts with one: src/server/routes/api/hello.ts holding `export default defineEventHandler(() => 'hello');` (import it from 'h3').");
     // Nothing left where it ran: no output, no cache folder (node_modules/.cache/api-prerender).
     expect([existsSync(join(cwd, 'dist')), existsSync(join(cwd, 'node_modules'))]).toEqual([false, false]);
   });
@@ -257,7 +259,7 @@ describe('prerender build', () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
       const { code, stdout, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck', '--json');
       expect(code).toBe(0);
-      expect(stderr).toContain('/api/gone.json  410  Gone for good');
+      expect(stderr).toContain('error 1 route failed and was left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\nerror   /api/gone.json  410  Gone for good');
       expect(stderr).toContain('1 route ok, 1 failed');
       const report = onlyJson(stdout);
       expect(report).toMatchObject({ published: true, dir, ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }] });
