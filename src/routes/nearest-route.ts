@@ -41,15 +41,17 @@ export function nearestRoute(route: string, routes: readonly RouteDefinition[]):
 }
 
 /**
- * Whether `a` and `b` differ by one word standing for another: what lies between their common start and
- * end is there on both sides and mostly differs (more than one edit per two letters, one at least),
- * and is more than the last segment's extension. Text only added or removed (`/about`, `/api/about`)
- * and a slip of the keyboard are no such word.
+ * Whether `a` and `b` differ by one word standing for another in their last segment, the name of
+ * what is asked: what lies between their common start and end is there on both sides and mostly
+ * differs (more than one edit per two letters, one at least), and is more than the extension. Text
+ * only added or removed (`/about`, `/api/about`), a slip of the keyboard, and a folder named
+ * otherwise (`/api/v1/hello.txt`, `/services/v1/hello.txt`) are no such word.
  * @example replacesAWord('/api/nope.json', '/api/hello.json') // true
  */
 function replacesAWord(a: string, b: string): boolean {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  if (a.lastIndexOf('/') >= start || b.lastIndexOf('/') >= start) return false;
   let end = 0;
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const [left, right] = [a.slice(start, a.length - end), b.slice(start, b.length - end)];

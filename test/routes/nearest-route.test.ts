@@ -54,5 +54,7 @@ describe('nearestRoute', () => {
     expect(nearestRoute('/api/ebv.json', json)).toEqual({ path: '/api/env.json', file: 'api/env.json.ts' });
     expect(nearestRoute('/api/v2/users', json)).toEqual({ path: '/api/v1/users', file: 'api/v1/users.ts' });
     expect(nearestRoute('/api/v1/orders', json)).toBeUndefined();
+    // A folder named otherwise is no such word: the rest of the path is the file's.
+    expect(nearestRoute('/rest/v1/users', json)).toEqual({ path: '/api/v1/users', file: 'api/v1/users.ts' });
   });
 });
