@@ -90,7 +90,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     // On a host serving public/ alone, the route files no route reaches are named at the end.
     const served = staticHosts[config.preset] === undefined ? undefined : trackServedFiles(routeFiles, config);
     if (served) for (const { route, listedBy } of planned.all) served.add(route, listedBy);
-    const progress = createProgress(logger, routes.length);
+    const progress = createProgress(logger, routes.length, undefined, config.prerender.timeout);
     const checks = createOutputChecks(config.prerender.validate);
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };
@@ -105,6 +105,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     await prerenderRoutes({
       routes,
       request,
+      onRender: progress.rendering,
       crawl,
       cache: routeCache,
       links: reader,
@@ -128,7 +129,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
         if (held) held.add(result, target);
         else sink.add(result, target);
       },
-    });
+    }).finally(progress.stop);
     held?.flush();
     sink.closeManifest();
     progress.finish();

@@ -98,6 +98,8 @@ export interface PrerenderInput {
    * its order, `index` counting on.
    */
   onResult?: (result: PrerenderResult, index: number, target: RenderTarget) => void;
+  /** Told as a route starts rendering (not one reused); what it returns is called once it has, retries included. */
+  onRender?: (route: string) => () => void;
   /** The clock route times (`ms`) are measured with. @default performance.now */
   now?: () => number;
   /** Aborted: no route starts, the routes in flight are cut short, and this rejects with its reason. */
@@ -106,8 +108,8 @@ export interface PrerenderInput {
 
 /**
  * Renders every route with bounded concurrency and hands each 2xx body to `write` as it arrives
- * (bodies are not kept). Failed routes become results with an error; a file clash throws at once,
- * naming both routes. `write` is closed before this returns or throws, so every file is on disk (or
+ * (bodies are not kept). Failed routes become results with an error, and so does a route whose answer
+ * can be no file (placeOutput). `write` is closed before this returns or throws, so every file is on disk (or
  * the first write error thrown) and nothing is written after. Results go to `onResult`; none are kept.
  */
 export async function prerenderRoutes(input: PrerenderInput): Promise<void> {
@@ -163,7 +165,14 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     }
     const render = () => renderRoute(input.request, route, input.bounds, signal);
     const attempt = turn ? () => turn.track(render) : render;
-    const { rendered, retries } = input.retry ? await renderWithRetry(attempt, input.retry, signal) : { rendered: await attempt(), retries: 0 };
+    const rendering = input.onRender?.(route);
+    let outcome;
+    try {
+      outcome = input.retry ? await renderWithRetry(attempt, input.retry, signal) : { rendered: await attempt(), retries: 0 };
+    } finally {
+      rendering?.();
+    }
+    const { rendered, retries } = outcome;
     // A route cut short by the abort is no failed route: the build stops.
     signal.throwIfAborted();
     const ms = round(now() - start);

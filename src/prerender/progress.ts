@@ -1,51 +1,116 @@
 import type { Logger } from '../log.ts';
 import { counted } from '../plural.ts';
 
-/** Counts finished routes and shows it: one redrawn line on a terminal, a line every few seconds elsewhere. */
+/**
+ * Counts finished routes and shows it: one redrawn line on a terminal, a line every few seconds
+ * elsewhere; and names a route that keeps the others waiting (a handler that does not answer).
+ */
 export interface Progress {
   tick(failed: boolean): void;
   /** More routes to render than first counted (crawled ones): the total grows by `routes`. */
   grow(routes: number): void;
+  /** `route` starts rendering; the function returned is called once it has. */
+  rendering(route: string): () => void;
+  /** Shows the final count, if a line was shown; stops the display. */
   finish(): void;
+  /** Stops the display, the build having failed or stopped: nothing more is shown. */
+  stop(): void;
 }
 
 /** Milliseconds between redraws on a terminal, and between lines elsewhere (CI logs stay short). */
 export const progressIntervals = { tty: 100, log: 5000 };
 
 /**
- * A progress display for `total` routes: done/total, percent, rate, elapsed time, ETA and failures.
- * A run that ends before the first interval prints nothing. `now` is a clock in milliseconds.
+ * A route rendering this long is named, every `every` ms while it still renders: a build waiting on a
+ * handler that never answers said nothing until `prerender.timeout` (30 s by default) ran out.
  */
-export function createProgress(logger: Logger, total: number, now: () => number = performance.now.bind(performance)): Progress {
+export const waitingShown = { after: 5000, every: { tty: 1000, log: 5000 } };
+
+/**
+ * A progress display for `total` routes: done/total, percent, rate, elapsed time, ETA and failures.
+ * A run that ends before the first interval prints nothing. `now` is a clock in milliseconds;
+ * `timeout` (prerender.timeout), said with a route that keeps the others waiting.
+ */
+export function createProgress(logger: Logger, total: number, now: () => number = performance.now.bind(performance), timeout?: number): Progress {
   const start = now();
   const every = logger.isTTY ? progressIntervals.tty : progressIntervals.log;
+  const waitingEvery = logger.isTTY ? waitingShown.every.tty : waitingShown.every.log;
   let last = start;
   let done = 0;
   let failed = 0;
   let shown = 0;
+  // The routes rendering, with when each started (at most `concurrency` of them).
+  const inFlight = new Map<string, number>();
+  let watch: NodeJS.Timeout | undefined;
+  let lastWaiting = start;
+  let showing = false;
+  let stopped = false;
 
   const show = (at: number) => {
     last = at;
     shown = done;
     logger.progress(formatProgress(done, total, failed, at - start));
   };
+  const showWaiting = () => {
+    const at = now();
+    const waiting = [...inFlight].filter(([, since]) => at - since >= waitingShown.after);
+    if (waiting.length === 0 || at - lastWaiting < waitingEvery) return;
+    lastWaiting = at;
+    const [route, since] = waiting[0];
+    logger.progress(formatWaiting(route, at - since, waiting.length - 1, timeout));
+  };
+  const stop = () => {
+    stopped = true;
+    clearInterval(watch);
+    watch = undefined;
+    inFlight.clear();
+  };
 
   return {
     tick(isFailure) {
       done++;
       if (isFailure) failed++;
-      const at = now();
-      if (at - last >= every) show(at);
+      // Results held behind a slow route come at once: the count is shown after the last of them,
+      // not with the first (a line saying 2/7 and a minute to go, then 7/7 in the same instant).
+      if (showing || now() - last < every) return;
+      showing = true;
+      queueMicrotask(() => {
+        showing = false;
+        if (!stopped && shown !== done) show(now());
+      });
     },
     grow(routes) {
       total += routes;
     },
+    rendering(route) {
+      inFlight.set(route, now());
+      if (watch === undefined) {
+        watch = setInterval(showWaiting, Math.min(waitingEvery, waitingShown.after) / 5);
+        watch.unref();
+      }
+      return () => void inFlight.delete(route);
+    },
     // The final count, if a line was shown and it is not already the last one; on a terminal the
     // next log line (the summary) replaces it.
     finish() {
-      if (last !== start && shown !== done) show(now());
+      // A line was shown, or one is due: the count that ends it.
+      const final = (last !== start || showing) && shown !== done;
+      stop();
+      if (final) show(now());
     },
+    stop,
   };
+}
+
+/**
+ * The line naming the route rendering longest, which the count waits on (results are counted in the
+ * routes' order): `prerender waiting on /api/feed.xml for 12s (prerender.timeout 30s)`.
+ */
+export function formatWaiting(route: string, waitedMs: number, others: number, timeout?: number): string {
+  const more = others > 0 ? ` and ${counted(others, 'other route')}` : '';
+  const bound = timeout === undefined ? '' : ` (prerender.timeout ${formatDuration(timeout / 1000)})`;
+  // Whole seconds waited so far, not rounded up as a time left is.
+  return `prerender waiting on ${route}${more} for ${formatDuration(Math.floor(waitedMs / 1000))}${bound}`;
 }
 
 /** One progress line: `prerender 4200/10000 (42%) 3500 routes/s, 1.2s elapsed, ETA 2s, 3 failed`. */

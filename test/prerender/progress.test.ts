@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createProgress, formatProgress } from '../../src/prerender/progress.ts';
 import { createLogger, type Logger } from '../../src/log.ts';
 import { buildSite, route, writeSite } from '../support/helpers.ts';
@@ -37,14 +37,18 @@ function screen(raw: string): string[] {
   return lines;
 }
 
-/** Ticks `count` routes through a progress display, the fake clock moving at `perSecond` routes/s. */
-function run(logger: Logger, count: number, perSecond: number, failedEvery = 0) {
+/**
+ * Ticks `count` routes through a progress display, the fake clock moving at `perSecond` routes/s,
+ * each route's result coming on a turn of its own, as renders do.
+ */
+async function run(logger: Logger, count: number, perSecond: number, failedEvery = 0) {
   let ticks = 0;
   // Integer arithmetic, so every whole interval is an exact number and the test needs no tolerance.
   const progress = createProgress(logger, count, () => (ticks * 1000) / perSecond);
   for (let i = 1; i <= count; i++) {
     ticks++;
     progress.tick(failedEvery > 0 && i % failedEvery === 0);
+    await Promise.resolve();
   }
   progress.finish();
 }
@@ -52,11 +56,11 @@ function run(logger: Logger, count: number, perSecond: number, failedEvery = 0) 
 const draws = (raw: string) => raw.split('prerender ').length - 1;
 
 describe('progress on a terminal', () => {
-  it('redraws one line for 100,000 routes, at most every 100 ms, and the next log line replaces it', () => {
+  it('redraws one line for 100,000 routes, at most every 100 ms, and the next log line replaces it', async () => {
     const stream = fakeStream(true);
     const logger = createLogger({ stream });
     // 100,000 routes at 10,000 routes/s: 10 s, so 100 redraws, not 100,000 lines.
-    run(logger, 100_000, 10_000);
+    await run(logger, 100_000, 10_000);
 
     expect(stream.raw).not.toContain('\n');
     expect(draws(stream.raw)).toBe(100);
@@ -67,17 +71,17 @@ describe('progress on a terminal', () => {
     expect(screen(stream.raw)).toEqual(['100000 routes ok', '']);
   });
 
-  it('shows nothing for a run shorter than one redraw interval', () => {
+  it('shows nothing for a run shorter than one redraw interval', async () => {
     const stream = fakeStream(true);
-    run(createLogger({ stream }), 500, 10_000);
+    await run(createLogger({ stream }), 500, 10_000);
     expect(stream.raw).toBe('');
   });
 });
 
 describe('progress in a log (not a terminal)', () => {
-  it('prints one line every 5 s, each a whole line, and no line per route', () => {
+  it('prints one line every 5 s, each a whole line, and no line per route', async () => {
     const stream = fakeStream(false);
-    run(createLogger({ stream }), 100_000, 10_000);
+    await run(createLogger({ stream }), 100_000, 10_000);
 
     expect(stream.raw).not.toContain('\r');
     expect(stream.raw.split('\n')).toEqual([
@@ -87,15 +91,59 @@ describe('progress in a log (not a terminal)', () => {
     ]);
   });
 
-  it('ends with the final count when the last line is older than the end, and counts failures', () => {
+  it('ends with the final count when the last line is older than the end, and counts failures', async () => {
     const stream = fakeStream(false);
     // 7,000 routes at 1 ms each: a line at 5 s, then the final count at 7 s.
-    run(createLogger({ stream }), 7_000, 1000, 1000);
+    await run(createLogger({ stream }), 7_000, 1000, 1000);
     expect(stream.raw.split('\n')).toEqual([
       'prerender 5000/7000 (71%) 1000 routes/s, 5.0s elapsed, ETA 2s, 5 failed',
       'prerender 7000/7000 (100%) 1000 routes/s, 7.0s elapsed, ETA 0s, 7 failed',
       '',
     ]);
+  });
+});
+
+describe('progress of results that come at once', () => {
+  it('shows the count after the last of them, never a line for the first', async () => {
+    const stream = fakeStream(false);
+    let ms = 0;
+    const progress = createProgress(createLogger({ stream }), 7, () => ms);
+    ms = 6000;
+    // Six results held behind a slow first route, handed on in one turn once it is done.
+    for (let i = 0; i < 6; i++) progress.tick(false);
+    await Promise.resolve();
+    ms = 6500;
+    progress.tick(false);
+    progress.finish();
+    expect(stream.raw.split('\n')).toEqual(['prerender 6/7 (85%) 1 route/s, 6.0s elapsed, ETA 1s', 'prerender 7/7 (100%) 1 route/s, 6.5s elapsed, ETA 0s', '']);
+  });
+});
+
+describe('a route that keeps the others waiting', () => {
+  it('is named once it has rendered 5 s, every 5 s in a log, with prerender.timeout, until it ends', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const stream = fakeStream(false);
+    let ms = 0;
+    const progress = createProgress(createLogger({ stream }), 3, () => ms, 30_000);
+    const slow = progress.rendering('/api/feed.xml');
+    const quick = progress.rendering('/api/a.json');
+    ms = 100;
+    quick();
+    // The clock and the watch's timer move together.
+    const wait = (until: number) => {
+      for (; ms < until; ms += 250) vi.advanceTimersByTime(250);
+    };
+    try {
+      wait(4900);
+      expect(stream.raw).toBe('');
+      wait(11_500);
+      slow();
+      wait(16_000);
+      progress.finish();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(stream.raw.split('\n')).toEqual(['prerender waiting on /api/feed.xml for 5s (prerender.timeout 30s)', 'prerender waiting on /api/feed.xml for 10s (prerender.timeout 30s)', '']);
   });
 });
 
