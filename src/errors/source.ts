@@ -76,6 +76,12 @@ export const sourceErrors = {
    * The bundle's import (or, in dev, route file `file`'s module) did not settle within `ms`: a
    * top-level await of the site's that waits on and on.
    */
+  /** A handler `prerender dev` ran whose promise did not settle within prerender.timeout: the answer shows the message alone, so it holds the fix. */
+  routeTimedOut: (file: string, ms: number) =>
+    new PrerenderError(
+      'ROUTES_FAILED',
+      `Route file ${file} did not answer within ${ms} ms (prerender.timeout), as a build's route would fail: a promise its handler awaits does not settle. Give what it waits for a time limit (a request with no timeout of its own, a callback never called), or raise prerender.timeout if the route takes longer.`,
+    ),
   moduleLoadTimedOut: (ms: number, file?: string) =>
     new PrerenderError(
       'MODULE_IMPORT',

@@ -80,7 +80,7 @@ export function routeErrorResponse(error: { unhandled?: boolean; cause?: unknown
   const thrown = error.cause ?? error;
   const message = messageOf(thrown);
   const stack = routeErrorStack(thrown);
-  const page = ['<h1>Error in a route</h1>', preformatted(message), preformatted(stack), '<p>Shown by the dev server only: preview and the built server answer a bare 500.</p>'];
+  const page = ['<h1>Error in a route</h1>', preformatted(message), ...(stack === message ? [] : [preformatted(stack)]), '<p>Shown by the dev server only: preview and the built server answer a bare 500.</p>'];
   return devAnswer(request, 500, { status: 500, unhandled: true, message, stack }, 'Error in a route', page);
 }
 
@@ -89,8 +89,11 @@ export function routeErrorLine(thrown: unknown, request: Request): string {
   return `${request.method} ${new URL(request.url).pathname}: ${routeErrorStack(thrown)}`;
 }
 
-/** The stack of `thrown` and its causes, in the route files (through the source map), without our frames and those below. */
-const routeErrorStack = (thrown: unknown): string => withoutRuntimeFrames(stackWithCauses(thrown));
+/**
+ * The stack of `thrown` and its causes, in the route files (through the source map), without our
+ * frames and those below; of our own error about the route (it did not answer in time), its message.
+ */
+const routeErrorStack = (thrown: unknown): string => (thrown instanceof PrerenderError ? thrown.message : withoutRuntimeFrames(stackWithCauses(thrown)));
 
 /**
  * A stack without the frames from our code down (the build's thread, the runtime, h3, srvx, the

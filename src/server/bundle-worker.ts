@@ -24,8 +24,8 @@ export interface BuildThreadData {
   bodyLimit: number;
   dir: string;
   site: RouteFiles;
-  /** How long a route file's module may take to load (prerender.timeout), in ms. */
-  loadTimeout: number;
+  /** prerender.timeout, in ms: how long a route file's module may take to load, and a handler to answer. */
+  timeout: number;
 }
 /** Route file (relative to routesDir) -> its module's file in the output folder. */
 export type RouteModules = Record<string, string>;
@@ -52,7 +52,7 @@ export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeE
 type Handler = (event: unknown) => unknown;
 
 const port = parentPort!;
-const { bodyLimit, dir, site, loadTimeout } = workerData as BuildThreadData;
+const { bodyLimit, dir, site, timeout } = workerData as BuildThreadData;
 // Stack traces of route modules name their source files, as in the dev server's own thread.
 process.setSourceMapsEnabled(true);
 const runtime = import(pathToFileURL(runtimeEntry).href) as Promise<typeof Runtime>;
@@ -133,7 +133,10 @@ async function answer(file: string, event: { req: Request }): Promise<unknown> {
     reported.add(file);
     return failureResponse(failure, event.req);
   }
-  return handler(event);
+  const answered = handler(event);
+  // Bounded as a build's route is: a promise that never settles held the request until the client
+  // gave up, with no word of which file, where the build names it.
+  return answered instanceof Promise ? settleWithin(answered, timeout, () => errors.routeTimedOut(siteFile(site, file), timeout)) : answered;
 }
 
 function handlerOf(file: string): Promise<Handler> {
@@ -149,7 +152,7 @@ async function importHandler(file: string): Promise<Handler> {
   // for the route, and the build waiting on it, with no word.
   const imported = import(pathToFileURL(join(dir, modules[file]!)).href) as Promise<{ default?: unknown }>;
   try {
-    module = await settleWithin(imported, loadTimeout, () => errors.moduleLoadTimedOut(loadTimeout, siteFile(site, file)));
+    module = await settleWithin(imported, timeout, () => errors.moduleLoadTimedOut(timeout, siteFile(site, file)));
   } catch (error) {
     throw error instanceof PrerenderError ? error : loadError(error, site);
   }

@@ -86,7 +86,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
 
   const startWorker = (): BuildWorker => {
     const worker = startBuildWorker(
-      { bodyLimit, dir: outDir, site, loadTimeout: config.prerender.timeout },
+      { bodyLimit, dir: outDir, site, timeout: config.prerender.timeout },
       {
         onStop: (error) => latest?.worker === worker && serve({ failure: describeFailure(errors.routesStopped(error)) }),
         onLoadFailure: (failure) => logFailure(failure, logger),

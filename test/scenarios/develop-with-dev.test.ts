@@ -170,6 +170,25 @@ describe('prerender dev (the real bin)', () => {
     }
   });
 
+  it('answers a handler whose promise never settles at prerender.timeout, naming its file, and serves the others meanwhile', async () => {
+    const root = writeSite({
+      'src/server/routes/api/ok.ts': route(`() => 'ok'`),
+      'src/server/routes/api/hang.ts': route(`() => new Promise(() => {})`),
+      'prerender.config.mjs': `export default { prerender: { timeout: 1000 } };\n`,
+    });
+    const dev = await startBinServer('dev', root);
+    try {
+      const hanging = ask(`${dev.url}/api/hang`);
+      expect((await ask(`${dev.url}/api/ok`)).body).toBe('ok');
+      const answer = await hanging;
+      const message = "Route file src/server/routes/api/hang.ts did not answer within 1000 ms (prerender.timeout), as a build's route would fail: a promise its handler awaits does not settle. Give what it waits for a time limit (a request with no timeout of its own, a callback never called), or raise prerender.timeout if the route takes longer.";
+      expect([answer.status, JSON.parse(answer.body)]).toEqual([500, { status: 500, unhandled: true, message, stack: message }]);
+      await dev.waitForStderr(`error GET /api/hang: ${message}\n`);
+    } finally {
+      expect(await dev.stop('SIGINT')).toBe(0);
+    }
+  });
+
   it('ends at once on Ctrl-C while a route module is still loading (a top-level await within a long prerender.timeout)', async () => {
     const root = writeSite({
       'src/server/routes/api/stuck.ts': `import { defineEventHandler } from 'h3';\nawait new Promise(() => { setInterval(() => {}, 1000); });\nexport default defineEventHandler(() => 'never');\n`,
