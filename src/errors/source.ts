@@ -68,20 +68,20 @@ export const sourceErrors = {
   /** `at`: the first place of the site's code in its stack (`src/lib/db.ts:2`), when there is one. */
   moduleImport: (cause: unknown, at?: string) =>
     new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded${at ? `, at ${at}` : ''}: ${messageOf(cause)}`, {
-      hint: 'Fix the code the stack trace above points at: it runs when the route file is imported, before any request.',
+      hint: 'Fix the code its stack trace points at (the first frame in your files): it runs when the route file is imported, before any request.',
       cause,
       traceCause: true,
     }),
-  /**
-   * The bundle's import (or, in dev, route file `file`'s module) did not settle within `ms`: a
-   * top-level await of the site's that waits on and on.
-   */
   /** A handler `prerender dev` ran whose promise did not settle within prerender.timeout: the answer shows the message alone, so it holds the fix. */
   routeTimedOut: (file: string, ms: number) =>
     new PrerenderError(
       'ROUTES_FAILED',
       `Route file ${file} did not answer within ${ms} ms (prerender.timeout), as a build's route would fail: a promise its handler awaits does not settle. Give what it waits for a time limit (a request with no timeout of its own, a callback never called), or raise prerender.timeout if the route takes longer.`,
     ),
+  /**
+   * The bundle's import (or, in dev, route file `file`'s module) did not settle within `ms`: a
+   * top-level await of the site's that waits on and on.
+   */
   moduleLoadTimedOut: (ms: number, file?: string) =>
     new PrerenderError(
       'MODULE_IMPORT',
