@@ -22,7 +22,9 @@ export interface RenderLog {
   render(route: string, reason: RenderReason): void;
   /** Every route rendered, in the order noted. */
   rendered(): RenderedRoute[];
-  /** One line: reused and rendered, and how many were rendered for each kind of reason. */
+  /** Reused and rendered, and how many were rendered for each kind of reason: `2 routes reused, 1 rendered (1 code)`. */
+  counts(): string;
+  /** {@link counts} as the build's line: `cache: 2 routes reused, ...`. */
   summary(): string;
 }
 
@@ -45,14 +47,17 @@ export function createRenderLog(): RenderLog {
       reasons.push(known);
     },
     rendered: () => routes.map((route, i) => ({ route, reason: reasons[i]! })),
-    summary() {
+    counts() {
       const kinds = new Map<string, number>();
       for (const reason of reasons) {
         const kind = reason.startsWith('file ') ? 'file' : reason;
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       }
       const why = [...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ');
-      return `cache: ${counted(reused, 'route')} reused, ${routes.length} rendered${why ? ` (${why})` : ''}`;
+      return `${counted(reused, 'route')} reused, ${routes.length} rendered${why ? ` (${why})` : ''}`;
+    },
+    summary() {
+      return `cache: ${this.counts()}`;
     },
   };
 }

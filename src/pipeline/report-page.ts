@@ -28,6 +28,6 @@ export async function writeReportPage(build: BuildContext, rendered: Rendered, r
   // Reported already (report.ts): this waits for nothing and prints nothing.
   const typeCheck = await build.check?.result();
   await whileDoing('writing the build report', async () => {
-    page.finish({ build: report, typeCheck, problems: routeProblems(problems.problems, report.warnings), unlistedProblems: problems.unlisted, otherFiles: build.siteFiles });
+    page.finish({ build: report, typeCheck, cache: build.cache ? rendered.tally.renders?.counts() : undefined, problems: routeProblems(problems.problems, report.warnings), unlistedProblems: problems.unlisted, otherFiles: build.siteFiles });
   });
 }

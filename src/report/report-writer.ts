@@ -36,6 +36,8 @@ export interface ReportEnd {
   build: BuildReport;
   /** The type check's result, when it ran. */
   typeCheck?: TypeCheckReply;
+  /** What the cache reused and rendered (RenderLog.counts); absent when the build ran without it. */
+  cache?: string;
   problems: RouteProblem[];
   unlistedProblems: number;
   /** The files of `public/` no route wrote that the build knows of: publicDir's copies, the sitemap, robots.txt. */
@@ -112,10 +114,10 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
         folders.add(file, measured.bytes);
       }
       list.end();
-      const { build, typeCheck, problems, unlistedProblems } = end;
+      const { build, typeCheck, cache, problems, unlistedProblems } = end;
       const changes = comparison.finish();
       const gzip = { sizes: gzipSizes.subarray(0, measuredCount), from: gzippedFrom };
-      page.write(pageEnd({ build, typeCheck, problems, unlistedProblems, gzip, changes, folders: folders.root }, encoder.strings));
+      page.write(pageEnd({ build, typeCheck, cache, problems, unlistedProblems, gzip, changes, folders: folders.root }, encoder.strings));
       page.end();
     },
   };

@@ -75,7 +75,7 @@ describe('the report of a build', () => {
     expect(readFileSync(join(again.dir, 'report.html'), 'utf8')).toContain('First build: there is no previous build');
   });
 
-  it('the next build says what changed; a failed build leaves the previous report as it was', async () => {
+  it('the next build says what changed, and what the cache reused and rendered; a failed build leaves the previous report as it was', async () => {
     expect(html).toContain('First build: there is no previous build');
     writeFileSync(site.data, 'second');
     const next = await buildSite(site.root, { config: { outDir: site.outDir } });
@@ -83,6 +83,7 @@ describe('the report of a build', () => {
     // 5 routes, static.txt, the sitemap and robots.txt: only the data file's route changed.
     expect(changed).toContain('Files of public/: 0 added, 1 changed, 0 removed, 7 unchanged.');
     expect(changed).toContain('<li>api/data.json</li>');
+    expect(changed).toMatch(/<dt>Cache<\/dt><dd>4 routes reused, 1 rendered \(1 file\)<\/dd>/);
     expect(pageRows(readPageData(changed)).map((row) => row.change)).toEqual(['same', 'changed', 'same', 'same', 'same']);
 
     writeFileSync(site.data, 'fail');

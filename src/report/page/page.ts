@@ -26,6 +26,8 @@ export interface ReportPageData {
   build: BuildReport;
   /** The type check's result, when it ran. */
   typeCheck?: TypeCheckReply;
+  /** What the cache reused and rendered; absent without the cache. */
+  cache?: string;
   problems: RouteProblem[];
   unlistedProblems: number;
   /**
@@ -65,8 +67,8 @@ export function pageEnd(page: ReportPageData, strings: readonly string[]): strin
   };
   let gzipBytes = 0;
   for (let i = 0; i < page.gzip.sizes.length; i++) gzipBytes += page.gzip.sizes[i];
-  const { typeCheck, problems, unlistedProblems, folders } = page;
-  const facts: SummaryFacts = { typeCheck, problems, unlistedProblems, gzipBytes, gzippedFrom: page.gzip.from, publicFiles: folders.files, publicBytes: folders.bytes };
+  const { typeCheck, cache, problems, unlistedProblems, folders } = page;
+  const facts: SummaryFacts = { typeCheck, cache, problems, unlistedProblems, gzipBytes, gzippedFrom: page.gzip.from, publicFiles: folders.files, publicBytes: folders.bytes };
   const table =
     '<section id="routes"><h2>Routes</h2><div class="tools">' +
     '<input id="filter" type="search" placeholder="Filter: route, status, type, problem…" aria-label="Filter the routes" autocomplete="off">' +

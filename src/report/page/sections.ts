@@ -13,6 +13,8 @@ const listedFailures = 1000;
 export interface SummaryFacts {
   /** The type check's result; absent when it did not run. */
   typeCheck?: TypeCheckReply;
+  /** What the cache reused and rendered; absent without the cache. */
+  cache?: string;
   /** All files of `public/` and their bytes (publicDir copies and the sitemap too). */
   publicFiles: number;
   publicBytes: number;
@@ -34,6 +36,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
     ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 kB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 kB or more'],
     ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies and the sitemap included)`],
     ['Time', `${(build.ms / 1000).toFixed(2)} s`],
+    ['Cache', facts.cache ?? 'not used (--no-cache, or cache: false): every route rendered'],
     ['Retried', retried],
     ['Warnings', byCode(build.warnings.map((warning) => warning.code)) || 'none'],
     ['Problems in routes', problemsLine(facts)],
