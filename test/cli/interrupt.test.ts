@@ -50,6 +50,24 @@ function startBuildIn(group: boolean, root: string, ...flags: string[]) {
   return { child, exited, children, running: () => running };
 }
 
+/**
+ * The writing end of the named pipe `fifo`, once a reader (the build) has it open: the build then
+ * waits there until the test writes or closes it. `undefined` if the build ended first (`running()`).
+ */
+async function whenRead(fifo: string, running: () => boolean): Promise<number | undefined> {
+  let writer: number | undefined;
+  await until(() => {
+    try {
+      writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+      return !running();
+    }
+  });
+  return writer;
+}
+
 /** Reads the non-blocking `fd` (a pipe's reading end) until its writer is gone and `ended()`. */
 async function readToEnd(fd: number, ended: () => boolean): Promise<string> {
   const chunks: Buffer[] = [];
@@ -95,16 +113,7 @@ describe('a build interrupted', () => {
     const run = startBuild(root, '--no-typecheck');
     let writer: number | undefined;
     try {
-      // Opening the pipe's writing end succeeds once a reader (the bundler) has it open.
-      await until(() => {
-        try {
-          writer = openSync(join(root, 'tsconfig.json'), constants.O_WRONLY | constants.O_NONBLOCK);
-          return true;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
-          return !run.running();
-        }
-      });
+      writer = await whenRead(join(root, 'tsconfig.json'), run.running);
       expect(run.running(), 'the build ended before it could be interrupted').toBe(true);
       const toolchain = run.children();
       expect(toolchain.length).toBeGreaterThan(0);
@@ -130,15 +139,7 @@ describe('a build interrupted', () => {
     const run = startBuildIn(true, root, '--no-typecheck', '--no-cache');
     let writer: number | undefined;
     try {
-      await until(() => {
-        try {
-          writer = openSync(gate, constants.O_WRONLY | constants.O_NONBLOCK);
-          return true;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
-          return !run.running();
-        }
-      });
+      writer = await whenRead(gate, run.running);
       expect(run.running(), 'the build ended before it could be interrupted').toBe(true);
       const toolchain = run.children();
       expect(toolchain.length).toBeGreaterThan(0);
