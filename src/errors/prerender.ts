@@ -41,10 +41,18 @@ export const prerenderErrors = {
     new PrerenderError('NOTHING_TO_PRERENDER', `Nothing to prerender: ${why}, where the published output ${dir} has ${published} route${published === 1 ? '' : 's'}: it is kept as it was, not replaced by a build without them.`, {
       hint: `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, or export entries from a route file with parameters; set prerender.routes to [] to publish a build without prerendered routes.`,
     }),
-  /** `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix differs. */
-  routesFailed: (failures: string[], details: unknown, noRouteFile = 0) => {
+  /**
+   * `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix
+   * differs; `despiteFailOnError`: failOnError is false, and a route whose answer can be no file
+   * (OUTPUT_CLASH) failed the build all the same.
+   */
+  routesFailed: (failures: string[], details: unknown, noRouteFile = 0, despiteFailOnError = false) => {
     const publish = 'pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.';
-    const fix = noRouteFile === 0 ? `Fix the routes listed, or ${publish}` : `${noRouteFileHint} ${noRouteFile === failures.length ? 'Or' : 'Fix the others, or'} ${publish}`;
+    const fix = despiteFailOnError
+      ? 'Fix the routes listed: one whose answer can be no file fails the build even with --no-fail-on-error (prerender.failOnError: false), which leaves the others out.'
+      : noRouteFile === 0
+        ? `Fix the routes listed, or ${publish}`
+        : `${noRouteFileHint} ${noRouteFile === failures.length ? 'Or' : 'Fix the others, or'} ${publish}`;
     return new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, { hint: fix, details });
   },
   /**

@@ -139,11 +139,13 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { tally } = sink;
     tally.failures = await explainUnrouted(tally.failures, routeFiles, config);
     const failures = formatFailures(tally.failures);
-    // Failed routes stop the build before anything else is written: the staging folder goes.
-    if (failures.length > 0 && config.prerender.failOnError) {
+    // Failed routes stop the build before anything else is written: the staging folder goes. So
+    // does a route whose answer can be no file, with failOnError false too: a build error (SPEC).
+    const clashes = tally.failures.filter((failure) => failure.code === 'OUTPUT_CLASH').length;
+    if (failures.length > 0 && (config.prerender.failOnError || clashes > 0)) {
       const noRouteFile = tally.failures.filter((failure) => failure.code === 'NO_ROUTE_FILE').length;
       const report = createReport(config.name, paths.final, tally, 0, performance.now() - build.started, build.warnings);
-      throw errors.routesFailed(failures, report, noRouteFile);
+      throw errors.routesFailed(failures, report, noRouteFile, clashes > 0 && !config.prerender.failOnError);
     }
     // With validate: 'error' this throws, and the staging folder goes as with failed routes.
     checks?.report(logger);

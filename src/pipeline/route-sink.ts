@@ -80,6 +80,7 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       if (error !== undefined || file === undefined || contentType === undefined) {
         const failure: RouteFailure = { route, status, error: error ?? 'no file' };
         if (result.unrouted) failure.code = 'NO_ROUTE_FILE';
+        if (result.unwritable) failure.code = 'OUTPUT_CLASH';
         if (foundOn !== undefined) failure.foundOn = foundOn;
         if (target.listedBy !== undefined) failure.listedBy = target.listedBy;
         const { at, trace } = result.thrown === undefined ? { at: undefined, trace: '' } : siteTrace(result.thrown, options.site);

@@ -48,6 +48,8 @@ export interface PrerenderResult {
    * naming this (NO_ROUTE_FILE); a crawled link that is skipped, as no route serves it.
    */
   unrouted?: true;
+  /** Its answer can be no file (placeOutput): a failure that fails the build whatever failOnError says. */
+  unwritable?: true;
   /** An incremental build's: its output was reused from the cache, its handler not called. */
   reused?: true;
   /** An incremental build's: why it was rendered. */
@@ -180,7 +182,7 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     let links: SiteLink[] = [];
     const placed = rendered.ok ? placeOutput(input.claims, route, rendered.contentType) : undefined;
     if (placed && 'error' in placed) {
-      result = { route, status: rendered.status, ms, error: placed.error };
+      result = { route, status: rendered.status, ms, error: placed.error, unwritable: true };
     } else if (rendered.ok) {
       const { file } = placed!;
       // `false`: not checked (validate: false), which the cache's record says.

@@ -49,8 +49,12 @@ export interface RouteFailure {
   route: string;
   status: number;
   error: string;
-  /** `NO_ROUTE_FILE`: no route file answers GET for the route (the router's 404 or 405, not a handler's). */
-  code?: 'NO_ROUTE_FILE';
+  /**
+   * `NO_ROUTE_FILE`: no route file answers GET for the route (the router's 404 or 405, not a
+   * handler's). `OUTPUT_CLASH`: its answer can be no file (a trailing `/` and not HTML, a file
+   * another route, publicDir or the build writes), which fails the build whatever failOnError says.
+   */
+  code?: 'NO_ROUTE_FILE' | 'OUTPUT_CLASH';
   /** Where a crawled route was first found (prerender.crawl). */
   foundOn?: string;
   /** The route file whose `entries` listed the route (from the site root). */

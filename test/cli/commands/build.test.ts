@@ -243,7 +243,7 @@ describe('prerender build', () => {
       expect(existsSync(dir)).toBe(false);
     });
 
-    it('a route whose answer can be no file fails beside the others, all named in one run; --no-fail-on-error publishes the rest', async () => {
+    it('a route whose answer can be no file fails the build beside the other failures, all named in one run, --no-fail-on-error or not', async () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json', '/api/hello.txt/'], files);
       const failed = await cli('build', root, '--no-typecheck');
       expect(failed.code).toBe(1);
@@ -251,8 +251,14 @@ describe('prerender build', () => {
         '  /api/hello.txt/  200  Route "/api/hello.txt/" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered text/plain; charset=utf-8. List it as "/api/hello.txt", without the trailing "/".';
       expect(failed.stderr).toContain(['error 2 routes failed to prerender; nothing was published:', '  /api/gone.json  410  Gone for good', folderRoute].join('\n'));
       expect(existsSync(dir)).toBe(false);
-      const published = await cli('build', root, '--no-typecheck', '--no-fail-on-error');
-      expect([published.code, readFileSync(join(dir, 'public/api/hello.txt'), 'utf8'), existsSync(join(dir, 'public/api/hello.txt/index.html'))]).toEqual([0, 'hello', false]);
+      const anyway = await cli('build', root, '--no-typecheck', '--no-fail-on-error', '--json');
+      expect([anyway.code, existsSync(dir)]).toEqual([1, false]);
+      const { error, failures } = onlyJson(anyway.stdout);
+      expect(error.hint).toBe('Fix the routes listed: one whose answer can be no file fails the build even with --no-fail-on-error (prerender.failOnError: false), which leaves the others out.');
+      expect(failures.map((failure: { route: string; code?: string }) => [failure.route, failure.code])).toEqual([
+        ['/api/gone.json', undefined],
+        ['/api/hello.txt/', 'OUTPUT_CLASH'],
+      ]);
     });
 
     it('--no-fail-on-error publishes the rest and exits 0; its --json report says it was published, and has no error', async () => {
