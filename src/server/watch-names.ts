@@ -1,6 +1,6 @@
 /** Watching files and folders for the dev server: the config file, the routes folder, what each build read. */
-import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { isInside } from '../runtime/inside.ts';
 
 /**
@@ -62,7 +62,7 @@ export function watchPaths(onChange: (path: string, event: 'rename' | 'change') 
   const files = new Set<string>();
   const trees = new Set<string>();
   // By folder: a folder removed and made again is a new folder (inode), which the old watch misses.
-  const watched = new Map<string, { ino?: number; recursive: boolean; watcher?: FSWatcher }>();
+  const watched = new Map<string, { ino?: number; recursive: boolean; watcher?: Closable }>();
   const inTree = (path: string) => [...trees].some((tree) => isInside(path, tree));
   const watchOne = (folder: string, recursive: boolean) => {
     const ino = statSync(folder, { throwIfNoEntry: false })?.ino;
@@ -70,7 +70,8 @@ export function watchPaths(onChange: (path: string, event: 'rename' | 'change') 
     if (known && known.ino === ino && known.recursive === recursive) return;
     known?.watcher?.close();
     const report = (name: string, event: 'rename' | 'change') => (recursive || files.has(join(folder, name))) && onChange(join(folder, name), event);
-    watched.set(folder, { ino, recursive, watcher: ino === undefined ? undefined : watchFolder(folder, { recursive }, report) });
+    const watch = () => (recursive ? watchTree(folder, report) : watchFolder(folder, {}, report));
+    watched.set(folder, { ino, recursive, watcher: ino === undefined ? undefined : watch() });
   };
   return {
     add(paths) {
@@ -86,6 +87,54 @@ export function watchPaths(onChange: (path: string, event: 'rename' | 'change') 
       for (const { watcher } of watched.values()) watcher?.close();
     },
   };
+}
+
+/** A watch that can be ended. */
+interface Closable {
+  close(): void;
+}
+
+/**
+ * {@link watchFolder} of `root` and everything under it. On Linux, each folder is watched on its own,
+ * a folder made later as it appears: Node 20 and 22 make `recursive` there by watching each file,
+ * and a file replaced by a rename (vim's save, `sed -i`, an IDE's "safe write") was then never
+ * reported again, so dev served the route's old code for good; a folder's watch sees every name in
+ * it, whatever file it now is. Node 24 watches folders so itself; elsewhere the system's own
+ * recursive watch is used. `undefined` if `root` is not there.
+ */
+function watchTree(root: string, onEvent: (name: string, event: 'rename' | 'change') => void): Closable | undefined {
+  if (process.platform !== 'linux') return watchFolder(root, { recursive: true }, onEvent);
+  const watchers = new Map<string, FSWatcher>();
+  const add = (folder: string) => {
+    if (watchers.has(folder)) return;
+    const watcher = watchFolder(folder, {}, (name, event) => {
+      const path = join(folder, name);
+      if (event === 'rename') {
+        // A folder removed, made anew or moved in is a new folder: watched again, with what it holds.
+        const old = watchers.get(path);
+        watchers.delete(path);
+        old?.close();
+        if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) addTree(path);
+      }
+      onEvent(relative(root, path), event);
+    });
+    if (!watcher) return;
+    watcher.on('close', () => watchers.get(folder) === watcher && watchers.delete(folder));
+    watchers.set(folder, watcher);
+  };
+  const addTree = (folder: string) => {
+    add(folder);
+    let entries: Dirent[] = [];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      // Gone meanwhile: its watch ends with it.
+    }
+    for (const entry of entries) if (entry.isDirectory()) addTree(join(folder, entry.name));
+  };
+  addTree(root);
+  if (!watchers.has(root)) return undefined;
+  return { close: () => [...watchers.values()].forEach((watcher) => watcher.close()) };
 }
 
 /**

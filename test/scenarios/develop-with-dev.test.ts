@@ -4,7 +4,7 @@
  * from, a config change restarting the build, Ctrl-C.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +200,33 @@ describe('prerender dev (the real bin)', () => {
     const code = await Promise.race([dev.stop('SIGINT'), new Promise<string>((resolve) => setTimeout(() => resolve('still running after 8 s'), 8000))]);
     if (code === 'still running after 8 s') await dev.stop('SIGKILL');
     expect(code, dev.stderr()).toBe(0);
+  });
+
+  it('serves every edit after one saved by replacing the file (vim, sed -i, an IDE\'s safe write)', async () => {
+    const root = writeSite({ 'src/server/routes/api/hello.ts': route(`() => 'first'`) });
+    const file = join(root, 'src/server/routes/api/hello.ts');
+    const dev = await startBinServer('dev', root);
+    const replace = (path: string, body: string) => {
+      writeFileSync(`${path}.tmp`, route(`() => '${body}'`));
+      renameSync(`${path}.tmp`, path);
+    };
+    try {
+      await pollUntil(`${dev.url}/api/hello`, (a) => a.body === 'first');
+      replace(file, 'replaced');
+      await pollUntil(`${dev.url}/api/hello`, (a) => a.body === 'replaced');
+      // On Linux, Node 20 and 22's recursive watch lost a file replaced so: no later save was seen.
+      writeFileSync(file, route(`() => 'then written'`));
+      await pollUntil(`${dev.url}/api/hello`, (a) => a.body === 'then written', undefined, 5000);
+      // And in a folder made after the start.
+      const nested = join(root, 'src/server/routes/api/later/deep.ts');
+      mkdirSync(dirname(nested), { recursive: true });
+      replace(nested, 'deep 1');
+      await pollUntil(`${dev.url}/api/later/deep`, (a) => a.body === 'deep 1');
+      writeFileSync(nested, route(`() => 'deep 2'`));
+      await pollUntil(`${dev.url}/api/later/deep`, (a) => a.body === 'deep 2', undefined, 5000);
+    } finally {
+      expect(await dev.stop()).toBe(0);
+    }
   });
 
   it('exits 1 naming the port when it is taken', async () => {
