@@ -34,7 +34,9 @@ export const prerenderErrors = {
           hint: `Answer HTML at "/", or list the answer under a name with an extension for its type: "${instead}".`,
         })
       : new PrerenderError('OUTPUT_CLASH', `Route "${route}" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered ${contentType}.`, {
-          hint: extensionAdded ? `List it without the trailing "/" and with an extension for its type: "${instead}".` : `List it as "${instead}", without the trailing "/".`,
+          hint: extensionAdded
+            ? `List it without the trailing "/": "${route.replace(/\/+$/, '')}" (a file without extension, its type in _headers), or as "${instead}", with the extension of its type, where a route file serves that path (one named with the extension, such as ${instead.split('/').at(-1)}.ts).`
+            : `List it as "${instead}", without the trailing "/".`,
         }),
   /** What {@link nothingToPrerender}'s warning says (warnings/route-files.ts), where the output it would replace, `dir`, has `published` routes. */
   nothingToPublish: (why: string, configFile: string, examples: string[], published: number, dir: string) =>

@@ -53,8 +53,19 @@ describe('routeToFile', () => {
   it.each([
     { route: '/api/posts.json/', type: json, says: 'ends in "/"', fix: 'List it as "/api/posts.json", without the trailing "/".' },
     { route: '/rss.xml/', type: 'text/xml', says: 'ends in "/"', fix: 'List it as "/rss.xml", without the trailing "/".' },
-    { route: '/api/items/', type: json, says: 'ends in "/"', fix: 'List it without the trailing "/" and with an extension for its type: "/api/items.json".' },
-    { route: '/api/notes/', type: 'text/plain', says: 'ends in "/"', fix: 'List it without the trailing "/" and with an extension for its type: "/api/notes.txt".' },
+    // The route with an extension is served only by a route file named with it: both are said.
+    {
+      route: '/api/items/',
+      type: json,
+      says: 'ends in "/"',
+      fix: 'List it without the trailing "/": "/api/items" (a file without extension, its type in _headers), or as "/api/items.json", with the extension of its type, where a route file serves that path (one named with the extension, such as items.json.ts).',
+    },
+    {
+      route: '/api/notes/',
+      type: 'text/plain',
+      says: 'ends in "/"',
+      fix: 'List it without the trailing "/": "/api/notes" (a file without extension, its type in _headers), or as "/api/notes.txt", with the extension of its type, where a route file serves that path (one named with the extension, such as notes.txt.ts).',
+    },
     { route: '/', type: json, says: 'is the site\'s root', fix: 'Answer HTML at "/", or list the answer under a name with an extension for its type: "/index.json".' },
   ])('$route answering $type: the hint names the trailing slash and the route to list instead', ({ route, type, says, fix }) => {
     const error = catchErrorSync(() => routeToFile(route, type));
