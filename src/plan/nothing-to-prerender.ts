@@ -5,6 +5,7 @@
  * with prerendered routes.
  */
 import { configName } from '../config/key-origin.ts';
+import { misnamedConfigs } from '../config/misnamed-configs.ts';
 import { errors, type PrerenderError } from '../errors.ts';
 import { shownPath } from '../config/output-paths.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -46,8 +47,14 @@ function whyNothing(config: ResolvedConfig, routeFiles: RouteDefinition[], entri
   if (answersGet.length === 0) return undefined;
   const routes = config.prerender.routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
   const entries = entriesFiles === 0 ? 'no route file exports entries' : `the entries of ${counted(entriesFiles, 'route file')} listed none`;
-  // None yet: either kind does (a misnamed `.mjs` one is told its rename to prerender.config.mjs).
-  const configFile = config.configFile === undefined ? 'a new prerender.config.ts (or .mjs)' : configName(config.root, config.configFile);
+  // None read: the one a CONFIG_FILE warning named (misnamed or misplaced) once renamed, else a new
+  // one of either kind (a misnamed `.mjs` one is told its rename to prerender.config.mjs).
+  const configFile =
+    config.configFile !== undefined
+      ? configName(config.root, config.configFile)
+      : misnamedConfigs(config.root).length > 0
+        ? 'the config file the warning above names, once renamed as it says'
+        : 'a new prerender.config.ts (or .mjs)';
   return { why: `${routes} and ${entries}`, configFile, examples: exampleRoutes(answersGet) };
 }
 
