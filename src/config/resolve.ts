@@ -88,7 +88,7 @@ export function resolveConfigParts(
     prerender: {
       routes: listRoutes ? [] : listedRoutes(routes, check),
       routesFrom: routes === undefined ? 'unset' : listRoutes ? 'function' : 'array',
-      sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"'),
+      sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"', withScheme),
       concurrency: check.optional('prerender.concurrency', pre.concurrency, isConcurrency, concurrencyRule) ?? defaults.prerender.concurrency,
       timeout,
       maxBodySize: check.optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
@@ -169,4 +169,11 @@ function isHttpUrl(v: unknown): boolean {
   if (typeof v !== 'string' || !URL.canParse(v) || /[?#\s]/.test(v)) return false;
   const url = new URL(v);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
+}
+
+/** A host given without its scheme (`example.com`, `//example.com/`) as the URL meant: `https://example.com`. */
+function withScheme(value: unknown): string | undefined {
+  if (typeof value !== 'string' || /^[a-z][a-z0-9+.-]*:/i.test(value)) return undefined;
+  const url = `https://${value.replace(/^\/+/, '')}`;
+  return isHttpUrl(url) ? url : undefined;
 }

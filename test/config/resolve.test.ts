@@ -257,6 +257,11 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(routes.message).toBe('Config key "prerender.routes" must be an array of routes, or a function returning one, got "/api/posts.json"; did you mean ["/api/posts.json"]?');
     const sitemap = await catchError(() => resolveConfig({ prerender: { sitemap: 'https://example.com' } } as never, tempDir()));
     expect(sitemap.message).toBe('Config key "prerender.sitemap" must be an object, got "https://example.com"; did you mean {"host":"https://example.com"}?');
+    // A host without its scheme, as a domain is often written.
+    const root = tempDir();
+    const host = await catchError(() => resolveConfig({ prerender: { sitemap: { host: 'shop.example.com/' } } }, root, join(root, 'prerender.config.ts')));
+    expect(host.message).toBe('Config key "prerender.sitemap.host" in prerender.config.ts must be an absolute http(s) URL such as "https://example.com", got "shop.example.com/"; did you mean "https://shop.example.com/"?');
+    expect(host.hint).toBe('Set "prerender.sitemap.host" to "https://shop.example.com/" in prerender.config.ts.');
   });
 
   it.each([
