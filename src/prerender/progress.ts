@@ -121,7 +121,9 @@ export function formatProgress(done: number, total: number, failed: number, elap
   const percent = total > 0 ? Math.floor((done * 100) / total) : 100;
   const eta = rate > 0 ? `ETA ${formatDuration((total - done) / rate)}` : 'ETA unknown';
   const failures = failed ? `, ${failed} failed` : '';
-  return `prerender ${done}/${total} (${percent}%) ${counted(Math.round(rate), 'route')}/s, ${seconds.toFixed(1)}s elapsed, ${eta}${failures}`;
+  // Under one a second (routes that wait on slow data), one decimal: not `0 routes/s` for 4 routes in 12 s.
+  const perSecond = rate > 0 && rate < 1 ? `${rate.toFixed(1)} routes` : counted(Math.round(rate), 'route');
+  return `prerender ${done}/${total} (${percent}%) ${perSecond}/s, ${seconds.toFixed(1)}s elapsed, ${eta}${failures}`;
 }
 
 /** `42s`, or `3m05s` from a minute on. */

@@ -170,6 +170,7 @@ describe('formatProgress', () => {
     [[59, 60, 0, 59_000], 'prerender 59/60 (98%) 1 route/s, 59.0s elapsed, ETA 1s'],
     [[0, 10, 0, 0], 'prerender 0/10 (0%) 0 routes/s, 0.0s elapsed, ETA unknown'],
     [[0, 0, 0, 120], 'prerender 0/0 (100%) 0 routes/s, 0.1s elapsed, ETA unknown'],
+    [[4, 4, 1, 12_000], 'prerender 4/4 (100%) 0.3 routes/s, 12.0s elapsed, ETA 0s, 1 failed'],
   ] as const)('%j -> %s', ([done, total, failed, ms], expected) => {
     expect(formatProgress(done, total, failed, ms)).toBe(expected);
   });
