@@ -59,10 +59,10 @@ export function buildKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'ro
   };
 }
 
-/** Why no route of a build keyed `now` can reuse output keyed `previous`: `code` (a version), `config`, `env` (the locale or time zone); `undefined`: none. */
-export function keyChange(previous: BuildKey, now: BuildKey): 'code' | 'config' | 'env' | undefined {
+/** Why no route of a build keyed `now` can reuse output keyed `previous`: `code` (a version), `config`, `locale` (the default locale or time zone); `undefined`: none. */
+export function keyChange(previous: BuildKey, now: BuildKey): 'code' | 'config' | 'locale' | undefined {
   if (previous.tool !== now.tool || previous.h3 !== now.h3 || previous.node !== now.node) return 'code';
   if (previous.config !== now.config) return 'config';
-  if (previous.locale !== now.locale) return 'env';
+  if (previous.locale !== now.locale) return 'locale';
   return undefined;
 }
