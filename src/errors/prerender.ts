@@ -41,7 +41,7 @@ export const prerenderErrors = {
   /** What {@link nothingToPrerender}'s warning says (warnings/route-files.ts), where the output it would replace, `dir`, has `published` routes. */
   nothingToPublish: (why: string, configFile: string, examples: string[], published: number, dir: string) =>
     new PrerenderError('NOTHING_TO_PRERENDER', `Nothing to prerender: ${why}, where the published output ${dir} has ${published} route${published === 1 ? '' : 's'}: it is kept as it was, not replaced by a build without them.`, {
-      hint: `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, or export entries from a route file with parameters; set prerender.routes to [] to publish a build without prerendered routes.`,
+      hint: `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, or export entries from a route file with parameters. If the site is meant to have none now, set prerender.routes to [] (or remove ${dir}, when a function lists them) and build again.`,
     }),
   /**
    * `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix
