@@ -3,7 +3,7 @@ import { configName } from '../config/key-origin.ts';
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import { warn } from '../log.ts';
-import { nothingToPrerender, nothingToPublish } from '../plan/nothing-to-prerender.ts';
+import { nothingToPrerender } from '../plan/nothing-to-prerender.ts';
 import { publishedRouteCount } from '../output/manifest.ts';
 import { shownPath } from '../config/output-paths.ts';
 import { planRoutes, type RoutePlan } from '../plan/plan-routes.ts';
@@ -57,13 +57,13 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
   const listed = await untilAborted(listRouteEntries(table, config, config.prerender.timeout, trackEntries(build)), signal);
   const all = plan.finish(listed.routes);
   if (listed.files > 0) logger.info(`entries of ${counted(listed.files, 'route file')} listed ${counted(listed.routes.length, 'route')}`);
-  const nothing = nothingToPrerender(config, routeFiles, all.length, listed.files);
+  const misnamedConfig = config.configFile === undefined && build.warnings.some((warning) => warning.code === 'CONFIG_FILE');
+  const nothing = nothingToPrerender(config, routeFiles, all.length, listed.files, misnamedConfig);
   if (nothing) {
     // A build that would take the prerendered routes out of a published output stops instead.
-    const published = await publishedRouteCount(build.paths.final);
-    const kept = published > 0 ? nothingToPublish(config, routeFiles, listed.files, published, shownPath(build.paths.final)) : undefined;
-    if (kept) throw kept;
-    warn(logger, nothing);
+    const published = nothing.replacing ? await publishedRouteCount(build.paths.final) : 0;
+    if (published > 0) throw nothing.replacing!(published, shownPath(build.paths.final));
+    warn(logger, nothing.warning);
   }
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
   // crawl's routes come after, level by level: their results are held and sorted, sorted-results.ts).

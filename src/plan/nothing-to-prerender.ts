@@ -5,7 +5,6 @@
  * with prerendered routes.
  */
 import { configName } from '../config/key-origin.ts';
-import { misnamedConfigs } from '../config/misnamed-configs.ts';
 import { errors, type PrerenderError } from '../errors.ts';
 import { shownPath } from '../config/output-paths.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -17,45 +16,43 @@ import { warnings, type Warning } from '../warnings.ts';
 /** Examples of routes to list, at most this many. */
 const examplesShown = 2;
 
+/** What a build with nothing to prerender says: a warning, or, where it would replace an output with routes, an error. */
+export interface NothingPlanned {
+  warning: Warning;
+  /** The error instead, where the output it would replace (`dir`, as the build prints paths) has `published` routes; absent for a routes folder without route files. */
+  replacing?: (published: number, dir: string) => PrerenderError;
+}
+
 /**
  * The NOTHING_TO_PRERENDER warning when no route is planned though some route file answers GET,
  * and `prerender.routes` is not an empty array written as such; `entriesFiles` is how many route
- * files export `entries` (they listed none). Its example lists the site's own routes.
+ * files export `entries` (they listed none). Its example lists the site's own routes. With it, the
+ * error of such a build that would replace a published output with prerendered routes: a config
+ * renamed or lost, or a routes function that found none this time, would publish a site without its
+ * pages. `misnamedConfig`: no config file was read, and a CONFIG_FILE warning named one that reads as
+ * it (the fix is its rename, not a new file).
  */
-export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefinition[], planned: number, entriesFiles: number): Warning | undefined {
+export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefinition[], planned: number, entriesFiles: number, misnamedConfig: boolean): NothingPlanned | undefined {
   const { routesFrom } = config.prerender;
   if (planned > 0 || routesFrom === 'array') return undefined;
-  if (routeFiles.length === 0) return warnings.noRouteFiles(shownPath(config.routesDir), config.apiPrefix);
-  const nothing = whyNothing(config, routeFiles, entriesFiles);
-  return nothing && warnings.nothingToPrerender(routeFiles.length, nothing.why, nothing.configFile, nothing.examples);
-}
-
-/**
- * The NOTHING_TO_PRERENDER error of a build {@link nothingToPrerender} warns of, where the output it
- * would replace (`dir`, as the build prints paths) has `published` routes: a config renamed or lost,
- * or a routes function that found none this time, would otherwise publish a site without its pages.
- * `undefined` for a routes folder without a route file answering GET (the warning alone).
- */
-export function nothingToPublish(config: ResolvedConfig, routeFiles: RouteDefinition[], entriesFiles: number, published: number, dir: string): PrerenderError | undefined {
-  const nothing = whyNothing(config, routeFiles, entriesFiles);
-  return nothing && errors.nothingToPublish(nothing.why, nothing.configFile, nothing.examples, published, dir);
-}
-
-/** Why a site whose route files answer GET has nothing to prerender, where to list routes, and which; `undefined` when none answers GET. */
-function whyNothing(config: ResolvedConfig, routeFiles: RouteDefinition[], entriesFiles: number) {
+  if (routeFiles.length === 0) return { warning: warnings.noRouteFiles(shownPath(config.routesDir), config.apiPrefix) };
   const answersGet = routeFiles.filter((route) => route.method === '' || route.method === 'GET');
   if (answersGet.length === 0) return undefined;
-  const routes = config.prerender.routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
+  const routes = routesFrom === 'unset' ? 'prerender.routes is not set' : 'the function given as prerender.routes returned no routes';
   const entries = entriesFiles === 0 ? 'no route file exports entries' : `the entries of ${counted(entriesFiles, 'route file')} listed none`;
-  // None read: the one a CONFIG_FILE warning named (misnamed or misplaced) once renamed, else a new
-  // one of either kind (a misnamed `.mjs` one is told its rename to prerender.config.mjs).
+  const why = `${routes} and ${entries}`;
+  // A new one of either kind (a misnamed `.mjs` one is told its rename to prerender.config.mjs).
   const configFile =
     config.configFile !== undefined
       ? configName(config.root, config.configFile)
-      : misnamedConfigs(config.root).length > 0
+      : misnamedConfig
         ? 'the config file the warning above names, once renamed as it says'
         : 'a new prerender.config.ts (or .mjs)';
-  return { why: `${routes} and ${entries}`, configFile, examples: exampleRoutes(answersGet) };
+  const examples = exampleRoutes(answersGet);
+  return {
+    warning: warnings.nothingToPrerender(routeFiles.length, why, configFile, examples),
+    replacing: (published, dir) => errors.nothingToPublish(why, configFile, examples, published, dir),
+  };
 }
 
 /** The site's routes without parameters, sorted; else its first pattern with `1` for every parameter. */
