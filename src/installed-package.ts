@@ -25,12 +25,22 @@ export function packageOfFile(file: string): string | undefined {
 }
 
 /**
+ * What the package of an import that resolves to nothing is, from the file `importer`: `installed`
+ * (the import names a path it does not export), else the installed one `meant` ({@link installedNear}),
+ * if any. Nothing for a relative import.
+ */
+export function unresolvedPackage(source: string, importer: string): { installed: boolean; meant?: string } {
+  if (source.startsWith('.')) return { installed: false };
+  return isInstalled(source, importer) ? { installed: true } : { installed: false, meant: installedNear(source, importer) };
+}
+
+/**
  * Whether the package `source` names is installed where Node looks for it from the file `importer`:
  * a folder of that name, with a package.json, in one of the node_modules folders Node's own
  * `require.resolve.paths` lists. Installed, an import of it that does not resolve names a path the
  * package does not export (`api-prerender/config`), not a package to install.
  */
-export function isInstalled(source: string, importer: string): boolean {
+function isInstalled(source: string, importer: string): boolean {
   const name = packageName(source);
   return (createRequire(importer).resolve.paths(name) ?? []).some((folder) => existsSync(join(folder, name, 'package.json')));
 }
@@ -41,7 +51,7 @@ export function isInstalled(source: string, importer: string): boolean {
  * node_modules folder's first. For an import of a package that is not installed.
  * @example installedNear('lodahs', '/site/src/a.ts') // 'lodash', when it is installed
  */
-export function installedNear(source: string, importer: string): string | undefined {
+function installedNear(source: string, importer: string): string | undefined {
   const names = new Set<string>();
   for (const folder of createRequire(importer).resolve.paths(packageName(source)) ?? []) {
     for (const entry of entriesOf(folder)) {

@@ -6,7 +6,7 @@ import json from '@rollup/plugin-json';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import { rollup, type Plugin } from 'rollup';
 import { errors } from '../errors.ts';
-import { installedNear, isInstalled } from '../installed-package.ts';
+import { unresolvedPackage } from '../installed-package.ts';
 import { toBuildError } from './rollup-options.ts';
 import { typescriptPlugin } from './typescript.ts';
 import { publicEntry } from '../paths.ts';
@@ -75,8 +75,7 @@ export async function compileConfig(file: string): Promise<string> {
       if (warning.code === 'UNRESOLVED_IMPORT') {
         const source = warning.exporter ?? '?';
         const importer = warning.id ?? file;
-        const installed = isInstalled(source, importer);
-        const meant = source.startsWith('.') || installed ? undefined : installedNear(source, importer);
+        const { installed, meant } = unresolvedPackage(source, importer);
         throw errors.unresolvedImport(relative(dirname(file), importer), source, installed, meant);
       }
     },

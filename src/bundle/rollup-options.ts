@@ -3,7 +3,7 @@ import type { InputOptions, OutputOptions, RollupLog } from 'rollup';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, messageOf, PrerenderError, type SourceLocation } from '../errors.ts';
 import { asFileLimit } from '../file-limit.ts';
-import { installedNear, isInstalled, packageOfFile } from '../installed-package.ts';
+import { packageOfFile, unresolvedPackage } from '../installed-package.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -68,9 +68,7 @@ function handleWarning(warning: RollupLog, setup: BundleSetup): void {
 
 /** `source`, imported by the module `importer` (if known), resolves to nothing: whether its package is installed says why. */
 function unresolvedImport(source: string, importer: string | undefined, root: string): PrerenderError {
-  const from = importer ?? join(root, 'package.json');
-  const installed = !source.startsWith('.') && isInstalled(source, from);
-  const meant = source.startsWith('.') || installed ? undefined : installedNear(source, from);
+  const { installed, meant } = unresolvedPackage(source, importer ?? join(root, 'package.json'));
   return errors.unresolvedImport(importer ? relative(root, importer) : 'a route file', source, installed, meant);
 }
 
