@@ -8,7 +8,7 @@
  * 225 MB of heap as an array).
  */
 import { errors } from '../errors.ts';
-import { mistakes } from '../errors/mistakes.ts';
+import { mistakes, type Mistakes } from '../errors/mistakes.ts';
 import { patternIn } from '../routes/route-pattern.ts';
 import { settleWithin } from '../settle-within.ts';
 import { configChecks, type ConfigChecks } from './config-checks.ts';
@@ -23,9 +23,22 @@ export function listedRoutes(input: unknown, check: ConfigChecks): PrerenderRout
   // One route given alone (`routes: '/api/posts.json'`) was meant as a list of one.
   if (!Array.isArray(list)) check.fail('prerender.routes', 'an array of routes, or a function returning one', list, typeof list === 'string' ? [list] : undefined);
   const found = routeListMistakes(check);
-  const routes = (list as unknown[]).map((entry, i) => found.check(() => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, undefined)));
+  const routes = (list as unknown[]).map((entry, i) => entryOrMistake(entry, i, check, undefined, found));
   found.throwIfAny();
-  return routes as PrerenderRoute[];
+  return routes;
+}
+
+/**
+ * {@link resolveRouteEntry} of the list's entry `i`, or, when it is wrong, its mistake kept in `found`
+ * (the list is then refused whole, so no such entry is returned). No closure a route: a million are listed.
+ */
+function entryOrMistake(entry: unknown, i: number, check: ConfigChecks, share: KeepFields, found: Mistakes): PrerenderRoute {
+  try {
+    return resolveRouteEntry(entry, `prerender.routes[${i}]`, check, share);
+  } catch (error) {
+    found.add(error);
+    return undefined as never;
+  }
 }
 
 /** The mistakes in the routes listed, every one said in one run: a list written by hand has a few. */
@@ -63,9 +76,8 @@ async function listRoutes(listing: () => unknown, check: ConfigChecks, where: st
   const list = await siteCode(listing);
   const share = shareFields();
   const found = routeListMistakes(check);
-  const resolveEntry = (entry: unknown, i: number) => found.check(() => resolveRouteEntry(entry, `prerender.routes[${i}]`, check, share))!;
   if (Array.isArray(list)) {
-    const routes = list.map(resolveEntry);
+    const routes = list.map((entry, i) => entryOrMistake(entry, i, check, share, found));
     found.throwIfAny();
     return routes;
   }
@@ -75,7 +87,7 @@ async function listRoutes(listing: () => unknown, check: ConfigChecks, where: st
   while (!state.over) {
     const step = await siteCode(() => iterator.next());
     if (step.done) break;
-    routes.push(resolveEntry(step.value, routes.length));
+    routes.push(entryOrMistake(step.value, routes.length, check, share, found));
   }
   found.throwIfAny();
   return routes;

@@ -6,6 +6,16 @@ const listed = 10;
 /** Past this many different fixes, the error says one that covers them all. */
 const hintsSaid = 3;
 
+/** What {@link mistakes} gives: mistakes kept as they come, then thrown together. */
+export interface Mistakes {
+  /** Keeps `error`, a PrerenderError; anything else is thrown at once. */
+  add(error: unknown): void;
+  /** What `run` returns, or `undefined` when it threw a mistake (kept). */
+  check<T>(run: () => T): T | undefined;
+  /** Throws the mistakes found, the one alone or all in one error. */
+  throwIfAny(): void;
+}
+
 /**
  * The mistakes one pass over many items finds (the route files' names, the routes a config lists),
  * gathered so that one run names them all, where the first thrown would have named one a build. Not
@@ -15,7 +25,7 @@ const hintsSaid = 3;
  * for (const route of routes) found.check(() => checkRoute(route));
  * found.throwIfAny();
  */
-export function mistakes(where: string, hintForAll: string) {
+export function mistakes(where: string, hintForAll: string): Mistakes {
   const kept: PrerenderError[] = [];
   let more = 0;
   const add = (error: unknown) => {
@@ -25,7 +35,6 @@ export function mistakes(where: string, hintForAll: string) {
   };
   return {
     add,
-    /** What `run` returns, or `undefined` when it threw a mistake (kept). */
     check<T>(run: () => T): T | undefined {
       try {
         return run();
@@ -34,7 +43,6 @@ export function mistakes(where: string, hintForAll: string) {
         return undefined;
       }
     },
-    /** Throws the mistakes found, the one alone or all in one error. */
     throwIfAny(): void {
       if (kept.length === 1 && more === 0) throw kept[0];
       if (kept.length > 0) throw severalMistakes(kept, more, where, hintForAll);

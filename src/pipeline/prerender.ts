@@ -105,7 +105,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     await prerenderRoutes({
       routes,
       request,
-      onRender: progress.rendering,
+      onRender: { start: progress.rendering, end: progress.rendered },
       crawl,
       cache: routeCache,
       links: reader,

@@ -31,15 +31,24 @@ export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?
   const byUrl = new Map<string, string>();
   // The listed routes themselves while none is dropped: a million routes are not a second list.
   let routes = listed;
+  const found = mistakes(`prerender.routes${configFile ? ` (${configFile})` : ''}`, `Fix each route named above in prerender.routes${configFile ? ` in ${configFile}` : ''}.`);
   const urlOf = (route: string) => {
     const segments = routeSegments(route, configFile);
     return route.includes('%') ? '/' + segments.join('/') + (route.endsWith('/') ? '/' : '') : route;
   };
+  // A listed route's URL, or its mistake kept (no closure a route: a million are listed).
+  const listedUrl = (route: string) => {
+    try {
+      return urlOf(route);
+    } catch (error) {
+      found.add(error);
+      return undefined;
+    }
+  };
   // Counted, with the first few named: a generated list can repeat every route.
   const repeated = { count: 0, examples: [] as string[] };
-  const found = mistakes(`prerender.routes${configFile ? ` (${configFile})` : ''}`, `Fix each route named above in prerender.routes${configFile ? ` in ${configFile}` : ''}.`);
   for (const [i, entry] of listed.entries()) {
-    const url = found.check(() => urlOf(entry.route));
+    const url = listedUrl(entry.route);
     if (url === undefined) continue;
     const other = byUrl.get(url);
     if (other === entry.route) {

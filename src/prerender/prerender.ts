@@ -100,8 +100,8 @@ export interface PrerenderInput {
    * its order, `index` counting on.
    */
   onResult?: (result: PrerenderResult, index: number, target: RenderTarget) => void;
-  /** Told as a route starts rendering (not one reused); what it returns is called once it has, retries included. */
-  onRender?: (route: string) => () => void;
+  /** Told as a route starts rendering (not one reused), and once it has, retries included. */
+  onRender?: { start(route: string): void; end(route: string): void };
   /** The clock route times (`ms`) are measured with. @default performance.now */
   now?: () => number;
   /** Aborted: no route starts, the routes in flight are cut short, and this rejects with its reason. */
@@ -167,12 +167,12 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     }
     const render = () => renderRoute(input.request, route, input.bounds, signal);
     const attempt = turn ? () => turn.track(render) : render;
-    const rendering = input.onRender?.(route);
+    input.onRender?.start(route);
     let outcome;
     try {
       outcome = input.retry ? await renderWithRetry(attempt, input.retry, signal) : { rendered: await attempt(), retries: 0 };
     } finally {
-      rendering?.();
+      input.onRender?.end(route);
     }
     const { rendered, retries } = outcome;
     // A route cut short by the abort is no failed route: the build stops.
@@ -181,10 +181,10 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     let result: PrerenderResult;
     let links: SiteLink[] = [];
     const placed = rendered.ok ? placeOutput(input.claims, route, rendered.contentType) : undefined;
-    if (placed && 'error' in placed) {
+    if (typeof placed === 'object') {
       result = { route, status: rendered.status, ms, error: placed.error, unwritable: true };
     } else if (rendered.ok) {
-      const { file } = placed!;
+      const file = placed!;
       // `false`: not checked (validate: false), which the cache's record says.
       const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? false;
       // Before the write, which may hand the body's memory to the writer thread.
@@ -233,13 +233,14 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 /**
  * The file a route's answer is written to, claimed; or, when it can be none (a route ending in "/"
  * that answered other than HTML, a file another route or publicDir writes), why and the fix, as the
- * route's failure: the build goes on, and names every such route with the other failures at once.
+ * route's failure: the build goes on, names every such route with the other failures at once, and
+ * then fails whatever failOnError says.
  */
-function placeOutput(claims: FileClaims, route: string, contentType: string): { file: string } | { error: string } {
+function placeOutput(claims: FileClaims, route: string, contentType: string): string | { error: string } {
   try {
     const file = routeToFile(route, contentType);
     claims.claim(file, route);
-    return { file };
+    return file;
   } catch (error) {
     if (!(error instanceof PrerenderError) || error.code !== 'OUTPUT_CLASH') throw error;
     return { error: error.hint ? `${error.message} ${error.hint}` : error.message };

@@ -9,8 +9,10 @@ export interface Progress {
   tick(failed: boolean): void;
   /** More routes to render than first counted (crawled ones): the total grows by `routes`. */
   grow(routes: number): void;
-  /** `route` starts rendering; the function returned is called once it has. */
-  rendering(route: string): () => void;
+  /** `route` starts rendering. */
+  rendering(route: string): void;
+  /** `route` has rendered (or failed to). */
+  rendered(route: string): void;
   /** Shows the final count, if a line was shown; stops the display. */
   finish(): void;
   /** Stops the display, the build having failed or stopped: nothing more is shown. */
@@ -88,7 +90,9 @@ export function createProgress(logger: Logger, total: number, now: () => number 
         watch = setInterval(showWaiting, Math.min(waitingEvery, waitingShown.after) / 5);
         watch.unref();
       }
-      return () => void inFlight.delete(route);
+    },
+    rendered(route) {
+      inFlight.delete(route);
     },
     // The final count, if a line was shown and it is not already the last one; on a terminal the
     // next log line (the summary) replaces it.
