@@ -9,6 +9,7 @@ import { warn, type Logger } from '../log.ts';
 import type { TypeCheckTask } from './check-config.ts';
 import { findTsc, ownTsc, type Tsc } from './find-tsc.ts';
 import { groupCommonJs } from './commonjs-diagnostics.ts';
+import { groupPackageDiagnostics } from './package-diagnostics.ts';
 import { runTsc } from './run-tsc.ts';
 import { sameSyntaxError } from './diagnostic-line.ts';
 import { counted } from '../plural.ts';
@@ -67,7 +68,8 @@ function libraryUnread(diagnostics: string[]): string | undefined {
 
 /**
  * Prints a check's result through `logger`: a warning per diagnostic (those of ES module syntax in
- * files read as CommonJS as one), then one line. A build that failed at `failedAt` (a syntax error
+ * files read as CommonJS as one, tsconfig.json's first, those in packages' declaration files as one,
+ * last), then one line. A build that failed at `failedAt` (a syntax error
  * the bundler met, printed with its code frame) leaves out what the check found at that line, and
  * the syntax errors it set off further down the file: the same mistake, said once.
  */
@@ -75,9 +77,11 @@ export function reportTypeCheck(result: TypeCheckReply, logger: Logger, failedAt
   if (result.failed !== undefined) return warn(logger, warnings.typeCheck(`Type checking failed, so type errors were not looked for: ${result.failed}`));
   if (result.note) warn(logger, warnings.typeCheck(result.note));
   const shown = failedAt ? result.diagnostics.filter((line, i) => !sameSyntaxError(line, result.codes?.[i], failedAt)) : result.diagnostics;
-  const { grouped, rest } = groupCommonJs(shown);
+  const { grouped: inPackages, rest: ours } = groupPackageDiagnostics(shown);
+  const { grouped, rest } = groupCommonJs(ours);
   if (grouped) warn(logger, grouped);
   for (const line of rest) warn(logger, warnings.typeError('', line));
+  if (inPackages) warn(logger, inPackages);
   logger.info(`type check: ${found(result.diagnostics.length, shown.length, failedAt)} (${checkedWith(result)})`);
 }
 

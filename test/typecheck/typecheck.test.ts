@@ -280,6 +280,33 @@ describe('the type check', () => {
     expect(lines[1]).toContain("TS2322: Type 'string' is not assignable to type 'number'.");
   });
 
+  it("errors in installed packages' declaration files: one TYPE_ERROR warning naming the packages and skipLibCheck, after the site's own; tsconfig.json's first", async () => {
+    const broken = (name: string) => ({
+      [`node_modules/${name}/package.json`]: JSON.stringify({ name, types: 'index.d.ts', main: 'index.js' }),
+      [`node_modules/${name}/index.d.ts`]: 'export declare const x: NotAType;\nexport declare const b: Buffer;\n',
+      [`node_modules/${name}/index.js`]: 'module.exports = { x: 1, b: 2 };\n',
+    });
+    const imports = `${api}/uses.ts`;
+    const { lines, codes } = await check(
+      {
+        ...broken('broken-types'),
+        ...broken('@scope/broken'),
+        [imports]: "import { x } from 'broken-types';\nimport { b } from '@scope/broken';\nexport default () => ({ x, b });\n",
+        // A hand-written tsconfig.json (no skipLibCheck) extending one not installed: said first.
+        'tsconfig.json': '{ "extends": "@tsconfig/missing/tsconfig.json", "compilerOptions": { "strict": true, "module": "nodenext", "types": [] } }\n',
+      },
+      [imports],
+    );
+    expect(codes).toEqual(['TYPE_ERROR', 'TYPE_ERROR', 'TYPE_ERROR']);
+    expect(lines[0]).toMatch(/^warning tsconfig\.json:1:\d+: TS6053: File '@tsconfig\/missing\/tsconfig\.json' not found\.$/);
+    expect(lines[1]).toBe(`warning ${routeFile}:1:7: TS2322: Type 'string' is not assignable to type 'number'.`);
+    expect(lines[2]).toBe(
+      "warning 4 type errors are in the declaration files of installed packages (@scope/broken, broken-types), not in the site's code: TypeScript checks every .d.ts a route file reaches " +
+        'unless tsconfig.json sets "skipLibCheck": true (as `tsc --init` writes it). Add it to compilerOptions to check only the site\'s files; `npx tsc --noEmit` lists these errors.',
+    );
+    expect(lines[3]).toMatch(/^type check: 6 errors, printed above as warnings \(TypeScript/);
+  });
+
   it('that could not read TypeScript\'s own library files has no verdict: one TYPE_CHECK warning, no type errors', async () => {
     // noLib keeps the library files unread, as running out of file descriptors does where TypeScript
     // takes a file it could not open for a missing one: TS2318 for every global type.
