@@ -99,7 +99,9 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       options.rules?.add(entry);
       if (!hasExtension(file.slice(file.lastIndexOf('/') + 1))) {
         if (!isHtml(contentType) && sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
-      } else if (servedAsOtherType(file, contentType) && sink.mistyped.count++ < 3) {
+      } else if (result.mistake === undefined && servedAsOtherType(file, contentType) && sink.mistyped.count++ < 3) {
+        // A handler's result warned about (HANDLER_RESULT: undefined, a Map, a string on a .json route)
+        // is the mistake to fix, and its warning the fix: its type follows from it, not said twice.
         sink.mistyped.examples.push(`${route} (${contentType}, served as ${mediaType(hostType('netlify', file))})`);
       }
       if (fields === false || !sink.sitemap) return;

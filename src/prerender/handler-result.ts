@@ -27,7 +27,7 @@ export function resultMistake(route: string, returned: RequestOutcome['returned'
 
 function describe(route: string, value: unknown, typed: boolean): string | undefined {
   const empty = 'so the file is empty: return the data, or throw createError({ statusCode: 404 }) where there is none';
-  if (value === undefined) return `returned undefined (no return value), ${empty}`;
+  if (value === undefined) return `returned undefined (no return statement, or a lookup that found nothing), ${empty}`;
   if (value === null) return `returned null, ${empty}`;
   if (typeof value === 'bigint') return `returned a BigInt, which h3 sends as the bare JSON number ${value}: return value.toString() for text, or an object holding it as a string`;
   if (value instanceof Map) return 'returned a Map, which h3 sends as the text "[object Map]": return Object.fromEntries(map) to send it as a JSON object';

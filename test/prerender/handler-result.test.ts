@@ -1,12 +1,13 @@
 /** resultMistake (src/prerender/handler-result.ts): results h3 sends as other than meant, each with the fix. */
 import { describe, expect, it } from 'vitest';
 import { createResultMistakes, resultMistake } from '../../src/prerender/handler-result.ts';
+import { buildSite, route, writeSite } from '../support/helpers.ts';
 
 const mistakeOf = (route: string, value: unknown, typed = false) => resultMistake(route, { value, file: 'api/x.ts', typed })?.message;
 
 describe('resultMistake', () => {
   it.each([
-    { returned: 'undefined', value: undefined, says: /^returned undefined \(no return value\), so the file is empty: return the data, or throw createError/ },
+    { returned: 'undefined', value: undefined, says: /^returned undefined \(no return statement, or a lookup that found nothing\), so the file is empty: return the data, or throw createError/ },
     { returned: 'null', value: null, says: /^returned null, so the file is empty/ },
     { returned: 'a BigInt', value: 10n, says: /^returned a BigInt, which h3 sends as the bare JSON number 10: return value\.toString\(\)/ },
     { returned: 'a Map', value: new Map([['a', 1]]), says: /"\[object Map\]": return Object\.fromEntries\(map\)/ },
@@ -58,6 +59,23 @@ describe('createResultMistakes', () => {
         message: 'src/server/routes/api/items/[id].json.ts: the handler of /api/items/1.json, /api/items/2.json, /api/items/3.json and 2 more routes returned a Map, sent as text.',
       },
       { code: 'HANDLER_RESULT', message: 'src/server/routes/api/other.json.ts: the handler of /api/other.json returned null, empty.' },
+    ]);
+  });
+});
+
+describe('a build whose handlers return what h3 sends otherwise', () => {
+  it("warns HANDLER_RESULT for each, and not again that the file's type differs from its name's (the fix is what to return)", async () => {
+    const root = writeSite({
+      'src/server/routes/api/empty.json.ts': route('() => { [1, 2].map((n) => n * 2); }'),
+      'src/server/routes/api/tags.json.ts': route("() => new Map([['a', 1]])"),
+      'src/server/routes/api/page.json.ts': route("() => new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } })"),
+    });
+    const built = await buildSite(root, { typecheck: false, config: { prerender: { routes: ['/api/empty.json', '/api/tags.json', '/api/page.json'] } } });
+    const codes = built.report.warnings.map((warning: { code: string }) => warning.code);
+    expect(codes.filter((code: string) => code === 'HANDLER_RESULT')).toHaveLength(2);
+    // The one route that returned what it meant, typed otherwise than its name, is still named.
+    expect(built.report.warnings.filter((warning: { code: string }) => warning.code === 'MISTYPED_FILE')).toEqual([
+      { code: 'MISTYPED_FILE', message: expect.stringContaining('1 route was written as a file whose extension says another type than the route answered: /api/page.json (text/html') },
     ]);
   });
 });
