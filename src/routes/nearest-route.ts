@@ -3,6 +3,7 @@
  * really answers the suggestion is the router's call (route-finder.ts).
  */
 import { editDistance } from '../closest-name.ts';
+import { extensionOf } from '../runtime/extension.ts';
 import type { RouteDefinition } from './file-to-route.ts';
 
 /** A route a file serves, to suggest: a path (or, where the path gives no value, the pattern) and its file. */
@@ -16,7 +17,7 @@ export interface NearRoute {
  * parameters) of the pattern or of `route`, the longer, differs, so a prefix or extension missing on
  * either side is near and an unrelated path is not; the first file wins a tie.
  * A word put in place of another is not near, though the rest is the same (`/api/nope.json` is not
- * `/api/hello.json`); an extension is (`/api/feed.rss`, `/api/feed.xml`).
+ * `/api/hello.json`); an extension is (`/api/feed.rss`, `/api/feed.xml`), and nearest of all.
  * A pattern's parameters take `route`'s own segments ({@link patternLike}), so a typo in a
  * catalogue's folder suggests the item's real URL.
  * @example nearestRoute('/api/helo', [{ method: '', path: '/api/hello', file: 'api/hello.ts' }]) // { path: '/api/hello', file: 'api/hello.ts' }
@@ -32,12 +33,20 @@ export function nearestRoute(route: string, routes: readonly RouteDefinition[]):
     const own = path.replace(/\*\*(:\w+)?|:\w+/g, '').length;
     const routeOwn = route.length - (like.length - own);
     const limit = Math.min(best - 1, Math.max(1, Math.floor(0.4 * Math.max(own, routeOwn))));
-    const distance = editDistance(route, like, limit);
+    // The same name with another extension, or none, is the nearest there is: a word of a folder
+    // (`/api/posts/hello.json` for `/api/v1/hello.json`) is no nearer for costing as few edits.
+    const distance = withoutExtension(route) === withoutExtension(like) ? 1 : editDistance(route, like, limit);
     if (distance > limit || replacesAWord(route, like)) continue;
     best = distance;
     nearest = { path: like, file };
   }
   return nearest;
+}
+
+/** `path` without its last segment's extension: `/api/hello.json` -> `/api/hello`. */
+function withoutExtension(path: string): string {
+  const extension = extensionOf(path);
+  return extension === undefined ? path : path.slice(0, -extension.length - 1);
 }
 
 /**

@@ -40,6 +40,12 @@ describe('nearestRoute', () => {
     expect(nearestRoute(route, routes)).toEqual(nearest);
   });
 
+  it('suggests the same name with another extension or none before a path as few edits away', () => {
+    const near = ['api/posts/[slug].json.ts', 'api/v1/hello.ts', 'api/v1/feed.xml.ts'].map((file) => fileToRoute(file, 'api')!);
+    expect(nearestRoute('/api/v1/hello.json', near)).toEqual({ path: '/api/v1/hello', file: 'api/v1/hello.ts' });
+    expect(nearestRoute('/api/v1/feed', near)).toEqual({ path: '/api/v1/feed.xml', file: 'api/v1/feed.xml.ts' });
+  });
+
   it('suggests only files that answer GET, and nothing far from every route', () => {
     expect(nearestRoute('/api/subscribe', routes)?.file).not.toBe('api/subscribe.post.ts');
     expect(nearestRoute('/completely/elsewhere/entirely.csv', routes)).toBeUndefined();
