@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
@@ -23,6 +23,10 @@ export function findConfigFile(root: string, configFile: string | false | undefi
     if (!existsSync(file)) {
       const meant = closestName(basename(file), filesIn(dirname(file)));
       throw errors.configNotFound(file, meant && configName(root, join(dirname(file), meant)));
+    }
+    if (statSync(file).isDirectory()) {
+      const inside = configFileNames.find((name) => existsSync(join(file, name)));
+      throw errors.configIsFolder(configName(root, file), inside && configName(root, join(file, inside)));
     }
     if (!configExtensions.includes(extname(file))) throw errors.configExtension(configName(root, file), extname(file));
     return file;

@@ -131,6 +131,11 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Config file not found: ${file}${meant ? `; did you mean ${meant}?` : ''}`, {
       hint: meant ? `Pass --config ${meant} (relative to the site root).` : 'Check the path given to --config, relative to the site root.',
     }),
+  /** `--config` given a folder (`name` as messages name it), and the config file in it, if one is. */
+  configIsFolder: (name: string, inside?: string) =>
+    new PrerenderError('CONFIG', `--config ${name} is a folder; --config takes the config file itself.`, {
+      hint: inside ? `Pass --config ${inside}.` : 'Pass the path of the config file, such as --config prerender.config.ts (relative to the site root).',
+    }),
   /** A config file that is no ES module (`name` as messages name it), with the rename that makes it one. */
   configExtension: (name: string, extension: string) => {
     const stem = name.slice(0, name.length - extension.length);

@@ -184,6 +184,14 @@ describe('loadConfig: --config', () => {
     expect(error.hint).toContain('--config');
   });
 
+  it('refuses a folder, naming the config file in it when one is', async () => {
+    const root = writeSite({ 'src/prerender.config.ts': 'export default {};\n', 'configs/readme.txt': 'x' });
+    const error = await catchError(() => loadConfig({ root, configFile: 'src' }));
+    expect([error.code, error.exitCode, error.message, error.hint]).toEqual(['CONFIG', 2, '--config src is a folder; --config takes the config file itself.', 'Pass --config src/prerender.config.ts.']);
+    const empty = await catchError(() => loadConfig({ root, configFile: 'configs' }));
+    expect([empty.message, empty.hint]).toEqual(['--config configs is a folder; --config takes the config file itself.', 'Pass the path of the config file, such as --config prerender.config.ts (relative to the site root).']);
+  });
+
   it('names the file of that folder meant by a misspelt path', async () => {
     const root = writeSite({ 'configs/prerender.config.ts': 'export default {};\n' });
     const error = await catchError(() => loadConfig({ root, configFile: 'configs/prerender.conifg.ts' }));
