@@ -72,7 +72,7 @@ export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBo
       if (pending.reader) cancelSoon(pending.reader, error);
       fail(error, timedOut);
     };
-    const timer = setTimeout(() => giveUp(pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout)`), true), timeout);
+    const timer = setTimeout(() => giveUp(pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout): a promise its handler awaits does not settle; give what it waits for a time limit, or raise prerender.timeout if the route takes longer`), true), timeout);
     const stop = () => giveUp(signal!.reason, false);
     signal?.addEventListener('abort', stop, { once: true });
     try {
