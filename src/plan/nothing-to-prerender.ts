@@ -46,7 +46,7 @@ export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefi
     config.configFile !== undefined
       ? configName(config.root, config.configFile)
       : misnamedConfig
-        ? 'the config file the warning above names, once renamed as it says'
+        ? 'the config file the warning above names, once renamed or moved as it says'
         : 'a new prerender.config.ts (or .mjs)';
   const examples = exampleRoutes(answersGet);
   return {

@@ -243,7 +243,7 @@ describe('config files the lookup cannot read, or more than one', () => {
     expect(error).toEqual({
       code: 'NOTHING_TO_PRERENDER',
       message: `Nothing to prerender: prerender.routes is not set and no route file exports entries, where the published output dist/${basename(root)} has 1 route: it is kept as it was, not replaced by a build without them.`,
-      hint: `List the routes to prerender in the config file the warning above names, once renamed as it says, such as prerender: { routes: ['/api/a.txt'] }, or export entries from a route file with parameters. If the site is meant to have none now, set prerender.routes to [] (or remove dist/${basename(root)}, when a function lists them) and build again.`,
+      hint: `List the routes to prerender in the config file the warning above names, once renamed or moved as it says, such as prerender: { routes: ['/api/a.txt'] }, or export entries from a route file with parameters. If the site is meant to have none now, set prerender.routes to [] (or remove dist/${basename(root)}, when a function lists them) and build again.`,
     });
     expect(snapshotTree(join(root, 'dist'))).toEqual(before);
   });
