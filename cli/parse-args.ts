@@ -29,7 +29,17 @@ export function parseArgs(cli: CAC, argv: string[]): Command | undefined {
   cli.parse([...argv.slice(0, 2), ...rest], { run: false });
   Object.assign(cli.options, values);
   checkOptions(cli, command);
+  checkArgs(cli, command);
   return command;
+}
+
+/**
+ * Throws a usage error for arguments past those `command` takes (`prerender build my-site extra`):
+ * cac's own says only `Unused args`, when the command runs.
+ */
+function checkArgs(cli: CAC, command: Command): void {
+  if (command.args.some((arg) => arg.variadic) || cli.args.length <= command.args.length) return;
+  throw errors.extraArgs(`prerender ${command.name}`, command.args.map((arg) => arg.value), cli.args.slice(command.args.length).map(String));
 }
 
 /** `args` without the values of `command`'s value options, and those values as written. */

@@ -217,6 +217,13 @@ export const configErrors = {
     new PrerenderError('USAGE', `Option \`${flag}\` of \`${command}\` needs a value: \`${usage}\`.`, {
       hint: `Run \`${command} --help\` for its options.`,
     }),
+  /** Arguments past those `command` takes (`takes`: their names, `root`), as `extra` lists them. */
+  extraArgs: (command: string, takes: string[], extra: string[]) =>
+    new PrerenderError(
+      'USAGE',
+      `\`${command}\` takes ${takes.length === 0 ? 'no argument' : `one argument, the ${takes.join(', ')} folder`}; ${extra.map((arg) => `"${arg}"`).join(', ')} ${extra.length === 1 ? 'is one' : `are ${extra.length}`} too many.`,
+      { hint: `Quote a path with spaces, and give options with their dashes (--port 3000); run \`${command} --help\` for its options.` },
+    ),
   /** `meant`: the option likely meant; `others`: the commands that take `flag` (`prerender dev`). */
   unknownOption: (flag: string, command: string, meant?: string, others: string[] = []) =>
     new PrerenderError(

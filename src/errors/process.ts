@@ -21,7 +21,7 @@ export const processErrors = {
   interruptedLoading: (signal: string) =>
     new PrerenderError('INTERRUPTED', `Interrupted (${signal}) while api-prerender was starting: nothing was built, written or served.`),
   interrupted: (signal: string) =>
-    new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`),
+    new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published (an earlier output is as it was), and what this build had made is removed.`),
   /** `siteRoot`: the site's root as found from where the command ran, when that was not the root (run from `src/`). */
   noBuild: (dir: string, siteRoot?: string) => {
     if (siteRoot === undefined) return new PrerenderError('NO_BUILD', `No build found in ${dir}.`, { hint: 'Run `prerender build` first.' });

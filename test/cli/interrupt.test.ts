@@ -90,7 +90,7 @@ async function readToEnd(fd: number, ended: () => boolean): Promise<string> {
 async function expectInterrupted(run: ReturnType<typeof startBuild>, signal: 'SIGINT' | 'SIGTERM', outDir: string, name: string) {
   const { code, stdout, stderr } = await run.exited;
   expect(code, stderr).toBe(signal === 'SIGINT' ? 130 : 143);
-  const message = `Build interrupted (${signal}): nothing was published, the previous output is as it was, and what this build had made is removed.`;
+  const message = `Build interrupted (${signal}): nothing was published (an earlier output is as it was), and what this build had made is removed.`;
   expect(stderr).toContain(`error ${message}`);
   expect(JSON.parse(stdout)).toEqual({ error: { code: 'INTERRUPTED', message }, warnings: [] });
   expect(leftovers(outDir, name)).toEqual([]);

@@ -29,6 +29,9 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     { args: ['dev', root, '--no-typecheck'], says: 'Unknown option `--no-typecheck` for `prerender dev`: it is an option of `prerender build`.' },
     { args: ['build', root, '--bogus'], says: 'Unknown option `--bogus` for `prerender build`.' },
     { args: ['build', root, '--config'], says: 'Option `--config` of `prerender build` needs a value: `--config <file>`.' },
+    // A path with a space, unquoted: cac's own says `Unused args`.
+    { args: ['build', 'my', 'site'], says: '`prerender build` takes one argument, the root folder; "site" is one too many.' },
+    { args: ['preview', root, 'x', 'y'], says: '`prerender preview` takes one argument, the root folder; "x", "y" are 2 too many.' },
   ])('prerender $args', async ({ args, says }) => {
     const { code, stdout, stderr } = await cli(...args);
     expect(code).toBe(2);
