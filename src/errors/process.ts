@@ -22,8 +22,12 @@ export const processErrors = {
     new PrerenderError('INTERRUPTED', `Interrupted (${signal}) while api-prerender was starting: nothing was built, written or served.`),
   interrupted: (signal: string) =>
     new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published (an earlier output is as it was), and what this build had made is removed.`),
-  /** `siteRoot`: the site's root as found from where the command ran, when that was not the root (run from `src/`). */
-  noBuild: (dir: string, siteRoot?: string) => {
+  /**
+   * `siteRoot`: the site's root as found from where the command ran, when that was not the root (run
+   * from `src/`); `dirFound`: `dir` is there, without its server (part of a build, removed by hand).
+   */
+  noBuild: (dir: string, siteRoot?: string, dirFound = false) => {
+    if (dirFound) return new PrerenderError('NO_BUILD', `The build in ${dir} is not whole: it has no server/index.mjs.`, { hint: 'Run `prerender build` again: it writes the whole output.' });
     if (siteRoot === undefined) return new PrerenderError('NO_BUILD', `No build found in ${dir}.`, { hint: 'Run `prerender build` first.' });
     const there = relative(process.cwd(), siteRoot) || '.';
     return new PrerenderError('NO_BUILD', `This folder is not the site's root: no routes folder here, nor a build (${dir}); ${siteRoot} has route files, and seems to be the site's root.`, {

@@ -41,7 +41,7 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
   // No build, and no routes folder either: the command may have run inside the site (`src/`).
-  if (!existsSync(serverFile)) throw errors.noBuild(shownPath(dir), existsSync(config.routesDir) ? undefined : findNearbyRoutes(config.root, config.routesDir)?.root);
+  if (!existsSync(serverFile)) throw errors.noBuild(shownPath(dir), existsSync(config.routesDir) ? undefined : findNearbyRoutes(config.root, config.routesDir)?.root, existsSync(dir));
   const bundle = await loadBundle(serverFile, config);
   const middleware = options.logger ? [requestLog(options.logger)] : undefined;
   return listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware }));

@@ -2,8 +2,8 @@
  * Previewing the built site: `createPreviewServer` and `prerender preview` over real sockets on a build
  * of sample-site, and the page it serves in a real headless Chromium.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPreviewServer, type RunningServer } from '../../src/index.ts';
@@ -171,6 +171,17 @@ describe('preview without a build', () => {
     await expect(createPreviewServer({ root, config: { outDir: tempDir('empty-out-') }, port: 0 })).rejects.toMatchObject({
       code: 'NO_BUILD',
       hint: 'Run `prerender build` first.',
+    });
+  });
+
+  it('part of a build (its server removed by hand) is named as such, with the build to run again', async () => {
+    const root = writeSite({ 'src/server/routes/api/a.ts': 'export default () => 1;\n' });
+    const outDir = tempDir('part-out-');
+    mkdirSync(join(outDir, basename(root), 'public'), { recursive: true });
+    await expect(createPreviewServer({ root, config: { outDir }, port: 0 })).rejects.toMatchObject({
+      code: 'NO_BUILD',
+      message: `The build in ${join(outDir, basename(root))} is not whole: it has no server/index.mjs.`,
+      hint: 'Run `prerender build` again: it writes the whole output.',
     });
   });
 
