@@ -70,3 +70,13 @@ function entriesOf(folder: string): string[] {
     return [];
   }
 }
+
+/**
+ * The files that change when packages are installed in the site at `root`: its package.json (`npm
+ * install x` adds x), and the record each package manager writes into node_modules at the end of an
+ * install (npm's hidden lockfile, pnpm's and Yarn 1's). Dev watches them after a failed build, which a
+ * package installed meanwhile may fix.
+ */
+export function installRecords(root: string): string[] {
+  return [join(root, 'package.json'), ...['.package-lock.json', '.modules.yaml', '.yarn-integrity'].map((name) => join(root, 'node_modules', name))];
+}

@@ -5,15 +5,15 @@
  */
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
-import nodeResolve from '@rollup/plugin-node-resolve';
 import type { InputOptions, Plugin } from 'rollup';
+import { resolvePackages } from './resolve-packages.ts';
 import { typescriptPlugin } from './typescript.ts';
 
 /** The companion plugins for a site rooted at `root` (its tsconfig.json, its node_modules). */
 export function companionPlugins(root: string): Plugin[] {
   return [
     typescriptPlugin(root),
-    nodeResolve({ exportConditions: ['node'], preferBuiltins: true, rootDir: root, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }),
+    resolvePackages({ exportConditions: ['node'], preferBuiltins: true, rootDir: root, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }),
     commonjs(),
     json(),
   ];

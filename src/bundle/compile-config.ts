@@ -3,7 +3,7 @@ import { isBuiltin } from 'node:module';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import json from '@rollup/plugin-json';
-import nodeResolve from '@rollup/plugin-node-resolve';
+import { resolvePackages } from './resolve-packages.ts';
 import { rollup, type Plugin } from 'rollup';
 import { errors } from '../errors.ts';
 import { unresolvedPackage } from '../installed-package.ts';
@@ -66,7 +66,7 @@ export async function compileConfig(file: string): Promise<string> {
       installedPackages(),
       sourceImportMeta(),
       typescriptPlugin(dirname(file)),
-      nodeResolve({ exportConditions: ['node', 'import'], preferBuiltins: true, rootDir: dirname(file) }),
+      resolvePackages({ exportConditions: ['node', 'import'], preferBuiltins: true, rootDir: dirname(file) }),
       json(),
     ],
     // A bare import that no package answers: name it, and the file importing it, before Node would

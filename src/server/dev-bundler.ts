@@ -15,6 +15,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { installRecords } from '../installed-package.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { scanRoutes } from '../routes/scan.ts';
@@ -121,8 +122,9 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     } catch (thrown) {
       scanned = false;
       const error = toBuildError(thrown, config.root);
-      // What the failed build read, and the file it failed on: a save of either may fix it.
-      const reads = [...((thrown as { watchFiles?: string[] }).watchFiles ?? []), ...[failedFile(error, config.root) ?? []].flat()];
+      // What the failed build read, and the file it failed on: a save of either may fix it; so may
+      // a package installed (an import of one not installed yet).
+      const reads = [...((thrown as { watchFiles?: string[] }).watchFiles ?? []), ...[failedFile(error, config.root) ?? []].flat(), ...installRecords(config.root)];
       watcher.add(reads);
       changes = keepChanges(taken, changes, reads);
       return serve({ failure: describeFailure(error) });

@@ -133,6 +133,24 @@ describe('prerender dev (the real bin)', () => {
     }
   });
 
+  it('serves a route whose package was missing once it is installed, without a save, as npm install writes it', async () => {
+    const root = writeSite({ 'src/server/routes/api/word.txt.ts': `import word from 'late-package';\n${route('() => word')}` });
+    mkdirSync(join(root, 'node_modules'));
+    const dev = await startBinServer('dev', root);
+    try {
+      const missing = await pollUntil(`${dev.url}/api/word.txt`, (a) => a.status === 500);
+      expect(JSON.parse(missing.body).hint).toBe('Install the package in the site (npm install late-package), or fix the import.');
+      // The package's files, then npm's record of the install, last.
+      mkdirSync(join(root, 'node_modules', 'late-package'), { recursive: true });
+      writeFileSync(join(root, 'node_modules', 'late-package', 'package.json'), JSON.stringify({ name: 'late-package', main: 'main.js' }));
+      writeFileSync(join(root, 'node_modules', 'late-package', 'main.js'), "export default 'installed while dev ran';\n");
+      writeFileSync(join(root, 'node_modules', '.package-lock.json'), '{}\n');
+      await pollUntil(`${dev.url}/api/word.txt`, (a) => a.body === 'installed while dev ran');
+    } finally {
+      expect(await dev.stop()).toBe(0);
+    }
+  });
+
   it('restarts the build when the config file changes', async () => {
     const root = writeSite({
       'src/server/routes/api/where.ts': route(`() => 'here'`),
