@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { libDir } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildFailure } from './build-error.ts';
+import type { Warning } from '../warnings.ts';
 import type { BuildThreadData, FromBuildThread, RouteModules, ThreadAnswer, ToBuildThread } from './bundle-worker.ts';
 import { forward } from './forward.ts';
 
@@ -47,11 +48,13 @@ export interface BuildWorkerEvents {
   onLoadFailure(failure: BuildFailure): void;
   /** A handler threw and did not handle the error (answered with it): the request, the stack. */
   onRouteError(line: string): void;
+  /** A handler returned what h3 sends otherwise than meant (HANDLER_RESULT), once per file and mistake. */
+  onWarning(warning: Warning): void;
 }
 
 /** A message the thread sends of its own, not the answer to one sent to it. */
-const isNotice = (message: FromBuildThread): message is { failed: BuildFailure } | { routeError: string } =>
-  typeof message === 'object' && ('failed' in message || 'routeError' in message);
+const isNotice = (message: FromBuildThread): message is { failed: BuildFailure } | { routeError: string } | { warning: Warning } =>
+  typeof message === 'object' && ('failed' in message || 'routeError' in message || 'warning' in message);
 
 /**
  * Starts a worker thread serving builds written to `dir` (dev-output.ts); it loads the runtime and
@@ -77,6 +80,7 @@ export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEv
   worker.on('message', (message: FromBuildThread) => {
     if (!isNotice(message)) return;
     if ('failed' in message) events.onLoadFailure(message.failed);
+    else if ('warning' in message) events.onWarning(message.warning);
     else events.onRouteError(message.routeError);
   });
 

@@ -13,7 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadError, siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import { errors, PrerenderError } from '../errors.ts';
+import { resultMistake } from '../prerender/handler-result.ts';
 import { settleWithin } from '../settle-within.ts';
+import { warnings, type Warning } from '../warnings.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type * as Runtime from '../runtime/index.ts';
@@ -46,8 +48,11 @@ export interface ThreadBuild {
 export type ToBuildThread = { table: RouteDefinition[]; modules: RouteModules } | ThreadBuild | 'ping';
 /** What the thread answers a build or a ping with. */
 export type ThreadAnswer = { port: number } | { failure: BuildFailure } | 'pong';
-/** An answer; or, unasked, a route module that failed to load on its route's first request, for the dev server to print. */
-export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeError: string };
+/**
+ * An answer; or, unasked, for the dev server to print: a route module that failed to load on its
+ * route's first request, a handler's unhandled error, a handler's result h3 sends otherwise than meant.
+ */
+export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeError: string } | { warning: Warning };
 
 type Handler = (event: unknown) => unknown;
 
@@ -64,13 +69,38 @@ let prepared: Promise<App> | undefined;
 /** The header of that request, which no route module answers: no other client knows its value. */
 const warmUp = { name: 'x-api-prerender-warm-up', value: randomUUID() };
 // Other requests come only once the build is served, so `app` is set by then.
-const server = runtime.then(({ listen }) => listen((request) => (app ?? warming)!.fetch(request), { host: '127.0.0.1', port: 0, bodyLimit }));
+const server = runtime.then(({ listen, outcomeKey }) =>
+  listen(
+    async (request) => {
+      // What the handler returned, as the build records it: a result h3 sends otherwise than meant is warned of.
+      const outcome: Runtime.RequestOutcome = { routed: false };
+      const response = await (app ?? warming)!.request(request, undefined, { [outcomeKey]: outcome });
+      warnOfResult(new URL(request.url).pathname, outcome);
+      return response;
+    },
+    { host: '127.0.0.1', port: 0, bodyLimit },
+  ),
+);
 /** Each route file's module, as the dev server told. */
 let modules: RouteModules = {};
 /** Each route file's default export, imported once. */
 const handlers = new Map<string, Promise<Handler>>();
 /** Route files whose module failed to load on a request, printed once. */
 const reported = new Set<string>();
+/** Each route file's results h3 sends otherwise than meant (its file and what), warned of once per build. */
+const warned = new Set<string>();
+
+/**
+ * Sends the dev server the warning a build gives (HANDLER_RESULT) when the handler of `route` returned
+ * what h3 sends otherwise than meant (undefined as an empty body, a Map as "[object Map]"): in dev
+ * the answer alone looks fine. Once per route file and mistake.
+ */
+function warnOfResult(route: string, outcome: Runtime.RequestOutcome): void {
+  const mistake = resultMistake(route, outcome.returned);
+  if (!mistake || warned.has(`${mistake.file}\n${mistake.message}`)) return;
+  warned.add(`${mistake.file}\n${mistake.message}`);
+  port.postMessage({ warning: warnings.handlerResult(siteFile(site, mistake.file), [route], 1, mistake.message) } satisfies FromBuildThread);
+}
 
 port.on('message', (message: ToBuildThread) => {
   if (message === 'ping') port.postMessage('pong' satisfies FromBuildThread);

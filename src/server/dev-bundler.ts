@@ -92,6 +92,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
         onStop: (error) => latest?.worker === worker && serve({ failure: describeFailure(errors.routesStopped(error)) }),
         onLoadFailure: (failure) => logFailure(failure, logger),
         onRouteError: (line) => logger.error(line),
+        onWarning: (warning) => warn(logger, warning),
       },
     );
     return worker;

@@ -56,6 +56,17 @@ describe('dev server on sample-site', () => {
     expect(logger.lines).toContainEqual(expect.stringMatching(/^GET \/api\/v1\/abc 400 \d+ms$/));
   });
 
+  it("warns once, as the build does, of a handler's result h3 sends otherwise than meant (a Map as \"[object Map]\")", async () => {
+    writeFileSync(routeFile('api/tags.json.ts'), route("() => new Map([['a', 1]])"));
+    await pollUntil(url('/api/tags.json'), (a) => a.status === 200 && a.body === '[object Map]');
+    await ask(url('/api/tags.json'));
+    const warning =
+      'warning src/server/routes/api/tags.json.ts: the handler of /api/tags.json returned a Map, which h3 sends as the text "[object Map]": return Object.fromEntries(map) to send it as a JSON object.';
+    await pollUntil(url('/api/v1/hello'), () => logger.lines.includes(warning));
+    expect(logger.lines.filter((line) => line === warning)).toHaveLength(1);
+    rmSync(routeFile('api/tags.json.ts'));
+  });
+
   it('serves an edited route without a restart', async () => {
     writeFileSync(routeFile('api/v1/hello.ts'), route(`() => 'Hello, edited'`));
     const answer = await pollUntil(url('/api/v1/hello'), (a) => a.body === 'Hello, edited');
