@@ -41,7 +41,10 @@ export function interruptOnSignals(logger: Logger): Interrupt {
     process.exitCode = exitCode();
   };
   const onSignal = (signal: NodeJS.Signals) => {
-    if (received) process.exit(exitCode());
+    if (received) {
+      logger.error(`${signal} again: exiting now, before the build has removed what it made (a .staging- folder beside the output, its lock); the next build removes them.`);
+      process.exit(exitCode());
+    }
     received = signal;
     if (over !== undefined) return tooLate();
     logger.info(`${signal}: stopping the build and removing what it made (${signal} again exits at once)`);

@@ -6,7 +6,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
@@ -343,4 +343,31 @@ describe('interruptWhileLoading', () => {
     expect(stdout).toBe('ready\nthe command stops\n');
     expect(stderr).toBe('');
   });
+
+  it('twice, the second time while the first is not yet handled: exits at once with 130, saying what it left and that the next build removes it', async () => {
+    const gate = join(tempDir('gate-'), 'open');
+    const started = `${gate}.started`;
+    // The handler holds the build's thread until the test opens the gate: both signals wait for it.
+    const handler = `() => { writeFileSync(${JSON.stringify(started)}, ''); while (!existsSync(${JSON.stringify(gate)})); return 'done'; }`;
+    const root = writeSite({
+      'src/server/routes/api/busy.txt.ts': `import { existsSync, writeFileSync } from 'node:fs';\n${route(handler)}`,
+      'prerender.config.mjs': "export default { prerender: { routes: ['/api/busy.txt'] } };\n",
+    });
+    const build = startBuild(root, '--no-typecheck');
+    await until(() => existsSync(started) || !build.running());
+    build.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    build.child.kill('SIGINT');
+    writeFileSync(gate, '');
+    const { code, stderr } = await build.exited;
+    expect(code).toBe(130);
+    expect(stderr).toContain('SIGINT again: exiting now, before the build has removed what it made (a .staging- folder beside the output, its lock); the next build removes them.');
+    // The next build runs, publishes, and leaves nothing of the one stopped.
+    rmSync(join(root, 'src/server/routes/api/busy.txt.ts'));
+    writeFileSync(join(root, 'src/server/routes/api/busy.txt.ts'), route(`() => 'done'`));
+    const next = await startBuild(root, '--no-typecheck').exited;
+    expect(next.code, next.stderr).toBe(0);
+    expect(readdirSync(join(root, 'dist'))).toEqual([basename(root)]);
+  });
 });
+
