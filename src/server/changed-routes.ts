@@ -98,6 +98,8 @@ function routeIds(routes: RouteDefinition[], site: Site): Map<string, string[]> 
 export function describePlan(plan: BuildPlan): string {
   const count = `${plan.routes.length} route file${plan.routes.length === 1 ? '' : 's'}`;
   if (plan.all) return count;
+  // A route file removed, or a save that left every module as it was: only the route table is new.
+  if (plan.changed.size === 0 && plan.modules.size === 0) return `the route table of ${count} (no route file to bundle again)`;
   const modules = plan.modules.size === 0 ? '' : ` and ${plan.modules.size} module${plan.modules.size === 1 ? '' : 's'} they import`;
   return `${plan.changed.size} of ${count}${modules} (those changed; the others load when requested)`;
 }

@@ -196,5 +196,7 @@ describe('planBuild', () => {
     expect(describePlan(plan([], { all: true }))).toBe('3 route files');
     expect(describePlan(plan(['routes/b.js']))).toBe('2 of 3 route files (those changed; the others load when requested)');
     expect(describePlan(plan(['shared/price.js']))).toBe('1 of 3 route files and 1 module they import (those changed; the others load when requested)');
+    // A route file removed, every other one bundled before: only the route table is new.
+    expect(describePlan({ ...plan(['routes/gone.js']), changed: new Set() })).toBe('the route table of 3 route files (no route file to bundle again)');
   });
 });
