@@ -2,7 +2,8 @@ import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { checkFeed } from './check-feed.ts';
-import { charsetOf, isJsonType, isXmlType } from '../content-type.ts';
+import { charsetOf, isJsonType, isXmlType, mediaType } from '../content-type.ts';
+import { typeByExtension } from '../runtime/extension.ts';
 import { parseXml } from './parse-xml.ts';
 
 /** One problem of a prerendered file, as a warning or (validate: 'error') a line of the error. */
@@ -22,20 +23,34 @@ export const problemsListed = 100;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The problems of one prerendered body, by its content type: JSON must be UTF-8 and parse; XML must
- * be well-formed, and an RSS or Atom feed also pass {@link checkFeed}. Other types are not read.
+ * The type a body is checked as: the one it was answered with; but a body answered as plain text (a
+ * handler that set no type) in a file whose name says JSON or XML (`tags.json`) as what its name says,
+ * which is how hosts that type by name serve it, and what a consumer of the file expects.
+ */
+function checkedType(file: string, contentType: string): { type: string; byName: boolean } {
+  if (mediaType(contentType) !== 'text/plain') return { type: contentType, byName: false };
+  const named = typeByExtension(file);
+  return named !== undefined && (isJsonType(named) || isXmlType(named)) ? { type: named, byName: true } : { type: contentType, byName: false };
+}
+
+/**
+ * The problems of one prerendered body, by its content type ({@link checkedType}): JSON must be
+ * UTF-8 and parse; XML must be well-formed, and an RSS or Atom feed also pass {@link checkFeed}.
+ * Other types are not read.
  */
 export function checkFile(route: string, file: string, contentType: string, body: Uint8Array): OutputProblem[] {
-  if (isJsonType(contentType)) {
+  const { type, byName } = checkedType(file, contentType);
+  const answered = byName ? ` (answered as ${mediaType(contentType)}, in a file whose name says ${mediaType(type)})` : '';
+  if (isJsonType(type)) {
     try {
       JSON.parse(utf8.decode(body));
       return [];
     } catch (error) {
-      const reason = error instanceof TypeError ? 'is not UTF-8, which JSON must be' : `is not valid JSON: ${(error as Error).message}`;
+      const reason = error instanceof TypeError ? 'is not UTF-8, which JSON must be' : `is not valid JSON${answered}: ${(error as Error).message}`;
       return [{ code: 'INVALID_JSON', route, file, message: reason }];
     }
   }
-  if (!isXmlType(contentType)) return [];
+  if (!isXmlType(type)) return [];
   let text: string;
   try {
     text = new TextDecoder(charsetOf(contentType) ?? 'utf-8', { fatal: true }).decode(body);
@@ -43,7 +58,7 @@ export function checkFile(route: string, file: string, contentType: string, body
     return [{ code: 'INVALID_XML', route, file, message: `cannot be read as ${charsetOf(contentType) ?? 'utf-8'}, the charset its type names` }];
   }
   const parsed = parseXml(text);
-  if (!parsed.ok) return [{ code: 'INVALID_XML', route, file, message: `is not well-formed XML: ${parsed.error}` }];
+  if (!parsed.ok) return [{ code: 'INVALID_XML', route, file, message: `is not well-formed XML${answered}: ${parsed.error}` }];
   return checkFeed(parsed.root).map(({ element, message }) => ({ code: 'INVALID_FEED', route, file, element, message }));
 }
 

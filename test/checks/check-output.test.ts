@@ -122,6 +122,18 @@ describe("prerender.validate: 'error' and false", () => {
     expect(existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []).toEqual([]);
   });
 
+  it("'error' fails a build whose .json route returned what h3 sends as text (a Map): its file would be no JSON", async () => {
+    const root = writeSite({
+      'src/server/routes/api/tags.json.ts': route("() => new Map([['a', 1]])"),
+      'prerender.config.mjs': "export default { prerender: { routes: ['/api/tags.json'], validate: 'error' } };\n",
+    });
+    const cli = await runCli(['build', root, '--no-typecheck']);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toContain('1 problem in prerendered files (prerender.validate is "error"); nothing was published:');
+    expect(cli.stderr).toContain('Route "/api/tags.json" (public/api/tags.json) is not valid JSON (answered as text/plain, in a file whose name says application/json): ');
+    expect(existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []).toEqual([]);
+  });
+
   it('false checks nothing', async () => {
     const { report, dir } = await buildSite(site('false'));
     expect(report.warnings.filter((w) => w.code.startsWith('INVALID_'))).toEqual([]);
@@ -138,6 +150,17 @@ describe('checkFile', () => {
     ['application/json', 'NaN'],
   ])('%s %j is not valid JSON', (type, body) => {
     expect(check(type, body).map((p) => p.code)).toEqual(['INVALID_JSON']);
+  });
+
+  it('a body answered as plain text in a file named .json or .xml: checked as its name says, the message saying so', () => {
+    const named = (file: string, body: string) => checkFile('/r', file, 'text/plain; charset=utf-8', new TextEncoder().encode(body)).map((p) => `${p.code} ${p.message}`);
+    expect(named('api/tags.json', '[object Map]')).toEqual([expect.stringMatching(/^INVALID_JSON is not valid JSON \(answered as text\/plain, in a file whose name says application\/json\): /)]);
+    expect(named('api/empty.json', '')).toHaveLength(1);
+    expect(named('feed.xml', '<a><b></a>')).toEqual([expect.stringMatching(/^INVALID_XML is not well-formed XML \(answered as text\/plain, in a file whose name says (application|text)\/xml\): /)]);
+    expect(named('api/ok.json', '{"a":1}')).toEqual([]);
+    // Plain text in a file named as text, or answered with a type of its own, is as it was answered.
+    expect(named('api/notes.txt', '[object Map]')).toEqual([]);
+    expect(checkFile('/r', 'page.json', 'text/html', new TextEncoder().encode('<p>'))).toEqual([]);
   });
 
   it('JSON that is not UTF-8', () => {
