@@ -85,8 +85,16 @@ const server = runtime.then(({ listen, outcomeKey }) =>
 let modules: RouteModules = {};
 /** Each route file's default export, imported once. */
 const handlers = new Map<string, Promise<Handler>>();
-/** Route files whose module failed to load on a request, printed once. */
+/** The failures of route modules to load, printed once each (a shared module that throws fails every route importing it alike). */
 const reported = new Set<string>();
+
+/** Sends the dev server `failure` to print, unless it was sent already. */
+function reportOnce(failure: BuildFailure): void {
+  const key = `${failure.code}\n${failure.message}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  port.postMessage({ failed: failure } satisfies FromBuildThread);
+}
 /** Each route file's results h3 sends otherwise than meant (its file and what), warned of once per build. */
 const warned = new Set<string>();
 
@@ -114,10 +122,10 @@ async function serve(build: ThreadBuild): Promise<FromBuildThread> {
   try {
     modules = { ...modules, ...build.modules };
     const made = build.routes ? makeApp(build.routes) : prepared!;
-    // All of them, then the first failure in table order: the same one whichever module loads first.
+    // A module that throws as it loads fails its own route, printed now, as one imported on its
+    // route's first request does: one broken route file does not take the others down with it.
     const loaded = await Promise.allSettled(build.load.map(handlerOf));
-    const failed = loaded.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    for (const result of loaded) if (result.status === 'rejected') reportOnce(describeFailure(result.reason));
     app = await made;
     return { port: Number(new URL((await server).url).port) };
   } catch (error) {
@@ -151,7 +159,7 @@ async function makeApp(table: RouteDefinition[]) {
   });
 }
 
-/** Runs the route file's handler; a module that cannot be loaded is answered as a failed build is, and printed. */
+/** Runs the route file's handler; a module that cannot be loaded is answered as a failed build is, and printed once. */
 async function answer(file: string, event: { req: Request }): Promise<unknown> {
   if (event.req.headers.get(warmUp.name) === warmUp.value) return '';
   let handler: Handler;
@@ -159,8 +167,7 @@ async function answer(file: string, event: { req: Request }): Promise<unknown> {
     handler = await handlerOf(file);
   } catch (error) {
     const failure = describeFailure(error);
-    if (!reported.has(file)) port.postMessage({ failed: failure } satisfies FromBuildThread);
-    reported.add(file);
+    reportOnce(failure);
     return failureResponse(failure, event.req);
   }
   const answered = handler(event);

@@ -121,11 +121,12 @@ describe('dev server on sample-site', () => {
     await pollUntil(url('/api/v1/query'), (a) => a.body === 'query fixed again');
   });
 
-  it('names a route file without a default export, and recovers', async () => {
+  it('names a route file without a default export, serving the others meanwhile, and recovers', async () => {
     const file = routeFile('api/v1/hello.ts');
     writeFileSync(file, `export const handler = () => 'no default';\n`);
     const broken = await pollUntil(url('/api/v1/hello'), (a) => a.status === 500);
     expect(JSON.parse(broken.body).message).toContain('src/server/routes/api/v1/hello.ts');
+    expect((await ask(url('/api/v1/users/7'))).status).toBe(200);
     writeFileSync(file, route(`() => 'default again'`));
     await pollUntil(url('/api/v1/hello'), (a) => a.body === 'default again');
   });
@@ -178,7 +179,7 @@ describe('prerender dev (the real bin)', () => {
     }
   });
 
-  it('answers with the route file whose top-level await never settles, within prerender.timeout, and Ctrl-C ends it', async () => {
+  it('answers the route file whose top-level await never settles with that, within prerender.timeout, serves the others, and Ctrl-C ends it', async () => {
     const stuck = `import { defineEventHandler } from 'h3';\nawait new Promise(() => {});\nexport default defineEventHandler(() => 'never');\n`;
     const root = writeSite({
       'src/server/routes/api/ok.ts': route(`() => 'ok'`),
@@ -187,7 +188,9 @@ describe('prerender dev (the real bin)', () => {
     });
     const dev = await startBinServer('dev', root);
     try {
-      const answer = await ask(`${dev.url}/api/ok`);
+      const ok = await ask(`${dev.url}/api/ok`);
+      expect([ok.status, ok.body]).toEqual([200, 'ok']);
+      const answer = await ask(`${dev.url}/api/stuck`);
       expect(answer.status).toBe(500);
       expect(JSON.parse(answer.body)).toMatchObject({
         code: 'MODULE_IMPORT',
