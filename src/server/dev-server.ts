@@ -3,12 +3,15 @@
  * on every change to a route or a module it imports; a new build is swapped in whole (an h3 app
  * cannot take new routes once it has served). Editing the config file restarts the build.
  */
-import type { FSWatcher } from 'node:fs';
+import { existsSync, type FSWatcher } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
 import { configFileNames } from '../config/defaults.ts';
+import { configName } from '../config/key-origin.ts';
+import { errors } from '../errors.ts';
+import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { listen, type RunningServer } from '../runtime/listen.ts';
@@ -64,6 +67,12 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   let session = new Promise<Session>((resolve) => (serveFirst = resolve));
   try {
     const config = await loadConfig({ ...options, logger });
+    // Run from the wrong folder (inside the site, or beside it), said before anything listens: dev
+    // waits for a routes folder to be made only where none is found near either.
+    if (!existsSync(config.routesDir)) {
+      const nearby = findNearbyRoutes(config.root, config.routesDir);
+      if (nearby?.root !== undefined) throw errors.noRoutesDir(config.routesDir, config.root, configName(config.root, config.configFile), nearby, 'dev');
+    }
     const handle = withRequestLog(async (request) => {
       const { files, bundler } = await session;
       return (await files?.(request)) ?? bundler.fetch(request);

@@ -5,8 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startBinServer } from '../../support/bin-server.ts';
 import { route, runCli, tempDir, writeSite } from '../../support/helpers.ts';
 
 const cwd = tempDir('cwd-');
@@ -80,15 +80,20 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     expect(readdirSync(src).sort()).toEqual(['server']);
   });
 
-  it('prerender dev given a folder inside the site: names the site root and prerender dev, never prerender build', async () => {
+  it('prerender dev given a folder inside the site: exits 2 before it listens, naming the site root and prerender dev, never prerender build', async () => {
     const { root } = cliSite([]);
-    const server = await startBinServer('dev', join(root, 'src'));
+    // The port it would take is in use: the folder is still what it says, not the port.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      await server.waitForStderr('waiting for the routes folder');
-      expect(server.stderr()).toContain(`Route files are at ${join(root, 'src/server/routes')} (2 route files): the site's root seems to be ${root}.\n  hint: Run prerender dev in ${root}, or pass it the root (\`prerender dev ${root}\`).`);
-      expect(server.stderr()).not.toContain('prerender build');
+      const { code, stdout, stderr } = await runCli(['dev', join(root, 'src'), '--port', String((taken.address() as AddressInfo).port)]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`Route files are at ${join(root, 'src/server/routes')} (2 route files): the site's root seems to be ${root}.\n  hint: Run prerender dev in ${root}, or pass it the root (\`prerender dev ${root}\`).`);
+      expect(stderr).not.toContain('prerender build');
+      expect(stderr).not.toContain('listening');
     } finally {
-      await server.stop();
+      taken.close();
     }
   });
 });
