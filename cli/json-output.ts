@@ -17,11 +17,14 @@ export function reserveStdout(): (text: string) => Promise<void> {
  * error (with its BROKEN_LINK warnings as `links` when links failed the build). When routes failed
  * (ROUTES_FAILED), the report of the build too, its counts and `failures`, with `published: false`:
  * without it, it read as the report of a published build with failed routes left out
- * (`--no-fail-on-error`). `warnings`, when given, are every warning the command printed (the type
- * check's among them: they often explain the failure), listed as a report lists them.
+ * (`--no-fail-on-error`). `warnings` are every warning the command printed (the type check's among
+ * them: they often explain the failure), listed as a report lists them; none when it stopped before
+ * it could warn.
  */
 export function jsonOfError(error: unknown, warnings?: Warning[]): object {
-  const listed = warnings && { warnings: [...warnings] };
+  // Always there, empty when the command stopped before it could warn (a usage error): a CI job
+  // reads one shape whatever failed.
+  const listed = { warnings: [...(warnings ?? [])] };
   if (error instanceof PrerenderError) {
     // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
     const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;

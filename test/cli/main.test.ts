@@ -54,7 +54,8 @@ describe('every --json run prints one JSON object on stdout', () => {
   ])('%s', async (_, args, code, message) => {
     const { code: exit, stdout, stderr } = await runCli(args, { cwd });
     expect(exit, stderr).toBe(2);
-    expect(JSON.parse(stdout)).toMatchObject({ error: { code, message } });
+    // One shape whatever failed: the error, and the warnings (none before the command could warn).
+    expect(JSON.parse(stdout)).toEqual({ error: { code, message, hint: expect.any(String) }, warnings: [] });
     expect(stdout.trim().split('\n')[0]).toBe('{');
     expect(stderr).toContain(`error ${message}`);
   });
