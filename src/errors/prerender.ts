@@ -39,6 +39,11 @@ export const prerenderErrors = {
             : `List it as "${instead}", without the trailing "/".`,
         }),
   /** What {@link nothingToPrerender}'s warning says (warnings/route-files.ts), where the output it would replace, `dir`, has `published` routes. */
+  /** Nothing planned where a config file is there that the lookup did not read (the CONFIG_FILE warning names it and its fix). */
+  nothingReadToPrerender: (why: string) =>
+    new PrerenderError('NOTHING_TO_PRERENDER', `Nothing to prerender: ${why}: no config file was read (the warning above names one the lookup does not read), so nothing is published.`, {
+      hint: 'Rename or move that file as the warning says, or pass --config with it, and build again. If it is no config, and the site is meant to prerender nothing, write a prerender.config.ts with prerender: { routes: [] }.',
+    }),
   nothingToPublish: (why: string, configFile: string, examples: string[], published: number, dir: string) =>
     new PrerenderError('NOTHING_TO_PRERENDER', `Nothing to prerender: ${why}, where the published output ${dir} has ${published} route${published === 1 ? '' : 's'}: it is kept as it was, not replaced by a build without them.`, {
       hint: `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, or export entries from a route file with parameters. If the site is meant to have none now, set prerender.routes to [] (or remove ${dir}, when a function lists them) and build again.`,

@@ -60,9 +60,11 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
   const misnamedConfig = config.configFile === undefined && build.warnings.some((warning) => warning.code === 'CONFIG_FILE');
   const nothing = nothingToPrerender(config, routeFiles, all.length, listed.files, misnamedConfig);
   if (nothing) {
-    // A build that would take the prerendered routes out of a published output stops instead.
+    // A build that would take the prerendered routes out of a published output stops instead; so
+    // does one that read no config where one is there (its first build would publish no pages).
     const published = nothing.replacing ? await publishedRouteCount(build.paths.final) : 0;
     if (published > 0) throw nothing.replacing!(published, shownPath(build.paths.final));
+    if (nothing.unread) throw nothing.unread;
     warn(logger, nothing.warning);
   }
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a

@@ -2,7 +2,7 @@
  * A site with route files and nothing to prerender: `0 routes ok` and exit 0 said nothing of the
  * forgotten `prerender.routes`; nor of a routes folder with no route file at all. Unless
  * `prerender.routes: []` says it is meant, it is a warning; an error where it would replace an output
- * with prerendered routes.
+ * with prerendered routes, or where a config file is there that the lookup did not read.
  */
 import { configName } from '../config/key-origin.ts';
 import { errors, type PrerenderError } from '../errors.ts';
@@ -21,6 +21,8 @@ export interface NothingPlanned {
   warning: Warning;
   /** The error instead, where the output it would replace (`dir`, as the build prints paths) has `published` routes; absent for a routes folder without route files. */
   replacing?: (published: number, dir: string) => PrerenderError;
+  /** The error instead, always: no config file was read, and one the lookup does not read is there (a first build would publish a site without its pages, exit 0). */
+  unread?: PrerenderError;
 }
 
 /**
@@ -52,6 +54,7 @@ export function nothingToPrerender(config: ResolvedConfig, routeFiles: RouteDefi
   return {
     warning: warnings.nothingToPrerender(routeFiles.length, why, configFile, examples),
     replacing: (published, dir) => errors.nothingToPublish(why, configFile, examples, published, dir),
+    unread: misnamedConfig ? errors.nothingReadToPrerender(why) : undefined,
   };
 }
 

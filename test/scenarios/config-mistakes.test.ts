@@ -220,15 +220,19 @@ describe('config files the lookup cannot read, or more than one', () => {
     ['src/prerender.config.ts', `No config file was read: src/prerender.config.ts is not in the site root, where the lookup reads ${lookup}. Pass --config src/prerender.config.ts if it is the config, or move it to the site root as prerender.config.ts.`],
     ['prerender.config.tsx', `No config file was read: prerender.config.tsx is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
     ['prerender.config.ts.txt', `No config file was read: prerender.config.ts.txt is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
-  ])('%s, where the lookup reads no config, is named with the fix in the "nothing to prerender" output', async (file, message) => {
-    const { code, stdout, stderr } = await buildWith({ [file]: `export default { prerender: { routes: ['/api/a.txt'] } };` }, '--json');
-    expect(code, stderr).toBe(0);
+  ])('%s, where the lookup reads no config, is named with the fix, and a first build publishes nothing (exit 2)', async (file, message) => {
+    const { code, stdout, stderr, written } = await buildWith({ [file]: `export default { prerender: { routes: ['/api/a.txt'] } };` }, '--json');
+    expect(code, stderr).toBe(2);
     expect(stderr).toContain(`warning ${message}\n`);
-    expect(stderr).toContain('warning Nothing to prerender: ');
-    const report = JSON.parse(stdout) as { ok: number; warnings: { code: string; message: string }[] };
-    expect(report.warnings.map((warning) => warning.code)).toEqual(['CONFIG_FILE', 'NOTHING_TO_PRERENDER']);
+    const report = JSON.parse(stdout) as { error: { code: string; message: string; hint: string }; warnings: { code: string; message: string }[] };
+    expect(report.error).toEqual({
+      code: 'NOTHING_TO_PRERENDER',
+      message: 'Nothing to prerender: prerender.routes is not set and no route file exports entries: no config file was read (the warning above names one the lookup does not read), so nothing is published.',
+      hint: 'Rename or move that file as the warning says, or pass --config with it, and build again. If it is no config, and the site is meant to prerender nothing, write a prerender.config.ts with prerender: { routes: [] }.',
+    });
+    expect(report.warnings.map((warning) => warning.code)).toEqual(['CONFIG_FILE']);
     expect(report.warnings[0].message).toBe(message);
-    expect(report.ok).toBe(0);
+    expect(written).toBe(false);
   });
 
   it('renamed after a build, so that none is read: the build stops, naming it, and the published output is kept', async () => {
