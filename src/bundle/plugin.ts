@@ -10,6 +10,7 @@ import { rewriteAssetUrls } from './asset-urls.ts';
 import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
 import { checkH3, isFindingH3 } from './h3-version.ts';
 import { entryId, generateEntry, mayExport, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
+import { checkOptions, is } from '../api-options.ts';
 
 /** Options of the {@link apiRoutes} plugin. */
 export interface ApiRoutesOptions {
@@ -29,12 +30,22 @@ export interface ApiRoutesOptions {
   onRoutes?: (routes: RouteDefinition[]) => void;
 }
 
+/** What each of {@link ApiRoutesOptions} takes, checked when the plugin is made (api-options.ts). */
+export const apiRoutesChecks = {
+  routesDir: is.string,
+  apiPrefix: is.string,
+  root: is.string,
+  routes: is.routes,
+  onRoutes: is.function,
+} satisfies Record<keyof ApiRoutesOptions, unknown>;
+
 /**
  * The Rollup (and Vite build) plugin: use `input: 'api-prerender:entry'` and the build is a server for
  * every route file. `prerender build` and `prerender dev` run this same plugin.
  * @example rollup({ input: 'api-prerender:entry', plugins: [apiRoutes({ apiPrefix: 'services' }), ...] })
  */
 export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
+  checkOptions('apiRoutes()', options, apiRoutesChecks, "apiRoutes({ apiPrefix: 'api' })");
   const routesDir = resolve(options.routesDir ?? 'src/server/routes');
   const apiPrefix = resolveApiPrefix(options.apiPrefix, configChecks(() => 'the options of apiRoutes()'));
   let routes: RouteDefinition[] = [];

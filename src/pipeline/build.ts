@@ -3,7 +3,7 @@ import { commitBuildCache, openBuildCache } from './cache.ts';
 import { checkLinks } from './check-links.ts';
 import { precompress } from './compress.ts';
 import { loadConfig } from './config.ts';
-import { startBuild, type BuildOptions } from './context.ts';
+import { buildOptionChecks, startBuild, type BuildOptions } from './context.ts';
 import { loadServer } from './load.ts';
 import { planEntries, planListedRoutes } from './plan.ts';
 import { prerenderSite, startWriterAhead } from './prerender.ts';
@@ -14,6 +14,7 @@ import { scanSite } from './scan.ts';
 import { publishOutput, runStaged, stageOutput } from './stage.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { withSourceMaps } from '../source-maps-on.ts';
+import { checkOptions } from '../api-options.ts';
 
 export type { BuildOptions } from './context.ts';
 
@@ -31,6 +32,7 @@ export type { BuildOptions } from './context.ts';
  * name its files through the bundle's source map whatever process runs the build (source-maps-on.ts).
  */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
+  checkOptions('build()', options, buildOptionChecks, "build({ root: 'my-site' })");
   const start = startBuild(options);
   return withSourceMaps(() => runStaged(start, async () => {
     const context = await loadConfig(start);

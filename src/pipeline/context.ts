@@ -17,6 +17,7 @@ import type { ScheduledCheck } from '../typecheck/schedule-typecheck.ts';
 import type { Warning } from '../warnings.ts';
 import type { CacheState } from './cache.ts';
 import type { RouteSink } from './route-sink.ts';
+import { is } from '../api-options.ts';
 
 /** Options of `build()`: where the site is, config overrides, and where to log. */
 export interface BuildOptions extends LoadConfigOptions {
@@ -45,6 +46,18 @@ export interface BuildOptions extends LoadConfigOptions {
    */
   signal?: AbortSignal;
 }
+
+/** What each of {@link BuildOptions} takes, checked before a build starts (api-options.ts). */
+export const buildOptionChecks = {
+  root: is.string,
+  configFile: is.fileOrFalse,
+  config: is.config,
+  logger: is.object,
+  typecheck: is.boolean,
+  shard: is.shard,
+  now: is.function,
+  signal: is.signal,
+} satisfies Record<keyof BuildOptions, unknown>;
 
 /** A build before its config is loaded, and what it has opened so far. */
 export interface BuildStart {

@@ -7,7 +7,8 @@
  * which our own build makes.
  */
 import type { Plugin } from 'rollup';
-import { apiRoutes as rollupApiRoutes, type ApiRoutesOptions as RollupApiRoutesOptions } from '../bundle/plugin.ts';
+import { checkOptions, is } from '../api-options.ts';
+import { apiRoutes as rollupApiRoutes, apiRoutesChecks, type ApiRoutesOptions as RollupApiRoutesOptions } from '../bundle/plugin.ts';
 import { createViteHooks, type ViteHooks } from './vite-hooks.ts';
 
 /** Options of {@link apiRoutes}. */
@@ -31,6 +32,8 @@ export type ApiRoutesPlugin = Plugin & ViteHooks;
  * @example export default defineConfig({ plugins: [apiRoutes({ apiPrefix: 'api' })] }) // vite.config.ts
  */
 export function apiRoutes(options: ApiRoutesOptions = {}): ApiRoutesPlugin {
-  const vite = createViteHooks({ apiPrefix: options.apiPrefix, routesDir: options.routesDir, configFile: options.configFile });
-  return { ...rollupApiRoutes(options), ...vite };
+  checkOptions('apiRoutes()', options, { ...apiRoutesChecks, configFile: is.fileOrFalse }, "apiRoutes({ apiPrefix: 'api' })");
+  const { configFile, ...rollupOptions } = options;
+  const vite = createViteHooks({ apiPrefix: options.apiPrefix, routesDir: options.routesDir, configFile });
+  return { ...rollupApiRoutes(rollupOptions), ...vite };
 }

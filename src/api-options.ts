@@ -1,0 +1,60 @@
+/**
+ * The options objects of the library's functions (`build()`, `apiRoutes()`), checked as config keys
+ * are. A JavaScript caller, or a vite.config.ts no type check reads, passes a string where the object
+ * goes (`build('my-site')`), a config key beside the options (`build({ preset: 'netlify' })`) or a
+ * flag's text (`shard: '1/2'`): each was ignored or misread, giving a build of something else, exit 0.
+ */
+import { closestName } from './closest-name.ts';
+import { topKeys } from './config/config-keys.ts';
+import { errors } from './errors.ts';
+import { isPlainObject, kindOf } from './value-kind.ts';
+
+/** Checks of an option's value: `undefined` when it is right, else what it must be. */
+type ValueCheck = (value: unknown) => string | undefined;
+
+/**
+ * Throws USAGE for `options` of `fn` that is no object, a key not among `checks` (with the one meant,
+ * or where a config key goes), or a value its check refuses. `example` shows a right call.
+ */
+export function checkOptions(fn: string, options: unknown, checks: Record<string, ValueCheck>, example: string): void {
+  if (options === undefined) return;
+  if (!isPlainObject(options)) throw errors.usage(`${fn} takes an options object, got ${kindOf(options)}.`, `Call it as ${example}.`);
+  const keys = Object.keys(checks);
+  for (const [key, value] of Object.entries(options)) {
+    const check = checks[key];
+    if (check === undefined) {
+      const meant = closestName(key, keys);
+      const config = (topKeys as readonly string[]).includes(key);
+      throw errors.usage(
+        `Unknown option "${key}" of ${fn}${meant ? `; did you mean "${meant}"?` : config ? ': it is a key of the site config.' : '.'}`,
+        meant ? `Pass ${meant} instead.` : config ? configHint(fn, key) : `The options are ${keys.join(', ')}.`,
+      );
+    }
+    const wrong = value === undefined ? undefined : check(value);
+    if (wrong !== undefined) throw errors.usage(`Option "${key}" of ${fn} must be ${wrong}, got ${kindOf(value)}.`, `Call it as ${example}.`);
+  }
+}
+
+/** Where a config key given as an option of `fn` goes. */
+function configHint(fn: string, key: string): string {
+  return fn === 'build()' ? `Put it under config: build({ config: { ${key}: ... } }), or in prerender.config.ts.` : `Put it in prerender.config.ts, which ${fn} reads.`;
+}
+
+/** The value checks options share. */
+export const is = {
+  string: (value: unknown) => (typeof value === 'string' ? undefined : 'a string'),
+  boolean: (value: unknown) => (typeof value === 'boolean' ? undefined : 'true or false'),
+  function: (value: unknown) => (typeof value === 'function' ? undefined : 'a function'),
+  object: (value: unknown) => (typeof value === 'object' && value !== null ? undefined : 'an object'),
+  fileOrFalse: (value: unknown) => (typeof value === 'string' || value === false ? undefined : 'a file path (a string) or false'),
+  config: (value: unknown) => (isPlainObject(value) ? undefined : 'the config object ({ prerender: { routes: [...] } }); a config file is named by configFile'),
+  signal: (value: unknown) => (value instanceof AbortSignal ? undefined : 'an AbortSignal (new AbortController().signal)'),
+  shard: (value: unknown) => {
+    const shard = value as { index?: unknown; count?: unknown } | null;
+    const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 1;
+    return isPlainObject(shard) && whole(shard.index) && whole(shard.count) && (shard.index as number) <= (shard.count as number)
+      ? undefined
+      : "{ index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text)";
+  },
+  routes: (value: unknown) => (Array.isArray(value) || typeof value === 'function' ? undefined : 'an array of routes or a function giving one'),
+} satisfies Record<string, ValueCheck>;

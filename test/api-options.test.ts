@@ -1,0 +1,56 @@
+/**
+ * The library's options objects (src/api-options.ts): what a JavaScript caller, or a vite.config.ts no
+ * type check reads, gets wrong is a USAGE error naming the option and a right call, before anything
+ * is built or written.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiRoutes as rollupApiRoutes } from '../src/bundle/plugin.ts';
+import { build } from '../src/index.ts';
+import { apiRoutes as viteApiRoutes } from '../src/vite/plugin.ts';
+import { catchError, catchErrorSync } from './support/catch-error.ts';
+import { route, writeSite } from './support/helpers.ts';
+
+const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`), 'prerender.config.mjs': "export default { prerender: { routes: ['/api/a.txt'] } };\n" });
+const call = "Call it as build({ root: 'my-site' }).";
+
+describe('build() options', () => {
+  it.each([
+    ['a string for the options', 'my-site', 'build() takes an options object, got a string ("my-site").', call],
+    ['a misspelt option', { rot: root }, 'Unknown option "rot" of build(); did you mean "root"?', 'Pass root instead.'],
+    ['a config key beside the options', { root, preset: 'netlify' }, 'Unknown option "preset" of build(): it is a key of the site config.', 'Put it under config: build({ config: { preset: ... } }), or in prerender.config.ts.'],
+    ['the shard as the flag writes it', { root, shard: '1/2' }, `Option "shard" of build() must be { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text), got a string ("1/2").`, call],
+    ['a shard past its count', { root, shard: { index: 3, count: 2 } }, `Option "shard" of build() must be { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text), got an object.`, call],
+    ['a config file where the config object goes', { root, config: 'prerender.config.ts' }, 'Option "config" of build() must be the config object ({ prerender: { routes: [...] } }); a config file is named by configFile, got a string ("prerender.config.ts").', call],
+    ['typecheck as text', { root, typecheck: 'no' }, 'Option "typecheck" of build() must be true or false, got a string ("no").', call],
+    ['a signal that is no AbortSignal', { root, signal: true }, 'Option "signal" of build() must be an AbortSignal (new AbortController().signal), got a boolean (true).', call],
+  ])('%s: USAGE, naming it, and nothing written', async (_, options, message, hint) => {
+    const error = await catchError(() => build(options as never));
+    expect([error.code, error.message, error.hint]).toEqual(['USAGE', message, hint]);
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+
+  it('takes every option it documents', async () => {
+    const site = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`), 'prerender.config.mjs': "export default { prerender: { routes: ['/api/a.txt'] } };\n" });
+    const report = await build({ root: site, configFile: 'prerender.config.mjs', config: { name: 'checked' }, typecheck: false, signal: new AbortController().signal, now: () => 0, logger: undefined });
+    expect(report.ok).toBe(1);
+  });
+});
+
+describe('apiRoutes() options', () => {
+  it.each([
+    ['Rollup', rollupApiRoutes],
+    ['Vite', viteApiRoutes],
+  ])('%s: a misspelt option and a config key are USAGE errors naming them', (_, apiRoutes) => {
+    const misspelt = catchErrorSync(() => apiRoutes({ apiPrefx: 'x' } as never));
+    expect([misspelt.code, misspelt.message, misspelt.hint]).toEqual(['USAGE', 'Unknown option "apiPrefx" of apiRoutes(); did you mean "apiPrefix"?', 'Pass apiPrefix instead.']);
+    const config = catchErrorSync(() => apiRoutes({ preset: 'netlify' } as never));
+    expect([config.message, config.hint]).toEqual(['Unknown option "preset" of apiRoutes(): it is a key of the site config.', 'Put it in prerender.config.ts, which apiRoutes() reads.']);
+  });
+
+  it('Vite: configFile is its own, and false is taken', () => {
+    expect(viteApiRoutes({ configFile: false, apiPrefix: 'api' }).name).toBe('api-prerender:routes');
+    expect(catchErrorSync(() => rollupApiRoutes({ configFile: false } as never)).message).toBe('Unknown option "configFile" of apiRoutes().');
+  });
+});
