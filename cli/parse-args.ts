@@ -2,6 +2,9 @@ import type { CAC, Command } from 'cac';
 import { closestName } from '../src/closest-name.ts';
 import { errors } from '../src/errors.ts';
 
+/** The commands' required arguments, as a message says they are missing. */
+const argumentsSaid: Record<string, string> = { shardDirs: 'the shard folders to merge, such as dist/my-site.shard-1-of-2 dist/my-site.shard-2-of-2' };
+
 /** What other tools (npm scripts, `serve`, Vite) call one of our commands, for "did you mean ...?". */
 const otherToolsCommands: Record<string, string> = { serve: 'preview', start: 'preview' };
 
@@ -34,10 +37,13 @@ export function parseArgs(cli: CAC, argv: string[]): Command | undefined {
 }
 
 /**
- * Throws a usage error for arguments past those `command` takes (`prerender build my-site extra`):
- * cac's own says only `Unused args`, when the command runs.
+ * Throws a usage error for arguments `command` needs and did not get (`prerender merge`), or past
+ * those it takes (`prerender build my-site extra`): cac's own say `missing required args for command
+ * \`merge <...shardDirs>\`` and `Unused args`, when the command runs.
  */
 function checkArgs(cli: CAC, command: Command): void {
+  const required = command.args.filter((arg) => arg.required);
+  if (cli.args.length < required.length) throw errors.missingArgs(`prerender ${command.name}`, required.map((arg) => argumentsSaid[arg.value] ?? arg.value).join(' and '));
   if (command.args.some((arg) => arg.variadic) || cli.args.length <= command.args.length) return;
   throw errors.extraArgs(`prerender ${command.name}`, command.args.map((arg) => arg.value), cli.args.slice(command.args.length).map(String));
 }

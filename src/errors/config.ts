@@ -217,6 +217,9 @@ export const configErrors = {
     new PrerenderError('USAGE', `Option \`${flag}\` of \`${command}\` needs a value: \`${usage}\`.`, {
       hint: `Run \`${command} --help\` for its options.`,
     }),
+  /** Arguments `command` needs and was not given, as `needs` says them. */
+  missingArgs: (command: string, needs: string) =>
+    new PrerenderError('USAGE', `\`${command}\` needs ${needs}.`, { hint: `Run \`${command} --help\` for its arguments.` }),
   /** Arguments past those `command` takes (`takes`: their names, `root`), as `extra` lists them. */
   extraArgs: (command: string, takes: string[], extra: string[]) =>
     new PrerenderError(

@@ -21,7 +21,7 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     // What other tools call serving a built site.
     { args: ['serve'], says: 'Unknown command "serve"; did you mean "preview"?' },
     { args: ['start'], says: 'Unknown command "start"; did you mean "preview"?' },
-    { args: ['merge'], says: 'missing required args for command `merge <...shardDirs>`.' },
+    { args: ['merge'], says: '`prerender merge` needs the shard folders to merge, such as dist/my-site.shard-1-of-2 dist/my-site.shard-2-of-2.' },
     { args: ['build', root, '--concurency', '3'], says: 'Unknown option `--concurency` for `prerender build`; did you mean `--concurrency`?' },
     { args: ['build', root, '--no-typechek'], says: 'Unknown option `--no-typechek` for `prerender build`; did you mean `--no-typecheck`?' },
     { args: ['dev', root, '--prot', '3000'], says: 'Unknown option `--prot` for `prerender dev`; did you mean `--port`?' },
