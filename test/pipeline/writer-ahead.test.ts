@@ -20,6 +20,8 @@ describe.runIf(process.platform === 'linux')('the writer thread started ahead', 
     const before = threads();
     const { error } = await failBuild({ ...files, [`${api}/broken.ts`]: `export default () => { const x = ; };\n` });
     expect(error.code).toBe('COMPILE');
-    expect(threads()).toBe(before);
+    // No more than before: a thread of an earlier test file in this worker (a dev server's build
+    // thread winding down) may end meanwhile, and did once on Node 24 in CI (17 before, 16 after).
+    expect(threads()).toBeLessThanOrEqual(before);
   });
 });
