@@ -31,8 +31,9 @@ export interface CompressPool {
   /** Compresses the file `job` names; resolves with the copies written, rejects with an OUTPUT error naming the file. */
   compress(job: CompressJob): Promise<Compressed>;
   /**
-   * Ends the threads; files still queued or under way are not compressed, and reject with `reason`
-   * when one is given (the build was stopped). Safe twice.
+   * Ends the threads; files still queued are not compressed, and with `reason` (the build was
+   * stopped) they and those under way reject with it. A thread is ended once the batch it is
+   * compressing is done (milliseconds), never inside it: see {@link endBetweenBatches}. Safe twice.
    */
   close(reason?: unknown): Promise<void>;
 }
@@ -52,6 +53,7 @@ export function createCompressPool(threads = Math.min(availableParallelism(), ma
   let here = 0;
   let scheduled = false;
   let failure: { error: unknown } | undefined;
+  let closing: Promise<void> | undefined;
 
   const fail = (error: unknown) => {
     failure ??= { error };
@@ -124,11 +126,27 @@ export function createCompressPool(threads = Math.min(availableParallelism(), ma
         }
       });
     },
-    async close(reason) {
+    close(reason) {
       if (reason !== undefined) fail(reason);
-      const workers = [...idle.splice(0), ...running.keys()];
-      running.clear();
-      await Promise.all(workers.map((worker) => worker.terminate()));
+      // Every call waits for the threads the first one ends: a build's cleanup closing the pool after
+      // its abort did must not go on while a thread still writes.
+      closing ??= (async () => {
+        const busy = [...running.keys()];
+        running.clear();
+        await Promise.all([...idle.splice(0).map((worker) => worker.terminate()), ...busy.map(endBetweenBatches)]);
+      })();
+      return closing;
     },
   };
+}
+
+/**
+ * Ends `worker` once it answers the batch it is compressing. Ended inside one, in zlib's
+ * brotliCompressSync between making its handle and initialising it, Node (24.22) aborts the whole
+ * process as the thread is torn down (node_zlib.cc: `init_done_ && "close before init"`), seen once
+ * in this project's CI; and a copy half written would be left beside its file.
+ */
+async function endBetweenBatches(worker: Worker): Promise<void> {
+  await new Promise<void>((done) => worker.once('message', () => done()).once('exit', () => done()).once('error', () => done()));
+  await worker.terminate();
 }
