@@ -7,6 +7,7 @@
 import { closestName } from './closest-name.ts';
 import { topKeys } from './config/config-keys.ts';
 import { errors } from './errors.ts';
+import { isShard } from './shard/shard.ts';
 import { isPlainObject, kindOf } from './value-kind.ts';
 
 /** Checks of an option's value: `undefined` when it is right, else what it must be. */
@@ -49,12 +50,6 @@ export const is = {
   fileOrFalse: (value: unknown) => (typeof value === 'string' || value === false ? undefined : 'a file path (a string) or false'),
   config: (value: unknown) => (isPlainObject(value) ? undefined : 'the config object ({ prerender: { routes: [...] } }); a config file is named by configFile'),
   signal: (value: unknown) => (value instanceof AbortSignal ? undefined : 'an AbortSignal (new AbortController().signal)'),
-  shard: (value: unknown) => {
-    const shard = value as { index?: unknown; count?: unknown } | null;
-    const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 1;
-    return isPlainObject(shard) && whole(shard.index) && whole(shard.count) && (shard.index as number) <= (shard.count as number)
-      ? undefined
-      : "{ index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text)";
-  },
+  shard: (value: unknown) => (isPlainObject(value) && isShard(value) ? undefined : "{ index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text)"),
   routes: (value: unknown) => (Array.isArray(value) || typeof value === 'function' ? undefined : 'an array of routes or a function giving one'),
 } satisfies Record<string, ValueCheck>;

@@ -75,7 +75,7 @@ const server = runtime.then(({ listen, outcomeKey }) =>
       // What the handler returned, as the build records it: a result h3 sends otherwise than meant is warned of.
       const outcome: Runtime.RequestOutcome = { routed: false };
       const response = await (app ?? warming)!.request(request, undefined, { [outcomeKey]: outcome });
-      warnOfResult(new URL(request.url).pathname, outcome);
+      warnOfResult(request.url, outcome);
       return response;
     },
     { host: '127.0.0.1', port: 0, bodyLimit },
@@ -103,10 +103,15 @@ const warned = new Set<string>();
  * what h3 sends otherwise than meant (undefined as an empty body, a Map as "[object Map]"): in dev
  * the answer alone looks fine. Once per route file and mistake.
  */
-function warnOfResult(route: string, outcome: Runtime.RequestOutcome): void {
+function warnOfResult(url: string, outcome: Runtime.RequestOutcome): void {
+  // No handler returned (no route, one that threw): nothing to say, and no URL to parse.
+  if (outcome.returned === undefined) return;
+  const route = new URL(url).pathname;
   const mistake = resultMistake(route, outcome.returned);
-  if (!mistake || warned.has(`${mistake.file}\n${mistake.message}`)) return;
-  warned.add(`${mistake.file}\n${mistake.message}`);
+  if (!mistake) return;
+  const key = `${mistake.file}\n${mistake.message}`;
+  if (warned.has(key)) return;
+  warned.add(key);
   port.postMessage({ warning: warnings.handlerResult(siteFile(site, mistake.file), [route], 1, mistake.message) } satisfies FromBuildThread);
 }
 

@@ -15,10 +15,16 @@ export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
+  if (!match || !isShard({ index, count })) {
     throw errors.usage(`--shard must be k/n with 1 <= k <= n, such as 2/4, got "${text}".`, 'Run one build per shard: --shard 1/4, --shard 2/4, ...');
   }
   return { index, count };
+}
+
+/** Whether `value` is a shard: whole numbers `index` and `count`, 1 <= index <= count. */
+export function isShard(value: unknown): value is Shard {
+  const { index, count } = (value ?? {}) as { index?: unknown; count?: unknown };
+  return Number.isInteger(index) && Number.isInteger(count) && (index as number) >= 1 && (index as number) <= (count as number);
 }
 
 /**
