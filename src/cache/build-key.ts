@@ -27,7 +27,11 @@ export interface BuildKey {
   locale: string;
 }
 
-/** The locale and time zone a `toLocaleString()` or a `Date`'s `getHours()` uses when given none. */
+/**
+ * The locale and time zone a `toLocaleString()` or a `Date`'s `getHours()` uses when given none.
+ * Asking Intl loads ICU's time zone data: some 7 MB of memory that stay, so only the key of the
+ * routes asks, once the bundle is made (a large site's peak is while it bundles), not the bundle's.
+ */
 function defaultLocale(): string {
   const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
   return `${locale} ${timeZone}`;
@@ -36,7 +40,7 @@ function defaultLocale(): string {
 let tool: string | undefined;
 
 /** api-prerender's version and a hash of the runtime the bundle gets (each file of lib/src/runtime), read once. */
-function toolKey(): string {
+export function toolKey(): string {
   if (tool === undefined) {
     const dir = join(libDir, 'runtime');
     const files = readdirSync(dir).filter((name) => name.endsWith('.js')).sort();
@@ -47,15 +51,18 @@ function toolKey(): string {
   return tool;
 }
 
-/** The key of a build of `config` with h3 `h3Version`. */
+/** The key of a build's routes: `config` built with h3 `h3Version`. */
 export function buildKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'routesDir'>, h3Version: string): BuildKey {
+  return { ...codeKey(config), h3: h3Version, locale: defaultLocale() };
+}
+
+/** The parts of the key a bundle depends on too (bundle-inputs.ts): api-prerender, Node and the config keys. */
+export function codeKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'routesDir'>): Pick<BuildKey, 'tool' | 'node' | 'config'> {
   return {
     tool: toolKey(),
-    h3: h3Version,
     node: `${process.versions.node.split('.')[0]} icu ${process.versions.icu ?? 'none'}`,
     // The prefix routes requests; routesDir names the route files (a moved folder is new code anyway).
     config: contentHash(JSON.stringify([config.apiPrefix, sitePath(config.root, config.routesDir)])),
-    locale: defaultLocale(),
   };
 }
 

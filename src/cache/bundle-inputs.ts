@@ -6,7 +6,7 @@
  */
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import { buildKey, type BuildKey } from './build-key.ts';
+import { codeKey, type BuildKey } from './build-key.ts';
 import type { Fingerprints } from './fingerprint.ts';
 import { packageRoot } from '../paths.ts';
 import { contentHash } from './hash.ts';
@@ -57,6 +57,6 @@ function routeTableLines(routes: readonly RouteDefinition[]): string[] {
  * modules by absolute path, so a cache of another folder would match none of them.
  */
 export function rollupCacheKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'routesDir'>, fingerprints: Fingerprints): string {
-  const { tool, node, config: keys } = buildKey(config, '');
+  const { tool, node, config: keys } = codeKey(config);
   return inputsKey(config.root, [`tool ${tool}`, `node ${node}`, `config ${keys}`, `root ${config.root}`], [], fingerprints);
 }

@@ -1,7 +1,7 @@
 /** The bundle step: every route file in one server bundle, written into the staged output. */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildKey } from '../cache/build-key.ts';
+import { codeKey } from '../cache/build-key.ts';
 import { bundleInputsKey, rollupCacheKey } from '../cache/bundle-inputs.ts';
 import { placeBundle } from '../cache/stored-bundle.ts';
 import { whileDoing } from '../file-limit.ts';
@@ -61,5 +61,5 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
  */
 export function bundleKey(build: BuildContext, routes: readonly RouteDefinition[], inputs: readonly string[]): string {
   const { config, paths, cache } = build;
-  return bundleInputsKey({ root: config.root, key: buildKey(config, ''), routes, inputs, fingerprints: cache!.fingerprints, serverDir: join(paths.final, 'server') });
+  return bundleInputsKey({ root: config.root, key: codeKey(config), routes, inputs, fingerprints: cache!.fingerprints, serverDir: join(paths.final, 'server') });
 }

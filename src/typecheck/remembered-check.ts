@@ -4,7 +4,7 @@
  * and lockfile, prints the kept verdict instead of running `tsc`. Cheap beside a check: the files are
  * hashed (TypeScript's own lib files among them, ~3 MB), where `tsc` would parse and check them all.
  */
-import { buildKey } from '../cache/build-key.ts';
+import { toolKey } from '../cache/build-key.ts';
 import type { Fingerprints } from '../cache/fingerprint.ts';
 import { sitePath } from '../cache/site-path.ts';
 import { storedVerdict, storeVerdict, type CheckInputs } from '../cache/stored-check.ts';
@@ -35,7 +35,7 @@ export function rememberCheck(file: string, task: TypeCheckTask, fingerprints: F
   const tsc = findTsc(task.root);
   const site = (path: string) => sitePath(task.root, path);
   // Which api-prerender checks matters too: the options it sets over the site's tsconfig.
-  const tool = buildKey({ root: task.root, apiPrefix: '', routesDir: task.root }, '').tool;
+  const tool = toolKey();
   const inputs: CheckInputs | undefined = tsc && { root: task.root, tsc: { version: tsc.version, from: tsc.from }, tool, task: task.files.map(site) };
   return {
     recall: () => inputs && storedVerdict(file, inputs, fingerprints),

@@ -198,6 +198,20 @@ describe('a build with the cache', () => {
     await expectCleanOutput(root, moved.dir, runs, { config: { routesDir: 'src/other/routes' } });
   });
 
+  it('renders every route when the default time zone changed (locale): dates format in it', async () => {
+    const { runs, root } = await builtSite();
+    const zone = process.env.TZ;
+    process.env.TZ = Intl.DateTimeFormat().resolvedOptions().timeZone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
+    try {
+      const moved = await buildSite(root);
+      expect(takeRuns(runs)).toEqual(cacheSiteRoutes);
+      expect(moved.report.rendered).toEqual(cacheSiteRoutes.map((route) => ({ route, reason: 'locale' })));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('removes a route gone, from the output and the cache; listed again, it is new', async () => {
     const { runs, root, cacheDir } = await builtSite();
     const fewer = { prerender: { routes: cacheSiteRoutes.filter((route) => route !== '/api/version.txt') } };
