@@ -54,9 +54,12 @@ function routeTableLines(routes: readonly RouteDefinition[]): string[] {
 /**
  * The key Rollup's cache of the last bundle must have to be used (rollup-cache.ts): what its
  * transforms depend on besides each module's source. The site's folder is in it: Rollup names
- * modules by absolute path, so a cache of another folder would match none of them.
+ * modules by absolute path, so a cache of another folder would match none of them. So is the folder
+ * of the api-prerender building: a module whose source is unchanged keeps the resolutions the cache
+ * holds, and the entry's import of our runtime resolved to another installation of the same version
+ * (npx's, then the site's own) put two copies of the runtime in one bundle, which threw as it loaded.
  */
 export function rollupCacheKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'routesDir'>, fingerprints: Fingerprints): string {
   const { tool, node, config: keys } = codeKey(config);
-  return inputsKey(config.root, [`tool ${tool}`, `node ${node}`, `config ${keys}`, `root ${config.root}`], [], fingerprints);
+  return inputsKey(config.root, [`tool ${tool}`, `node ${node}`, `config ${keys}`, `root ${config.root}`, `installed ${packageRoot}`], [], fingerprints);
 }

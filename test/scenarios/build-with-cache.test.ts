@@ -8,8 +8,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
-import { buildSite, repoRoot, runCli, tempDir, writeSite } from '../support/helpers.ts';
+import { buildSite, repoRoot, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { pageRows, readPageData } from '../support/report-page-data.ts';
+import { installedSite, prerender } from '../support/installed-site.ts';
 import { cacheSiteRoutes, expectCleanOutput, greetingVariable, inode, notingRoute, startSource, takeRuns, writeCacheSite } from '../support/cache-site.ts';
 
 let source: Awaited<ReturnType<typeof startSource>>;
@@ -393,5 +394,23 @@ describe('a file read by a relative path', () => {
     expect(above.stderr).toContain(`open 'data/posts.json' ("data/posts.json" is looked for from the working folder, ${dirname(root)}: name it from the module instead, new URL('...', import.meta.url))`);
     // The route's file, with its line where the error's stack has one (Node 26's fs errors have none).
     expect(above.stderr).toMatch(/import\.meta\.url\)\) \(src\/server\/routes\/api\/a\.json\.ts(:\d+)?\)\n/);
+  });
+});
+
+describe('a cache made by another installation of api-prerender', () => {
+  it('bundles an edited route file with the installation building now (npx first, then the one in node_modules)', async () => {
+    const root = installedSite(join(repoRoot, 'node_modules', 'h3'), {
+      'prerender.config.mjs': `export default { prerender: { routes: ['/api/hi.txt', '/api/ho.txt'] } };\n`,
+      'src/server/routes/api/ho.txt.ts': route(`() => 'ho'`),
+    });
+    // The same version at another path (the repository's, as npx's cache would be): Rollup's cache
+    // names our runtime's modules by that path.
+    expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
+    writeFileSync(join(root, 'src/server/routes/api/hi.txt.ts'), route(`() => 'hi again'`));
+    const installed = await prerender(root, ['build', '--no-typecheck']);
+    expect(installed.stderr).not.toContain('error');
+    expect(installed.code).toBe(0);
+    expect(readFileSync(join(root, 'dist/h3-site/public/api/hi.txt'), 'utf8')).toBe('hi again');
+    expect(readFileSync(join(root, 'dist/h3-site/public/api/ho.txt'), 'utf8')).toBe('ho');
   });
 });
