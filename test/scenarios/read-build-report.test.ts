@@ -59,7 +59,11 @@ describe('the report of a build', () => {
     // Under 1 kB, a body is not gzipped (it would gain nothing): 0, shown as "-".
     expect(rows.find((row) => row.route === '/api/items/1.json')).toMatchObject({ status: 200, gzip: 0 });
     expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of text bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
-    expect(html).toContain('Problems in routes</dt><dd>2 (INVALID_FEED 1, INVALID_JSON 1)');
+    expect(html).toContain('Problems in routes</dt><dd>2 on 2 routes (INVALID_FEED 1, INVALID_JSON 1)');
+    // The files the build wrote: the routes' bodies first, then what the build added beside them.
+    expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 kB; 2 more (the sitemap, robots.txt, _headers, precompressed copies)</dd>');
+    // Those 7 and the one copy of publicDir's file: what public/ holds.
+    expect(html).toContain('<dt>public/</dt><dd>8 files, 1.8 kB (publicDir copies, the sitemap and _headers included; precompressed copies not counted)</dd>');
     // Each with where in the file it is, as its warning says.
     expect(readPageData(html).problems).toEqual([
       ['/api/broken.json', 'INVALID_JSON', expect.stringContaining('is not valid JSON')],
@@ -116,7 +120,9 @@ describe('the report of a build with broken links', () => {
     const { dir, report } = await buildSite(root);
     expect(report.warnings.map((warning) => warning.code)).toEqual(['BROKEN_LINK']);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
-    expect(html).toContain('Problems in routes</dt><dd>2 (BROKEN_LINK 2)');
+    // One warning names the link and both pages; the routes' problems count it on each, and say so.
+    expect(html).toContain('<dt>Warnings</dt><dd>1 (BROKEN_LINK 1)</dd>');
+    expect(html).toContain('Problems in routes</dt><dd>2 on 2 routes (BROKEN_LINK 2; a warning about several routes is a problem of each)');
     expect(readPageData(html).problems).toEqual([
       ['/a', 'BROKEN_LINK', report.warnings[0].message],
       ['/b', 'BROKEN_LINK', report.warnings[0].message],

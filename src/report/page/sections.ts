@@ -32,18 +32,25 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
   const retried = build.retried.length > 0 ? `${countedWide(build.retries, 'retry', 'retries')} for ${countedWide(build.retried.length, 'route')}` : 'none';
   const items: [string, string][] = [
     ['Routes', `${formatCount(build.ok)} ok, ${formatCount(build.failed)} failed${crawled}`],
-    ['Written', `${countedWide(build.files, 'file')}: ${formatBytes(build.bytes)} of prerendered bodies`],
+    ['Written', writtenLine(build)],
     ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 kB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 kB or more'],
-    ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies and the sitemap included)`],
+    ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies, the sitemap and _headers included; precompressed copies not counted)`],
     ['Time', `${(build.ms / 1000).toFixed(2)} s`],
     ['Cache', facts.cache ?? 'not used (--no-cache, or cache: false): every route rendered'],
     ['Retried', retried],
-    ['Warnings', byCode(build.warnings.map((warning) => warning.code)) || 'none'],
-    ['Problems in routes', problemsLine(facts)],
+    ['Warnings', build.warnings.length === 0 ? 'none' : `${formatCount(build.warnings.length)} (${byCode(build.warnings.map((warning) => warning.code))})`],
+    ['Problems in routes', problemsLine(facts, build.warnings)],
     ['Type check', typeCheckText(facts.typeCheck)],
   ];
   const rows = items.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
   return `<section id="summary"><h2>Summary</h2><dl class="facts">${rows}</dl></section>`;
+}
+
+/** The files the build wrote: the routes' bodies (their bytes), then what it adds beside them. */
+function writtenLine(build: BuildReport): string {
+  const bodies = `${countedWide(build.ok, 'route body', 'route bodies')}, ${formatBytes(build.bytes)}`;
+  const more = build.files - build.ok;
+  return more > 0 ? `${countedWide(build.files, 'file')}: ${bodies}; ${formatCount(more)} more (the sitemap, robots.txt, _headers, precompressed copies)` : bodies;
 }
 
 /** The type check's result as the page words it: its errors are listed with the warnings. */
@@ -54,10 +61,17 @@ function typeCheckText(result: TypeCheckReply | undefined): string {
   return `${count === 0 ? 'no errors' : `${countedWide(count, 'error')}, listed with the warnings`} (${checkedWith(result)})`;
 }
 
-function problemsLine({ problems, unlistedProblems }: SummaryFacts): string {
+/**
+ * The problems of the routes: each route's own, so a warning about several routes (a link broken on
+ * every page) is one warning and a problem of each, which the line says where the counts differ.
+ */
+function problemsLine({ problems, unlistedProblems }: SummaryFacts, warnings: readonly { code: string }[]): string {
   if (problems.length === 0) return 'none';
+  const routes = new Set(problems.map((problem) => problem.route)).size;
+  const shared = problems.length > warnings.filter((warning) => problems.some((problem) => problem.code === warning.code)).length;
+  const each = shared ? '; a warning about several routes is a problem of each' : '';
   const unlisted = unlistedProblems > 0 ? `; ${formatCount(unlistedProblems)} more found, not kept` : '';
-  return `${formatCount(problems.length)} (${byCode(problems.map((problem) => problem.code))})${unlisted}`;
+  return `${formatCount(problems.length)} on ${countedWide(routes, 'route')} (${byCode(problems.map((problem) => problem.code))}${each})${unlisted}`;
 }
 
 /** `INVALID_JSON 2, TYPE_ERROR 1`: each code with its count, codes sorted. */
