@@ -4,8 +4,11 @@ import type { RouteDefinition } from '../routes/file-to-route.ts';
 export const entryId = 'api-prerender:entry';
 /** The id the generated entry imports the runtime by; the plugin resolves it to lib/src/runtime. */
 export const runtimeId = 'api-prerender/runtime';
-/** The entry's id once resolved: `\0` keeps other plugins from reading it as a file. */
-export const resolvedEntryId = '\0' + entryId;
+/**
+ * The entry's id once resolved: `\0` keeps other plugins from reading it as a file. Rollup names an
+ * entry chunk after its id's last segment, so with `output.dir` the server is `index.js`.
+ */
+export const resolvedEntryId = '\0' + entryId + '/index';
 
 /** Which of the exports the entry reads a route file (relative to routesDir) may have. */
 export type MayExport = (file: string) => { entries: boolean; cacheKey: boolean };

@@ -50,6 +50,8 @@ describe.each([
     `import { apiRoutes } from 'api-prerender';\nimport nodeResolve from '@rollup/plugin-node-resolve';\n` +
       `export default { input: 'api-prerender:entry', output: { file: 'server/index.mjs', format: 'es' }, plugins: [apiRoutes(), nodeResolve()] };\n`,
   ],
+  // Into a folder, the entry is named index (not after the id 'api-prerender:entry').
+  ['apiRoutes() into output.dir', `import { apiRoutes } from 'api-prerender';\nexport default { input: 'api-prerender:entry', output: { dir: 'server', format: 'es', entryFileNames: '[name].mjs' }, plugins: [apiRoutes()] };\n`],
 ])('a plain rollup.config.mjs: %s', (_name, config) => {
   it('builds with the Rollup CLI, and the bundle serves the TypeScript routes', async () => {
     const root = siteWith(config);
