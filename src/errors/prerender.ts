@@ -50,16 +50,20 @@ export const prerenderErrors = {
     }),
   /**
    * `noRouteFile`: how many of the failures are routes no route file matches (NO_ROUTE_FILE), whose fix
-   * differs; `despiteFailOnError`: failOnError is false, and a route whose answer can be no file
-   * (OUTPUT_CLASH) failed the build all the same.
+   * differs; `despite`: why the build failed though failOnError is false: a route whose answer can be
+   * no file (OUTPUT_CLASH), or no route rendered at all (`none`).
    */
-  routesFailed: (failures: string[], details: unknown, noRouteFile = 0, despiteFailOnError = false) => {
+  routesFailed: (failures: string[], details: unknown, noRouteFile = 0, despite?: 'clash' | 'none') => {
     const publish = 'pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.';
-    const fix = despiteFailOnError
-      ? 'Fix the routes listed: one whose answer can be no file fails the build even with --no-fail-on-error (prerender.failOnError: false), which leaves the others out.'
-      : noRouteFile === 0
-        ? `Fix the routes listed, or ${publish}`
-        : `${noRouteFileHint} ${noRouteFile === failures.length ? 'Or' : 'Fix the others, or'} ${publish}`;
+    const none = `${noRouteFile > 0 ? noRouteFileHint : 'Fix the routes listed.'} --no-fail-on-error (prerender.failOnError: false) publishes the routes that rendered, and none did: the output is kept as it was, not replaced by an empty one.`;
+    const fix =
+      despite === 'clash'
+        ? 'Fix the routes listed: one whose answer can be no file fails the build even with --no-fail-on-error (prerender.failOnError: false), which leaves the others out.'
+        : despite === 'none'
+          ? none
+          : noRouteFile === 0
+            ? `Fix the routes listed, or ${publish}`
+            : `${noRouteFileHint} ${noRouteFile === failures.length ? 'Or' : 'Fix the others, or'} ${publish}`;
     return new PrerenderError('ROUTES_FAILED', `${failures.length} route${failures.length === 1 ? '' : 's'} failed to prerender; nothing was published:\n${failures.join('\n')}`, { hint: fix, details });
   },
   /**

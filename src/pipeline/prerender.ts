@@ -140,12 +140,15 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     tally.failures = await explainUnrouted(tally.failures, routeFiles, config);
     const failures = formatFailures(tally.failures);
     // Failed routes stop the build before anything else is written: the staging folder goes. So
-    // does a route whose answer can be no file, with failOnError false too: a build error (SPEC).
+    // does a route whose answer can be no file, with failOnError false too: a build error (SPEC);
+    // and, failOnError false, a build none of whose routes rendered: it would publish an empty site
+    // over the last one (a CMS down in CI).
     const clashes = tally.failures.filter((failure) => failure.code === 'OUTPUT_CLASH').length;
-    if (failures.length > 0 && (config.prerender.failOnError || clashes > 0)) {
+    const despite = config.prerender.failOnError ? undefined : clashes > 0 ? 'clash' : tally.ok === 0 ? 'none' : undefined;
+    if (failures.length > 0 && (config.prerender.failOnError || despite)) {
       const noRouteFile = tally.failures.filter((failure) => failure.code === 'NO_ROUTE_FILE').length;
       const report = createReport(config.name, paths.final, tally, 0, performance.now() - build.started, build.warnings);
-      throw errors.routesFailed(failures, report, noRouteFile, clashes > 0 && !config.prerender.failOnError);
+      throw errors.routesFailed(failures, report, noRouteFile, despite);
     }
     // With validate: 'error' this throws, and the staging folder goes as with failed routes.
     checks?.report(logger);

@@ -278,5 +278,22 @@ describe('prerender build', () => {
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
     });
+
+    it('--no-fail-on-error with every route failed exits 1 and keeps the published output: an empty site never replaces it', async () => {
+      const { root, dir } = cliSite(['/api/hello.txt'], files);
+      expect((await cli('build', root, '--no-typecheck')).code).toBe(0);
+      const before = readFileSync(join(dir, 'public/api/hello.txt'), 'utf8');
+      // The source of every route is down: the one route that answered now fails too.
+      const config = join(root, 'prerender.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace('["/api/hello.txt"]', '["/api/gone.json", "/api/nowhere.json"]'));
+      const { code, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck');
+      expect(code).toBe(1);
+      expect(stderr).toContain('error 2 routes failed to prerender; nothing was published:');
+      expect(stderr).toContain(
+        'hint: Fix each route no route file matches where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it. --no-fail-on-error (prerender.failOnError: false) publishes the routes that rendered, and none did: the output is kept as it was, not replaced by an empty one.',
+      );
+      expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe(before);
+      expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
+    });
   });
 });
