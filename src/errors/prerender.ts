@@ -31,7 +31,7 @@ export const prerenderErrors = {
   folderRoute: (route: string, contentType: string, instead: string, extensionAdded: boolean) =>
     route === '/'
       ? new PrerenderError('OUTPUT_CLASH', `Route "/" is the site's root folder, written as its index.html, so only HTML fits; it answered ${contentType}.`, {
-          hint: `Answer HTML at "/", or list the answer under a name with an extension for its type: "${instead}".`,
+          hint: `Answer HTML at "/", or give the answer a name with the extension of its type: a route file ${instead.slice(1)}.ts in the routes folder (the one answering "/" renamed) serves "${instead}": list it instead of "/".`,
         })
       : new PrerenderError('OUTPUT_CLASH', `Route "${route}" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered ${contentType}.`, {
           hint: extensionAdded

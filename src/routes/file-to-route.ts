@@ -84,6 +84,9 @@ function toPattern(segment: string, file: string): string {
     const reason = segment === '()' ? 'a (group) folder needs a name' : 'a (group) name is for folders, not files';
     throw errors.routeName(file, `"${segment}": ${reason}`);
   }
+  // Express's spelling of a parameter (`:id`), which is rou3's too, but not the file names'.
+  const colon = /^:([A-Za-z_$][\w$]*)(\.[\w.-]+)?$/.exec(segment);
+  if (colon) throw errors.routeName(file, `"${segment}" holds ":", which the router reserves for its patterns`, `A parameter is named in brackets: rename "${segment}" to "[${colon[1]}]${colon[2] ?? ''}".`);
   const problem = unservable(segment);
   if (problem) throw errors.routeName(file, `"${segment}" holds ${problem}`, 'Rename the file or folder without it: a name is the URL path its route serves, and no request could reach this one.');
   if (!/[[\]]/.test(segment)) return segment;

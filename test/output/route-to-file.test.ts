@@ -66,7 +66,7 @@ describe('routeToFile', () => {
       says: 'ends in "/"',
       fix: 'List it without the trailing "/": "/api/notes" (a file without extension, its type in _headers), or as "/api/notes.txt", with the extension of its type, where a route file serves that path (one named with the extension, such as notes.txt.ts).',
     },
-    { route: '/', type: json, says: 'is the site\'s root', fix: 'Answer HTML at "/", or list the answer under a name with an extension for its type: "/index.json".' },
+    { route: '/', type: json, says: 'is the site\'s root', fix: 'Answer HTML at "/", or give the answer a name with the extension of its type: a route file index.json.ts in the routes folder (the one answering "/" renamed) serves "/index.json": list it instead of "/".' },
   ])('$route answering $type: the hint names the trailing slash and the route to list instead', ({ route, type, says, fix }) => {
     const error = catchErrorSync(() => routeToFile(route, type));
     expect(error.message).toContain(`Route "${route}" ${says}`);

@@ -165,6 +165,17 @@ describe('fileToRoute: malformed names', () => {
   });
 
   it.each([
+    ['api/posts/:id.ts', '":id"', 'rename ":id" to "[id]"'],
+    ['api/:slug/comments.json.ts', '":slug"', 'rename ":slug" to "[slug]"'],
+    ['api/:id.json.ts', '":id.json"', 'rename ":id.json" to "[id].json"'],
+  ])('%s (an Express parameter) throws ROUTE_NAME saying how a parameter is named', (file, segment, fix) => {
+    const error = catchErrorSync(() => fileToRoute(file, 'api'));
+    expect(error.code).toBe('ROUTE_NAME');
+    expect(error.message).toBe(`Malformed route file name ${file}: ${segment} holds ":", which the router reserves for its patterns.`);
+    expect(error.hint).toBe(`A parameter is named in brackets: ${fix}.`);
+  });
+
+  it.each([
     ['api/tab\tx.ts', 'api/tab\\tx.ts', 'U+0009'],
     ['api/new\nline.ts', 'api/new\\nline.ts', 'U+000A'],
     ['api/del\x7f.ts', 'api/del\\u007f.ts', 'U+007F'],

@@ -61,7 +61,7 @@ describe('the report of a build', () => {
     expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of text bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
     expect(html).toContain('Problems in routes</dt><dd>2 on 2 routes (INVALID_FEED 1, INVALID_JSON 1)');
     // The files the build wrote: the routes' bodies first, then what the build added beside them.
-    expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 kB; 2 more (the sitemap, robots.txt, _headers, precompressed copies)</dd>');
+    expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 kB; 2 more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)</dd>');
     // Those 7 and the one copy of publicDir's file: what public/ holds.
     expect(html).toContain('<dt>public/</dt><dd>8 files, 1.8 kB (publicDir copies, the sitemap and _headers included; precompressed copies not counted)</dd>');
     // Each with where in the file it is, as its warning says.

@@ -50,7 +50,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
 function writtenLine(build: BuildReport): string {
   const bodies = `${countedWide(build.ok, 'route body', 'route bodies')}, ${formatBytes(build.bytes)}`;
   const more = build.files - build.ok;
-  return more > 0 ? `${countedWide(build.files, 'file')}: ${bodies}; ${formatCount(more)} more (the sitemap, robots.txt, _headers, precompressed copies)` : bodies;
+  return more > 0 ? `${countedWide(build.files, 'file')}: ${bodies}; ${formatCount(more)} more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)` : bodies;
 }
 
 /** The type check's result as the page words it: its errors are listed with the warnings. */
