@@ -13,16 +13,16 @@ const tally = (ok: number, failed: number, retries = 0) => ({
 
 describe('formatSummary', () => {
   it.each([
-    [1, 0, 0, 0, '1 route ok, 0 failed, 1 file, 10 B in 0.00s -> /d'],
-    [2, 1, 1, 1, '2 routes ok, 1 failed, 1 retry, 3 files, 10 B in 0.00s -> /d'],
-    [0, 0, 0, 0, '0 routes ok, 0 failed, 0 files, 10 B in 0.00s -> /d'],
+    [1, 0, 0, 0, '1 route ok, 0 failed, 1 file, 10 B of route bodies in 0.00s -> /d'],
+    [2, 1, 1, 1, '2 routes ok, 1 failed, 1 retry, 3 files, 10 B of route bodies in 0.00s -> /d'],
+    [0, 0, 0, 0, '0 routes ok, 0 failed, 0 files, 10 B of route bodies in 0.00s -> /d'],
   ])('%i ok, %i failed, %i extra files, %i retries', (ok, failed, extra, retries, line) => {
     expect(formatSummary(createReport('site', '/d', tally(ok, failed, retries), extra, 0))).toBe(line);
   });
 
   it.each([
-    [1, '1 route ok, 0 failed, 2 files and 1 copied from publicDir, 10 B in 0.00s -> /d'],
-    [12, '1 route ok, 0 failed, 2 files and 12 copied from publicDir, 10 B in 0.00s -> /d'],
+    [1, '1 route ok, 0 failed, 2 files and 1 copied from publicDir, 10 B of route bodies in 0.00s -> /d'],
+    [12, '1 route ok, 0 failed, 2 files and 12 copied from publicDir, 10 B of route bodies in 0.00s -> /d'],
   ])('counts the files copied from publicDir (%i) beside those the build wrote', (copied, line) => {
     const report = createReport('site', '/d', tally(1, 0), 1, 0, [], copied);
     expect(report.copied).toBe(copied);

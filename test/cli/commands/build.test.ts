@@ -149,7 +149,7 @@ describe('prerender build', () => {
     const { code, stdout, stderr } = await runCli(['build', root], { cwd, timeout: 30_000 });
     expect(code).toBe(0);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/2 routes ok, 0 failed, 2 files, \d+ B in [\d.]+s -> /);
+    expect(stderr).toMatch(/2 routes ok, 0 failed, 2 files, \d+ B of route bodies in [\d.]+s -> /);
     expect(stderr).toContain(dir);
     expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
   });
