@@ -16,10 +16,13 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
     /** Where `key` was set, as errors name it. */
     origin,
     fail,
-    /** `value` when it is `valid`, `undefined` when unset; `meant` gives the value a wrong one was likely meant to be. */
+    /** `value` when it is `valid`, `undefined` when unset; `meant` gives the value a wrong one was likely meant to be (named when valid). */
     optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean, allowed: string, meant?: (v: unknown) => unknown): T | undefined {
       if (value === undefined) return undefined;
-      if (!valid(value)) fail(key, allowed, value, meant?.(value));
+      if (!valid(value)) {
+        const guess = meant?.(value);
+        fail(key, allowed, value, guess !== undefined && valid(guess) ? guess : undefined);
+      }
       return value as T;
     },
     /** `value` when it is one of `choices`, `undefined` when unset; a string spelt like one is named as meant. */

@@ -69,7 +69,7 @@ export function resolveConfigParts(
   const cacheDir = path('cacheDir');
   checkCacheDir(root, name, { ...dirs, cacheDir }, origin('cacheDir'));
   // Before the routes: a routes function is given this long to settle.
-  const timeout = check.optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`) ?? defaults.prerender.timeout;
+  const timeout = check.optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`, millisecondsMeant) ?? defaults.prerender.timeout;
 
   const routes = pre.routes;
   const where = origin('prerender.routes') ?? 'the config';
@@ -79,20 +79,20 @@ export function resolveConfigParts(
     name,
     apiPrefix: resolveApiPrefix(user.apiPrefix, check),
     ...dirs,
-    publicDotFiles: check.optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false') ?? defaults.publicDotFiles,
+    publicDotFiles: check.optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false', booleanMeant) ?? defaults.publicDotFiles,
     preset: check.oneOf('preset', user.preset, presets) ?? defaults.preset,
     mistypedFiles: check.oneOf('mistypedFiles', user.mistypedFiles, ['error', 'warn'] as const, "'error' | 'warn'") ?? defaults.mistypedFiles,
     compress: resolveCompress(user.compress ?? defaults.compress, undefined, check),
-    cache: check.optional('cache', user.cache, isBoolean, 'true or false') ?? defaults.cache,
+    cache: check.optional('cache', user.cache, isBoolean, 'true or false', booleanMeant) ?? defaults.cache,
     cacheDir,
     prerender: {
       routes: listRoutes ? [] : listedRoutes(routes, check),
       routesFrom: routes === undefined ? 'unset' : listRoutes ? 'function' : 'array',
       sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"', withScheme),
-      concurrency: check.optional('prerender.concurrency', pre.concurrency, isConcurrency, concurrencyRule) ?? defaults.prerender.concurrency,
+      concurrency: check.optional('prerender.concurrency', pre.concurrency, isConcurrency, concurrencyRule, numberMeant) ?? defaults.prerender.concurrency,
       timeout,
-      maxBodySize: check.optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`) ?? defaults.prerender.maxBodySize,
-      failOnError: check.optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false') ?? defaults.prerender.failOnError,
+      maxBodySize: check.optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`, numberMeant) ?? defaults.prerender.maxBodySize,
+      failOnError: check.optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false', booleanMeant) ?? defaults.prerender.failOnError,
       retry: resolveRetry(pre.retry, check),
       validate: check.optional<'warn' | 'error' | false>('prerender.validate', pre.validate, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.validate,
       crawl: resolveCrawl(pre.crawl, check),
@@ -147,6 +147,15 @@ function defaultName(root: string, check: ConfigChecks): string {
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 const isNonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 const isBoolean = (v: unknown) => typeof v === 'boolean';
+/** A number written as a string (`'4'`): the number it was meant to be. */
+const numberMeant = (v: unknown) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined);
+/** A time written as a string (`'5s'`, `'500ms'`, `'5000'`): the milliseconds meant. */
+function millisecondsMeant(v: unknown): number | undefined {
+  const time = typeof v === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/.exec(v) : null;
+  return time ? Math.round(Number(time[1]) * (time[2] === 's' ? 1000 : 1)) : undefined;
+}
+/** `'true'` or `'false'`: the boolean meant. */
+const booleanMeant = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : undefined);
 /** `prerender.validate` and `prerender.links`: warn, fail the build, or skip. */
 const isCheckMode = (v: unknown) => v === 'warn' || v === 'error' || v === false;
 /** setTimeout's limit: a longer delay fires at once. */

@@ -52,8 +52,8 @@ export const configErrors = {
    * (shown as JSON: `["/api/posts.json"]` for a route given alone).
    */
   configKey: (key: string, allowed: string, got: unknown, origin?: string, meant?: unknown) =>
-    new PrerenderError('CONFIG', `Config key "${key}"${origin ? ` in ${origin}` : ''} must be ${allowed}, got ${show(got)}${meant ? `; did you mean ${show(meant)}?` : '.'}`, {
-      hint: !origin ? `Create prerender.config.ts in the site root and set "${key}" there.` : meant ? `Set "${key}" to ${show(meant)} in ${origin}.` : `Fix "${key}" in ${origin}.`,
+    new PrerenderError('CONFIG', `Config key "${key}"${origin ? ` in ${origin}` : ''} must be ${allowed}, got ${show(got)}${meant !== undefined ? `; did you mean ${show(meant)}?` : '.'}`, {
+      hint: !origin ? `Create prerender.config.ts in the site root and set "${key}" there.` : meant !== undefined ? `Set "${key}" to ${show(meant)} in ${origin}.` : `Fix "${key}" in ${origin}.`,
     }),
   /**
    * A route pattern listed to prerender (`/api/items/:id`): `pattern` is its piece of pattern syntax,

@@ -265,6 +265,24 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
   });
 
   it.each([
+    ['prerender.concurrency', { concurrency: '4' }, '"4"', '4'],
+    ['prerender.timeout', { timeout: '5s' }, '"5s"', '5000'],
+    ['prerender.timeout', { timeout: '250ms' }, '"250ms"', '250'],
+    ['prerender.maxBodySize', { maxBodySize: '1048576' }, '"1048576"', '1048576'],
+    ['prerender.failOnError', { failOnError: 'false' }, '"false"', 'false'],
+  ])('%s written as a string (%j): says the value meant', async (key, prerender, got, meant) => {
+    const root = tempDir();
+    const error = await catchError(() => resolveConfig({ prerender } as never, root, join(root, 'prerender.config.mjs')));
+    expect(error.message).toMatch(new RegExp(`^Config key "${key}" in prerender\\.config\\.mjs must be .*, got ${got.replace(/[.]/g, '\\.')}; did you mean ${meant}\\?$`));
+    expect(error.hint).toBe(`Set "${key}" to ${meant} in prerender.config.mjs.`);
+  });
+
+  it('a string that is no valid value gets no guess: timeout "0s"', async () => {
+    const error = await catchError(() => resolveConfig({ prerender: { timeout: '0s' } } as never, tempDir()));
+    expect(error.message).toBe('Config key "prerender.timeout" must be a whole number of milliseconds from 1 to 2147483647, got "0s".');
+  });
+
+  it.each([
     { route: '/api/items/:id', pattern: '":id" is the parameter id', entries: "[{ id: '1' }, { id: '2' }]" },
     { route: '/api/items/[id].json', pattern: '"[id]" is the parameter id', entries: "[{ id: '1' }, { id: '2' }]" },
     { route: '/docs/[...path]', pattern: '"[...path]" is the parameter path', entries: "[{ path: '1' }, { path: '2' }]" },

@@ -163,7 +163,7 @@ describe('a bad value names the config file and the key', () => {
   });
 
   it.each([
-    ['a value of the wrong type', `export default { prerender: { concurrency: '4' } };`, 'error Config key "prerender.concurrency" in configs/site.config.mjs must be a whole number from 1 to 1024, got "4".', 'hint: Fix "prerender.concurrency" in configs/site.config.mjs.'],
+    ['a value of the wrong type', `export default { prerender: { concurrency: '4' } };`, 'error Config key "prerender.concurrency" in configs/site.config.mjs must be a whole number from 1 to 1024, got "4"; did you mean 4?', 'hint: Set "prerender.concurrency" to 4 in configs/site.config.mjs.'],
     ['a misspelt key', `export default { prerender: { concurency: 4 } };`, 'error Unknown config key "prerender.concurency" in configs/site.config.mjs; did you mean "prerender.concurrency"?', 'hint: Rename the key to "prerender.concurrency" in configs/site.config.mjs, or remove it.'],
     ['an output folder holding the routes', `export default { outDir: '.', name: 'src' };`, 'which holds routesDir', 'in configs/site.config.mjs'],
     ['a routesDir that does not exist', `export default { routesDir: 'src/server/rotues' };`, 'No routes folder at', 'Set "routesDir" in configs/site.config.mjs to "src/server/routes"'],
