@@ -16,6 +16,12 @@ export interface Fingerprints {
   file(path: string): string;
   /** The fingerprint of every name below the folder `path`: `t:`, or `-` when it is no folder. */
   tree(path: string): string;
+  /**
+   * The fingerprint of the names in the folder `path` an import could resolve to: `m:`, or what
+   * {@link file} gives when it is no folder. A `NOTES.md` or `build.log` added beside the modules
+   * changes no resolution, so no bundle or type check is keyed by it (resolution-folders.ts).
+   */
+  modules(path: string): string;
   /** The fingerprint `previous` was of `path` (`t:` a tree, else a file), as it is now. */
   again(path: string, previous: string): string;
 }
@@ -24,6 +30,7 @@ export interface Fingerprints {
 export function createFingerprints(): Fingerprints {
   const files = new Map<string, string>();
   const trees = new Map<string, string>();
+  const moduleFolders = new Map<string, string>();
   const fingerprints: Fingerprints = {
     file(path) {
       let known = files.get(path);
@@ -35,9 +42,38 @@ export function createFingerprints(): Fingerprints {
       if (known === undefined) trees.set(path, (known = treeFingerprint(path)));
       return known;
     },
+    modules(path) {
+      let known = moduleFolders.get(path);
+      if (known === undefined) moduleFolders.set(path, (known = modulesFingerprint(path) ?? fingerprints.file(path)));
+      return known;
+    },
     again: (path, previous) => (previous.startsWith('t:') ? fingerprints.tree(path) : fingerprints.file(path)),
   };
   return fingerprints;
+}
+
+/**
+ * The extensions of the files an import may resolve to: those Node, our resolver and TypeScript try
+ * (`.d.ts` is `.ts`). A name with none of them (`NOTES.md`) resolves only when imported by its full
+ * name, and a module so imported is an input of its own.
+ */
+const moduleExtensions = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node']);
+
+/** `m:` and the names of the folder `path` an import could pick (folders, links, module files, names without extension); `undefined` when it is no folder. */
+function modulesFingerprint(path: string): string | undefined {
+  let entries: Dirent[];
+  try {
+    if (!statSync(path, { throwIfNoEntry: false })?.isDirectory() || lstatSync(path).isSymbolicLink()) return undefined;
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  const picked = entries.filter((entry) => {
+    if (!entry.isFile()) return true;
+    const dot = entry.name.lastIndexOf('.');
+    return dot <= 0 || moduleExtensions.has(entry.name.slice(dot));
+  });
+  return `m:${contentHash(listing(picked))}`;
 }
 
 function fileFingerprint(path: string): string {

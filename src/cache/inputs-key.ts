@@ -20,7 +20,7 @@ const lockfileNames = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.ya
 export function inputsKey(root: string, head: readonly string[], files: readonly string[], fingerprints: Fingerprints): string {
   const lines = [...head];
   for (const file of files) lines.push(`input ${file} ${fingerprints.file(join(root, file))}`);
-  for (const folder of resolutionFolders(files)) lines.push(`folder ${folder} ${fingerprints.file(join(root, folder))}`);
+  for (const folder of resolutionFolders(files)) lines.push(`folder ${folder} ${fingerprints.modules(join(root, folder))}`);
   for (const file of [...tsconfigFiles(root), ...sitePackage(root), ...lockfile(root)]) lines.push(`file ${sitePath(root, file)} ${fingerprints.file(file)}`);
   return contentHash(lines.join('\n'));
 }

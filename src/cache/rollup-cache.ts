@@ -44,7 +44,7 @@ export function readRollupCache(at: RollupCacheFile, root: string): RollupCache 
   }
   if (stored?.key !== at.key || !Array.isArray(stored.folders) || !Array.isArray(stored.cache?.modules)) return undefined;
   const fingerprints = createFingerprints();
-  if (stored.folders.some(([folder, fingerprint]) => fingerprints.file(join(root, folder)) !== fingerprint)) return undefined;
+  if (stored.folders.some(([folder, fingerprint]) => fingerprints.modules(join(root, folder)) !== fingerprint)) return undefined;
   // A module whose transform read other files than its own (a copied asset), or one with a
   // `new URL(..., import.meta.url)` (its copies are emitted, its ASSET_URL warnings given, by the
   // transform), is transformed again.
@@ -66,7 +66,7 @@ export function writeRollupCache(at: RollupCacheFile, root: string, cache: Rollu
   }
   const stored: Stored = {
     key: at.key,
-    folders: resolutionFolders(inSite).map((folder) => [folder, fingerprints.file(join(root, folder))]),
+    folders: resolutionFolders(inSite).map((folder) => [folder, fingerprints.modules(join(root, folder))]),
     cache: { ...cache, modules: cache.modules.map((module) => ({ ...module, ast: undefined as never })) },
   };
   try {

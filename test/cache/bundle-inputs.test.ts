@@ -51,6 +51,8 @@ describe("the key of a bundle's inputs", () => {
     ['a module beside a folder above a module of the site (`src/lib.ts` beside `src/lib/`)', (root) => writeFileSync(join(root, 'src/lib.ts'), '')],
     ['a folder made above a route file, where an import that found nothing looked', (root) => mkdirSync(join(root, 'src/server/lib'))],
     ['a folder made in the site root', (root) => mkdirSync(join(root, 'types'))],
+    ['a file without extension beside a module (an import may name it whole)', (root) => writeFileSync(join(root, 'src/lib/format'), '')],
+    ['a declaration file beside a module', (root) => writeFileSync(join(root, 'src/lib/types.d.ts'), '')],
     ['the tsconfig', (root) => writeFileSync(join(root, 'tsconfig.json'), '{}')],
     ['a tsconfig it extends', (root) => writeFileSync(join(root, 'tsconfig.base.json'), '{ "compilerOptions": { "target": "ES2020" } }')],
     ['a tsconfig an `extends` array names', (root) => writeFileSync(join(root, 'tsconfig.target.json'), '{ "compilerOptions": { "target": "ES2020" } }')],
@@ -65,6 +67,19 @@ describe("the key of a bundle's inputs", () => {
       expect(keyOf(root)).not.toBe(before);
     });
   }
+
+  it('does not change with a file no import resolves to beside the modules: notes, a log, a stylesheet', () => {
+    const root = writeSite(files);
+    const before = keyOf(root);
+    writeFileSync(join(root, 'NOTES.md'), 'todo');
+    writeFileSync(join(root, 'build.log'), '');
+    writeFileSync(join(root, 'src/lib/format.md'), '');
+    writeFileSync(join(root, 'src/server/routes/api/style.css'), '');
+    expect(keyOf(root)).toBe(before);
+    // Removed again, or its content changed: the same.
+    writeFileSync(join(root, 'NOTES.md'), 'done');
+    expect(keyOf(root)).toBe(before);
+  });
 
   it('changes with the route table, api-prerender, Node or the config, and not with a file beside a package module', () => {
     const root = writeSite(files);

@@ -54,6 +54,16 @@ describe('a build with the cache', () => {
     expect(inode(join(again.dir, 'public/api/version.txt'))).toBe(inode(join(first.dir, 'public/api/version.txt')));
   });
 
+  it('reuses the bundle when a file no import resolves to is added beside the modules: notes, a log', async () => {
+    const { runs, root } = await builtSite();
+    writeFileSync(join(root, 'NOTES.md'), 'todo\n');
+    writeFileSync(join(root, 'build.log'), '');
+    writeFileSync(join(root, 'src/lib/posts.md'), '# Posts\n');
+    const again = await buildSite(root);
+    expect(again.logger.lines).toContain(`reused the bundle of 8 route files (the output's server/index.mjs): none of its inputs changed`);
+    expect(takeRuns(runs)).toEqual(always);
+  });
+
   it('renders the routes importing a data module that changed (code), and only those', async () => {
     const { runs, root } = await builtSite();
     writeFileSync(join(root, 'src/lib/posts.ts'), "export const posts = [{ slug: 'hello', title: 'Hello again' }, { slug: 'world', title: 'World' }];\n");
