@@ -110,11 +110,10 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
     const returned = returnedError(outcome);
     const failed: Rendered = { ok: false, status, error: returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : failureMessage(response, body, outcome.thrown), ms };
     const thrown = outcome.thrown ?? returned;
-    if (thrown !== undefined && !isHttpError(thrown)) {
-      failed.thrown = thrown;
-      // Named when its stack names no place of the site's (Node 26's `fs/promises` errors have no frame).
-      if (outcome.file !== undefined) failed.routeFile = outcome.file;
-    }
+    if (thrown !== undefined && !isHttpError(thrown)) failed.thrown = thrown;
+    // The route's file, named where no stack names a place of the site's: an error it threw without
+    // one (Node 26's `fs/promises` errors have no frame), or an HTTP error it answered (a 404).
+    if (outcome.file !== undefined && outcome.routed) failed.routeFile = outcome.file;
     // No handler ran: the router found no route for the path (404), or none for GET (h3 may say 405).
     if ((status === 404 || status === 405) && !outcome.routed) failed.unrouted = true;
     const retryAfter = response.headers.get('retry-after');

@@ -125,8 +125,8 @@ describe('prerender.crawl failures', () => {
     const error = await catchError(() => buildSite(root, { config: { outDir, prerender: { sitemap: { host } } } }));
     expect(error.code).toBe('ROUTES_FAILED');
     expect(error.exitCode).toBe(1);
-    expect(error.message).toContain('/api/items/2.json  404  No item 2 (found on /api/items.json)');
-    expect((error.details as BuildReport).failures).toEqual([{ route: '/api/items/2.json', status: 404, error: 'No item 2', foundOn: '/api/items.json' }]);
+    expect(error.message).toContain('/api/items/2.json  404  No item 2 (src/server/routes/api/items/[id].json.ts) (found on /api/items.json)');
+    expect((error.details as BuildReport).failures).toEqual([{ route: '/api/items/2.json', status: 404, error: 'No item 2 (src/server/routes/api/items/[id].json.ts)', foundOn: '/api/items.json' }]);
     expect((error.details as BuildReport).crawled).toBe(3);
     expect(existsSync(join(outDir, 'linked'))).toBe(false);
   });

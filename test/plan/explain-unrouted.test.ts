@@ -63,7 +63,7 @@ describe('a listed route no route file matches', () => {
   it("a handler's own 404 stays a failed route with its status and message, without the code", async () => {
     const files = { [`${api}/gone.json.ts`]: route(`() => { throw createError({ statusCode: 404, statusMessage: 'No such post' }); }`, 'defineEventHandler, createError') };
     const { report } = await buildSite(site(['/api/hello', '/api/gone.json'], files), { config: { prerender: { failOnError: false } } });
-    expect(report.failures).toEqual([{ route: '/api/gone.json', status: 404, error: 'No such post' }]);
+    expect(report.failures).toEqual([{ route: '/api/gone.json', status: 404, error: 'No such post (src/server/routes/api/gone.json.ts)' }]);
   });
 
   it('--json lists it among the failures with its code', async () => {

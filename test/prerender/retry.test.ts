@@ -59,14 +59,14 @@ describe('prerender.retry against a flaky source', () => {
     expect(retriesOf(report, '/api/down.json')).toBe(2);
     expect(existsSync(join(dir, 'public/api/down.json'))).toBe(false);
     expect(report.failures).toEqual([
-      { route: '/api/down.json', status: 503, error: 'Service Unavailable (after 3 attempts, prerender.retry)' },
+      { route: '/api/down.json', status: 503, error: 'Service Unavailable (after 3 attempts, prerender.retry) (src/server/routes/api/down.json.ts)' },
       expect.objectContaining({ route: '/api/missing.json', status: 404 }),
     ]);
   });
 
   it('a 404 is never retried', () => {
     expect(retriesOf(report, '/api/missing.json')).toBeUndefined();
-    expect(failureOf(report, '/api/missing.json')?.error).toBe('No such thing');
+    expect(failureOf(report, '/api/missing.json')?.error).toBe('No such thing (src/server/routes/api/missing.json.ts)');
   });
 
   it('each route was asked exactly as often as the report says, and the report counts all retries', () => {

@@ -234,14 +234,15 @@ describe('prerender build', () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
       const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck');
       expect(code).toBe(1);
-      expect(stderr).toContain('/api/gone.json  410  Gone for good');
+      // The route file that answered is named, as a stack names the place of a thrown error.
+      expect(stderr).toContain('/api/gone.json  410  Gone for good (src/server/routes/api/gone.json.ts)');
       const report = onlyJson(stdout);
       expect(report).toMatchObject({
         error: { code: 'ROUTES_FAILED', message: expect.stringMatching(/^1 route failed to prerender; nothing was published:\n {2}\/api\/gone\.json {2}410 {2}Gone for good/), hint: expect.stringContaining('--no-fail-on-error') },
         published: false,
         ok: 1,
         failed: 1,
-        failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }],
+        failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good (src/server/routes/api/gone.json.ts)' }],
       });
       expect(Object.keys(report).slice(0, 2)).toEqual(['error', 'published']);
       expect(report).not.toHaveProperty('routes');
@@ -254,7 +255,7 @@ describe('prerender build', () => {
       expect(failed.code).toBe(1);
       const folderRoute =
         '  /api/hello.txt/  200  Route "/api/hello.txt/" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered text/plain; charset=utf-8. List it as "/api/hello.txt", without the trailing "/".';
-      expect(failed.stderr).toContain(['error 2 routes failed to prerender; nothing was published:', '  /api/gone.json  410  Gone for good', folderRoute].join('\n'));
+      expect(failed.stderr).toContain(['error 2 routes failed to prerender; nothing was published:', '  /api/gone.json  410  Gone for good (src/server/routes/api/gone.json.ts)', folderRoute].join('\n'));
       expect(existsSync(dir)).toBe(false);
       const anyway = await cli('build', root, '--no-typecheck', '--no-fail-on-error', '--json');
       expect([anyway.code, existsSync(dir)]).toEqual([1, false]);
@@ -273,7 +274,7 @@ describe('prerender build', () => {
       expect(stderr).toContain('error 1 route failed and was left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\nerror   /api/gone.json  410  Gone for good');
       expect(stderr).toContain('1 route ok, 1 failed');
       const report = onlyJson(stdout);
-      expect(report).toMatchObject({ published: true, dir, ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good' }] });
+      expect(report).toMatchObject({ published: true, dir, ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good (src/server/routes/api/gone.json.ts)' }] });
       expect(report).not.toHaveProperty('error');
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
