@@ -68,7 +68,8 @@ function typeCheckText(result: TypeCheckReply | undefined): string {
 function problemsLine({ problems, unlistedProblems }: SummaryFacts, warnings: readonly { code: string }[]): string {
   if (problems.length === 0) return 'none';
   const routes = new Set(problems.map((problem) => problem.route)).size;
-  const shared = problems.length > warnings.filter((warning) => problems.some((problem) => problem.code === warning.code)).length;
+  const codes = new Set(problems.map((problem) => problem.code));
+  const shared = problems.length > warnings.filter((warning) => codes.has(warning.code)).length;
   const each = shared ? '; a warning about several routes is a problem of each' : '';
   const unlisted = unlistedProblems > 0 ? `; ${formatCount(unlistedProblems)} more found, not kept` : '';
   return `${formatCount(problems.length)} on ${countedWide(routes, 'route')} (${byCode(problems.map((problem) => problem.code))}${each})${unlisted}`;
