@@ -119,12 +119,16 @@ export function formatFailures(failures: RouteFailure[]): string[] {
   });
 }
 
-/** The closing line: ok, failed, files (and those copied from publicDir), the routes' bytes, time, and the output folder. */
+/**
+ * The closing line: ok, failed, the warnings printed above it (a pipeline's log is read from its
+ * end), files (and those copied from publicDir), the routes' bytes, time, and the output folder.
+ */
 export function formatSummary(report: BuildReport): string {
   const retries = report.retries > 0 ? `, ${counted(report.retries, 'retry', 'retries')}` : '';
+  const warned = report.warnings.length > 0 ? `, ${counted(report.warnings.length, 'warning')}` : '';
   const crawled = report.crawled > 0 ? ` (${report.crawled} found by crawling)` : '';
   const copied = report.copied > 0 ? ` and ${report.copied} copied from publicDir` : '';
-  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}, ${counted(report.files, 'file')}${copied}, ${formatBytes(report.bytes)} of route bodies in ${(report.ms / 1000).toFixed(2)}s -> ${shownPath(report.dir)}`;
+  return `${counted(report.ok, 'route')} ok, ${report.failed} failed${crawled}${retries}${warned}, ${counted(report.files, 'file')}${copied}, ${formatBytes(report.bytes)} of route bodies in ${(report.ms / 1000).toFixed(2)}s -> ${shownPath(report.dir)}`;
 }
 
 /**

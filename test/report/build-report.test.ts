@@ -1,6 +1,7 @@
 /** The build's closing line and its count words: `1 route ok`, `2 routes ok`, never `1 routes ok`. */
 import { describe, expect, it } from 'vitest';
 import { createReport, formatSummary } from '../../src/report/build-report.ts';
+import type { Warning } from '../../src/warnings.ts';
 
 const tally = (ok: number, failed: number, retries = 0) => ({
   ok,
@@ -27,5 +28,14 @@ describe('formatSummary', () => {
     const report = createReport('site', '/d', tally(1, 0), 1, 0, [], copied);
     expect(report.copied).toBe(copied);
     expect(formatSummary(report)).toBe(line);
+  });
+
+  it.each([
+    [[], '1 route ok, 0 failed, 1 file, 10 B of route bodies in 0.00s -> /d'],
+    [['INVALID_JSON'], '1 route ok, 0 failed, 1 warning, 1 file, 10 B of route bodies in 0.00s -> /d'],
+    [['INVALID_JSON', 'UNTYPED_FILE'], '1 route ok, 0 failed, 2 warnings, 1 file, 10 B of route bodies in 0.00s -> /d'],
+  ])('counts the warnings printed above it (%j): a log read from its end shows them', (codes, line) => {
+    const warnings = codes.map((code) => ({ code, message: 'm' }) as Warning);
+    expect(formatSummary(createReport('site', '/d', tally(1, 0), 0, 0, warnings))).toBe(line);
   });
 });
