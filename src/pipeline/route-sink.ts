@@ -98,7 +98,8 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       sink.tally.bytes += entry.bytes;
       options.rules?.add(entry);
       if (!hasExtension(file.slice(file.lastIndexOf('/') + 1))) {
-        if (!isHtml(contentType) && sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
+        // As below: a result warned about (HTML returned as a string) is the mistake to fix.
+        if (!isHtml(contentType) && result.mistake === undefined && sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
       } else if (result.mistake === undefined && servedAsOtherType(file, contentType) && sink.mistyped.count++ < 3) {
         // A handler's result warned about (HANDLER_RESULT: undefined, a Map, a string on a .json route)
         // is the mistake to fix, and its warning the fix: its type follows from it, not said twice.

@@ -33,8 +33,20 @@ function describe(route: string, value: unknown, typed: boolean): string | undef
   if (value instanceof Map) return 'returned a Map, which h3 sends as the text "[object Map]": return Object.fromEntries(map) to send it as a JSON object';
   if (value instanceof Set) return 'returned a Set, which h3 sends as the text "[object Set]": return [...set] to send it as a JSON array';
   if (sentAsText(value)) return `returned ${kindOf(value)}, which h3 sends as the text "${String(value)}": return a plain object or an array (or give the class a toJSON method)`;
-  if (typeof value === 'string' && !typed) return untypedString(route);
+  if (typeof value === 'string' && !typed) return untypedString(route) ?? untypedHtml(route, value);
   return undefined;
+}
+
+/** Markup a browser is meant to render: a document, or an element that only HTML has. */
+const htmlStart = /^\s*<(?:!doctype\s+html|html|head|body|main|div|p|h[1-6]|section|article|nav|header|footer|ul|ol|table)[\s/>]/i;
+
+/**
+ * HTML returned as a string on a route whose name has no extension: h3 sends it as text/plain, so the
+ * file is text (no `index.html`) and a browser shows its tags. Written as HTML once it is typed.
+ */
+function untypedHtml(route: string, value: string): string | undefined {
+  if (extensionOf(route.split('/').at(-1) ?? '') !== undefined || !htmlStart.test(value)) return undefined;
+  return "returned HTML as a string without a content type, sent as text/plain (a browser shows its tags as text): return html`...` (h3's tagged template), or set the type: setHeader(event, 'content-type', 'text/html; charset=utf-8')";
 }
 
 /**

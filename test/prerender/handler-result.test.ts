@@ -26,8 +26,19 @@ describe('resultMistake', () => {
     expect(mistakeOf('/api/data.unknownext', 'x')).toBeUndefined();
   });
 
+  it.each(['<!DOCTYPE html><html><body>Hi</body></html>', '\n  <html lang="en">', '<h1>Hi</h1>', '<div class="a">x</div>', '<p>'])(
+    'HTML as a string without a type on a route without extension (%j): sent as text, the type or html`` to use',
+    (value) => {
+      expect(mistakeOf('/api/page', value)).toBe(
+        "returned HTML as a string without a content type, sent as text/plain (a browser shows its tags as text): return html`...` (h3's tagged template), or set the type: setHeader(event, 'content-type', 'text/html; charset=utf-8')",
+      );
+    },
+  );
+
   it.each([
     { returned: 'a string on a name without extension', route: '/api/hello', value: 'hi' },
+    { returned: 'text that starts with "<" but is no HTML', route: '/api/hello', value: '<3 from us, <paragraph> of text' },
+    { returned: 'HTML whose type the handler set', route: '/api/hello', value: '<h1>Hi</h1>', typed: true },
     { returned: 'a string on a .txt name', route: '/api/a.txt', value: 'hi' },
     { returned: 'a string whose type the handler set', route: '/api/page.html', value: '<h1>Hi</h1>', typed: true },
     { returned: 'a plain object', route: '/api/x.json', value: { a: new Map() } },
@@ -76,6 +87,19 @@ describe('a build whose handlers return what h3 sends otherwise', () => {
     // The one route that returned what it meant, typed otherwise than its name, is still named.
     expect(built.report.warnings.filter((warning: { code: string }) => warning.code === 'MISTYPED_FILE')).toEqual([
       { code: 'MISTYPED_FILE', message: expect.stringContaining('1 route was written as a file whose extension says another type than the route answered: /api/page.json (text/html') },
+    ]);
+  });
+
+  it('HTML returned as a string on a route without extension: HANDLER_RESULT names the fix, not UNTYPED_FILE; plain text still gets UNTYPED_FILE', async () => {
+    const root = writeSite({
+      'src/server/routes/api/page.ts': route("() => '<!doctype html><h1>Hi</h1>'"),
+      'src/server/routes/api/note.ts': route("() => 'plain words'"),
+    });
+    const built = await buildSite(root, { typecheck: false, config: { prerender: { routes: ['/api/page', '/api/note'] } } });
+    const warned = built.report.warnings.map((warning: { code: string; message: string }) => `${warning.code} ${warning.message}`);
+    expect(warned).toEqual([
+      expect.stringMatching(/^HANDLER_RESULT src\/server\/routes\/api\/page\.ts: the handler of \/api\/page returned HTML as a string without a content type, sent as text\/plain .*return html`\.\.\.`/),
+      expect.stringMatching(/^UNTYPED_FILE 1 route was written as a file without extension: \/api\/note \(text\/plain; charset=utf-8\)/),
     ]);
   });
 });
