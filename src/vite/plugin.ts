@@ -8,6 +8,7 @@
  */
 import type { Plugin } from 'rollup';
 import { checkOptions, is } from '../api-options.ts';
+import { errors } from '../errors.ts';
 import { apiRoutes as rollupApiRoutes, apiRoutesChecks, type ApiRoutesOptions as RollupApiRoutesOptions } from '../bundle/plugin.ts';
 import { createViteHooks, type ViteHooks } from './vite-hooks.ts';
 
@@ -37,3 +38,17 @@ export function apiRoutes(options: ApiRoutesOptions = {}): ApiRoutesPlugin {
   const vite = createViteHooks({ apiPrefix: options.apiPrefix, routesDir: options.routesDir, configFile });
   return { ...rollupApiRoutes(rollupOptions), ...vite };
 }
+
+/**
+ * `plugins: [apiRoutes]`, the function where its plugin goes: TypeScript takes it (a function has a
+ * `name`, all a plugin needs), and Vite and Rollup run it as a plugin without hooks, then fail in
+ * their own words (`Cannot assign to read only property 'name'`). The first hook each calls of a
+ * plugin, Vite's `config` and Rollup's `options`, says what to write instead.
+ */
+function notCalled(): never {
+  throw errors.usage(
+    'apiRoutes was given as a plugin without being called: write plugins: [apiRoutes()], with the parentheses.',
+    'apiRoutes() makes the plugin; its options (apiPrefix, routesDir, configFile) go in the parentheses.',
+  );
+}
+Object.assign(apiRoutes, { config: notCalled, options: notCalled });

@@ -5,9 +5,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { rollup } from 'rollup';
+import { build as viteBuild } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/index.ts';
-import { fixturesDir, repoRoot } from '../support/helpers.ts';
+import { fixturesDir, repoRoot, route, writeSite } from '../support/helpers.ts';
 
 describe('apiRoutes() in Vite', () => {
   const plugin = apiRoutes();
@@ -22,6 +24,20 @@ describe('apiRoutes() in Vite', () => {
     expect(client).toMatchObject({ name: 'api-prerender:vite-build' });
     expect(Object.keys(client as object).filter((key) => rollupHooks.includes(key))).toEqual([]);
     expect(plugin.applyToEnvironment({ config: { consumer: 'server' } })).toBe(false);
+  });
+});
+
+describe('apiRoutes given uncalled (plugins: [apiRoutes]), which TypeScript takes: a function has a name', () => {
+  const message = 'apiRoutes was given as a plugin without being called: write plugins: [apiRoutes()], with the parentheses.';
+  const root = () => writeSite({ 'src/server/routes/api/hello.json.ts': route('() => ({ hi: 1 })'), 'index.html': '<h1>x</h1>' });
+
+  it('a Vite build says so, not Vite\'s "Cannot assign to read only property"', async () => {
+    const built = viteBuild({ root: root(), configFile: false, logLevel: 'silent', plugins: [apiRoutes as never] });
+    await expect(built).rejects.toMatchObject({ code: 'USAGE', message });
+  });
+
+  it('a Rollup build says so', async () => {
+    await expect(rollup({ input: 'api-prerender:entry', plugins: [apiRoutes as never] })).rejects.toMatchObject({ code: 'USAGE', message });
   });
 });
 
