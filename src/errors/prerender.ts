@@ -12,6 +12,8 @@ export const prerenderErrors = {
     }),
   routeEntries: (file: string, problem: string, hint: string) =>
     new PrerenderError('ROUTE_ENTRIES', `Route file ${file} ${problem}.`, { hint }),
+  /** The first refused entry's error (routeEntries), with what `more` says of the others of its list. */
+  moreEntriesRefused: (first: PrerenderError, more: string) => new PrerenderError('ROUTE_ENTRIES', `${first.message} ${more}`, { hint: first.hint }),
   entriesFailed: (file: string, cause: unknown) =>
     new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} failed: ${messageOf(cause)}`, {
       hint: 'Fix the `entries` function the file exports: the build calls it once, before prerendering, to list the URLs to render.',

@@ -8,6 +8,7 @@ import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { configChecks } from '../config/config-checks.ts';
 import { resolveSitemapFields, shareFields, type SharedFields } from '../config/resolve-routes.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
+import { counted } from '../plural.ts';
 import { settleWithin } from '../settle-within.ts';
 import { parseRouteSegments } from '../output/route-to-file.ts';
 import { routeUrl } from '../prerender/render-route.ts';
@@ -79,13 +80,46 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, 
       throw errors.routeEntries(file, `exports entries, which returned ${show(list)}, not an array`, `Return an array of parameter objects or paths from entries, such as [${example(row.path)}].`);
     }
     const hasShape = shapeCheck(row);
+    const refused = refusedEntries();
     // Only a path waits (for the router to say its shape): a million parameter objects make a million routes, no promise each.
     for (const item of list) {
-      const entry = listedEntry(item, row.path, file, hasShape, share);
-      routes.push(entry instanceof Promise ? await entry : entry);
+      try {
+        const entry = listedEntry(item, row.path, file, hasShape, share);
+        routes.push(entry instanceof Promise ? await entry : entry);
+      } catch (error) {
+        refused.add(error, item);
+      }
     }
+    refused.throwIfAny();
   }
   return { routes, files: rows.length };
+}
+
+/** Entries of one list named past the first refused. */
+const refusedShown = 3;
+
+/**
+ * The entries of one file's list that cannot be prerendered: the error of the first, which says why
+ * and the fix, and after it how many more there are and the next few, so a list with several
+ * mistakes is fixed in one go, not one build per entry.
+ */
+function refusedEntries() {
+  let first: PrerenderError | undefined;
+  const next: string[] = [];
+  let more = 0;
+  return {
+    add(error: unknown, item: unknown): void {
+      if (!(error instanceof PrerenderError) || error.code !== 'ROUTE_ENTRIES') throw error;
+      if (first === undefined) first = error;
+      else if (more++ < refusedShown) next.push(show(item));
+    },
+    throwIfAny(): void {
+      if (first === undefined) return;
+      if (more === 0) throw first;
+      const rest = more > next.length ? ` and ${more - next.length} more` : '';
+      throw errors.moreEntriesRefused(first, `${counted(more, 'more entry', 'more entries')} of the list cannot be prerendered either: ${next.join(', ')}${rest}.`);
+    },
+  };
 }
 
 /** An `entries` that is not a function, or on a file the prerender's GET cannot reach, is refused. */

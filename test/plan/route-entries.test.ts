@@ -53,6 +53,18 @@ describe('listRouteEntries: what an entries export may return', () => {
     expect(error.message).toContain(message);
   });
 
+  it.each([
+    [2, `Route file src/server/routes/api/x.ts lists the entry {"id":2} in its entries, which cannot be prerendered: the value of "id" is a number (2), not a string. 1 more entry of the list cannot be prerendered either: "/users/1".`],
+    [4, 'not a string. 3 more entries of the list cannot be prerendered either: "/users/1", {"id":5}, {"id":6}.'],
+    [7, 'not a string. 6 more entries of the list cannot be prerendered either: "/users/1", {"id":5}, {"id":6} and 3 more.'],
+  ])('a list with several entries refused (%i): the first says why and the fix, then how many more and the next three', async (count, message) => {
+    const refused = [{ id: 2 }, '/users/1', ...Array.from({ length: count - 2 }, (_, i) => ({ id: i + 5 }))];
+    const error = await catchError(() => list('/api/users/:id', () => [{ id: '1' }, ...refused, { id: '3' }]));
+    expect(error.code).toBe('ROUTE_ENTRIES');
+    expect(error.message.endsWith(message)).toBe(true);
+    expect(error.hint).toContain("{ id: '1' }");
+  });
+
   it('refuses entries on a file the prerender GET cannot reach', async () => {
     const error = await catchError(() => list('/api/users/:id', () => [{ id: '1' }], 'POST'));
     expect(error.message).toBe('Route file src/server/routes/api/x.ts exports entries, but it answers POST only and the prerender requests GET.');
