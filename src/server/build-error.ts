@@ -80,8 +80,10 @@ export function routeErrorResponse(error: { unhandled?: boolean; cause?: unknown
   const thrown = error.cause ?? error;
   const message = messageOf(thrown);
   const stack = routeErrorStack(thrown);
-  const page = ['<h1>Error in a route</h1>', preformatted(message), ...(stack === message ? [] : [preformatted(stack)]), '<p>Shown by the dev server only: preview and the built server answer a bare 500.</p>'];
-  return devAnswer(request, 500, { status: 500, unhandled: true, message, stack }, 'Error in a route', page);
+  // Our own error about the route (it did not answer in time) has no stack but its message: said once.
+  const traced = stack !== message;
+  const page = ['<h1>Error in a route</h1>', preformatted(message), ...(traced ? [preformatted(stack)] : []), '<p>Shown by the dev server only: preview and the built server answer a bare 500.</p>'];
+  return devAnswer(request, 500, traced ? { status: 500, unhandled: true, message, stack } : { status: 500, unhandled: true, message }, 'Error in a route', page);
 }
 
 /** What the dev server prints of an error a handler threw: the request, then the stack the answer shows. */
