@@ -11,7 +11,7 @@ import type { Fingerprints } from './fingerprint.ts';
 import { packageRoot } from '../paths.ts';
 import { contentHash } from './hash.ts';
 import { sitePath } from './site-path.ts';
-import { inputsKey } from './inputs-key.ts';
+import { inputsKey, inputsLines, linesKey } from './inputs-key.ts';
 
 /** What the key is made of. */
 export interface BundleInputs {
@@ -32,10 +32,15 @@ export interface BundleInputs {
  * (api-prerender's own) are named from the site root. Where they stay put relative to each other (the
  * output in the site, api-prerender in its node_modules), a copy of the site anywhere reuses it.
  */
-export function bundleInputsKey({ root, key, routes, inputs, fingerprints, serverDir }: BundleInputs): string {
+export function bundleInputsKey(inputs: BundleInputs): string {
+  return linesKey(bundleInputsLines(inputs));
+}
+
+/** What {@link bundleInputsKey} is made of (inputs-key.ts), kept with the bundle to say, next time, what changed. */
+export function bundleInputsLines({ root, key, routes, inputs, fingerprints, serverDir }: BundleInputs): string[] {
   const places = [`sources ${sitePath(serverDir, root)}`, `api-prerender ${sitePath(root, packageRoot)}`];
   const head = [`tool ${key.tool}`, `node ${key.node}`, `config ${key.config}`, ...places, ...routeTableLines(routes)];
-  return inputsKey(root, head, inputs, fingerprints);
+  return inputsLines(root, head, inputs, fingerprints);
 }
 
 /**

@@ -15,7 +15,7 @@ import { openRecords, type RecordsReader, type RecordsSummary } from './records-
 import { isStoredBundle, type StoredBundle } from './stored-bundle.ts';
 
 /** The version of the layout below; another one is a cache of another api-prerender, ignored. */
-export const cacheFormat = 1;
+export const cacheFormat = 2;
 
 /** What an index holds. */
 export interface CacheIndex {

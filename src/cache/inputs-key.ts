@@ -18,12 +18,24 @@ const lockfileNames = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.ya
 
 /** The key of a step that depends on `head` and read `files` (from the site root), as they are now. */
 export function inputsKey(root: string, head: readonly string[], files: readonly string[], fingerprints: Fingerprints): string {
+  return linesKey(inputsLines(root, head, files, fingerprints));
+}
+
+/**
+ * What {@link inputsKey} is made of, one line an input: `head`, then `input <file> <fingerprint>`,
+ * `folder <folder> <fingerprint>` and `file <file> <fingerprint>` (changed-inputs.ts tells them apart
+ * to say which input changed).
+ */
+export function inputsLines(root: string, head: readonly string[], files: readonly string[], fingerprints: Fingerprints): string[] {
   const lines = [...head];
   for (const file of files) lines.push(`input ${file} ${fingerprints.file(join(root, file))}`);
   for (const folder of resolutionFolders(files)) lines.push(`folder ${folder} ${fingerprints.modules(join(root, folder))}`);
   for (const file of [...tsconfigFiles(root), ...sitePackage(root), ...lockfile(root)]) lines.push(`file ${sitePath(root, file)} ${fingerprints.file(file)}`);
-  return contentHash(lines.join('\n'));
+  return lines;
 }
+
+/** The key of the lines {@link inputsLines} gives. */
+export const linesKey = (lines: readonly string[]): string => contentHash(lines.join('\n'));
 
 /** The site's tsconfig.json and the files it extends by a relative path, nearest first (a package's are in the lockfile). */
 function tsconfigFiles(root: string): string[] {

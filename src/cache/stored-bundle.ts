@@ -19,6 +19,8 @@ export interface StoredBundle {
   /** The key of the inputs it was made from (bundle-inputs.ts), and of its files alone (no route table). */
   key: string;
   sources: string;
+  /** The lines its key was made of (inputs-key.ts): the next build says which input changed. */
+  lines: string[];
   facts: BundleFacts;
   /** Its folder in the output's cache folder (`server-<pid>-<hex>`). */
   dir: string;
@@ -27,7 +29,7 @@ export interface StoredBundle {
 }
 
 /** Links the published server folder `serverDir` into a new folder of the output's cache folder `dir`. */
-export async function storeBundle(dir: string, serverDir: string, made: Pick<StoredBundle, 'key' | 'sources' | 'facts'>): Promise<StoredBundle> {
+export async function storeBundle(dir: string, serverDir: string, made: Pick<StoredBundle, 'key' | 'sources' | 'lines' | 'facts'>): Promise<StoredBundle> {
   const folder = newCacheName('server');
   const files: [string, string][] = [];
   for (const file of (await listFiles(serverDir)).sort()) {
@@ -57,7 +59,7 @@ export function removeStoredBundle(dir: string, stored: StoredBundle | undefined
 /** Whether `value` is a {@link StoredBundle} as this api-prerender writes it (a cache read back is checked whole). */
 export function isStoredBundle(value: unknown): value is StoredBundle {
   const bundle = value as StoredBundle;
-  if (typeof bundle !== 'object' || bundle === null || typeof bundle.key !== 'string' || typeof bundle.sources !== 'string' || !/^server-\d+-[0-9a-f]{12}$/.test(String(bundle.dir))) return false;
+  if (typeof bundle !== 'object' || bundle === null || typeof bundle.key !== 'string' || typeof bundle.sources !== 'string' || !isStrings(bundle.lines) || !/^server-\d+-[0-9a-f]{12}$/.test(String(bundle.dir))) return false;
   if (!Array.isArray(bundle.files) || !bundle.files.every((pair) => isPair(pair) && !pair[0].split('/').some((part) => part === '..' || part === ''))) return false;
   const facts = bundle.facts as Partial<BundleFacts> | undefined;
   if (typeof facts !== 'object' || facts === null || !isStrings(facts.inputs) || !isRecordOf(facts.assets, (source) => typeof source === 'string')) return false;

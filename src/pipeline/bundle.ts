@@ -2,7 +2,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeKey } from '../cache/build-key.ts';
-import { bundleInputsKey, rollupCacheKey } from '../cache/bundle-inputs.ts';
+import { bundleInputsLines, rollupCacheKey } from '../cache/bundle-inputs.ts';
+import { changedInputs } from '../cache/changed-inputs.ts';
+import { linesKey } from '../cache/inputs-key.ts';
 import { placeBundle } from '../cache/stored-bundle.ts';
 import { whileDoing } from '../file-limit.ts';
 import { counted } from '../plural.ts';
@@ -23,19 +25,25 @@ const where = "the output's server/index.mjs";
 export async function bundleSite(build: BuildContext, routeFiles: RouteDefinition[]): Promise<void> {
   const { config, toolchain, paths, cache, logger } = build;
   const serverDir = join(paths.dir, 'server');
-  const keyOf = (inputs: readonly string[]) => cache && bundleKey(build, routeFiles, inputs);
+  const linesOf = (inputs: readonly string[]) => cache && bundleLines(build, routeFiles, inputs);
   const stored = cache?.previous?.index.bundle;
-  if (stored && keyOf(stored.facts.inputs) === stored.key) {
-    try {
-      placeBundle(cache!.dir, stored, serverDir);
-      build.bundle = { facts: stored.facts, stored };
-      await toolchain.close();
-      logger.info(`reused the bundle of ${counted(routeFiles.length, 'route file')} (${where}): none of its inputs changed`);
-      return;
-    } catch {
-      // A stored file missing or changed: the bundle is made again, as without a cache.
-      rmSync(serverDir, { recursive: true, force: true });
-    }
+  // Why the last build's bundle is not used, when there is one: the log says it.
+  let why: string | undefined;
+  if (stored) {
+    const now = linesOf(stored.facts.inputs)!;
+    if (linesKey(now) === stored.key) {
+      try {
+        placeBundle(cache!.dir, stored, serverDir);
+        build.bundle = { facts: stored.facts, stored };
+        await toolchain.close();
+        logger.info(`reused the bundle of ${counted(routeFiles.length, 'route file')} (${where}): none of its inputs changed`);
+        return;
+      } catch {
+        // A stored file missing or changed: the bundle is made again, as without a cache.
+        rmSync(serverDir, { recursive: true, force: true });
+        why = "the cache's copy of the last bundle was changed";
+      }
+    } else why = changedInputs(stored.lines, now);
   }
   // Rollup's cache of the last bundle: only the modules whose code changed are transformed again.
   const rollupCache = cache && { file: join(config.cacheDir, config.name, 'rollup.cache'), key: rollupCacheKey(config, cache.fingerprints) };
@@ -50,8 +58,9 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
   const closed = toolchain.close();
   if (memory || !rollupCache) await closed;
   // Keyed at once: the files it read as they are now, not as they may be once the build ends.
-  build.bundle = { facts, key: keyOf(facts.inputs), sources: cache && bundleKey(build, [], facts.inputs) };
-  logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}`);
+  const lines = linesOf(facts.inputs);
+  build.bundle = { facts, key: lines && linesKey(lines), lines, sources: cache && bundleKey(build, [], facts.inputs) };
+  logger.info(`bundled ${counted(routeFiles.length, 'route file')} into ${where}${why ? `: ${why}` : ''}`);
 }
 
 /**
@@ -60,6 +69,11 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
  * must be made again (the cache step then starts the toolchain at once).
  */
 export function bundleKey(build: BuildContext, routes: readonly RouteDefinition[], inputs: readonly string[]): string {
+  return linesKey(bundleLines(build, routes, inputs));
+}
+
+/** What {@link bundleKey} is made of (bundle-inputs.ts). */
+function bundleLines(build: BuildContext, routes: readonly RouteDefinition[], inputs: readonly string[]): string[] {
   const { config, paths, cache } = build;
-  return bundleInputsKey({ root: config.root, key: codeKey(config), routes, inputs, fingerprints: cache!.fingerprints, serverDir: join(paths.final, 'server') });
+  return bundleInputsLines({ root: config.root, key: codeKey(config), routes, inputs, fingerprints: cache!.fingerprints, serverDir: join(paths.final, 'server') });
 }

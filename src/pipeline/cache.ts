@@ -108,7 +108,7 @@ export async function commitBuildCache(build: BuildContext): Promise<void> {
   const { cache, bundle, config, paths, logger } = build;
   if (!cache?.routes || !bundle) return;
   try {
-    const stored = bundle.stored ?? (await storeBundle(cache.dir, join(paths.final, 'server'), { key: bundle.key!, sources: bundle.sources!, facts: bundle.facts }));
+    const stored = bundle.stored ?? (await storeBundle(cache.dir, join(paths.final, 'server'), { key: bundle.key!, sources: bundle.sources!, lines: bundle.lines!, facts: bundle.facts }));
     cache.routes.commit(stored, cache.loaded ? cache.load : undefined);
   } catch (error) {
     cache.routes.abandon();

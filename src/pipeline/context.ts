@@ -99,8 +99,12 @@ export interface BundleState {
   facts: BundleFacts;
   /** The bundle reused from the cache, when it was. */
   stored?: StoredBundle;
-  /** The key of what a bundle made by this build was made from (cache on), and of its files alone. */
+  /**
+   * The key of what a bundle made by this build was made from (cache on), the lines it is made of
+   * (the next build names what changed), and the key of its files alone.
+   */
   key?: string;
+  lines?: string[];
   sources?: string;
 }
 

@@ -24,7 +24,7 @@ const facts: BundleFacts = {
   inputs: [],
   assets: {},
 };
-const bundle: StoredBundle = { key: 'k', sources: 's', facts, dir: newCacheName('server'), files: [] };
+const bundle: StoredBundle = { key: 'k', sources: 's', lines: [], facts, dir: newCacheName('server'), files: [] };
 
 /** One build of the routes `slugs`: each reads `content/<slug>.md` and answers it; what happened to each. */
 function buildOnce(root: string, cacheDir: string, slugs: string[], over: Partial<BuildCacheOptions> = {}) {

@@ -18,7 +18,7 @@ function writeCache(dir = tempDir('cache-')) {
     routes: 'table',
     records: { file: name, ...writer.finish() },
     modules: { modules: { 'src/a.ts': { load: [['data.json', 'f:1']] } }, network: false },
-    bundle: { key: 'k', sources: 's', facts: { routes: { 'a.ts': { code: 'c', modules: ['src/a.ts'], cacheKey: true } }, inputs: ['src/a.ts'], assets: {}, h3: '2.0.8' }, dir: newCacheName('server'), files: [['index.mjs', 'h']] },
+    bundle: { key: 'k', sources: 's', lines: ['tool t'], facts: { routes: { 'a.ts': { code: 'c', modules: ['src/a.ts'], cacheKey: true } }, inputs: ['src/a.ts'], assets: {}, h3: '2.0.8' }, dir: newCacheName('server'), files: [['index.mjs', 'h']] },
     stamp: 1_700_000_000_000,
   };
   const file = indexFile(dir);

@@ -68,6 +68,7 @@ describe('a build with the cache', () => {
     const { runs, root } = await builtSite();
     writeFileSync(join(root, 'src/lib/posts.ts'), "export const posts = [{ slug: 'hello', title: 'Hello again' }, { slug: 'world', title: 'World' }];\n");
     const again = await buildSite(root);
+    expect(again.logger.lines).toContain(`bundled 8 route files into the output's server/index.mjs: src/lib/posts.ts changed`);
     expect(takeRuns(runs)).toEqual([...always, '/api/posts.json', '/api/posts/hello.json', '/api/posts/world.json'].sort());
     expect(again.report.rendered).toEqual([...alwaysRendered, ...['/api/posts.json', '/api/posts/hello.json', '/api/posts/world.json'].map((route) => ({ route, reason: 'code' }))]);
     expect(readFileSync(join(again.dir, 'public/api/posts/hello.json'), 'utf8')).toContain('Hello again');
@@ -229,7 +230,7 @@ describe('a build with the cache', () => {
     rmSync(join(root, 'src/server/routes/api/version.txt.ts'));
     const gone = await buildSite(root, { config: fewer });
     // Another route table: the bundle is made again, and each route's file asked of the router.
-    expect(gone.logger.lines).toContainEqual(expect.stringMatching(/^bundled 7 route files/));
+    expect(gone.logger.lines).toContainEqual(expect.stringMatching(/^bundled 7 route files into the output's server\/index\.mjs: route file api\/version\.txt\.ts removed, src\/server\/routes\/api\/version\.txt\.ts removed, the files in src\/server\/routes\/api\/ changed$/));
     expect(takeRuns(runs)).toEqual(always);
     expect(existsSync(join(gone.dir, 'public/api/version.txt'))).toBe(false);
     expect(existsSync(storedBodyPath(cacheDir, '/api/version.txt'))).toBe(false);

@@ -1,0 +1,65 @@
+/**
+ * Why a step the cache could have skipped ran again, as the log says it: the inputs whose lines
+ * (inputs-key.ts, bundle-inputs.ts) differ between the key kept and the key now.
+ * @example changedInputs(['input src/a.ts x1'], ['input src/a.ts x2']) // 'src/a.ts changed'
+ */
+import { counted } from '../plural.ts';
+
+/** Inputs named; past them, a count. */
+const shown = 3;
+
+/** What changed between the lines a key was made of (`before`, when it was kept) and `now`. */
+export function changedInputs(before: readonly string[], now: readonly string[]): string {
+  const was = new Set(before);
+  const is = new Set(now);
+  // The route table's changes first: the files the others are often in.
+  const routes = new Set<string>();
+  const others = new Set<string>();
+  const note = (subject: string, change: string) => (subject.startsWith('route ') ? routes : others).add(`${named(subject)} ${change}`);
+  const gone = new Map(before.filter((line) => !is.has(line)).map((line) => [subjectOf(line), line]));
+  for (const line of now) {
+    if (was.has(line)) continue;
+    const subject = subjectOf(line);
+    const old = gone.get(subject);
+    gone.delete(subject);
+    // A file's fingerprint is "-" where there is none (fingerprint.ts).
+    note(subject, old === undefined || old.endsWith(' -') ? 'added' : line.endsWith(' -') ? 'removed' : 'changed');
+  }
+  for (const subject of gone.keys()) note(subject, 'removed');
+  const changes = [...routes, ...others];
+  // The same lines in another order: no input changed, the order they were read in did.
+  if (changes.length === 0) return 'its inputs were read in another order';
+  const more = changes.length > shown ? ` and ${counted(changes.length - shown, 'more input')}` : '';
+  return `${changes.slice(0, shown).join(', ')}${more}`;
+}
+
+/**
+ * The part of a line that names its input (a line without its fingerprint): `input src/a.ts`,
+ * `route api/a.ts`; the key's head lines (`tool`, `node`, `config`, the places) by their first word.
+ */
+function subjectOf(line: string): string {
+  const kind = line.slice(0, line.indexOf(' '));
+  if (kind === 'input' || kind === 'folder' || kind === 'file') return line.slice(0, line.lastIndexOf(' '));
+  // `route <file> <method> <path>`: the method may be empty, the file may hold spaces.
+  if (kind === 'route') return line.slice(0, line.lastIndexOf(' ', line.lastIndexOf(' ') - 1));
+  return kind;
+}
+
+const heads: Record<string, string> = {
+  tool: 'api-prerender',
+  node: 'Node',
+  config: 'apiPrefix or routesDir',
+  sources: "the output's place in the site",
+  'api-prerender': "api-prerender's place from the site",
+};
+
+/** An input as the log names it. */
+function named(subject: string): string {
+  const space = subject.indexOf(' ');
+  if (space === -1) return heads[subject] ?? subject;
+  const [kind, name] = [subject.slice(0, space), subject.slice(space + 1)];
+  if (kind === 'route') return `route file ${name}`;
+  if (kind === 'folder') return `the files in ${name === '.' ? 'the site root' : `${name}/`}`;
+  return name;
+}
+
