@@ -71,7 +71,8 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       const fields = target.sitemap;
       const { route, file, status, contentType, headers, bytes, ms, error, retries, foundOn } = result;
       if (result.reused) sink.tally.renders!.reuse();
-      else sink.tally.renders!.render(route, result.reason ?? 'no cache');
+      // A route no route file serves ran no handler: nothing was rendered (it fails, NO_ROUTE_FILE).
+      else if (!result.unrouted) sink.tally.renders!.render(route, result.reason ?? 'no cache');
       if (foundOn !== undefined) sink.tally.crawled++;
       if (retries) {
         sink.tally.retries += retries;

@@ -153,6 +153,13 @@ describe('a custom apiPrefix from the config', () => {
       },
     ]);
     expect(Object.keys(snapshotTree(join(dir, 'public'))).sort()).toEqual(['root.txt', 'services/v1/hello.txt']);
+    // The route no file serves ran no handler: it is failed, not rendered, in this build and the next.
+    expect(report.rendered).toEqual([
+      { route: '/root.txt', reason: 'new' },
+      { route: '/services/v1/hello.txt', reason: 'new' },
+    ]);
+    const again = await buildSite(root);
+    expect(again.logger.lines).toContain('cache: 2 routes reused, 0 rendered');
   });
 });
 
