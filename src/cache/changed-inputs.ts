@@ -62,4 +62,3 @@ function named(subject: string): string {
   if (kind === 'folder') return `the files in ${name === '.' ? 'the site root' : `${name}/`}`;
   return name;
 }
-
