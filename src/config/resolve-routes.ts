@@ -174,11 +174,21 @@ export function shareFields(): SharedFields {
  * URL, not a route pattern (`/api/items/:id`, `[id]`, `*`): the prerender requests it as written.
  */
 function checkRoute(route: string, key: string, check: ConfigChecks): string {
-  if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route, `/${route}`);
+  if (!route.startsWith('/')) check.fail(key, 'a path starting with "/"', route, pathMeant(route));
   if (/[?#]/.test(route)) check.fail(key, 'a path without query (?) or fragment (#): a file name cannot hold one', route);
   const pattern = patternIn(route);
   if (pattern) throw errors.routePattern(key, route, pattern.text, pattern.param, check.origin(key));
   return route;
+}
+
+/**
+ * The path meant by a route that does not start with `/`: a whole URL's path (the site's address
+ * belongs in prerender.sitemap.host), else the route with a `/` before it.
+ * @example pathMeant('https://example.com/api/rss.xml') // '/api/rss.xml'
+ */
+function pathMeant(route: string): string {
+  if (!/^https?:\/\//i.test(route) || !URL.canParse(route)) return `/${route}`;
+  return new URL(route).pathname;
 }
 
 const w3cDate = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;

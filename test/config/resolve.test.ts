@@ -88,6 +88,15 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
     expect(taken).toEqual(['/a.json', '/b.xml', '/c']);
   });
 
+  it.each([
+    ['https://example.com/api/rss.xml', '/api/rss.xml'],
+    ['HTTP://example.com/a/b.json?draft', '/a/b.json'],
+    ['api/rss.xml', '/api/rss.xml'],
+  ])('a route given as %j means the path %j: a whole URL its path (the host is the sitemap\'s)', async (route, meant) => {
+    const bad = await catchError(() => resolveConfig({ prerender: { routes: [route] } }, tempDir()));
+    expect(bad.message).toBe(`Config key "prerender.routes[0]" must be a path starting with "/", got ${JSON.stringify(route)}; did you mean "${meant}"?`);
+  });
+
   it("names a generator's bad route by its index, and wraps what the generator throws", async () => {
     function* badThird() {
       yield '/a';
