@@ -1,6 +1,6 @@
-import { closestName } from '../src/closest-name.ts';
 import { configFileNames, defaults } from '../src/config/defaults.ts';
 import { apiPrefixRule, concurrencyRule, isApiPrefix, isConcurrency } from '../src/config/resolve.ts';
+import { presetMeant } from '../src/config/preset-meant.ts';
 import { presets, type Preset } from '../src/config/types.ts';
 import { errors } from '../src/errors.ts';
 import { shutdownTimeoutFromEnv } from '../src/runtime/env-options.ts';
@@ -26,7 +26,7 @@ export function concurrencyFlag(value: unknown): number {
 export function presetFlag(value: unknown): Preset {
   const preset = String(value);
   if (presets.includes(preset as Preset)) return preset as Preset;
-  throw errors.flagValue('--preset', presets.join(' | '), preset, closestName(preset, presets), `Pass one of them, such as --preset ${presets[0]}.`);
+  throw errors.flagValue('--preset', presets.join(' | '), preset, presetMeant(preset), `Pass the one of your host, or --preset ${presets[0]} for any static host.`);
 }
 
 /** `--api-prefix`'s value, checked as the config's `apiPrefix` is, or a usage error naming the flag. */

@@ -26,9 +26,10 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
       return value as T;
     },
     /** `value` when it is one of `choices`, `undefined` when unset; a string spelt like one is named as meant. */
-    oneOf<T extends string>(key: string, value: unknown, choices: readonly T[], allowed = choices.join(' | ')): T | undefined {
+    /** `meantOf`: the choice a wrong string was likely meant to be (one spelt alike, unless given). */
+    oneOf<T extends string>(key: string, value: unknown, choices: readonly T[], allowed = choices.join(' | '), meantOf = (given: string): T | undefined => closestName(given, choices)): T | undefined {
       if (value === undefined || choices.includes(value as T)) return value as T | undefined;
-      return fail(key, allowed, value, typeof value === 'string' ? closestName(value, choices) : undefined);
+      return fail(key, allowed, value, typeof value === 'string' ? meantOf(value) : undefined);
     },
     /** `value` as an object of keys, when it is a plain object; `meant`: what it was likely meant to be. */
     objectAt(key: string, value: unknown, allowed = 'an object', meant?: unknown): Record<string, unknown> {

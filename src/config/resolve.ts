@@ -9,6 +9,7 @@ import { resolveCompress } from './resolve-compress.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
 import { checkCacheDir, checkOutput } from './output-paths.ts';
+import { presetMeant } from './preset-meant.ts';
 import { presets, type Preset, type PrerenderRoute, type ResolvedConfig, type UserConfig } from './types.ts';
 import { everyKey, prerenderKeys, topKeys } from './config-keys.ts';
 import { listedRoutes, routesOfFunction } from './resolve-routes.ts';
@@ -80,7 +81,7 @@ export function resolveConfigParts(
     apiPrefix: resolveApiPrefix(user.apiPrefix, check),
     ...dirs,
     publicDotFiles: check.optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false', booleanMeant) ?? defaults.publicDotFiles,
-    preset: check.oneOf('preset', user.preset, presets) ?? defaults.preset,
+    preset: check.oneOf('preset', user.preset, presets, undefined, presetMeant) ?? defaults.preset,
     mistypedFiles: check.oneOf('mistypedFiles', user.mistypedFiles, ['error', 'warn'] as const, "'error' | 'warn'") ?? defaults.mistypedFiles,
     compress: resolveCompress(user.compress ?? defaults.compress, undefined, check),
     cache: check.optional('cache', user.cache, isBoolean, 'true or false', booleanMeant) ?? defaults.cache,

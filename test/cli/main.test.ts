@@ -51,6 +51,7 @@ describe('every --json run prints one JSON object on stdout', () => {
     ['--json given to a command without it', ['dev', root, '--json'], 'USAGE', 'Unknown option `--json` for `prerender dev`: it is an option of `prerender build` and `prerender merge`.'],
     ['no command', ['--json'], 'USAGE', '--json needs a command that takes it: prerender build --json or prerender merge --json.'],
     ['a bad --preset', ['build', root, '--json', '--preset', 'vercell'], 'USAGE', '--preset must be static | netlify | cloudflare | vercel | github-pages, got "vercell"; did you mean "vercel"?'],
+    ['another name of a host', ['build', root, '--json', '--preset', 'gh-pages'], 'USAGE', '--preset must be static | netlify | cloudflare | vercel | github-pages, got "gh-pages"; did you mean "github-pages"?'],
   ])('%s', async (_, args, code, message) => {
     const { code: exit, stdout, stderr } = await runCli(args, { cwd });
     expect(exit, stderr).toBe(2);
