@@ -46,7 +46,8 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
         if (known.includes(key)) continue;
         // Named in full only for the error: a million route entries are checked without a string made.
         const full = known.map((name) => prefix + name);
-        throw errors.unknownConfigKey(prefix + key, full, origin(prefix + key), closestName(lastSegment(key), [...full, ...elsewhere], lastSegment));
+        const meant = closestName(lastSegment(key), [...full, ...elsewhere], lastSegment) ?? full.find((name) => lastSegment(name) === otherNames[key]);
+        throw errors.unknownConfigKey(prefix + key, full, origin(prefix + key), meant);
       }
     },
   };
@@ -56,3 +57,6 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
 export type ConfigChecks = ReturnType<typeof configChecks>;
 
 const lastSegment = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+/** What other tools call a key (a route entry's `path` or `url` is its `route`), where spelling finds nothing alike. */
+const otherNames: Record<string, string> = { path: 'route', url: 'route', href: 'route' };

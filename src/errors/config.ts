@@ -71,7 +71,7 @@ export const configErrors = {
   },
   /** A key no level of the config has; `meant` is the one likely meant, at this level or another (`concurrency` written at the top). */
   unknownConfigKey: (key: string, known: readonly string[], origin?: string, meant?: string) =>
-    new PrerenderError('CONFIG', `Unknown config key "${key}"${origin ? ` in ${origin}` : ''}${meant ? `; did you mean "${meant}"?` : ';'} The keys allowed here are ${known.join(', ')}.`, {
+    new PrerenderError('CONFIG', `Unknown config key "${key}"${origin ? ` in ${origin}` : ''}${meant ? `; did you mean "${meant}"? The` : '; the'} keys allowed here are ${known.join(', ')}.`, {
       hint: `${meant ? keyFix(key, meant) : 'Check the spelling of the key'}${origin ? ` in ${origin}` : ''}, or remove it.`,
     }),
   /** Output and source folders that overlap; `origin` is where outDir, name and the folders are set. */

@@ -326,11 +326,18 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['a misspelt retry key', { prerender: { retry: { atempts: 2 } } }, '"prerender.retry.atempts"', '"prerender.retry.attempts"', rename('"prerender.retry.attempts"')],
     ['a misspelt crawl key', { prerender: { crawl: { limt: 5 } } }, '"prerender.crawl.limt"', '"prerender.crawl.limit"', rename('"prerender.crawl.limit"')],
     ['a misspelt route entry key', { prerender: { routes: [{ rout: '/a' }] } }, '"prerender.routes[0].rout"', '"prerender.routes[0].route"', rename('"prerender.routes[0].route"')],
+    ['a route entry\'s path, as other tools call it', { prerender: { routes: [{ path: '/a' }] } }, '"prerender.routes[0].path"', '"prerender.routes[0].route"', rename('"prerender.routes[0].route"')],
+    ['a route entry\'s url', { prerender: { routes: [{ url: '/a' }] } }, '"prerender.routes[0].url"', '"prerender.routes[0].route"', rename('"prerender.routes[0].route"')],
   ])('%s: the error suggests the key meant, and the hint how to get there', async (_, config, key, meant, hint) => {
     const error = await catchError(() => resolveConfig(config, tempDir()));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
     expect(error.message).toContain(`Unknown config key ${key}; did you mean ${meant}?`);
     expect(error.hint).toBe(hint);
+  });
+
+  it('a key with nothing alike: the keys allowed, after a semicolon in lower case', async () => {
+    const error = await catchError(() => resolveConfig({ prerender: { sitemap: { zzz: 1 } } } as never, tempDir()));
+    expect(error.message).toBe('Unknown config key "prerender.sitemap.zzz"; the keys allowed here are prerender.sitemap.host.');
   });
 
   it('names every bad entry of prerender.routes in one error, from a list and from a generator alike', async () => {
