@@ -19,11 +19,14 @@ export function parseArgs(cli: CAC, argv: string[]): Command | undefined {
   cli.parse(argv, { run: false });
   const command = cli.matchedCommand;
   if (!command) {
-    if (cli.args.length > 0 && !cli.options.help) {
+    // `prerender help`, as git and npm take it: the help, as with no arguments.
+    if (cli.args.length > 0 && !cli.options.help && cli.args[0] !== 'help') {
       const name = String(cli.args[0]);
       throw errors.unknownCommand(name, closestName(name, cli.commands, (known) => known.name)?.name ?? otherToolsCommands[name]);
     }
     if (cli.options.json && !cli.options.help && !cli.options.version) throw errors.jsonWithoutCommand();
+    // `prerender --verbose` printed the help and exited 0, as if the option were known.
+    if (!cli.options.help && !cli.options.version) checkOptions(cli, cli.globalCommand);
     return undefined;
   }
   const { rest, values } = takeValues(argv.slice(2), command);
@@ -69,8 +72,9 @@ function takeValues(args: string[], command: Command): { rest: string[]; values:
   return { rest, values };
 }
 
-/** Throws a usage error for the first option `command` does not take, with the one likely meant. */
+/** Throws a usage error for the first option `command` (or, global, `prerender` alone) does not take, with the one likely meant. */
 function checkOptions(cli: CAC, command: Command): void {
+  const named = command === cli.globalCommand ? 'prerender' : `prerender ${command.name}`;
   for (const [key, value] of Object.entries(cli.options)) {
     if (key === '--' || command.hasOption(key) || cli.globalCommand.hasOption(key)) continue;
     // Long names as typed, without their dashes: mri gives `--no-x` the value false.
@@ -81,7 +85,7 @@ function checkOptions(cli: CAC, command: Command): void {
     const meant = closestName(typed, known);
     // No slip of the keyboard: an option of another command (`build --port`), typed to the wrong one.
     const others = meant ? [] : cli.commands.filter((other) => other !== command && other.hasOption(key)).map((other) => `prerender ${other.name}`);
-    throw errors.unknownOption(`${key.length === 1 ? '-' : '--'}${typed}`, `prerender ${command.name}`, meant && `--${meant}`, others);
+    throw errors.unknownOption(`${key.length === 1 ? '-' : '--'}${typed}`, named, meant && `--${meant}`, others);
   }
 }
 

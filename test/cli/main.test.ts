@@ -39,6 +39,23 @@ describe('prerender --help and --version', () => {
     for (const command of ['build [root]', 'dev [root]', 'preview [root]', 'merge']) expect(stdout).toContain(command);
     expect(stderr).toBe('');
   });
+
+  it.concurrent('`prerender help` prints the usage too, exit code 0', async () => {
+    const { code, stdout, stderr } = await cli('help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage:');
+    expect(stderr).toBe('');
+  });
+
+  it.concurrent.each([
+    [['--verbose'], 'error Unknown option `--verbose` for `prerender`.'],
+    [['--port', '3000'], 'error Unknown option `--port` for `prerender`: it is an option of `prerender dev` and `prerender preview`.'],
+  ])('an option with no command (%j) is a usage error, not the help with exit code 0', async (args, says) => {
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(says);
+  });
 });
 
 describe('every --json run prints one JSON object on stdout', () => {
