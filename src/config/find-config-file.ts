@@ -35,7 +35,12 @@ export function findConfigFile(root: string, configFile: string | false | undefi
   const unread = unreadNames.filter((name) => existsSync(join(root, name)));
   if (found === undefined) {
     if (unread.length > 0) throw errors.configExtension(unread[0], extname(unread[0]));
-    for (const warning of misnamedConfigs(root)) warn(warning);
+    const misnamed = misnamedConfigs(root);
+    // Code named as a config (`prerender-config.ts`) is one: built without it, the site would be
+    // published without its config, exit 0 (what its route files' entries list, no sitemap).
+    const config = misnamed.find((file) => file.readable);
+    if (config) throw errors.configNotRead(config.warning.message, config.path);
+    for (const { warning } of misnamed) warn(warning);
     return undefined;
   }
   if (others.length + unread.length > 0) warn(warnings.configFilesUnread(found, [...others, ...unread]));

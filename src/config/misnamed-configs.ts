@@ -38,17 +38,28 @@ function namesIn(root: string, folder: string): string[] {
   }
 }
 
+/** A file named almost as a config, and what is said of it. */
+export interface MisnamedConfig {
+  /** From the site root. */
+  path: string;
+  /** Its extension is a config's (`prerender-config.ts`): `--config` reads it as it is, and it is surely the config. */
+  readable: boolean;
+  warning: Warning;
+}
+
 /**
- * The CONFIG_FILE warnings for a site where no config file was found (so no file of the root has a
- * config's exact name): a file of the root, or of its `config/` or `src/` folder, named almost as one
- * (`api-prerender.config.ts`, `prerender.configs.ts`, `config/prerender.config.ts`), each with the
- * rename (or `--config`) that has it read. The lookup reads the exact names alone, and such a file
- * was otherwise not read without a word: the build only said it had nothing to prerender.
+ * The files of a site where no config file was found (so no file of the root has a config's exact
+ * name) that read as its config: a file of the root, or of its `config/` or `src/` folder, named
+ * almost as one (`api-prerender.config.ts`, `prerender.configs.ts`, `config/prerender.config.ts`),
+ * each with the CONFIG_FILE warning that names the rename (or `--config`) that has it read. The
+ * lookup reads the exact names alone, and such a file was otherwise not read without a word.
  */
-export function misnamedConfigs(root: string): Warning[] {
+export function misnamedConfigs(root: string): MisnamedConfig[] {
   return [
-    ...namesIn(root, '').map((name) => warnings.configFileMisnamed(name, readName(name), readable(name))),
-    ...otherFolders.flatMap((folder) => namesIn(root, folder).map((name) => warnings.configFileMisplaced(`${folder}/${name}`, readName(name), readable(name)))),
+    ...namesIn(root, '').map((name) => ({ path: name, readable: readable(name), warning: warnings.configFileMisnamed(name, readName(name), readable(name)) })),
+    ...otherFolders.flatMap((folder) =>
+      namesIn(root, folder).map((name) => ({ path: `${folder}/${name}`, readable: readable(name), warning: warnings.configFileMisplaced(`${folder}/${name}`, readName(name), readable(name)) })),
+    ),
   ];
 }
 

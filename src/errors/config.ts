@@ -136,6 +136,11 @@ export const configErrors = {
     new PrerenderError('CONFIG', `--config ${name} is a folder; --config takes the config file itself.`, {
       hint: inside ? `Pass --config ${inside}.` : 'Pass the path of the config file, such as --config prerender.config.ts (relative to the site root).',
     }),
+  /** No config file was read, where code named almost as a config is (`said`: the CONFIG_FILE warning's words, with the fix; `path` from the root). */
+  configNotRead: (said: string, path: string) =>
+    new PrerenderError('CONFIG', `${said} Without it the site would be published without its config: nothing is built.`, {
+      hint: `If ${path} is not this site's config, write a prerender.config.ts (export default {}) in the site root, which is read instead.`,
+    }),
   /** A config file that is no ES module (`name` as messages name it), with the rename that makes it one. */
   configExtension: (name: string, extension: string) => {
     const stem = name.slice(0, name.length - extension.length);
