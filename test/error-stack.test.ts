@@ -28,6 +28,21 @@ describe('stackWithCauses', () => {
     expect(stackWithCauses(error)).toBe(['Error: settings.json not found', '    at file:///site/dist/server/index.mjs:12:7'].join('\n'));
   });
 
+  it('leaves out the frame of the Promise.all or allSettled that awaited the call (no file of the site)', async () => {
+    const entries = async () => {
+      await Promise.resolve();
+      throw new Error('CMS down');
+    };
+    const [settled] = await Promise.allSettled([entries()]);
+    const thrown = (settled as PromiseRejectedResult).reason as Error;
+    const [all] = await Promise.allSettled([Promise.all([entries()])]);
+    for (const error of [thrown, (all as PromiseRejectedResult).reason as Error]) {
+      expect(stackWithCauses(error)).toMatch(/^Error: CMS down\n {4}at entries \(.*error-stack\.test\.ts:\d+:\d+\)/);
+      expect(stackWithCauses(error)).not.toMatch(/Promise\.all/);
+    }
+    expect(stackWithCauses(withStack('x', ['    at async Promise.allSettled (index 0)', '    at Promise.all (index 12)']))).toBe('Error: x');
+  });
+
   it('prints a cause that is no error as its text, and stops there', () => {
     expect(stackWithCauses(withStack('outer', [], 'a reason in words'))).toBe('Error: outer\nCaused by: a reason in words');
   });
