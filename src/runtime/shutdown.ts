@@ -54,6 +54,8 @@ export function stopOnSignal(server: Closable, options: StopOptions = {}): void 
     server.close({ graceful: true }).then(
       () => {
         clearTimeout(timer);
+        // The last line says it is over: the one before promised to wait.
+        if (!cut) log('Stopped: every request in flight was answered.');
         process.exit(cut ? 1 : 0);
       },
       (error: unknown) => {

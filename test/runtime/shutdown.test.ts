@@ -58,6 +58,7 @@ async function finishesInFlight(server: Running, site: ReturnType<typeof gatedSi
   site.openGate();
   expect(await answer).toEqual({ status: 200, body });
   expect(await server.exited).toBe(0);
+  expect(server.output().trimEnd().split('\n').at(-1)).toBe('Stopped: every request in flight was answered.');
 }
 
 describe('the built server', () => {
