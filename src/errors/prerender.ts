@@ -73,11 +73,13 @@ export const prerenderErrors = {
    * it is listed (`prerender.routes`, or the entries of a file), and either the files answering it for
    * other methods only or the nearest route a file serves. A failed route; its message is the line.
    */
-  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[]) => {
+  /** `misplaced`: a file outside routesDir that would serve the route, and where in routesDir it goes. */
+  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[], misplaced?: { file: string; moveTo: string }) => {
     const only = otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ');
+    const outside = misplaced ? `; ${misplaced.file} would serve it, but route files are read from routesDir: move it to ${misplaced.moveTo}` : '';
     const message = only
       ? `no route file answers GET for this route, listed in ${listedIn}: ${only}, and the prerender requests GET`
-      : `no route file matches this route, listed in ${listedIn}${near ? `; did you mean ${near.path} (${near.file})?` : ''}`;
+      : `no route file matches this route, listed in ${listedIn}${outside}${near ? `; did you mean ${near.path} (${near.file})?` : ''}`;
     return new PrerenderError('NO_ROUTE_FILE', message, { hint: noRouteFileHint, details: { route } });
   },
   crawlLimit: (limit: number, route: string, foundOn: string) =>
