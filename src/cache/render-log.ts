@@ -47,17 +47,32 @@ export function createRenderLog(): RenderLog {
       reasons.push(known);
     },
     rendered: () => routes.map((route, i) => ({ route, reason: reasons[i]! })),
-    counts() {
-      const kinds = new Map<string, number>();
-      for (const reason of reasons) {
-        const kind = reason.startsWith('file ') ? 'file' : reason;
-        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-      }
-      const why = [...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ');
-      return `${counted(reused, 'route')} reused, ${routes.length} rendered${why ? ` (${why})` : ''}`;
-    },
-    summary() {
-      return `cache: ${this.counts()}`;
-    },
+    counts: () => countsOf(reused, routes, reasons, false),
+    summary: () => `cache: ${countsOf(reused, routes, reasons, true)}`,
   };
+}
+
+/** Kinds of reason whose routes the log line names: not those of a first or uncached build, where every route has it. */
+const unnamedKinds = new Set(['new', 'no cache']);
+
+/** Routes named per kind of reason; past them, a count. */
+const namedPerKind = 2;
+
+/**
+ * {@link RenderLog.counts}; `named`: with the first routes of each kind but {@link unnamedKinds}
+ * (`1 env: /api/time.json`), which the log line says and `--json` lists whole.
+ */
+function countsOf(reused: number, routes: readonly string[], reasons: readonly RenderReason[], named: boolean): string {
+  const kinds = new Map<string, { count: number; routes: string[] }>();
+  reasons.forEach((reason, i) => {
+    const kind = reason.startsWith('file ') ? 'file' : reason;
+    const group = kinds.get(kind) ?? kinds.set(kind, { count: 0, routes: [] }).get(kind)!;
+    if (group.count++ < namedPerKind && named && !unnamedKinds.has(kind)) group.routes.push(routes[i]!);
+  });
+  const why = [...kinds].map(([kind, { count, routes: first }]) => {
+    if (first.length === 0) return `${count} ${kind}`;
+    return `${count} ${kind}: ${first.join(', ')}${count > first.length ? ` and ${count - first.length} more` : ''}`;
+  });
+  // Kinds that name routes are told apart by semicolons, as the routes are by commas.
+  return `${counted(reused, 'route')} reused, ${routes.length} rendered${why.length > 0 ? ` (${why.join(named ? '; ' : ', ')})` : ''}`;
 }

@@ -17,7 +17,11 @@ describe('the render log', () => {
       { route: '/c', reason: 'file content/c.md' },
       { route: '/d', reason: 'new' },
     ]);
-    expect(log.summary()).toBe('cache: 2 routes reused, 4 rendered (1 code, 2 file, 1 new)');
+    expect(log.counts()).toBe('2 routes reused, 4 rendered (1 code, 2 file, 1 new)');
+    // The log line names the first routes of each kind, but those of a first build.
+    expect(log.summary()).toBe('cache: 2 routes reused, 4 rendered (1 code: /a; 2 file: /b, /c; 1 new)');
+    log.render('/e', 'file content/e.md');
+    expect(log.summary()).toBe('cache: 2 routes reused, 5 rendered (1 code: /a; 3 file: /b, /c and 1 more; 1 new)');
     expect(createRenderLog().summary()).toBe('cache: 0 routes reused, 0 rendered');
   });
 });

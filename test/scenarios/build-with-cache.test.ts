@@ -44,7 +44,7 @@ describe('a build with the cache', () => {
     expect(takeRuns(runs)).toEqual(always);
     expect(again.report).toMatchObject({ ok: 10, reused: 8, rendered: alwaysRendered, warnings: [] });
     expect(again.logger.lines).toContain(`reused the bundle of 8 route files (the output's server/index.mjs): none of its inputs changed`);
-    expect(again.logger.lines).toContain('cache: 8 routes reused, 2 rendered (1 env, 1 network)');
+    expect(again.logger.lines).toContain('cache: 8 routes reused, 2 rendered (1 env: /api/env.txt; 1 network: /api/live.json)');
     // The report page says the same, row by row.
     const rows = pageRows(readPageData(readFileSync(join(again.dir, 'report.html'), 'utf8')));
     expect(rows.filter((row) => row.rendered !== 'reused').map(({ route, rendered }) => ({ route, reason: rendered }))).toEqual(alwaysRendered);
@@ -399,7 +399,7 @@ describe('a file read by a relative path', () => {
     });
     expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
     const again = await runCli(['build', '--no-typecheck'], { cwd: root });
-    expect(again.stderr).toContain('cache: 0 routes reused, 1 rendered (1 env)');
+    expect(again.stderr).toContain('cache: 0 routes reused, 1 rendered (1 env: /api/a.json)');
     const above = await runCli(['build', basename(root), '--no-typecheck'], { cwd: dirname(root) });
     expect(above.code).toBe(1);
     expect(above.stderr).toContain(`open 'data/posts.json' ("data/posts.json" is looked for from the working folder, ${dirname(root)}: name it from the module instead, new URL('...', import.meta.url))`);
