@@ -46,7 +46,7 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
         if (known.includes(key)) continue;
         // Named in full only for the error: a million route entries are checked without a string made.
         const full = known.map((name) => prefix + name);
-        const meant = closestName(lastSegment(key), [...full, ...elsewhere], lastSegment) ?? full.find((name) => lastSegment(name) === otherNames[key]);
+        const meant = closestName(lastSegment(key), [...full, ...elsewhere], lastSegment) ?? full.find((name) => lastSegment(name) === otherNames.get(key));
         throw errors.unknownConfigKey(prefix + key, full, origin(prefix + key), meant);
       }
     },
@@ -59,4 +59,8 @@ export type ConfigChecks = ReturnType<typeof configChecks>;
 const lastSegment = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
 /** What other tools call a key (a route entry's `path` or `url` is its `route`), where spelling finds nothing alike. */
-const otherNames: Record<string, string> = { path: 'route', url: 'route', href: 'route' };
+const otherNames = new Map([
+  ['path', 'route'],
+  ['url', 'route'],
+  ['href', 'route'],
+]);

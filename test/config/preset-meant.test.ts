@@ -17,6 +17,7 @@ describe('presetMeant', () => {
     ['vercel_edge', 'vercel'],
     ['firebase', undefined],
     ['node', undefined],
+    ['constructor', undefined],
   ])('%j: %j', (value, meant) => {
     expect(presetMeant(value)).toBe(meant);
   });
