@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
+import { misnamedConfigs } from '../../src/config/misnamed-configs.ts';
 import { createMemoryLogger } from '../../src/log.ts';
 import { catchError } from '../support/catch-error.ts';
 import { writeSite } from '../support/helpers.ts';
@@ -76,7 +77,7 @@ export default { name: [here(), import.meta.filename].map((path) => path.split('
     expect((await loadConfig({ root })).name).toBe('from-ts');
   });
 
-  it("without a config file, names the files of the root, config/ and src/ that read as one, whatever their extension, and only those", async () => {
+  it("without a config file, finds the files of the root, config/ and src/ that read as one, whatever their extension, and only those", async () => {
     const root = writeSite({
       'Prerender.config.ts': '',
       'prerender-config.mjs': '',
@@ -94,10 +95,23 @@ export default { name: [here(), import.meta.filename].map((path) => path.split('
       'prerender.config.d/x.ts': '',
       'src/server/prerender.config.ts': '',
     });
+    const found = misnamedConfigs(root).map(({ path, readable }) => [path, readable]);
+    expect(found).toEqual([
+      ['Prerender.config.ts', true],
+      ['prerender-config.mjs', true],
+      ['prerender.cofig.js', true],
+      ['prerender.config.ts.bak', false],
+      ['prerender.config.tsx', false],
+      ['config/prerender.ts.config.mts', true],
+      ['src/prerender.config.ts', true],
+    ]);
+    // Code among them (a config's extension) stops the load, naming the first; the others are warned of.
+    const error = await catchError(() => loadConfig({ root, logger: createMemoryLogger() }));
+    expect([error.code, error.message]).toEqual(['CONFIG', expect.stringMatching(/^No config file was read: Prerender\.config\.ts is not a name the lookup reads /)]);
+    const notCode = writeSite({ 'prerender.config.ts.bak': '', 'prerender.config.tsx': '' });
     const logger = createMemoryLogger();
-    await loadConfig({ root, logger });
-    const named = logger.lines.map((line) => /^warning No config file was read: (\S+) is not /.exec(line)?.[1]);
-    expect(named).toEqual(['Prerender.config.ts', 'prerender-config.mjs', 'prerender.cofig.js', 'prerender.config.ts.bak', 'prerender.config.tsx', 'config/prerender.ts.config.mts', 'src/prerender.config.ts']);
+    await loadConfig({ root: notCode, logger });
+    expect(logger.lines.map((line) => /^warning No config file was read: (\S+) is not /.exec(line)?.[1])).toEqual(['prerender.config.ts.bak', 'prerender.config.tsx']);
   });
 
   it('resolves defaults without a config file', async () => {
