@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Plugin } from 'rollup';
+import { errors } from '../errors.ts';
 import { configChecks } from '../config/config-checks.ts';
 import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
@@ -49,6 +50,9 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
   const routesDir = resolve(options.routesDir ?? 'src/server/routes');
   const apiPrefix = resolveApiPrefix(options.apiPrefix, configChecks(() => 'the options of apiRoutes()'));
   let routes: RouteDefinition[] = [];
+  let routeFiles = new Set<string>();
+  /** This build's input is the entry, which imports every route file's default export. */
+  let entryLoaded = false;
 
   return {
     name: 'api-prerender:routes',
@@ -60,6 +64,8 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       await checkH3(this, options.root ?? process.cwd());
       routes = typeof options.routes === 'function' ? options.routes() : (options.routes ?? (await scanRoutes(routesDir, apiPrefix, { root: options.root, onWarning: (warning) => this.warn(warning.message) })));
       options.onRoutes?.(routes);
+      routeFiles = new Set(routes.map((route) => resolve(routesDir, route.file)));
+      entryLoaded = false;
       this.addWatchFile(routesDir);
     },
     async resolveId(source, importer, { custom }) {
@@ -78,9 +84,20 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     onLog(_level, log) {
       return !(log.code === 'MISSING_EXPORT' && log.id === resolvedEntry && (log.binding === 'entries' || log.binding === 'cacheKey'));
     },
+    // A route file the entry imports without a default export, named with what it exports instead
+    // (`export const GET`, `export const handler`) before the entry's import of it fails on a missing
+    // binding. A CommonJS one is imported through the commonjs plugin's wrapper, which gives it its
+    // default export. (`prerender dev` bundles each route file as an entry of its own, and names the
+    // one without a handler as it serves it: the others are served meanwhile.)
+    moduleParsed(info) {
+      if (info.exports == null || info.exports.includes('default') || !entryLoaded || !routeFiles.has(info.id)) return;
+      if ((info.meta as { commonjs?: { isCommonJS?: unknown } }).commonjs?.isCommonJS) return;
+      this.error(errors.noHandler(relative(options.root ?? process.cwd(), info.id), 'has no default export', [], info.exports));
+    },
     load(id) {
       if (id === commonJsGlobalsId) return commonJsGlobalsSource;
       if (id !== resolvedEntry) return null;
+      entryLoaded = true;
       // A route file that cannot be read is left to Rollup, which names it as it loads it.
       return generateEntry(routes, (file) => {
         try {

@@ -7,7 +7,7 @@ import { packageOfFile, unresolvedPackage } from '../installed-package.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
-import { entryId, resolvedEntryId } from './entry.ts';
+import { entryId } from './entry.ts';
 import { companionPlugins } from './companions.ts';
 import { apiRoutes } from './plugin.ts';
 import { bundleFacts, type BundleFacts } from './bundle-facts.ts';
@@ -86,10 +86,9 @@ export function toBuildError(error: unknown, root: string): unknown {
   const limit = asFileLimit('bundling the route files', error);
   if (limit !== error) return limit;
   if (log.code === 'MISSING_EXPORT' && log.exporter) {
-    // The generated entry imports each route file's default export; any other missing export is the
-    // importing module's own mistake (such as a type imported as a value).
+    // A route file's missing default export is the entry's, which our plugin names (plugin.ts); any
+    // other is the importing module's own mistake (such as a type imported as a value).
     const binding = (log as { binding?: string }).binding ?? '?';
-    if (log.id === resolvedEntryId) return errors.noHandler(relative(root, log.exporter), 'has no default export');
     return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter), packageOfFile(log.exporter), locOf(log, root), log.frame);
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) return unresolvedImport(log.exporter, log.id, root);

@@ -1,5 +1,6 @@
 /** The catalogue's errors of the route files and the code they run: their names, bundling, loading, the h3 they need (see errors.ts). */
 import { packageName } from '../installed-package.ts';
+import { methods } from '../routes/methods.ts';
 import { messageOf, PrerenderError, type SourceLocation } from './prerender-error.ts';
 
 /** Errors of the route files and the code they run: their names, bundling, loading, the h3 they need. */
@@ -12,13 +13,16 @@ export const sourceErrors = {
       `Two route files serve ${method === '' ? 'every method' : method} ${path}: ${files.join(' and ')}.`,
       { hint: 'Remove or rename one of them.' },
     ),
-  /** `functions`: the keys of the functions of an object it default-exports (made by CommonJS exports, most often). */
-  noHandler: (file: string, what: string, functions: string[] = []) =>
+  /**
+   * `functions`: the keys of the functions of an object it default-exports (made by CommonJS exports,
+   * most often); `exported`: the names it exports when it has no default export (`GET`, `handler`).
+   */
+  noHandler: (file: string, what: string, functions: string[] = [], exported: readonly string[] = []) =>
     new PrerenderError('NO_HANDLER', `Route file ${file} ${what}.`, {
       hint:
-        functions.length === 0
-          ? 'Add `export default defineEventHandler((event) => ...)` to the file.'
-          : `Make the handler itself the file's default export, not ${functions.length === 1 ? 'the property' : 'one of the properties'} ${functions.map((key) => `\`${key}\``).join(', ')} of an object (as CommonJS \`exports.${functions[0]} = ...\` makes it): \`export default defineEventHandler((event) => ...)\`.`,
+        functions.length > 0
+          ? `Make the handler itself the file's default export, not ${functions.length === 1 ? 'the property' : 'one of the properties'} ${functions.map((key) => `\`${key}\``).join(', ')} of an object (as CommonJS \`exports.${functions[0]} = ...\` makes it): \`export default defineEventHandler((event) => ...)\`.`
+          : defaultExportHint(file, exported),
     }),
   compile: (message: string, loc?: SourceLocation, frame?: string) =>
     new PrerenderError('COMPILE', message, { loc, frame }),
@@ -132,3 +136,26 @@ function notExported(source: string): string {
   if (name === source) return `${name} is installed, but Node finds no entry of it to import: reinstall it (npm install ${name}), or check its version supports Node's ES modules.`;
   return `${name} is installed, but does not export "${source.slice(name.length + 1)}": fix the import to a path it exports (its package.json "exports" lists them).`;
 }
+
+/** Exports a route file may have beside its handler, which the build reads. */
+const routeFileExports = new Set(['entries', 'cacheKey']);
+
+/**
+ * How to give a route file the default export it lacks, from what it exports instead: a handler per
+ * method (`export const GET`, as SvelteKit's and Astro's endpoints are written) is a file per method
+ * here; another name (`export const handler`) becomes the default export.
+ */
+function defaultExportHint(file: string, exported: readonly string[]): string {
+  const named = exported.filter((name) => name !== 'default' && !routeFileExports.has(name));
+  const perMethod = named.filter((name) => (methods as readonly string[]).includes(name.toLowerCase()));
+  if (perMethod.length > 0) {
+    const stem = file.replace(/\.[^./]+$/, '');
+    const ext = file.slice(stem.length);
+    const files = perMethod.map((name) => `${stem}.${name.toLowerCase()}${ext}`);
+    return `It exports ${listed(perMethod)}: a route file's handler is its default export, which answers every method; a file for one method is named for it (${files.join(', ')}), with \`export default defineEventHandler((event) => ...)\`.`;
+  }
+  if (named.length > 0) return `It exports ${listed(named)} by name: if ${named.length === 1 ? 'that' : 'one of them'} is the handler, make it the default export (\`export default ${named[0]}\`); else add \`export default defineEventHandler((event) => ...)\`.`;
+  return 'Add `export default defineEventHandler((event) => ...)` to the file.';
+}
+
+const listed = (names: readonly string[]): string => names.map((name) => `\`${name}\``).join(', ');

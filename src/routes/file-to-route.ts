@@ -1,8 +1,7 @@
 import { errors } from '../errors.ts';
 import { encodeSegment, isHiddenName } from '../runtime/url-path.ts';
+import { methods } from './methods.ts';
 
-/** HTTP methods a file name may end with, before its code extension (any letter case). */
-export const methods = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'connect', 'trace'] as const;
 
 /** One route file, as the router sees it. */
 export interface RouteDefinition {

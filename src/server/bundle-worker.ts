@@ -198,7 +198,7 @@ async function importHandler(file: string): Promise<Handler> {
   } catch (error) {
     throw error instanceof PrerenderError ? error : loadError(error, site);
   }
-  if (!('default' in module)) throw errors.noHandler(siteFile(site, file), 'has no default export');
+  if (!('default' in module)) throw errors.noHandler(siteFile(site, file), 'has no default export', [], Object.keys(module));
   const handler = module.default;
   if (typeof handler !== 'function') throw loadError(new (await runtime).InvalidHandlerError(file, handler), site);
   return handler as Handler;

@@ -116,6 +116,28 @@ describe('an import of a package not installed, named almost as one that is', ()
   });
 });
 
+describe('a route file without a default export', () => {
+  it('named `handler`: says to make that the default export', async () => {
+    const { error, outDir } = await failBuild({ [`${api}/named.ts`]: `import { defineEventHandler } from 'h3';\nexport const handler = defineEventHandler(() => 'a');\nexport const entries = () => [];\n` });
+    expect([error.code, error.exitCode, error.message]).toEqual(['NO_HANDLER', 1, `Route file ${api}/named.ts has no default export.`]);
+    expect(error.hint).toBe('It exports `handler` by name: if that is the handler, make it the default export (`export default handler`); else add `export default defineEventHandler((event) => ...)`.');
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+
+  it('a handler per method (`export const GET`, as SvelteKit and Astro write endpoints): names the file per method', async () => {
+    const { error } = await failBuild({ [`${api}/feed.xml.ts`]: `import { defineEventHandler } from 'h3';\nexport const GET = defineEventHandler(() => '<rss/>');\nexport const POST = defineEventHandler(() => 'ok');\n` });
+    expect([error.code, error.message]).toEqual(['NO_HANDLER', `Route file ${api}/feed.xml.ts has no default export.`]);
+    expect(error.hint).toBe(
+      `It exports \`GET\`, \`POST\`: a route file's handler is its default export, which answers every method; a file for one method is named for it (${api}/feed.xml.get.ts, ${api}/feed.xml.post.ts), with \`export default defineEventHandler((event) => ...)\`.`,
+    );
+  });
+
+  it('nothing exported: says to add the default export', async () => {
+    const { error } = await failBuild({ [`${api}/empty.ts`]: `const unused = 1;\n` });
+    expect([error.code, error.hint]).toEqual(['NO_HANDLER', 'Add `export default defineEventHandler((event) => ...)` to the file.']);
+  });
+});
+
 describe('a route file whose handler sits in the object it exports', () => {
   it('as CommonJS makes it: names the object and its key, and says to export the handler itself', async () => {
     const { error, outDir } = await failBuild({

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PrerenderError } from '../../src/errors.ts';
-import { fileToRoute, methods, type RouteDefinition } from '../../src/routes/file-to-route.ts';
+import { fileToRoute, type RouteDefinition } from '../../src/routes/file-to-route.ts';
+import { methods } from '../../src/routes/methods.ts';
 import { createRouteFinder } from '../../src/routes/route-finder.ts';
 import { fillPattern, patternParams } from '../../src/routes/route-pattern.ts';
 import { isSafeTarget } from '../../src/runtime/request-target.ts';

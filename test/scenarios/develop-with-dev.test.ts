@@ -126,6 +126,7 @@ describe('dev server on sample-site', () => {
     writeFileSync(file, `export const handler = () => 'no default';\n`);
     const broken = await pollUntil(url('/api/v1/hello'), (a) => a.status === 500);
     expect(JSON.parse(broken.body).message).toContain('src/server/routes/api/v1/hello.ts');
+    expect(JSON.parse(broken.body).hint).toMatch(/^It exports `handler` by name: if that is the handler, make it the default export/);
     expect((await ask(url('/api/v1/users/7'))).status).toBe(200);
     writeFileSync(file, route(`() => 'default again'`));
     await pollUntil(url('/api/v1/hello'), (a) => a.body === 'default again');
