@@ -90,9 +90,10 @@ function found(count: number, shown: number, failedAt?: SourceLocation): string 
   if (count === 0) return 'no errors';
   const errors = counted(count, 'error');
   const left = count - shown;
-  if (left === 0) return `${errors}, printed above as warnings`;
+  const above = `printed above as ${shown === 1 ? 'a warning' : 'warnings'}`;
+  if (left === 0) return `${errors}, ${above}`;
   const atFailure = left === 1 ? `the one at ${failedAt!.file}:${failedAt!.line}, the error below` : `${left} in ${failedAt!.file} from the error below`;
-  return shown === 0 ? `${errors}: ${atFailure}` : `${errors}, printed above as warnings but ${atFailure}`;
+  return shown === 0 ? `${errors}: ${atFailure}` : `${errors}, ${above} but ${atFailure}`;
 }
 
 /** Which TypeScript checked: `TypeScript 5.9.3, the site's` or `TypeScript 7.0.2, api-prerender's`. */

@@ -42,7 +42,7 @@ describe('a route failing because of a type error', () => {
     expect(code).toBe(1);
     const lines = stderr.trimEnd().split('\n');
     const warningAt = lines.indexOf(`warning ${typeError}`);
-    const checkAt = lines.findIndex((line) => /^type check: 1 error, printed above as warnings \(TypeScript [\d.]+, api-prerender's\)$/.test(line));
+    const checkAt = lines.findIndex((line) => /^type check: 1 error, printed above as a warning \(TypeScript [\d.]+, api-prerender's\)$/.test(line));
     const errorAt = lines.indexOf('error 1 route failed to prerender; nothing was published:');
     expect(warningAt).toBeGreaterThan(-1);
     expect([warningAt < checkAt, checkAt < errorAt]).toEqual([true, true]);

@@ -60,7 +60,7 @@ describe('the site has TypeScript installed', () => {
   ])('$version: builds with ours, type-checks with the site\'s', async ({ typescript, version }) => {
     const { report, stderr, output } = await checkedBuild(tsSite({}, typescript));
     expect(stderr).toContain(`warning ${typeError}`);
-    expect(stderr).toContain(`type check: 1 error, printed above as warnings (TypeScript ${version}, the site's)`);
+    expect(stderr).toContain(`type check: 1 error, printed above as a warning (TypeScript ${version}, the site's)`);
     expect(stderr).not.toContain('TS2307');
     expect(report).toMatchObject({ ok: 1, failed: 0 });
     expect(JSON.parse(output('api/count.json'))).toEqual({ count: 'three' });
@@ -70,7 +70,7 @@ describe('the site has TypeScript installed', () => {
     const root = tsSite({}, 'typescript-7');
     const { code, stderr } = await build(root);
     expect(stderr).toContain(`warning ${typeError}`);
-    expect(stderr).toContain("type check: 1 error, printed above as warnings (TypeScript 7.0.2, the site's)");
+    expect(stderr).toContain("type check: 1 error, printed above as a warning (TypeScript 7.0.2, the site's)");
     expect(stderr).not.toContain('instead');
     expect(code).toBe(0);
     expect(JSON.parse(output(root, 'api/count.json'))).toEqual({ count: 'three' });
@@ -203,7 +203,7 @@ describe('a site TypeScript that cannot check', () => {
       ),
     ]);
     expect(logger.lines).toContain(`warning ${countTypeError}`);
-    expect(logger.lines).toContain(`type check: 1 error, printed above as warnings (TypeScript ${ownNative}, api-prerender's)`);
+    expect(logger.lines).toContain(`type check: 1 error, printed above as a warning (TypeScript ${ownNative}, api-prerender's)`);
     expect(checkLeftovers(root)).toEqual([]);
   });
 
@@ -217,7 +217,7 @@ describe('a site TypeScript that cannot check', () => {
       `warning ${why} Type-checked with api-prerender's TypeScript ${ownNative} instead; run \`npx tsc --noEmit\` for your TypeScript's own verdict.`,
     ]);
     expect(logger.lines).toContain(`warning ${countTypeError}`);
-    expect(logger.lines).toContain(`type check: 1 error, printed above as warnings (TypeScript ${ownNative}, api-prerender's)`);
+    expect(logger.lines).toContain(`type check: 1 error, printed above as a warning (TypeScript ${ownNative}, api-prerender's)`);
   });
 });
 
@@ -251,7 +251,7 @@ describe('the type check', () => {
     };
     expect(found({ file: routeFile, line: 3, column: 13 })).toEqual([
       `warning ${api}/other.ts:1:5: TS1005: ';' expected.`,
-      `type check: 2 errors, printed above as warnings but the one at ${routeFile}:3, the error below (TypeScript 7.0.2, api-prerender's)`,
+      `type check: 2 errors, printed above as a warning but the one at ${routeFile}:3, the error below (TypeScript 7.0.2, api-prerender's)`,
     ]);
     // A syntax error further down the same file follows from it; a type error there is its own.
     const below = [`${routeFile}:4:2: TS1005: ';' expected.`, `${routeFile}:9:7: TS2322: Type 'string' is not assignable to type 'number'.`];
