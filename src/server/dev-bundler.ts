@@ -44,8 +44,12 @@ export interface DevBundler {
    * build in progress, so a request after a save sees the change.
    */
   fetch(request: Request): Promise<Response>;
-  /** Stops watching and ends the builds' threads. Safe to call twice. */
-  close(): Promise<void>;
+  /**
+   * Stops watching and ends the builds' threads; with `finishRequests` (the config was saved: a new
+   * bundler takes over), the served build's thread ends once the requests it runs are answered.
+   * Safe to call twice.
+   */
+  close(options?: { finishRequests?: boolean }): Promise<void>;
 }
 
 /** The build being served: its thread and what it loaded, or the reason there is none. */
@@ -189,14 +193,15 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
         throw error;
       }
     },
-    close: () =>
+    close: (options) =>
       (closing ??= (async () => {
         stopWaiting?.();
         watcher.close();
         // A build still loading its modules ends now, not when they settle or time out.
         void loading?.terminate();
         await running;
-        await Promise.all([latest?.worker?.terminate(), spare?.terminate()]);
+        if (options?.finishRequests) latest?.worker?.retire();
+        await Promise.all([options?.finishRequests ? undefined : latest?.worker?.terminate(), spare?.terminate()]);
       })()),
   };
 }

@@ -85,7 +85,8 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
     serveFirst(first);
     configWatcher = watchConfig(root, options.configFile, () => {
       session = session.then(async (old) => {
-        await old.bundler.close();
+        // Requests the old build runs are answered by it (each within prerender.timeout).
+        await old.bundler.close({ finishRequests: true });
         logger.info('config changed: restarting the build');
         return startSession({ ...options, bodyLimit }, logger, outDir).catch((error) => failedSession(error, logger));
       });

@@ -180,6 +180,28 @@ describe('prerender dev (the real bin)', () => {
     }
   });
 
+  it('answers a request in flight when the config is saved, from the build it started on', async () => {
+    const root = writeSite({
+      'src/server/routes/api/slow.ts': route(`async () => { await new Promise((resolve) => setTimeout(resolve, 1500)); return 'slow but whole'; }`),
+      'prerender.config.mjs': `export default { apiPrefix: 'api' };\n`,
+    });
+    const dev = await startBinServer('dev', root);
+    try {
+      await pollUntil(`${dev.url}/api/slow`, (a) => a.status === 200);
+      const slow = ask(`${dev.url}/api/slow`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      writeFileSync(join(root, 'prerender.config.mjs'), `export default { apiPrefix: 'api' }; // saved\n`);
+      await dev.waitForStderr('config changed: restarting the build');
+      // Before, the old build's thread was ended under it: a bare 500 and the thread's stack in the log.
+      const answer = await slow;
+      expect([answer.status, answer.body]).toEqual([200, 'slow but whole']);
+      await pollUntil(`${dev.url}/api/slow`, (a) => a.status === 200);
+      expect(dev.stderr()).not.toMatch(/worker thread stopped/);
+    } finally {
+      expect(await dev.stop()).toBe(0);
+    }
+  });
+
   it('answers the route file whose top-level await never settles with that, within prerender.timeout, serves the others, and Ctrl-C ends it', async () => {
     const stuck = `import { defineEventHandler } from 'h3';\nawait new Promise(() => {});\nexport default defineEventHandler(() => 'never');\n`;
     const root = writeSite({
