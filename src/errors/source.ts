@@ -96,7 +96,7 @@ export const sourceErrors = {
     ),
   routesStopped: (cause: unknown) =>
     new PrerenderError('ROUTES_STOPPED', `The route modules stopped running: ${messageOf(cause)}`, {
-      hint: 'An error thrown outside any request (in a timer or listener a route module started), or process.exit(), ends the build, as it would end the built server. Fix it and save: the dev server rebuilds then.',
+      hint: 'process.exit() in a route module (or a module it imports) ends the thread that runs the routes, as it would end the built server: throw createError({ status, message }) to fail a request instead. Fix it and save: the dev server rebuilds then.',
       cause,
       traceCause: true,
     }),

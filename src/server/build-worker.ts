@@ -74,7 +74,9 @@ export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEv
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.once('error', (error) => (stopped = error));
   worker.once('exit', (code) => {
-    stopped ??= new Error(`The routes' worker thread stopped (exit code ${code}).`);
+    // An error thrown outside any request is printed and the thread goes on (bundle-worker.ts): what
+    // ends it is process.exit(), or Node's own fatal error.
+    stopped ??= new Error(`the thread that runs them ended with exit code ${code} (process.exit(), called by a route module or a module it imports)`);
     if (!ending) events.onStop(stopped);
   });
   worker.on('message', (message: FromBuildThread) => {

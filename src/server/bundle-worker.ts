@@ -19,6 +19,7 @@ import { warnings, type Warning } from '../warnings.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type * as Runtime from '../runtime/index.ts';
+import { keepServingOnStrayErrors } from '../runtime/stray-errors.ts';
 import { describeFailure, failureResponse, routeErrorLine, routeErrorResponse, type BuildFailure } from './build-error.ts';
 
 /** What the thread is started with: the body limit, the builds' output folder (dev-output.ts), the site. */
@@ -57,6 +58,9 @@ export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeE
 type Handler = (event: unknown) => unknown;
 
 const port = parentPort!;
+// As the built server and `prerender preview` do: an error a route module throws outside any request
+// (a stream's timer writing after its client hung up) is printed, and the routes are served on.
+keepServingOnStrayErrors((message) => port.postMessage({ routeError: message } satisfies FromBuildThread));
 const { bodyLimit, dir, site, timeout } = workerData as BuildThreadData;
 // Stack traces of route modules name their source files, as in the dev server's own thread.
 process.setSourceMapsEnabled(true);
