@@ -29,7 +29,9 @@ export function jsonOfError(error: unknown, warnings?: Warning[]): object {
     // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
     const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
     const links = error.code === 'BROKEN_LINKS' ? error.details : undefined;
-    const described = { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined, links } };
+    // The stack of the site's code that failed, which the hint may point at, as the log shows it.
+    const stack = error.causeStack();
+    const described = { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined, stack, links } };
     if (error.code === 'ROUTES_FAILED' && error.details) return { ...described, published: false, ...error.details, ...listed };
     return { ...described, ...listed };
   }

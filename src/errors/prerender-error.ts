@@ -74,9 +74,15 @@ export class PrerenderError extends Error {
     const at = this.loc ? `${this.loc.file}:${this.loc.line}:${this.loc.column}` : '';
     const details: string[] = [];
     if (this.frame) details.push(this.frame);
-    if (this.traceCause && this.cause !== undefined) details.push(stackWithCauses(this.cause, ownCodeDir));
+    const stack = this.causeStack();
+    if (stack !== undefined) details.push(stack);
     if (hint) details.push(`  hint: ${hint}`);
     return { message: at && !this.message.includes(at) ? `${at}: ${this.message}` : this.message, details };
+  }
+
+  /** The stack of the site's code behind it (and each of its causes), when its cause is the site's code failing. */
+  causeStack(): string | undefined {
+    return this.traceCause && this.cause !== undefined ? stackWithCauses(this.cause, ownCodeDir) : undefined;
   }
 
   /**

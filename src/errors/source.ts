@@ -103,7 +103,10 @@ export const sourceErrors = {
   /** `prerender build`: the site's code threw outside any request while the build ran it. */
   siteThrewInBuild: (cause: unknown) =>
     new PrerenderError('ROUTES_STOPPED', `The site's code threw outside any request while the build ran it: ${messageOf(cause)}`, {
-      hint: 'It comes from a timer, an event listener or a promise nothing awaited (in a route module, or code it imports): fix it at the first frame of your code in the stack above, or await the promise in the handler so that its route fails instead. Nothing was published.',
+      hint: (cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_INVALID_STATE'
+        ? // A stream's controller written to after the stream was cancelled (Node's code for it).
+          "A stream was written to after it was cancelled: the build cancels the body of a route past prerender.timeout or prerender.maxBodySize, as a server cancels it when a client hangs up. Give the ReadableStream a cancel() that stops what feeds it (clearTimeout, clearInterval, closing its source), at the first frame of your code in the stack. Nothing was published."
+        : 'It comes from a timer, an event listener or a promise nothing awaited (in a route module, or code it imports): fix it at the first frame of your code in the stack, or await the promise in the handler so that its route fails instead. Nothing was published.',
       cause,
       traceCause: true,
     }),

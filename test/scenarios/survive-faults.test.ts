@@ -212,9 +212,26 @@ describe('site code that would end the build process', () => {
     expect(cli.stderr).toMatch(said);
     expect(cli.stderr).not.toMatch(/^Node\.js v|Unhandled|EPIPE/m);
     expect(JSON.parse(cli.stdout).error).toMatchObject({ code: 'ROUTES_STOPPED' });
+    // The stack the hint points at is in the JSON too, where the error came from the site's code.
+    if (!said.source.includes('process')) expect(JSON.parse(cli.stdout).error.stack).toMatch(/\n\s+at .*\/src\/server\/routes\/api\/a\.json\.ts:\d+:\d+/);
     expect(snapshotTree(dir)).toEqual(before);
     expect(leftovers(outDir, 'site')).toEqual([]);
     expect(readdirSync(outDir)).toEqual(['site']);
+  });
+
+  it('a stream that goes on writing after the build cancelled it (its route out of time): the hint says to give it a cancel()', async () => {
+    const outDir = join(tempDir('out-'), 'dist');
+    // Feeds a chunk every 20 ms from a timer it never clears: written to once the stream is cancelled.
+    const endless = `() => new ReadableStream({ pull(controller) { return new Promise((resolve) => setTimeout(() => { controller.enqueue(new TextEncoder().encode('line\\n')); resolve(); }, 20)); } })`;
+    const root = writeSite({
+      'src/server/routes/api/endless.txt.ts': route(endless),
+      'prerender.config.mjs': `export default { name: 'site', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ['/api/endless.txt'], timeout: 300 } };`,
+    });
+    const cli = await runCli(['build', root, '--no-typecheck']);
+    expect(cli.code, cli.stderr).toBe(1);
+    expect(cli.stderr).toMatch(/^error The site's code threw outside any request while the build ran it: Invalid state: Controller is already closed\n/m);
+    expect(cli.stderr).toContain('hint: A stream was written to after it was cancelled: the build cancels the body of a route past prerender.timeout or prerender.maxBodySize, as a server cancels it when a client hangs up. Give the ReadableStream a cancel() that stops what feeds it');
+    expect(existsSync(outDir)).toBe(false);
   });
 
   it('process.exit() in the first build of a site: no outDir left behind', async () => {
