@@ -4,7 +4,7 @@
  * prerender records each (the runtime hands the returned value in the request's outcome) and the
  * build warns once per route file and mistake (HANDLER_RESULT), naming the routes and what to return.
  */
-import { isHtml, mediaType } from '../content-type.ts';
+import { isHtml, isJsonType, mediaType } from '../content-type.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { extensionOf } from '../runtime/extension.ts';
 import type { RequestOutcome } from '../runtime/outcome.ts';
@@ -34,7 +34,32 @@ function describe(route: string, value: unknown, typed: boolean): string | undef
   if (value instanceof Set) return 'returned a Set, which h3 sends as the text "[object Set]": return [...set] to send it as a JSON array';
   if (sentAsText(value)) return `returned ${kindOf(value)}, which h3 sends as the text "${String(value)}": return a plain object or an array (or give the class a toJSON method)`;
   if (typeof value === 'string' && !typed) return untypedString(route) ?? untypedHtml(route, value);
+  if (isPlainData(value)) return dataOnOtherType(route, value);
   return undefined;
+}
+
+/** A plain object or an array: what h3 sends as JSON (but its own HTTPResponse, a plain object too). */
+function isPlainData(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null || (value as { [key: symbol]: unknown })[h3Response] === true) return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === Object.prototype || proto === null;
+}
+
+/** The mark of h3's `HTTPResponse` (`html`...``, `redirect()`), which h3 sends as the response it describes. */
+const h3Response = Symbol.for('h3.HTTPResponse');
+
+/**
+ * An object or array (sent as JSON) on a route whose name says another type: a feed returned as
+ * `{ channel: ... }` is a JSON file named `.xml`, which hosts serve as XML.
+ */
+function dataOnOtherType(route: string, value: object): string | undefined {
+  const name = route.split('/').at(-1) ?? '';
+  const extension = extensionOf(name);
+  const type = hostType('github-pages', name);
+  if (extension === undefined || isJsonType(type) || mediaType(type) === 'application/octet-stream') return undefined;
+  const html = isHtml(type) ? " (or return html`...`, h3's html)" : '';
+  return `returned ${Array.isArray(value) ? 'an array' : 'an object'}, which h3 sends as JSON, though the route's name ends in .${extension}, which hosts serve as ${type}: return the file's text as a string${html}, and set its type: setHeader(event, 'content-type', '${type}')`;
 }
 
 /** Markup a browser is meant to render: a document, or an element that only HTML has. */
@@ -78,7 +103,7 @@ function sentAsText(value: unknown): boolean {
   if (proto === Object.prototype || proto === null) return false;
   if (value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof Blob || value instanceof ReadableStream || value instanceof Response) return false;
   const body = value as { pipe?: unknown; pipeTo?: unknown; [key: symbol]: unknown };
-  return typeof body.pipe !== 'function' && typeof body.pipeTo !== 'function' && body[Symbol.for('h3.HTTPResponse')] !== true;
+  return typeof body.pipe !== 'function' && typeof body.pipeTo !== 'function' && body[h3Response] !== true;
 }
 
 const kindOf = (value: object) => `an instance of ${value.constructor?.name || 'a class'}`;

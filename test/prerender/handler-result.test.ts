@@ -26,6 +26,17 @@ describe('resultMistake', () => {
     expect(mistakeOf('/api/data.unknownext', 'x')).toBeUndefined();
   });
 
+  it('an object or array (sent as JSON) on a route whose name says another type: the text and the type to return', () => {
+    expect(mistakeOf('/api/feed.xml', { channel: { title: 'oops' } }, true)).toBe(
+      "returned an object, which h3 sends as JSON, though the route's name ends in .xml, which hosts serve as application/xml: return the file's text as a string, and set its type: setHeader(event, 'content-type', 'application/xml')",
+    );
+    expect(mistakeOf('/api/page.html', ['a'], true)).toMatch(/^returned an array, which h3 sends as JSON, though the route's name ends in \.html, which hosts serve as text\/html; charset=utf-8: return the file's text as a string \(or return html`\.\.\.`, h3's html\), and set its type/);
+    expect(mistakeOf('/api/data.json', { a: 1 }, true)).toBeUndefined();
+    expect(mistakeOf('/site.webmanifest', { name: 'a' }, true)).toBeUndefined();
+    expect(mistakeOf('/api/items/1', { a: 1 }, true)).toBeUndefined();
+    expect(mistakeOf('/api/data.unknownext', { a: 1 }, true)).toBeUndefined();
+  });
+
   it.each(['<!DOCTYPE html><html><body>Hi</body></html>', '\n  <html lang="en">', '<h1>Hi</h1>', '<div class="a">x</div>', '<p>'])(
     'HTML as a string without a type on a route without extension (%j): sent as text, the type or html`` to use',
     (value) => {
