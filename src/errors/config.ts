@@ -1,6 +1,8 @@
 /** The catalogue's errors of the config (and of the command line beside it: usage.ts): exit code 2 (see errors.ts). */
 import { basename, join, relative, sep } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
+import { stackWithCauses } from '../error-stack.ts';
+import { ownCodeDir } from '../paths.ts';
 
 const show = (value: unknown) => JSON.stringify(value);
 
@@ -86,7 +88,10 @@ export const configErrors = {
     }),
   routesFunction: (configFile: string, cause: unknown) =>
     new PrerenderError('CONFIG', `The function given as prerender.routes in ${configFile} failed: ${messageOf(cause)}`, {
-      hint: `Fix prerender.routes in ${configFile} at the line the stack above names.`,
+      hint: namesSiteCode(stackWithCauses(cause, ownCodeDir))
+        ? `Fix prerender.routes in ${configFile} at the line the stack above names.`
+        : // A request that failed (fetch failed, getaddrinfo ENOTFOUND) throws from Node's code and undici's alone.
+          `Fix prerender.routes in ${configFile}: the stack names no line of it, so what failed is code it called, such as a request it made (check that the address answers from where the build runs).`,
       cause,
       traceCause: true,
     }),
@@ -213,3 +218,8 @@ export const configErrors = {
       hint: `Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false in ${configFile} to shard the build.`,
     }),
 };
+
+/** Whether a stack has a frame of the site's own code: one in no package and not Node's own (`node:dns`). */
+function namesSiteCode(stack: string): boolean {
+  return stack.split('\n').some((line) => /^\s+at /.test(line) && !/[(\s]node:/.test(line) && !/[\\/]node_modules[\\/]/.test(line));
+}

@@ -113,6 +113,16 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
     const thrown = await catchError(() => resolveConfig({ prerender: { routes: failing } }, tempDir()));
     expect([thrown.code, thrown.exitCode]).toEqual(['CONFIG', 2]);
     expect(thrown.message).toBe('The function given as prerender.routes in the config failed: page 2 of the CMS: 503');
+    expect(thrown.hint).toBe('Fix prerender.routes in the config at the line the stack above names.');
+  });
+
+  it('says what failed was code the routes function called when no frame of the stack is the site\'s (a request, on Node 24)', async () => {
+    // As Node 24's fetch throws on a name that does not resolve: no frame of the function that called it.
+    const failed = Object.assign(new TypeError('fetch failed'), { stack: 'TypeError: fetch failed\n    at node:internal/deps/undici/undici:13510:13' });
+    failed.cause = Object.assign(new Error('getaddrinfo ENOTFOUND cms.invalid'), { stack: 'Error: getaddrinfo ENOTFOUND cms.invalid\n    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:122:26)' });
+    const error = await catchError(() => resolveConfig({ prerender: { routes: () => Promise.reject(failed) } }, tempDir()));
+    expect(error.message).toBe('The function given as prerender.routes in the config failed: fetch failed');
+    expect(error.hint).toBe('Fix prerender.routes in the config: the stack names no line of it, so what failed is code it called, such as a request it made (check that the address answers from where the build runs).');
   });
 
   it('stops a generator that never ends its list at prerender.timeout', async () => {
