@@ -56,7 +56,7 @@ export const sourceErrors = {
       frame,
       hint:
         pkg === 'h3'
-          ? `h3 v2 has no "${binding}": if it is an h3 v1 helper (send, sendRedirect, ...), v2 does it otherwise, most often by returning the value from the handler; see h3's migration guide (h3.dev/migration).`
+          ? `h3 v2 has no "${binding}": if it is an h3 v1 helper (send, sendError, ...), v2 does it otherwise, most often by returning the value from the handler; see h3's migration guide (h3.dev/migration).`
           : pkg
             ? `Fix the name imported: the installed ${pkg} does not export it (check the documentation of its version); a type is imported with \`import type { ... }\`.`
             : 'Fix the name imported; a type is imported with `import type { ... }`.',

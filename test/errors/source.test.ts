@@ -173,7 +173,7 @@ describe('a name a package does not export', () => {
     expect(error.message).toMatch(new RegExp(`^${api}/v1\\.ts:1:24 imports "send" from h3 \\(\\S*node_modules/h3/dist/\\S+\\), which does not export it\\.$`));
     // At the import, with its frame: the type check's TS2305 there is the same error, not printed again.
     expect([error.loc, error.frame]).toEqual([{ file: `${api}/v1.ts`, line: 1, column: 24 }, expect.stringContaining("import { eventHandler, send } from 'h3';")]);
-    expect(error.hint).toBe('h3 v2 has no "send": if it is an h3 v1 helper (send, sendRedirect, ...), v2 does it otherwise, most often by returning the value from the handler; see h3\'s migration guide (h3.dev/migration).');
+    expect(error.hint).toBe('h3 v2 has no "send": if it is an h3 v1 helper (send, sendError, ...), v2 does it otherwise, most often by returning the value from the handler; see h3\'s migration guide (h3.dev/migration).');
   });
 
   it('another package: named with its file, and its version\'s documentation to check', async () => {
