@@ -82,6 +82,9 @@ export const prerenderErrors = {
       : `no route file matches this route, listed in ${listedIn}${outside}${near ? `; did you mean ${near.path} (${near.file})?` : ''}`;
     return new PrerenderError('NO_ROUTE_FILE', message, { hint: noRouteFileHint, details: { route } });
   },
+  /** A listed route no route file matches, which `file` of publicDir serves as it is. */
+  servedFromPublic: (listedIn: string, file: string) =>
+    new PrerenderError('NO_ROUTE_FILE', `no route file matches this route, listed in ${listedIn}; ${file} serves it, published as it is: remove the route from ${listedIn}`, { hint: noRouteFileHint }),
   crawlLimit: (limit: number, route: string, foundOn: string) =>
     new PrerenderError('CRAWL_LIMIT', `Crawling found more than ${limit} links to follow (prerender.crawl.limit); the next, "${route}", was found on "${foundOn}". Nothing was published.`, {
       hint: `If the site is that large, raise the limit (prerender: { crawl: { limit: ${limit * 10} } }); if not, a route links on without end (such as a "next page" link on every page): stop it.`,

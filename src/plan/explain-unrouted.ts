@@ -8,16 +8,17 @@ import { routeUrl } from '../prerender/render-route.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { misplacedRouteFile } from './misplaced-route-file.ts';
+import { publicFileOf } from './public-file.ts';
 import { createRouteFinder } from '../routes/route-finder.ts';
 import { nearestRoute } from '../routes/nearest-route.ts';
 import type { RouteFailure } from '../report/build-report.ts';
 
 /**
  * `failures` with each NO_ROUTE_FILE failure's message from the catalogue: the files answering the
- * route for other methods only (a `.post.ts`), else a file outside routesDir that would serve it
+ * route for other methods only (a `.post.ts`), else the file of publicDir that serves it, else a file outside routesDir that would serve it
  * there (misplaced-route-file.ts), else the nearest route a file serves for GET, checked with the router. Run once the prerender is over, on the failures alone.
  */
-export async function explainUnrouted(failures: RouteFailure[], routeFiles: RouteDefinition[], site: RouteFiles & Pick<ResolvedConfig, 'apiPrefix'>): Promise<RouteFailure[]> {
+export async function explainUnrouted(failures: RouteFailure[], routeFiles: RouteDefinition[], site: RouteFiles & Pick<ResolvedConfig, 'apiPrefix' | 'publicDir'>): Promise<RouteFailure[]> {
   if (!failures.some((failure) => failure.code === 'NO_ROUTE_FILE')) return failures;
   const answersGet = createRouteFinder(routeFiles);
   const others = routeFiles.filter((route) => route.method !== '' && route.method !== 'GET');
@@ -40,8 +41,10 @@ export async function explainUnrouted(failures: RouteFailure[], routeFiles: Rout
     const nearFile = near && (await answersGet(new Request(routeUrl(near.path))));
     const suggestion = near && nearFile !== undefined ? { path: near.path, file: siteFile(site, nearFile) } : undefined;
     const listedIn = failure.listedBy === undefined ? 'prerender.routes' : `the entries of ${failure.listedBy}`;
-    const misplaced = otherMethods.length === 0 ? misplacedRouteFile(failure.route, site) : undefined;
-    explained.push({ ...failure, error: errors.noRouteFile(failure.route, listedIn, misplaced ? undefined : suggestion, otherMethods, misplaced).message });
+    const inPublic = otherMethods.length === 0 ? publicFileOf(failure.route, site) : undefined;
+    const misplaced = otherMethods.length === 0 && !inPublic ? misplacedRouteFile(failure.route, site) : undefined;
+    const error = inPublic ? errors.servedFromPublic(listedIn, inPublic) : errors.noRouteFile(failure.route, listedIn, misplaced ? undefined : suggestion, otherMethods, misplaced);
+    explained.push({ ...failure, error: error.message });
   }
   return explained;
 }
