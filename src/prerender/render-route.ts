@@ -139,7 +139,7 @@ function returnedError(outcome: RequestOutcome): Error | undefined {
  * those with a bare "HTTPError"), else h3's JSON error body, else the status text.
  */
 function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unknown): string {
-  if (thrown instanceof Error && !isHttpError(thrown)) return `the handler threw ${thrown.name}: ${thrown.message}${relativeMiss(thrown)}`;
+  if (thrown instanceof Error && !isHttpError(thrown)) return `the handler threw ${thrown.name}: ${thrown.message}${relativeMiss(thrown)}${commonJsName(thrown)}`;
   // Not an Error at all (`throw 'no data'`): h3's body says only "HTTPError".
   if (thrown !== undefined && !(thrown instanceof Error)) return `the handler threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : messageOf(thrown)}, not an Error`;
   try {
@@ -159,6 +159,23 @@ function relativeMiss(error: Error): string {
   const { code, path } = error as NodeJS.ErrnoException;
   if (code !== 'ENOENT' || typeof path !== 'string' || isAbsolute(path)) return '';
   return ` ("${path}" is looked for from the working folder, ${process.cwd()}: name it from the module instead, new URL('...', import.meta.url))`;
+}
+
+/** What ES modules use in place of CommonJS's names, which a route file (an ES module) does not have. */
+const esmEquivalents = new Map([
+  ['__dirname', 'import.meta.dirname'],
+  ['__filename', 'import.meta.filename'],
+  ['require', "import (or createRequire(import.meta.url) from 'node:module')"],
+]);
+
+/**
+ * What to add to the ReferenceError of a CommonJS name used in an ES module (`__dirname is not
+ * defined`, V8's words): the type check passes it, as @types/node declares those names.
+ */
+function commonJsName(error: Error): string {
+  const name = error instanceof ReferenceError ? /^(\w+) is not defined$/.exec(error.message)?.[1] : undefined;
+  const instead = name === undefined ? undefined : esmEquivalents.get(name);
+  return instead ? ` (route files are ES modules, which have no ${name}: use ${instead})` : '';
 }
 
 /** An error h3 answers with its own status and message (`createError`, `HTTPError`): the handler's answer, not a crash. */
