@@ -13,8 +13,15 @@ export function extensionOf(file: string): string | undefined {
   return /[^./][^/]*\.([^./]+)$/.exec(file)?.[1].toLowerCase();
 }
 
-/** The type of a file by its extension (mrmime's table), as our servers send it; `undefined` for none. */
+/**
+ * Where every static host (GitHub Pages, Netlify, Cloudflare Pages, Vercel) sends another type than
+ * mrmime's table: `.xml` as `application/xml` (mrmime: `text/xml`). Our servers serve a file of
+ * publicDir, or the sitemap, as the host it is deployed to will.
+ */
+const hostsSend = new Map([['xml', 'application/xml']]);
+
+/** The type of a file by its extension (mrmime's table, but {@link hostsSend}), as our servers send it; `undefined` for none. */
 export function typeByExtension(file: string): string | undefined {
   const extension = extensionOf(file);
-  return extension === undefined ? undefined : lookup(extension);
+  return extension === undefined ? undefined : (hostsSend.get(extension) ?? lookup(extension));
 }

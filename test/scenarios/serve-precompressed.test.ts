@@ -120,7 +120,7 @@ describe.each([
     ['/api/docs', 'api/docs/index.html', 'text/html; charset=utf-8'],
     ['/app.js', 'app.js', 'text/javascript'],
     ['/logo.svg', 'logo.svg', 'image/svg+xml'],
-    ['/sitemap.xml', 'sitemap.xml', 'text/xml'],
+    ['/sitemap.xml', 'sitemap.xml', 'application/xml'],
   ])('serves the copies of %s (a folder’s index.html, publicDir files, the sitemap) with the file’s own type', async (target, file, type) => {
     const response = await get(target, ['Accept-Encoding: gzip']);
     expect(response.headers['content-encoding']).toBe('gzip');
