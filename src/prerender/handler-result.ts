@@ -54,10 +54,12 @@ const h3Response = Symbol.for('h3.HTTPResponse');
  * `{ channel: ... }` is a JSON file named `.xml`, which hosts serve as XML.
  */
 function dataOnOtherType(route: string, value: object): string | undefined {
-  const name = route.split('/').at(-1) ?? '';
+  const name = route.slice(route.lastIndexOf('/') + 1);
   const extension = extensionOf(name);
+  // Asked for every route that returns an object: the usual `.json` one is decided without more.
+  if (extension === undefined || extension === 'json') return undefined;
   const type = hostType('github-pages', name);
-  if (extension === undefined || isJsonType(type) || mediaType(type) === 'application/octet-stream') return undefined;
+  if (isJsonType(type) || mediaType(type) === 'application/octet-stream') return undefined;
   const html = isHtml(type) ? " (or return html`...`, h3's html)" : '';
   return `returned ${Array.isArray(value) ? 'an array' : 'an object'}, which h3 sends as JSON, though the route's name ends in .${extension}, which hosts serve as ${type}: return the file's text as a string${html}, and set its type: setHeader(event, 'content-type', '${type}')`;
 }
