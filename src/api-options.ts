@@ -52,4 +52,7 @@ export const is = {
   signal: (value: unknown) => (value instanceof AbortSignal ? undefined : 'an AbortSignal (new AbortController().signal)'),
   shard: (value: unknown) => (isPlainObject(value) && isShard(value) ? undefined : "{ index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text)"),
   routes: (value: unknown) => (Array.isArray(value) || typeof value === 'function' ? undefined : 'an array of routes or a function giving one'),
+  folders: (value: unknown) => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'an array of folder paths (strings)'),
+  /** A port or a byte count: a number, or a flag's text (checked where it is used, naming the flag). */
+  numberOrText: (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? undefined : 'a whole number'),
 } satisfies Record<string, ValueCheck>;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes as rollupApiRoutes } from '../src/bundle/plugin.ts';
-import { build } from '../src/index.ts';
+import { build, createDevServer, createPreviewServer, loadConfig, merge } from '../src/index.ts';
 import { apiRoutes as viteApiRoutes } from '../src/vite/plugin.ts';
 import { catchError, catchErrorSync } from './support/catch-error.ts';
 import { route, writeSite } from './support/helpers.ts';
@@ -52,5 +52,30 @@ describe('apiRoutes() options', () => {
   it('Vite: configFile is its own, and false is taken', () => {
     expect(viteApiRoutes({ configFile: false, apiPrefix: 'api' }).name).toBe('api-prerender:routes');
     expect(catchErrorSync(() => rollupApiRoutes({ configFile: false } as never)).message).toBe('Unknown option "configFile" of apiRoutes().');
+  });
+});
+
+describe('merge(), loadConfig() and the servers\' options', () => {
+  const shards = "Call it as merge({ shardDirs: ['dist/site.shard-1-of-2', 'dist/site.shard-2-of-2'] }).";
+  it.each([
+    ['merge() without options', () => merge(undefined as never), 'merge() needs shardDirs: the folders `prerender build --shard k/n` wrote, one per shard.'],
+    ['merge() given the folders alone', () => merge(['dist/site.shard-1-of-2'] as never), 'merge() takes an options object, got an array.', shards],
+    ['merge() given one folder as a string', () => merge({ shardDirs: 'dist/site.shard-1-of-2' } as never), 'Option "shardDirs" of merge() must be an array of folder paths (strings), got a string ("dist/site.shard-1-of-2").', shards],
+    ['merge() given a root', () => merge({ root, shardDirs: [] } as never), 'Unknown option "root" of merge().', 'The options are shardDirs, outDir, logger.'],
+    ['loadConfig() given the root as a string', () => loadConfig('my-site' as never), 'loadConfig() takes an options object, got a string ("my-site").', "Call it as loadConfig({ root: 'my-site' })."],
+    ['loadConfig() with a misspelt option', () => loadConfig({ roots: root } as never), 'Unknown option "roots" of loadConfig(); did you mean "root"?', 'Pass root instead.'],
+    ['createPreviewServer() with a misspelt port', () => createPreviewServer({ root, prot: 0 } as never), 'Unknown option "prot" of createPreviewServer(); did you mean "port"?', 'Pass port instead.'],
+    ['createDevServer() given the root as a string', () => createDevServer('my-site' as never), 'createDevServer() takes an options object, got a string ("my-site").', "Call it as createDevServer({ root: 'my-site', port: 3000 })."],
+    ['createDevServer() with a misspelt host', () => createDevServer({ root, port: 0, hots: '127.0.0.1' } as never), 'Unknown option "hots" of createDevServer(); did you mean "host"?', 'Pass host instead.'],
+  ])('%s: USAGE naming it, before anything listens or is written (they read a plain JavaScript caller\'s typo as a default before)', async (_, run, message, hint?: string) => {
+    const error = await catchError(run);
+    expect([error.code, error.message]).toEqual(['USAGE', message]);
+    if (hint) expect(error.hint).toBe(hint);
+  });
+
+  it('the servers take every option they document', async () => {
+    const site = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`) });
+    const dev = await createDevServer({ root: site, configFile: false, config: { apiPrefix: 'api' }, port: 0, host: '127.0.0.1', bodyLimit: 1024, logger: undefined });
+    await dev.close();
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checkOptions, is } from '../api-options.ts';
 import { warn, type Logger } from '../log.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import { settleWithin } from '../settle-within.ts';
@@ -32,8 +33,20 @@ export interface LoadConfigOptions {
  */
 export type ConfigCompiler = (file: string) => Promise<string>;
 
+/** What each of {@link LoadConfigOptions} takes (api-options.ts). */
+export const loadConfigChecks = {
+  root: is.string,
+  configFile: is.fileOrFalse,
+  config: is.config,
+  logger: is.object,
+} satisfies Record<keyof LoadConfigOptions, unknown>;
+
+/** The options of {@link loadConfig} among `options` (a server's, which has its own besides). */
+export const configOptionsOf = ({ root, configFile, config, logger }: LoadConfigOptions): LoadConfigOptions => ({ root, configFile, config, logger });
+
 /** Finds, loads and resolves the site's config. */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+  checkOptions('loadConfig()', options, loadConfigChecks, "loadConfig({ root: 'my-site' })");
   return withRoutes(await loadConfigWith(options, compileHere));
 }
 

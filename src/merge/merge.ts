@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { shownPath } from '../config/output-paths.ts';
 import { isInside } from '../runtime/inside.ts';
 import { withStaging } from '../output/staging.ts';
+import { checkOptions, is } from '../api-options.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
@@ -25,6 +26,9 @@ export interface MergeOptions {
   /** @default a logger on stderr */
   logger?: Logger;
 }
+
+/** What each of {@link MergeOptions} takes (api-options.ts). */
+const mergeChecks = { shardDirs: is.folders, outDir: is.string, logger: is.object } satisfies Record<keyof MergeOptions, unknown>;
 
 /** What {@link merge} returns. */
 export interface MergeReport {
@@ -49,6 +53,9 @@ export interface MergeReport {
  * different shards would both write, before anything is written; output is staged and swapped in.
  */
 export async function merge(options: MergeOptions): Promise<MergeReport> {
+  const example = "merge({ shardDirs: ['dist/site.shard-1-of-2', 'dist/site.shard-2-of-2'] })";
+  checkOptions('merge()', options, mergeChecks, example);
+  if (options?.shardDirs === undefined) throw errors.usage('merge() needs shardDirs: the folders `prerender build --shard k/n` wrote, one per shard.', `Call it as ${example}; the merged build goes to <outDir>/<name>, outDir "dist" from the working folder unless given.`);
   const started = performance.now();
   const logger = options.logger ?? createLogger();
   const shards = await loadShards(options.shardDirs);

@@ -2,6 +2,8 @@
  * Where and how the dev and preview servers listen: the checked port, host and request body limit,
  * and what a failed listen means.
  */
+import { is } from '../api-options.ts';
+import { loadConfigChecks } from '../config/load.ts';
 import { errors } from '../errors.ts';
 import { defaultBodyLimit } from '../runtime/listen.ts';
 
@@ -13,6 +15,9 @@ export interface ServerAddress {
   port: number;
   host: string;
 }
+
+/** What the options of the dev and preview servers take (api-options.ts): the config's, and where to listen. */
+export const serverOptionChecks = { ...loadConfigChecks, port: is.numberOrText, host: is.string, bodyLimit: is.numberOrText };
 
 /** The port (0 for any free one) and host to use, or a usage error naming `--port` / `--host`. */
 export function resolveAddress(options: { port?: unknown; host?: unknown }, defaultPort: number): ServerAddress {

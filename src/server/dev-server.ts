@@ -7,7 +7,9 @@ import { existsSync, type FSWatcher } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { configOptionsOf, loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { checkOptions } from '../api-options.ts';
+import { serverOptionChecks } from './address.ts';
 import { configFileNames } from '../config/defaults.ts';
 import { configName } from '../config/key-origin.ts';
 import { errors } from '../errors.ts';
@@ -53,6 +55,7 @@ interface Session {
  * @example const server = await createDevServer({ root: 'my-site', port: 3000 }); await server.close();
  */
 export async function createDevServer(options: DevServerOptions = {}): Promise<RunningServer> {
+  checkOptions('createDevServer()', options, serverOptionChecks, "createDevServer({ root: 'my-site', port: 3000 })");
   const logger = options.logger ?? createLogger();
   const address = resolveAddress(options, 3000);
   const bodyLimit = resolveBodyLimit(options.bodyLimit);
@@ -66,7 +69,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   let serveFirst!: (session: Session) => void;
   let session = new Promise<Session>((resolve) => (serveFirst = resolve));
   try {
-    const config = await loadConfig({ ...options, logger });
+    const config = await loadConfig(configOptionsOf({ ...options, logger }));
     // Run from the wrong folder (inside the site, or beside it), said before anything listens: dev
     // waits for a routes folder to be made only where none is found near either.
     if (!existsSync(config.routesDir)) {
@@ -117,7 +120,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
 }
 
 async function startSession(options: LoadConfigOptions & { bodyLimit: number }, logger: Logger, outDir: string): Promise<Session> {
-  return sessionOf(await loadConfig(options), logger, outDir, options.bodyLimit);
+  return sessionOf(await loadConfig(configOptionsOf(options)), logger, outDir, options.bodyLimit);
 }
 
 async function sessionOf(config: ResolvedConfig, logger: Logger, outDir: string, bodyLimit: number): Promise<Session> {

@@ -5,13 +5,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
-import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { checkOptions } from '../api-options.ts';
+import { configOptionsOf, loadConfig, type LoadConfigOptions } from '../config/load.ts';
 import { shownPath } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
-import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
+import { listenOn, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
 import { requestLog } from './request-log.ts';
 
 /** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
@@ -35,9 +36,10 @@ export interface PreviewServerOptions extends LoadConfigOptions {
  * @example const server = await createPreviewServer({ root: 'my-site' }); console.log(server.url);
  */
 export async function createPreviewServer(options: PreviewServerOptions = {}): Promise<RunningServer> {
+  checkOptions('createPreviewServer()', options, serverOptionChecks, "createPreviewServer({ root: 'my-site', port: 4173 })");
   const address = resolveAddress(options, 4173);
   const bodyLimit = resolveBodyLimit(options.bodyLimit);
-  const config = await loadConfig(options);
+  const config = await loadConfig(configOptionsOf(options));
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
   // No build, and no routes folder either: the command may have run inside the site (`src/`).
