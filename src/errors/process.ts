@@ -26,9 +26,10 @@ export const processErrors = {
    * `siteRoot`: the site's root as found from where the command ran, when that was not the root (run
    * from `src/`); `dirFound`: `dir` is there, without its server (part of a build, removed by hand).
    */
-  noBuild: (dir: string, siteRoot?: string, dirFound = false) => {
-    if (dirFound) return new PrerenderError('NO_BUILD', `The build in ${dir} is not whole: it has no server/index.mjs.`, { hint: 'Run `prerender build` again: it writes the whole output.' });
-    if (siteRoot === undefined) return new PrerenderError('NO_BUILD', `No build found in ${dir}.`, { hint: 'Run `prerender build` first.' });
+  /** `buildCommand`: what makes the build where it is looked for (`vite build`, for vite preview). */
+  noBuild: (dir: string, siteRoot?: string, dirFound = false, buildCommand = 'prerender build') => {
+    if (dirFound) return new PrerenderError('NO_BUILD', `The build in ${dir} is not whole: it has no server/index.mjs.`, { hint: `Run \`${buildCommand}\` again: it writes the whole output.` });
+    if (siteRoot === undefined) return new PrerenderError('NO_BUILD', `No build found in ${dir}.`, { hint: `Run \`${buildCommand}\` first.` });
     const there = relative(process.cwd(), siteRoot) || '.';
     return new PrerenderError('NO_BUILD', `This folder is not the site's root: no routes folder here, nor a build (${dir}); ${siteRoot} has route files, and seems to be the site's root.`, {
       hint: `Run the command in ${siteRoot}, or pass it the root (\`prerender preview ${there}\`); build it first if it has no build.`,

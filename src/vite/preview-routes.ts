@@ -21,7 +21,7 @@ import type { PartialHandler } from './node-middleware.ts';
 export async function startPreviewRoutes(config: ResolvedConfig, owns: (pathname: string) => boolean): Promise<PartialHandler> {
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
-  if (!existsSync(serverFile)) throw errors.noBuild(dir, undefined, existsSync(dir));
+  if (!existsSync(serverFile)) throw errors.noBuild(dir, undefined, existsSync(dir), 'vite build');
   const bundle = await loadBundle(serverFile, config);
   const files = createBuildFiles(dir);
   return async (request) => {
