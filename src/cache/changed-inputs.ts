@@ -12,10 +12,12 @@ const shown = 3;
 export function changedInputs(before: readonly string[], now: readonly string[]): string {
   const was = new Set(before);
   const is = new Set(now);
-  // The route table's changes first: the files the others are often in.
+  // The key's head (the config's apiPrefix or routesDir, Node, api-prerender) first: the route
+  // table's changes often follow from it; then the route table's: the files the others are often in.
+  const heads = new Set<string>();
   const routes = new Set<string>();
   const others = new Set<string>();
-  const note = (subject: string, change: string) => (subject.startsWith('route ') ? routes : others).add(`${named(subject)} ${change}`);
+  const note = (subject: string, change: string) => (!subject.includes(' ') ? heads : subject.startsWith('route ') ? routes : others).add(`${named(subject)} ${change}`);
   const gone = new Map(before.filter((line) => !is.has(line)).map((line) => [subjectOf(line), line]));
   for (const line of now) {
     if (was.has(line)) continue;
@@ -23,10 +25,10 @@ export function changedInputs(before: readonly string[], now: readonly string[])
     const old = gone.get(subject);
     gone.delete(subject);
     // A file's fingerprint is "-" where there is none (fingerprint.ts).
-    note(subject, old === undefined || old.endsWith(' -') ? 'added' : line.endsWith(' -') ? 'removed' : 'changed');
+    note(subject, old === undefined || old.endsWith(' -') ? 'added' : line.endsWith(' -') ? 'removed' : subject.startsWith('route ') ? routeChange(old, line, subject) : 'changed');
   }
   for (const subject of gone.keys()) note(subject, 'removed');
-  const changes = [...routes, ...others];
+  const changes = [...heads, ...routes, ...others];
   // The same lines in another order: no input changed, the order they were read in did.
   if (changes.length === 0) return 'its inputs were read in another order';
   const more = changes.length > shown ? ` and ${counted(changes.length - shown, 'more input')}` : '';
@@ -45,7 +47,15 @@ function subjectOf(line: string): string {
   return kind;
 }
 
-const heads: Record<string, string> = {
+/** What a route file's line says changed (`route <file> <method> <path>`): the path it serves, or the method it answers. */
+function routeChange(old: string, line: string, subject: string): string {
+  const [oldMethod, ...oldPath] = old.slice(subject.length + 1).split(' ');
+  const [method, ...path] = line.slice(subject.length + 1).split(' ');
+  if (path.join(' ') !== oldPath.join(' ')) return `now serves ${path.join(' ')}`;
+  return method === oldMethod ? 'changed' : `now answers ${method || 'every method'}`;
+}
+
+const headNames: Record<string, string> = {
   tool: 'api-prerender',
   node: 'Node',
   config: 'apiPrefix or routesDir',
@@ -56,7 +66,7 @@ const heads: Record<string, string> = {
 /** An input as the log names it. */
 function named(subject: string): string {
   const space = subject.indexOf(' ');
-  if (space === -1) return heads[subject] ?? subject;
+  if (space === -1) return headNames[subject] ?? subject;
   const [kind, name] = [subject.slice(0, space), subject.slice(space + 1)];
   if (kind === 'route') return `route file ${name}`;
   if (kind === 'folder') return `the files in ${name === '.' ? 'the site root' : `${name}/`}`;

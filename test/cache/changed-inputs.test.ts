@@ -20,7 +20,8 @@ describe('changedInputs', () => {
     ['the config', replace(before, 'config k1', 'config k2'), 'apiPrefix or routesDir changed'],
     ['a route file added', [...before, 'route api/c.ts  /api/c'], 'route file api/c.ts added'],
     ['a route file removed', before.filter((line) => !line.startsWith('route api/b.get.ts')), 'route file api/b.get.ts removed'],
-    ['a route file answering another method', replace(before, 'route api/b.get.ts GET /api/b', 'route api/b.get.ts  /api/b'), 'route file api/b.get.ts changed'],
+    ['a route file answering another method', replace(before, 'route api/b.get.ts GET /api/b', 'route api/b.get.ts  /api/b'), 'route file api/b.get.ts now answers every method'],
+    ['a route file serving another path', replace(before, 'route api/a.ts  /api/a', 'route api/a.ts  /v2/a'), 'route file api/a.ts now serves /v2/a'],
   ])('%s', (_what, now, says) => {
     expect(changedInputs(before, now)).toBe(says);
   });
@@ -33,6 +34,11 @@ describe('changedInputs', () => {
   it('names the route table\'s changes first', () => {
     const now = [...replace(before, 'input src/lib/format.ts h2', 'input src/lib/format.ts h9'), 'route api/c.ts  /api/c'];
     expect(changedInputs(before, now)).toBe('route file api/c.ts added, src/lib/format.ts changed');
+  });
+
+  it('names a new apiPrefix first, then the paths it moved (no route file changed)', () => {
+    const now = replace(replace(replace(before, 'config k1', 'config k2'), 'route api/a.ts  /api/a', 'route api/a.ts  /v2/a'), 'route api/b.get.ts GET /api/b', 'route api/b.get.ts GET /v2/b');
+    expect(changedInputs(before, now)).toBe('apiPrefix or routesDir changed, route file api/a.ts now serves /v2/a, route file api/b.get.ts now serves /v2/b');
   });
 
   it('names three, then counts the rest', () => {
