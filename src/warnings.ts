@@ -14,6 +14,7 @@ export type WarningCode =
   | 'TYPE_CHECK'
   | 'MISTYPED_FILE'
   | 'MANY_FILES'
+  | 'HEADERS_DROPPED'
   | 'BUNDLE'
   | 'LINK_LEFT_OUT'
   | 'DOT_FILE_LEFT_OUT'
@@ -72,6 +73,11 @@ export const warnings = {
   mistypedFiles: (host: string, lines: string[]): Warning => ({
     code: 'MISTYPED_FILE',
     message: `${lines.length} file${lines.length === 1 ? '' : 's'} will be served by ${host} with another type than the route answered (mistypedFiles: "warn"):\n${lines.join('\n')}`,
+  }),
+  /** Route files whose handlers set headers a host that reads no header rules will not send: the first `lines`, and how many in all. */
+  headersDropped: (host: string, lines: string[], count: number): Warning => ({
+    code: 'HEADERS_DROPPED',
+    message: `${count} route file${count === 1 ? '' : 's'} carr${count === 1 ? 'ies' : 'y'} headers ${count === 1 ? 'its handler' : 'their handlers'} set, which ${host} will not send (it reads no header rules):\n${lines.join('\n')}${count > lines.length ? `\n  ... and ${count - lines.length} more` : ''}\nSet them where the site is served from (a CDN in front of it), or deploy with a preset whose host reads _headers (netlify, cloudflare).`,
   }),
   manyFiles: (host: string, count: number, limit: number): Warning => ({
     code: 'MANY_FILES',

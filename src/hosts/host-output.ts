@@ -73,11 +73,14 @@ export async function writeHostOutput(input: HostOutputInput): Promise<number> {
     case 'cloudflare':
       await checkCloudflareFiles(publicDir, input.logger);
       return (await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits)) > 0 ? 1 : 0;
-    case 'github-pages':
-      checkGithubTypes(await routeFiles(files), input.mistypedFiles, input.logger);
+    case 'github-pages': {
+      const written = await routeFiles(files);
+      checkGithubTypes(written, input.mistypedFiles, input.logger);
+      warnDroppedHeaders('GitHub Pages', written, input.logger);
       // Without it, GitHub Pages runs Jekyll over the output, which drops files starting with "_".
       await writingTo(join(publicDir, '.nojekyll'), () => writeFile(join(publicDir, '.nojekyll'), ''));
       return 1;
+    }
     case 'vercel':
       return writeVercelOutput(input.distDir, publicDir, await routeFiles(files));
   }
@@ -120,6 +123,17 @@ function checkGithubTypes(files: TypedFile[], policy: 'error' | 'warn', logger: 
   const lines = wrong.map((file) => `  ${file.route} (${file.file}): answered ${file.contentType}, served as ${hostType('github-pages', file.file)}`);
   if (policy === 'error') throw errors.mistypedFiles('GitHub Pages', lines);
   warn(logger, warnings.mistypedFiles('GitHub Pages', lines));
+}
+
+/** Route files shown by name in HEADERS_DROPPED; past them, a count. */
+const droppedShown = 5;
+
+/** Warns of the headers a handler set (carried-headers.ts) that `host`, reading no header rules, will not send. */
+function warnDroppedHeaders(host: string, files: TypedFile[], logger: Logger): void {
+  const carrying = files.filter((file) => file.headers !== undefined && file.headers.length > 0);
+  if (carrying.length === 0) return;
+  const lines = carrying.slice(0, droppedShown).map((file) => `  ${file.route ?? file.file}: ${file.headers!.map(([name]) => name).join(', ')}`);
+  warn(logger, warnings.headersDropped(host, lines, carrying.length));
 }
 
 async function checkCloudflareFiles(publicDir: string, logger: Logger): Promise<void> {
