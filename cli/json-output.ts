@@ -1,15 +1,27 @@
-import { PrerenderError } from '../src/errors.ts';
+import { errors, PrerenderError } from '../src/errors.ts';
+import type { Logger } from '../src/log.ts';
+import { handleError } from './handle-error.ts';
 import type { Warning } from '../src/warnings.ts';
 
 /**
  * Keeps stdout for the one JSON report of `--json`: from now on, whatever else the process writes
  * there (a route module's `console.log` while it loads or handles a request, a worker thread's
- * output) goes to stderr. Returns the way to write to the real stdout, resolving once written.
+ * output) goes to stderr. Returns the way to write to the real stdout, resolving once written; a
+ * write that fails (what reads stdout ended: `| head`) is said on `logger` and exits 1, in place of
+ * Node's unhandled 'error' event.
  */
-export function reserveStdout(): (text: string) => Promise<void> {
+export function reserveStdout(logger: Logger): (text: string) => Promise<void> {
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
-  return (text) => new Promise((done) => write(text, () => done()));
+  // The write's callback has the error: the stream's event is the same one, already handled.
+  process.stdout.on('error', () => {});
+  return (text) =>
+    new Promise((done) =>
+      write(text, (error) => {
+        if (error) process.exitCode = handleError(errors.reportNotWritten(error), logger);
+        done();
+      }),
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { writeSync } from 'node:fs';
 import { errors, type PrerenderError } from '../src/errors.ts';
+import type { BuildSettled } from '../src/errors/source.ts';
 import type { Logger } from '../src/log.ts';
 import { handleError } from './handle-error.ts';
 
@@ -7,6 +8,12 @@ import { handleError } from './handle-error.ts';
 export interface SiteFaults {
   /** Aborted, with the ROUTES_STOPPED error as its reason, when the site's code threw outside any request. */
   signal: AbortSignal;
+  /**
+   * The build ended (failed, or published its output): the site's timers may still run until the
+   * command exits. What they do from now on is said as done after the build, and fails the command;
+   * the JSON report is the build's, printed already or about to be.
+   */
+  settled(outcome: BuildSettled): void;
   /** Gives errors and the process's exit back to Node's default handling. */
   dispose(): void;
 }
@@ -22,30 +29,45 @@ export interface SiteFaults {
  *   given (a 0 would pass a CI job whose output was never published); with `json`, the error is the
  *   JSON printed. The staging folder and the lock go with the process (output/staging.ts). `expected`
  *   tells an exit of the command's own (a second Ctrl-C) from the site's.
+ * Once the build has ended (`settled`), the site's timers still run until the command exits: both are
+ * said as done after the build, with what became of the output, and the command exits 1 (the built
+ * server would end the same way). `dispose` as the command exits.
  */
 export function guardSiteFaults(logger: Logger, expected: () => boolean, json?: (error: PrerenderError) => string): SiteFaults {
   const controller = new AbortController();
+  let outcome: BuildSettled | undefined;
   const onError = (error: unknown) => {
-    // Only the first stops the build; later ones are consequences or repeats, said as they come.
-    if (controller.signal.aborted) return void logger.error(errors.siteThrewInBuild(error).message);
-    controller.abort(errors.siteThrewInBuild(error));
+    // Only the first is said whole (and stops the build while it runs); later ones are consequences
+    // or repeats (a timer of setInterval), said in a line as they come.
+    const said = errors.siteThrewInBuild(error, outcome);
+    if (controller.signal.aborted) return void logger.error(said.message);
+    if (outcome) process.exitCode = handleError(said, logger);
+    controller.abort(said);
   };
   const onExit = (code: number | string) => {
     if (expected()) return;
-    const error = errors.siteExitedInBuild(code);
+    const error = errors.siteExitedInBuild(code, outcome);
     // On 'exit' only synchronous writes happen: stdout and stderr to a file or a pipe are on Linux.
-    if (json) writeSync(1, json(error));
+    if (json && !outcome) writeSync(1, json(error));
     process.exitCode = handleError(error, logger);
+  };
+  const dispose = () => {
+    process.off('uncaughtException', onError);
+    process.off('unhandledRejection', onError);
+    process.off('exit', onExit);
+    process.off('beforeExit', dispose);
   };
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
   process.on('exit', onExit);
+  // Nothing left to run (the command waiting on an unref'd child): no code of the site's can run
+  // any more, and the exit that follows is the command's own.
+  process.on('beforeExit', dispose);
   return {
     signal: controller.signal,
-    dispose() {
-      process.off('uncaughtException', onError);
-      process.off('unhandledRejection', onError);
-      process.off('exit', onExit);
+    settled(how) {
+      outcome = how;
     },
+    dispose,
   };
 }

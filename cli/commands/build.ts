@@ -50,7 +50,7 @@ export function registerBuild(cli: CAC): void {
       keepToolchainsWarm(0);
       // Kept for a failed build's --json: the report that lists them is not made.
       const { logger, warnings } = collectWarnings(createLogger());
-      const printJson = flags.json ? reserveStdout() : undefined;
+      const printJson = flags.json ? reserveStdout(logger) : undefined;
       const interrupt = interruptOnSignals(logger);
       const faults = guardSiteFaults(logger, () => interrupt.received !== undefined, flags.json ? (error) => jsonText(jsonOfError(error, warnings)) : undefined);
       // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
@@ -61,10 +61,10 @@ export function registerBuild(cli: CAC): void {
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
-        // The guard is the build's alone: an error after it (stdout closed under the JSON report)
-        // is no site code's.
         const signal = AbortSignal.any([interrupt.signal, faults.signal]);
-        const report = await build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal }).finally(() => faults.dispose());
+        const building = build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal });
+        building.then(() => faults.settled('published'), () => faults.settled('failed'));
+        const report = await building;
         // From here to the process's exit, a signal is too late to stop anything, and says so.
         interrupt.settled('its output was published, and stays');
         await printJson?.(jsonText(jsonOfReport(report)));
@@ -77,11 +77,10 @@ export function registerBuild(cli: CAC): void {
         const code = handleError(error, logger);
         process.exitCode = interrupt.exitCode ?? code;
       }
-      // Also where build() never ran (a bad --shard): the command's own exit is never the site's.
-      // The signals stay ours until the process exits (a late one sets the exit code).
-      faults.dispose();
+      // The signals stay ours until the process exits (a late one sets the exit code), and so do the
+      // site's faults: its timers run until then.
       await endIdleToolchains();
-      await exitWhenWritten();
+      await exitWhenWritten(() => faults.dispose());
     });
 }
 
@@ -91,11 +90,12 @@ export function registerBuild(cli: CAC): void {
  * CI job running it, waiting forever. Node handles a signal when its event loop polls: written to a
  * pipe or file, the report blocks the process, and the writes' callbacks come without a poll, so the
  * loop goes through one poll before the exit (between two turns' immediates), and a signal that came
- * meanwhile sets the exit code.
+ * meanwhile sets the exit code. `beforeExit` runs just before it, with nothing between.
  */
-async function exitWhenWritten(): Promise<never> {
+async function exitWhenWritten(beforeExit: () => void): Promise<never> {
   await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))));
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  beforeExit();
   process.exit();
 }
 

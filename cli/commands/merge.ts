@@ -25,7 +25,7 @@ export function registerMerge(cli: CAC): void {
       stopInterruptingWhileLoading();
       limitHeapGrowth();
       const logger = createLogger();
-      const printJson = flags.json ? reserveStdout() : undefined;
+      const printJson = flags.json ? reserveStdout(logger) : undefined;
       try {
         const { merge } = loadLibrary<typeof import('../../src/merge/merge.ts')>('merge/merge');
         const report = await merge({ shardDirs, outDir: flags.outDir, logger });

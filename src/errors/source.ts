@@ -100,19 +100,22 @@ export const sourceErrors = {
       cause,
       traceCause: true,
     }),
-  /** `prerender build`: the site's code threw outside any request while the build ran it. */
-  siteThrewInBuild: (cause: unknown) =>
-    new PrerenderError('ROUTES_STOPPED', `The site's code threw outside any request while the build ran it: ${messageOf(cause)}`, {
-      hint: (cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_INVALID_STATE'
+  /**
+   * `prerender build`: the site's code threw outside any request while the build ran it, or, once the
+   * build had `settled`, before the command exited (a timer of a route that finished or timed out).
+   */
+  siteThrewInBuild: (cause: unknown, settled?: BuildSettled) =>
+    new PrerenderError('ROUTES_STOPPED', `The site's code threw outside any request ${whenInBuild(settled)}: ${messageOf(cause)}`, {
+      hint: ((cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_INVALID_STATE'
         ? // A stream's controller written to after the stream was cancelled (Node's code for it).
-          "A stream was written to after it was cancelled: the build cancels the body of a route past prerender.timeout or prerender.maxBodySize, as a server cancels it when a client hangs up. Give the ReadableStream a cancel() that stops what feeds it (clearTimeout, clearInterval, closing its source), at the first frame of your code in the stack. Nothing was published."
-        : 'It comes from a timer, an event listener or a promise nothing awaited (in a route module, or code it imports): fix it at the first frame of your code in the stack, or await the promise in the handler so that its route fails instead. Nothing was published.',
+          'A stream was written to after it was cancelled: the build cancels the body of a route past prerender.timeout or prerender.maxBodySize, as a server cancels it when a client hangs up. Give the ReadableStream a cancel() that stops what feeds it (clearTimeout, clearInterval, closing its source), at the first frame of your code in the stack. '
+        : 'It comes from a timer, an event listener or a promise nothing awaited (in a route module, or code it imports): fix it at the first frame of your code in the stack, or await the promise in the handler so that its route fails instead. ') + publishedSentence(settled),
       cause,
       traceCause: true,
     }),
-  /** `prerender build`: the site's code called process.exit() while the build ran it. */
-  siteExitedInBuild: (code: number | string) =>
-    new PrerenderError('ROUTES_STOPPED', `The build was ended by process.exit(${code}), called by the site's code it ran (a route handler, a module it imports, an entries or routes function, or the config); nothing was published.`, {
+  /** `prerender build`: the site's code called process.exit() while the build ran it, or after it `settled`. */
+  siteExitedInBuild: (code: number | string, settled?: BuildSettled) =>
+    new PrerenderError('ROUTES_STOPPED', `The build was ended by process.exit(${code}), called by the site's code it ran (a route handler, a module it imports, an entries or routes function, or the config)${settled ? ` ${whenInBuild(settled)}` : ''}; ${settled === 'published' ? 'the output was published and stays, but the built server would end the same way' : 'nothing was published'}.`, {
       hint: 'Code the build runs must never end the process: in a handler, throw createError({ status, message }) to fail its route instead.',
     }),
   h3Missing: () =>
@@ -124,6 +127,20 @@ export const sourceErrors = {
       hint: "Install h3 v2: npm install h3@^2 (route files written for h3 v1 need the changes in h3's v2 migration guide).",
     }),
 };
+
+/** How a build ended, for what the site's code does between that and the command's exit. */
+export type BuildSettled = 'failed' | 'published';
+
+/** When the site's code did it: while the build ran, or after it ended. */
+function whenInBuild(settled: BuildSettled | undefined): string {
+  if (settled === undefined) return 'while the build ran it';
+  return settled === 'failed' ? 'after the build had failed' : 'after the build published its output';
+}
+
+/** What became of the output, said last. */
+function publishedSentence(settled: BuildSettled | undefined): string {
+  return settled === 'published' ? 'The output was published and stays; the built server would end the same way.' : 'Nothing was published.';
+}
 
 /** Text with its control characters written as escapes (`\t`, `\u0001`), not sent raw to a terminal. */
 function withEscapes(text: string): string {

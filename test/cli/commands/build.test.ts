@@ -3,11 +3,13 @@
  * and stderr, and --json. Every run starts in an empty folder, as a CI job building a site elsewhere
  * would. The bin's usage errors: test/cli/parse-args.test.ts; its help: test/cli/help.test.ts.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { route, runCli, tempDir, writeSite } from '../../support/helpers.ts';
+import { binPath, route, runCli, tempDir, writeSite } from '../../support/helpers.ts';
 
 const cwd = tempDir('cwd-');
 const cli = (...args: string[]) => runCli(args, { cwd });
@@ -196,6 +198,20 @@ describe('prerender build', () => {
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ ok: 2, failed: 0 });
     for (const line of ['loading noisy', 'raw write at import', 'handling noisy', 'info too']) expect(stderr).toContain(line);
+  });
+
+  it('--json whose reader ended first (| head): the build publishes, says the report was not written, exits 1; not Node\'s EPIPE', async () => {
+    const { root, dir } = cliSite(['/api/hello.txt']);
+    const child = spawn(process.execPath, [binPath, 'build', root, '--json', '--no-typecheck'], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const [code] = (await once(child, 'close')) as [number];
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain('error The JSON report (--json) could not be written to stdout: the program reading it ended before it was written (EPIPE). What the command did is as the lines above say.\n  hint: Let the reader take the whole report, or write it to a file and read that: prerender build --json > report.json');
+    expect(stderr).toMatch(/^1 route ok, 0 failed/m);
+    expect(stderr).not.toMatch(/^Node\.js v|Unhandled 'error'|site's code/m);
+    expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
   });
 
   it('--json lists every warning with its code', async () => {
