@@ -1,24 +1,23 @@
-import { errors, PrerenderError } from '../src/errors.ts';
+import { messageOf, PrerenderError } from '../src/errors.ts';
 import type { Logger } from '../src/log.ts';
-import { handleError } from './handle-error.ts';
 import type { Warning } from '../src/warnings.ts';
 
 /**
  * Keeps stdout for the one JSON report of `--json`: from now on, whatever else the process writes
  * there (a route module's `console.log` while it loads or handles a request, a worker thread's
- * output) goes to stderr. Returns the way to write to the real stdout, resolving once written; a
- * write that fails (what reads stdout ended: `| head`) is said on `logger` and exits 1, in place of
- * Node's unhandled 'error' event.
+ * output) goes to stderr. Returns the way to write to the real stdout, resolving once written. A
+ * write that fails (what reads stdout ended first: `| head -c 100`) is a warning on `logger`: the
+ * reader took what it wanted, and the exit code stays the command's (under `set -o pipefail`, a
+ * reader that failed fails the pipeline itself).
  */
 export function reserveStdout(logger: Logger): (text: string) => Promise<void> {
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
-  // The write's callback has the error: the stream's event is the same one, already handled.
-  process.stdout.on('error', () => {});
+  // The write's callback has the error; the stream's event of it is left to the bin (closed-output.ts).
   return (text) =>
     new Promise((done) =>
       write(text, (error) => {
-        if (error) process.exitCode = handleError(errors.reportNotWritten(error), logger);
+        if (error) logger.warn(`The JSON report (--json) was not written whole: ${(error as NodeJS.ErrnoException).code === 'EPIPE' ? 'the program reading stdout ended first (EPIPE)' : messageOf(error)}. The exit code is the command's, as the lines above say.`);
         done();
       }),
     );

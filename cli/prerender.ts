@@ -16,7 +16,9 @@ const { asFileLimit } = load('../src/file-limit.js') as typeof import('../src/fi
 const { createLogger } = load('../src/log.js') as typeof import('../src/log.ts');
 const { handleError } = load('./handle-error.js') as typeof import('./handle-error.ts');
 const { interruptWhileLoading } = load('./interrupt.js') as typeof import('./interrupt.ts');
+const { goOnWhenOutputCloses } = load('./closed-output.js') as typeof import('./closed-output.ts');
 
+goOnWhenOutputCloses();
 // Ctrl-C while the CLI loads and a command starts says so, until the command listens itself.
 interruptWhileLoading(createLogger());
 let main: typeof import('./main.ts') | undefined;

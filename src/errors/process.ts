@@ -35,12 +35,6 @@ export const processErrors = {
       hint: `Run the command in ${siteRoot}, or pass it the root (\`prerender preview ${there}\`); build it first if it has no build.`,
     });
   },
-  /** `--json`: writing the report to stdout failed (EPIPE: what read it ended first, as `| head` does). */
-  reportNotWritten: (cause: NodeJS.ErrnoException) =>
-    new PrerenderError('OUTPUT', `The JSON report (--json) could not be written to stdout: ${cause.code === 'EPIPE' ? 'the program reading it ended before it was written (EPIPE)' : messageOf(cause)}. What the command did is as the lines above say.`, {
-      hint: 'Let the reader take the whole report, or write it to a file and read that: prerender build --json > report.json',
-      cause,
-    }),
   portInUse: (host: string, port: number) =>
     new PrerenderError('SERVER', `Port ${port} on ${host} is already in use.`, {
       hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one.`,
