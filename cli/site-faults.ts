@@ -1,6 +1,7 @@
 import { writeSync } from 'node:fs';
-import { errors, type PrerenderError } from '../src/errors.ts';
+import { errors, messageOf, type PrerenderError } from '../src/errors.ts';
 import type { BuildSettled } from '../src/errors/source.ts';
+import { exitCallFrames } from '../src/exit-call.ts';
 import type { Logger } from '../src/log.ts';
 import { handleError } from './handle-error.ts';
 
@@ -36,9 +37,12 @@ export interface SiteFaults {
 export function guardSiteFaults(logger: Logger, expected: () => boolean, json?: (error: PrerenderError) => string): SiteFaults {
   const controller = new AbortController();
   let outcome: BuildSettled | undefined;
+  const messages = new Set<string>();
   const onError = (error: unknown) => {
-    // Only the first is said whole (and stops the build while it runs); later ones are consequences
-    // or repeats (a timer of setInterval), said in a line as they come.
+    // Only the first is said whole (and stops the build while it runs); later ones are consequences,
+    // said in a line as they come, and repeats (a timer of setInterval) not again.
+    if (messages.has(messageOf(error))) return;
+    messages.add(messageOf(error));
     const said = errors.siteThrewInBuild(error, outcome);
     if (controller.signal.aborted) return void logger.error(said.message);
     if (outcome) process.exitCode = handleError(said, logger);
@@ -46,7 +50,9 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, json?: 
   };
   const onExit = (code: number | string) => {
     if (expected()) return;
-    const error = errors.siteExitedInBuild(code, outcome);
+    const frames = exitCallFrames();
+    const call = frames === undefined ? undefined : Object.assign(new Error('called here'), { stack: `process.exit(${code}): called here\n${frames}` });
+    const error = errors.siteExitedInBuild(code, outcome, call);
     // On 'exit' only synchronous writes happen: stdout and stderr to a file or a pipe are on Linux.
     if (json && !outcome) writeSync(1, json(error));
     process.exitCode = handleError(error, logger);

@@ -113,10 +113,15 @@ export const sourceErrors = {
       cause,
       traceCause: true,
     }),
-  /** `prerender build`: the site's code called process.exit() while the build ran it, or after it `settled`. */
-  siteExitedInBuild: (code: number | string, settled?: BuildSettled) =>
+  /**
+   * `prerender build`: the site's code called process.exit() while the build ran it, or after it
+   * `settled`; `call`: an error made where it was called, whose stack is the site's frames.
+   */
+  siteExitedInBuild: (code: number | string, settled?: BuildSettled, call?: Error) =>
     new PrerenderError('ROUTES_STOPPED', `The build was ended by process.exit(${code}), called by the site's code it ran (a route handler, a module it imports, an entries or routes function, or the config)${settled ? ` ${whenInBuild(settled)}` : ''}; ${settled === 'published' ? 'the output was published and stays, but the built server would end the same way' : 'nothing was published'}.`, {
-      hint: 'Code the build runs must never end the process: in a handler, throw createError({ status, message }) to fail its route instead.',
+      hint: `Code the build runs must never end the process${call ? ' (the first frame of your code in the stack called it)' : ''}: in a handler, throw createError({ status, message }) to fail its route instead.`,
+      cause: call,
+      traceCause: call !== undefined,
     }),
   h3Missing: () =>
     new PrerenderError('DEPENDENCY', "api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).", {

@@ -53,8 +53,8 @@ export interface BuildWorkerEvents {
 }
 
 /** A message the thread sends of its own, not the answer to one sent to it. */
-const isNotice = (message: FromBuildThread): message is { failed: BuildFailure } | { routeError: string } | { warning: Warning } =>
-  typeof message === 'object' && ('failed' in message || 'routeError' in message || 'warning' in message);
+const isNotice = (message: FromBuildThread): message is { failed: BuildFailure } | { routeError: string } | { warning: Warning } | { exitFrames: string } =>
+  typeof message === 'object' && ('failed' in message || 'routeError' in message || 'warning' in message || 'exitFrames' in message);
 
 /**
  * Starts a worker thread serving builds written to `dir` (dev-output.ts); it loads the runtime and
@@ -71,18 +71,25 @@ export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEv
   let retiring = false;
   let ending = false;
   let stopped: Error | undefined;
+  /** Where process.exit() was called in the thread, as it told before it ended. */
+  let exitFrames: string | undefined;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.once('error', (error) => (stopped = error));
   worker.once('exit', (code) => {
     // An error thrown outside any request is printed and the thread goes on (bundle-worker.ts): what
     // ends it is process.exit(), or Node's own fatal error.
-    stopped ??= new Error(`the thread that runs them ended with exit code ${code} (process.exit(), called by a route module or a module it imports)`);
+    if (!stopped) {
+      stopped = new Error(`the thread that runs them ended with exit code ${code} (process.exit(), called by a route module or a module it imports)`);
+      // Its stack is the call's in the thread, not this listener's.
+      stopped.stack = `Error: ${stopped.message}${exitFrames ? `\n${exitFrames}` : ''}`;
+    }
     if (!ending) events.onStop(stopped);
   });
   worker.on('message', (message: FromBuildThread) => {
     if (!isNotice(message)) return;
     if ('failed' in message) events.onLoadFailure(message.failed);
     else if ('warning' in message) events.onWarning(message.warning);
+    else if ('exitFrames' in message) exitFrames = message.exitFrames;
     else events.onRouteError(message.routeError);
   });
 

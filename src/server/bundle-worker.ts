@@ -20,6 +20,7 @@ import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type * as Runtime from '../runtime/index.ts';
 import { keepServingOnStrayErrors } from '../runtime/stray-errors.ts';
+import { exitCallFrames } from '../exit-call.ts';
 import { describeFailure, failureResponse, routeErrorLine, routeErrorResponse, type BuildFailure } from './build-error.ts';
 
 /** What the thread is started with: the body limit, the builds' output folder (dev-output.ts), the site. */
@@ -53,14 +54,27 @@ export type ThreadAnswer = { port: number } | { failure: BuildFailure } | 'pong'
  * An answer; or, unasked, for the dev server to print: a route module that failed to load on its
  * route's first request, a handler's unhandled error, a handler's result h3 sends otherwise than meant.
  */
-export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeError: string } | { warning: Warning };
+export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeError: string } | { warning: Warning } | { exitFrames: string };
 
 type Handler = (event: unknown) => unknown;
 
 const port = parentPort!;
 // As the built server and `prerender preview` do: an error a route module throws outside any request
-// (a stream's timer writing after its client hung up) is printed, and the routes are served on.
-keepServingOnStrayErrors((message) => port.postMessage({ routeError: message } satisfies FromBuildThread));
+// (a stream's timer writing after its client hung up) is printed, and the routes are served on. Each
+// once in this thread (one build: a save starts another): a timer of setInterval throws as often as it
+// runs, and would fill the terminal with the same lines.
+// process.exit() in a route module ends this thread, and emits 'exit' before: the frames of its
+// caller, the site's, told to the dev server before the thread ends, say which line ended it.
+process.on('exit', () => {
+  const frames = exitCallFrames();
+  if (frames) port.postMessage({ exitFrames: frames } satisfies FromBuildThread);
+});
+const strays = new Set<string>();
+keepServingOnStrayErrors((message) => {
+  if (strays.has(message)) return;
+  strays.add(message);
+  port.postMessage({ routeError: message } satisfies FromBuildThread);
+});
 const { bodyLimit, dir, site, timeout } = workerData as BuildThreadData;
 // Stack traces of route modules name their source files, as in the dev server's own thread.
 process.setSourceMapsEnabled(true);
