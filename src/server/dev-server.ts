@@ -21,7 +21,7 @@ import type { StaticHandler } from '../runtime/static.ts';
 import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
 import { describeFailure, failureResponse, logFailure } from './build-error.ts';
 import type { DevBundler } from './dev-bundler.ts';
-import { withRequestLog } from './request-log.ts';
+import { requestLog } from './request-log.ts';
 import { watchNames } from './watch-names.ts';
 
 /** Options of {@link createDevServer}: the site, config overrides, where to listen and log. */
@@ -76,13 +76,14 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
       const nearby = findNearbyRoutes(config.root, config.routesDir);
       if (nearby?.root !== undefined) throw errors.noRoutesDir(config.routesDir, config.root, configName(config.root, config.configFile), nearby, 'dev');
     }
-    const handle = withRequestLog(async (request) => {
+    const handle = async (request: Request) => {
       const { files, bundler } = await session;
       return (await files?.(request)) ?? bundler.fetch(request);
-    }, logger);
+    };
     // The port first, then the build: a port in use is the first thing said, with no build to stop.
+    // Logged as middleware: the requests the socket layer refuses (400, 413) are logged too.
     server = await listenOn(address, () =>
-      listen(handle, { ...address, bodyLimit, onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
+      listen(handle, { ...address, bodyLimit, middleware: [requestLog(logger)], onError: (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)) }),
     );
     first = await sessionOf(config, logger, outDir, bodyLimit);
     serveFirst(first);

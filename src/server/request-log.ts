@@ -1,20 +1,21 @@
-import type { ServerMiddleware } from 'srvx';
-import type { FetchHandler } from '../runtime/index.ts';
+import type { ServerMiddleware, ServerRequest } from 'srvx';
 import type { Logger } from '../log.ts';
 
 /**
- * Wraps `fetch` so that every request prints one line: method, path, status, milliseconds until the
- * response began. The path is the parsed URL's, so control characters arrive percent-encoded and
- * cannot reach the terminal raw.
+ * srvx middleware that prints one line a request: method, target, status, milliseconds until the
+ * response began. As middleware it sees the requests the socket layer refuses (400, 413) too. The
+ * target is the one the client sent (`/a/../b`, refused with 400, is logged so, not as the `/b` its
+ * parsed URL says), every byte but printable ASCII percent-encoded: no control character reaches the
+ * terminal raw.
  * @example GET /api/v1/hello 200 3ms
  */
-export function withRequestLog(fetch: FetchHandler, logger: Logger): FetchHandler {
-  return async (request) => {
+export function requestLog(logger: Logger): ServerMiddleware {
+  return async (request, next) => {
     const started = performance.now();
-    const { pathname, search } = new URL(request.url);
-    const line = (status: number | string) => `${request.method} ${pathname}${search} ${status} ${Math.round(performance.now() - started)}ms`;
+    const target = shownTarget(request);
+    const line = (status: number | string) => `${request.method} ${target} ${status} ${Math.round(performance.now() - started)}ms`;
     try {
-      const response = await fetch(request);
+      const response = await next();
       logger.info(line(response.status));
       return response;
     } catch (error) {
@@ -25,10 +26,13 @@ export function withRequestLog(fetch: FetchHandler, logger: Logger): FetchHandle
   };
 }
 
-/**
- * {@link withRequestLog} as srvx middleware, for a server whose handler is built elsewhere: `prerender
- * preview` serves with the bundle's own. Requests the socket layer refuses (400, 413) are logged too.
- */
-export function requestLog(logger: Logger): ServerMiddleware {
-  return (request, next) => withRequestLog(next, logger)(request);
+/** The request target as sent (Node's, where the request came through a Node socket), else the parsed URL's path and query. */
+function shownTarget(request: ServerRequest): string {
+  const sent = request.runtime?.node?.req?.url;
+  if (sent === undefined) {
+    const { pathname, search } = new URL(request.url);
+    return pathname + search;
+  }
+  // Node reads the target's bytes as Latin-1: a character is a byte.
+  return sent.replace(/[^\x21-\x7e]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

@@ -96,6 +96,9 @@ describe('the dev server log under attack', () => {
     // The table sends %00 and friends; a raw control character would reach the terminal.
     expect(devLogger.lines.join('\n')).not.toMatch(/[\0-\x09\x0b-\x1f\x7f]/);
     expect(devLogger.lines).toContainEqual(expect.stringMatching(/^GET \/%252e%252e\/x 404 \d+ms$/));
+    // As sent, not as its parsed URL (/.env) would say: the 400 is for this target.
+    expect(devLogger.lines).toContainEqual(expect.stringMatching(/^GET \/api\/\.\.\/\.\.\/\.env 400 \d+ms$/));
+    expect(devLogger.lines).toContainEqual(expect.stringMatching(/^GET \/x%00\.html 400 \d+ms$/));
   });
 });
 
