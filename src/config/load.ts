@@ -75,7 +75,7 @@ function settleBound(over: UserConfig | undefined): number {
 /** Imports the file (compiling TypeScript with Rollup first) and unwraps a function export, given `timeout` ms to settle. */
 async function importConfigFile(file: string, compile: ConfigCompiler, timeout: number): Promise<UserConfig> {
   const module = await importModule(file, compile);
-  if (!('default' in module)) throw errors.configExport(file, 'the file has no default export');
+  if (!('default' in module)) throw errors.configNoDefault(file, Object.keys(module));
   let exported: unknown = module.default;
   const fromFunction = typeof exported === 'function';
   if (fromFunction) {
@@ -105,23 +105,25 @@ async function importModule(file: string, compile: ConfigCompiler): Promise<Reco
     return (await import(compiled ? pathToFileURL(compiled).href : freshUrl(file))) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof PrerenderError && error.code !== 'COMPILE') throw error;
-    throw errors.configLoad(file, compiled === undefined ? await namedImportError(file, error, compile) : error);
+    throw errors.configLoad(file, compiled === undefined ? await locatedImportError(file, error, compile) : error);
   } finally {
     if (compiled) await rm(compiled, { force: true });
   }
 }
 
 /**
- * Node's error for a JavaScript config importing what is not installed names the package only in its
- * words, so the fix could not: compiled, the config's unresolved import is named, the package with it
- * (a package meant, such as 'api-prerender' for 'prerender'). Else `error` as it was.
+ * Node's error for a JavaScript config says neither where a syntax error is (nor, for a name a module
+ * does not export, where it is imported), and names a package not installed only in its words, so
+ * the fix could not: compiled, the config's error says so (file:line:column with its code frame; the
+ * unresolved import named, with the package meant, such as 'api-prerender' for 'prerender'). Else
+ * `error` as it was.
  */
-async function namedImportError(file: string, error: unknown, compile: ConfigCompiler): Promise<unknown> {
-  if ((error as { code?: unknown } | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') return error;
+async function locatedImportError(file: string, error: unknown, compile: ConfigCompiler): Promise<unknown> {
+  if ((error as { code?: unknown } | undefined)?.code !== 'ERR_MODULE_NOT_FOUND' && !(error instanceof SyntaxError)) return error;
   try {
     await rm(await compile(file), { force: true });
-  } catch (named) {
-    if (named instanceof PrerenderError && named.code === 'COMPILE') return named;
+  } catch (located) {
+    if (located instanceof PrerenderError && located.code === 'COMPILE') return located;
   }
   return error;
 }

@@ -196,6 +196,14 @@ export const configErrors = {
     });
   },
   /** The config file loaded, but what it default-exports is no config. */
+  /** `exported`: the names the file exports instead (`config`: `export const config = ...`). */
+  configNoDefault: (file: string, exported: string[]) =>
+    new PrerenderError('CONFIG', `Could not load config file ${file}: the file has no default export${exported.length > 0 ? `, only ${exported.length === 1 ? 'the named export' : 'the named exports'} ${exported.slice(0, 5).map((name) => `"${name}"`).join(', ')}` : ''}.`, {
+      hint:
+        exported.length === 1
+          ? `Export it as the default: \`export default ${exported[0]};\` (or write \`export default defineConfig({...})\` in place of \`export const ${exported[0]} = ...\`).`
+          : 'The file must default-export defineConfig({...}), a plain object, or a function returning one: `export default defineConfig({...})`.',
+    }),
   configExport: (file: string, problem: string) =>
     new PrerenderError('CONFIG', `Could not load config file ${file}: ${problem}`, {
       hint: 'The file must default-export defineConfig({...}), a plain object, or a function returning one.',

@@ -216,8 +216,9 @@ describe('loadConfig: --config', () => {
 
 describe('loadConfig: broken config files are CONFIG errors naming the file', () => {
   it.each([
-    ['no default export', 'prerender.config.mjs', `export const config = { name: 'x' };`, 'the file has no default export', 'default-export'],
-    ['no default export (TS)', 'prerender.config.ts', `export const config = { name: 'x' };`, 'the file has no default export', 'default-export'],
+    ['no default export', 'prerender.config.mjs', `export const config = { name: 'x' };`, 'the file has no default export, only the named export "config".', 'Export it as the default: `export default config;`'],
+    ['no default export (TS)', 'prerender.config.ts', `export const config = { name: 'x' };`, 'the file has no default export, only the named export "config".', 'Export it as the default: `export default config;`'],
+    ['no export at all', 'prerender.config.mjs', `const config = { name: 'x' };`, 'the file has no default export.', 'default-export'],
     ['a default export that is not an object', 'prerender.config.mjs', `export default 'x';`, 'the default export is a string ("x"), not a config object', 'default-export'],
     ['a default export of undefined', 'prerender.config.mjs', `export default undefined;`, 'the default export is undefined', 'default-export'],
     ['a function returning nothing', 'prerender.config.mjs', `export default () => {};`, 'its default-exported function returned nothing', 'default-export'],
@@ -225,11 +226,13 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     ['a throw at load (TS)', 'prerender.config.ts', `const fail = (): never => { throw new Error('boom in ts'); };\nexport default fail();`, 'boom in ts', 'The error comes from the code of prerender.config.ts'],
     ['a function that rejects', 'prerender.config.mjs', `export default async () => { throw new Error('boom in fn'); };`, 'boom in fn', 'The error comes from the code of prerender.config.mjs'],
     ['a syntax error (TS)', 'prerender.config.ts', `export default { name: };`, 'prerender.config.ts:1:24: Unexpected token', 'Fix the code at the line shown'],
+    ['a syntax error (JS)', 'prerender.config.mjs', `export default {\n  name: 'x'\n  sitemap: { host: 'https://example.com' },\n};`, "Syntax error in prerender.config.mjs:3:3: Expected ',', got 'ident'", 'Fix the code at the line shown'],
+    ['a name a module does not export (JS)', 'prerender.config.mjs', `import { defineConfig } from './helper-config.mjs';\nexport default defineConfig({});`, 'prerender.config.mjs:1:10 imports "defineConfig" from helper-config.mjs, which does not export it.', 'Fix'],
     ['a syntax error in a JS helper of a TS config', 'prerender.config.ts', `import x from './helper.mjs';\nexport default x;`, 'Syntax error in helper.mjs:1:24: Expression expected', 'Fix the code at the line shown'],
     ['a missing import (TS)', 'prerender.config.ts', `import x from './missing';\nexport default x;`, 'prerender.config.ts imports "./missing", which cannot be resolved', 'Fix the import path'],
     ['a missing package (JS)', 'prerender.config.mjs', `import x from 'no-such-package';\nexport default x;`, 'prerender.config.mjs imports "no-such-package", which cannot be resolved', 'npm install no-such-package'],
   ])('%s', async (_, file, source, reason, hint) => {
-    const root = writeSite({ [file]: source, 'helper.mjs': 'export default { name: };' });
+    const root = writeSite({ [file]: source, 'helper.mjs': 'export default { name: };', 'helper-config.mjs': 'export const config = {};' });
     const error = await catchError(() => loadConfig({ root }));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
     expect(error.message).toContain(`Could not load config file ${join(root, file)}`);

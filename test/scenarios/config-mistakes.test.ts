@@ -42,12 +42,22 @@ describe('a config whose code throws', () => {
     expect(written).toBe(false);
   });
 
-  it('that does not parse, as JavaScript (Node says not where): the hint gives the command that shows the line', async () => {
-    const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default {\n  prerender: { routes: ['/api/a.txt'] \n` });
+  it('that does not parse, as JavaScript (Node says not where): file, line and column with the code frame, as for TypeScript', async () => {
+    const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default {\n  prerender: { routes: ['/api/a.txt'] }\n  name: 'site',\n};\n` });
     expect(code, stderr).toBe(2);
-    // Node's message once, not again as a stack of no frames.
-    expect(stderr.match(/Unexpected end of input/g)).toHaveLength(1);
-    expect(stderr).toContain('hint: prerender.config.mjs does not parse: `node --check prerender.config.mjs` shows the line, then fix it there.');
+    expect(stderr).toContain(
+      [
+        "Syntax error in prerender.config.mjs:3:3: Expected ',', got 'ident'",
+        "1: export default {",
+        "2:   prerender: { routes: ['/api/a.txt'] }",
+        "3:   name: 'site',",
+        '     ^',
+        '4: };',
+        '  hint: Fix the code at the line shown; nothing was written.',
+      ].join('\n'),
+    );
+    // Node's own message, which says not where, is not printed.
+    expect(stderr).not.toContain('Unexpected identifier');
     expect(written).toBe(false);
   });
 
