@@ -25,17 +25,17 @@ describe('a function of the site that never settles', () => {
     expect(leftovers(outDir, 'site')).toEqual([]);
   });
 
-  it('prerender.routes: CONFIG naming the key, past prerender.timeout, exit 2', async () => {
+  it('prerender.routes: ROUTE_ENTRIES naming the key, past prerender.timeout, exit 1 (no config mistake)', async () => {
     const outDir = tempDir('out-');
     const root = writeSite({
       'src/server/routes/api/a.json.ts': route(`() => ({ a: 1 })`),
       'prerender.config.mjs': `export default { name: 'site', outDir: ${JSON.stringify(outDir)}, prerender: { timeout: 500, routes: () => ${never} } };`,
     });
     const cli = await runCli(['build', root, '--no-typecheck', '--json']);
-    expect(cli.code, cli.stderr).toBe(2);
+    expect(cli.code, cli.stderr).toBe(1);
     const message = 'The function given as prerender.routes did not settle within 500 ms (prerender.timeout).';
     expect(cli.stderr).toContain(`error ${message}`);
-    expect(JSON.parse(cli.stdout).error).toMatchObject({ code: 'CONFIG', message });
+    expect(JSON.parse(cli.stdout).error).toMatchObject({ code: 'ROUTE_ENTRIES', message });
     expect(leftovers(outDir, 'site')).toEqual([]);
   });
 

@@ -86,8 +86,9 @@ export const configErrors = {
     new PrerenderError('CONFIG', message, {
       hint: `Keep cacheDir apart from the output and your sources, e.g. the default "node_modules/.cache/api-prerender"${origin ? `: fix it in ${origin}` : ''}.`,
     }),
+  /** Listing the routes failed as it ran (a CMS down), as a route file's entries may: no config mistake, exit 1. */
   routesFunction: (configFile: string, cause: unknown) =>
-    new PrerenderError('CONFIG', `The function given as prerender.routes in ${configFile} failed: ${messageOf(cause)}`, {
+    new PrerenderError('ROUTE_ENTRIES', `The function given as prerender.routes in ${configFile} failed: ${messageOf(cause)}`, {
       hint: namesSiteCode(stackWithCauses(cause, ownCodeDir))
         ? `Fix prerender.routes in ${configFile} at the line the stack above names.`
         : // A request that failed (fetch failed, getaddrinfo ENOTFOUND) throws from Node's code and undici's alone.
@@ -124,7 +125,7 @@ export const configErrors = {
     });
   },
   routesTimedOut: (timeout: number, configFile: string) =>
-    new PrerenderError('CONFIG', `The function given as prerender.routes did not settle within ${timeout} ms (prerender.timeout).`, {
+    new PrerenderError('ROUTE_ENTRIES', `The function given as prerender.routes did not settle within ${timeout} ms (prerender.timeout).`, {
       hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout in ${configFile} if listing the routes takes longer.`,
     }),
   configTimedOut: (file: string, timeout: number) =>

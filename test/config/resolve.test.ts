@@ -111,7 +111,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       throw new Error('page 2 of the CMS: 503');
     }
     const thrown = await catchError(() => resolveConfig({ prerender: { routes: failing } }, tempDir()));
-    expect([thrown.code, thrown.exitCode]).toEqual(['CONFIG', 2]);
+    expect([thrown.code, thrown.exitCode]).toEqual(['ROUTE_ENTRIES', 1]);
     expect(thrown.message).toBe('The function given as prerender.routes in the config failed: page 2 of the CMS: 503');
     expect(thrown.hint).toBe('Fix prerender.routes in the config at the line the stack above names.');
   });
@@ -135,7 +135,7 @@ describe('resolveConfig: defaults (SPEC section 3)', () => {
       }
     }
     const error = await catchError(() => resolveConfig({ prerender: { routes: endless, timeout: 100 } }, tempDir()));
-    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect([error.code, error.exitCode]).toEqual(['ROUTE_ENTRIES', 1]);
     expect(error.message).toBe('The function given as prerender.routes did not settle within 100 ms (prerender.timeout).');
     const atTimeout = yielded;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -409,7 +409,7 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
       throw new Error('database down');
     };
     const error = await catchError(() => resolveConfig({ prerender: { routes } }, tempDir()));
-    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    expect([error.code, error.exitCode]).toEqual(['ROUTE_ENTRIES', 1]);
     expect(error.message).toBe('The function given as prerender.routes in the config failed: database down');
   });
 

@@ -28,13 +28,13 @@ export default { name: 'site', outDir, prerender: { routes: () => [bundled() ? '
     expect(logger.lines).toContainEqual(expect.stringMatching(/^bundled 1 route file into /));
   });
 
-  it('that throws fails the build with its error (exit code 2), and nothing is published', async () => {
+  it('that throws fails the build with its error (exit code 1: a CMS down is no config mistake), and nothing is published', async () => {
     const { error, outDir } = await failBuild({
       [`${api}/ok.txt.ts`]: route(`() => 'ok'`),
       'prerender.config.mjs': `export default { prerender: { routes: () => { throw new Error('the CMS is down'); } } };`,
     });
-    expect(error.code).toBe('CONFIG');
-    expect(error.exitCode).toBe(2);
+    expect(error.code).toBe('ROUTE_ENTRIES');
+    expect(error.exitCode).toBe(1);
     expect(error.message).toBe('The function given as prerender.routes in prerender.config.mjs failed: the CMS is down');
     expect(readdirSync(outDir)).toEqual([]);
   });

@@ -91,7 +91,7 @@ export default defineConfig({
 });
 `;
     const { code, stderr, written } = await buildWith({ 'prerender.config.ts': config });
-    expect(code, stderr).toBe(2);
+    expect(code, stderr).toBe(1);
     expect(stderr).toContain('error The function given as prerender.routes in prerender.config.ts failed: CMS down');
     expect(stderr).toMatch(/^\s+at .*\/prerender\.config\.ts:6:\d+\)?$/m);
     expect(stderr).not.toMatch(/\.timestamp-|\.cache|config-\d+/);
