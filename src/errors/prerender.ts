@@ -1,7 +1,7 @@
 /** The catalogue's errors of the routes a build renders and what they answer (see errors.ts). */
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
-const noRouteFileHint = 'Fix each route no route file matches where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it.';
+const noRouteFileHint = 'For each route that no route file matches: fix it where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it.';
 
 /** Errors of the routes a build renders and what they answer. */
 export const prerenderErrors = {

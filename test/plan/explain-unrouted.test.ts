@@ -38,7 +38,7 @@ describe('a listed route no route file matches', () => {
       ].join('\n'),
     );
     expect(error.hint).toBe(
-      'Fix each route no route file matches where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it. ' +
+      'For each route that no route file matches: fix it where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it. ' +
         'Or pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.',
     );
     const report = error.details as BuildReport;
