@@ -8,6 +8,7 @@ import { isHtml, isJsonType, mediaType } from '../content-type.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { extensionOf } from '../runtime/extension.ts';
 import type { RequestOutcome } from '../runtime/outcome.ts';
+import { isPlainObject } from '../value-kind.ts';
 import { warnings, type Warning } from '../warnings.ts';
 
 /** What a route's handler returned that it should not have, and what to return instead. */
@@ -40,10 +41,7 @@ function describe(route: string, value: unknown, typed: boolean): string | undef
 
 /** A plain object or an array: what h3 sends as JSON (but its own HTTPResponse, a plain object too). */
 function isPlainData(value: unknown): value is object {
-  if (Array.isArray(value)) return true;
-  if (typeof value !== 'object' || value === null || (value as { [key: symbol]: unknown })[h3Response] === true) return false;
-  const proto = Object.getPrototypeOf(value) as object | null;
-  return proto === Object.prototype || proto === null;
+  return Array.isArray(value) || (isPlainObject(value) && (value as { [key: symbol]: unknown })[h3Response] !== true);
 }
 
 /** The mark of h3's `HTTPResponse` (`html`...``, `redirect()`), which h3 sends as the response it describes. */
@@ -54,11 +52,11 @@ const h3Response = Symbol.for('h3.HTTPResponse');
  * `{ channel: ... }` is a JSON file named `.xml`, which hosts serve as XML.
  */
 function dataOnOtherType(route: string, value: object): string | undefined {
-  const name = route.slice(route.lastIndexOf('/') + 1);
-  const extension = extensionOf(name);
   // Asked for every route that returns an object: the usual `.json` one is decided without more.
-  if (extension === undefined || extension === 'json') return undefined;
-  const type = hostType('github-pages', name);
+  if (route.endsWith('.json')) return undefined;
+  const served = servedAs(route);
+  if (served === undefined) return undefined;
+  const { extension, type } = served;
   if (isJsonType(type) || mediaType(type) === 'application/octet-stream') return undefined;
   const html = isHtml(type) ? " (or return html`...`, h3's html)" : '';
   return `returned ${Array.isArray(value) ? 'an array' : 'an object'}, which h3 sends as JSON, though the route's name ends in .${extension}, which hosts serve as ${type}: return the file's text as a string${html}, and set its type: setHeader(event, 'content-type', '${type}')`;
@@ -72,7 +70,7 @@ const htmlStart = /^\s*<(?:!doctype\s+html|html|head|body|main|div|p|h[1-6]|sect
  * file is text (no `index.html`) and a browser shows its tags. Written as HTML once it is typed.
  */
 function untypedHtml(route: string, value: string): string | undefined {
-  if (extensionOf(route.split('/').at(-1) ?? '') !== undefined || !htmlStart.test(value)) return undefined;
+  if (extensionOf(lastSegment(route)) !== undefined || !htmlStart.test(value)) return undefined;
   return "returned HTML as a string without a content type, sent as text/plain (a browser shows its tags as text): return html`...` (h3's tagged template), or set the type: setHeader(event, 'content-type', 'text/html; charset=utf-8')";
 }
 
@@ -82,11 +80,10 @@ function untypedHtml(route: string, value: string): string | undefined {
  * header of ours).
  */
 function untypedString(route: string): string | undefined {
-  const name = route.split('/').at(-1) ?? '';
-  const extension = extensionOf(name);
-  const type = hostType('github-pages', name);
+  const served = servedAs(route);
   // A name hosts cannot type (application/octet-stream) says nothing of what the route meant.
-  if (extension === undefined || ['application/octet-stream', 'text/plain'].includes(mediaType(type))) return undefined;
+  if (served === undefined || ['application/octet-stream', 'text/plain'].includes(mediaType(served.type))) return undefined;
+  const { extension, type } = served;
   const fix =
     mediaType(type) === 'application/json'
       ? 'return the object or array itself (h3 sends it as JSON) rather than a string'
@@ -99,13 +96,24 @@ function untypedString(route: string): string | undefined {
  * and none of the bodies h3 or the runtime sends as bytes or as a response.
  */
 function sentAsText(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || isPlainObject(value)) return false;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
-  const proto = Object.getPrototypeOf(value) as object | null;
-  if (proto === Object.prototype || proto === null) return false;
   if (value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof Blob || value instanceof ReadableStream || value instanceof Response) return false;
   const body = value as { pipe?: unknown; pipeTo?: unknown; [key: symbol]: unknown };
   return typeof body.pipe !== 'function' && typeof body.pipeTo !== 'function' && body[h3Response] !== true;
+}
+
+/** The last segment of a route: the name of the file it is written as. */
+const lastSegment = (route: string) => route.slice(route.lastIndexOf('/') + 1);
+
+/**
+ * The extension of the route's name, and the type static hosts serve a file of that name as (GitHub
+ * Pages', which carries no header of ours); `undefined` for a name without an extension.
+ */
+function servedAs(route: string): { extension: string; type: string } | undefined {
+  const name = lastSegment(route);
+  const extension = extensionOf(name);
+  return extension === undefined ? undefined : { extension, type: hostType('github-pages', name) };
 }
 
 const kindOf = (value: object) => `an instance of ${value.constructor?.name || 'a class'}`;
