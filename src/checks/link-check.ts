@@ -8,7 +8,7 @@
  */
 import type { SiteLink } from '../crawl/link-route.ts';
 import type { FileClaims } from '../output/file-claims.ts';
-import { assetSegments } from '../runtime/asset-id.ts';
+import { pathSegments } from '../runtime/asset-id.ts';
 import { fileCandidates } from '../runtime/file-candidates.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
@@ -120,14 +120,7 @@ function alsoOn(waiting: Waiting, page: string): Waiting {
  * which no server of ours (and no host) serves.
  */
 export function isFile(target: string, claims: FileClaims): boolean {
-  let segments: string[] | undefined = [];
-  if (target !== '/') {
-    try {
-      segments = assetSegments(decodeURI(target));
-    } catch {
-      return false;
-    }
-  }
+  const segments = pathSegments(target);
   if (segments === undefined || segments.some(isHiddenName)) return false;
   return fileCandidates(segments).some((candidate) => !isHostConfigFile(candidate) && claims.has(candidate.join('/')));
 }

@@ -6,19 +6,13 @@
 import { statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
-import { assetSegments } from '../runtime/asset-id.ts';
+import { pathSegments } from '../runtime/asset-id.ts';
 import { fileCandidates } from '../runtime/file-candidates.ts';
 
 /** The file of publicDir that answers `route` (from the site root), as the static layer looks it up; none when no file does. */
 export function publicFileOf(route: string, site: Pick<ResolvedConfig, 'root' | 'publicDir'>): string | undefined {
-  let segments: string[] | undefined;
-  try {
-    // A folder's path (`/docs/`) is its index.html, as `/docs` is.
-    const path = route.split('?')[0]!.replace(/\/+$/, '');
-    segments = path === '' ? [] : assetSegments(decodeURI(path));
-  } catch {
-    return undefined;
-  }
+  // A folder's path (`/docs/`) is its index.html, as `/docs` is.
+  const segments = pathSegments(route.split('?')[0]!.replace(/\/+$/, ''));
   if (segments === undefined) return undefined;
   for (const candidate of fileCandidates(segments)) {
     const file = join(site.publicDir, ...candidate);

@@ -43,6 +43,21 @@ export function assetSegments(id: string): string[] | undefined {
 }
 
 /**
+ * The decoded segments of the file a URL path names, as serveStatic reads the path (decoded once with
+ * `decodeURI`, then {@link assetSegments}): `[]` for the root, `undefined` where no file can have it
+ * (malformed percent-encoding too).
+ * @example pathSegments('/docs/caf%C3%A9.html') // ['docs', 'café.html']
+ */
+export function pathSegments(path: string): string[] | undefined {
+  if (path === '' || path === '/') return [];
+  try {
+    return assetSegments(decodeURI(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The id without its leading slashes: serveStatic asks for the root's index as `//index.html`, and
  * the table keys it as `index.html`, as every other file by its path relative to `public/`.
  * @example withoutLeadingSlashes('//index.html') // 'index.html'

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assetId, assetSegments, withoutLeadingSlashes } from '../../src/runtime/asset-id.ts';
+import { assetId, assetSegments, pathSegments, withoutLeadingSlashes } from '../../src/runtime/asset-id.ts';
 import { routeSegments } from '../../src/output/route-to-file.ts';
 import { idsAsked } from '../support/serve-static-id.ts';
 import { accepted, hostileRoute } from '../support/arbitrary-routes.ts';
@@ -37,6 +37,22 @@ describe('assetId and assetSegments', () => {
     expect(await idsAsked('/')).toEqual(['/', '//index.html']);
     expect(assetSegments('//index.html')).toEqual(['index.html']);
     expect(withoutLeadingSlashes('//index.html')).toBe(assetId(['index.html']));
+  });
+});
+
+describe('pathSegments: the file a URL path names, decoded once', () => {
+  it.each([
+    ['/', []],
+    ['', []],
+    ['/docs/caf%C3%A9.html', ['docs', 'café.html']],
+    ['/api/q%231.json', ['api', 'q#1.json']],
+    ['/%25252e', ['%252e']],
+  ])('%s is %j', (path, segments) => {
+    expect(pathSegments(path)).toEqual(segments);
+  });
+
+  it.each(['/%E0%A4%A', '/%', '/a/../b', '/a%2Fb', '/a//b'])('%s names no file (a malformed escape too)', (path) => {
+    expect(pathSegments(path)).toBeUndefined();
   });
 });
 
