@@ -5,10 +5,10 @@
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server as HttpServer } from 'node:http';
 // The Node adapter by name: a site's own node-resolve may lack the 'node' export condition.
-import type { ServerMiddleware, ServerRequest } from 'srvx';
+import type { ServerMiddleware } from 'srvx';
 import { serve } from 'srvx/node';
 import { trackRequests } from './connections.ts';
-import { isSafeTarget } from './request-target.ts';
+import { isSafeTarget, sentTarget } from './request-target.ts';
 
 /** The request body limit when none is given: 1 MiB. */
 export const defaultBodyLimit = 1024 * 1024;
@@ -122,7 +122,7 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
  * else `undefined`. Every socket that serves routes asks this first, the Vite plugin's too.
  */
 export function refuse(request: Request, limit: number): Response | undefined {
-  const target = (request as ServerRequest).runtime?.node?.req?.url;
+  const target = sentTarget(request);
   if (target !== undefined && !isSafeTarget(target)) return plain(400, 'Bad Request');
   const length = request.headers.get('content-length');
   if (length && /^\d+$/.test(length) && Number(length) > limit) {

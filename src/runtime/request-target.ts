@@ -2,7 +2,13 @@
  * The request target as the client wrote it, checked before any URL parser sees it: `new URL()`
  * resolves `..` and `\`, so a check on the parsed path cannot tell `/a/../b` from `/b`.
  */
+import type { ServerRequest } from 'srvx';
 import { decodeSegment, leavesFolder } from './url-path.ts';
+
+/** The request target as the client sent it, where the request came through a Node socket (srvx's `runtime.node.req`). */
+export function sentTarget(request: Request): string | undefined {
+  return (request as ServerRequest).runtime?.node?.req?.url;
+}
 
 /** Scheme and authority of an absolute-form target (`http://host/path`), which the path follows. */
 const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;

@@ -1,4 +1,5 @@
-import type { ServerMiddleware, ServerRequest } from 'srvx';
+import type { ServerMiddleware } from 'srvx';
+import { sentTarget } from '../runtime/request-target.ts';
 import type { Logger } from '../log.ts';
 
 /**
@@ -27,8 +28,8 @@ export function requestLog(logger: Logger): ServerMiddleware {
 }
 
 /** The request target as sent (Node's, where the request came through a Node socket), else the parsed URL's path and query. */
-function shownTarget(request: ServerRequest): string {
-  const sent = request.runtime?.node?.req?.url;
+function shownTarget(request: Request): string {
+  const sent = sentTarget(request);
   if (sent === undefined) {
     const { pathname, search } = new URL(request.url);
     return pathname + search;
