@@ -7,7 +7,7 @@ import { ownCodeDir } from '../paths.ts';
  * What went wrong, which decides the exit code: usage and config errors exit 2, the rest 1.
  * `COMPILE`: the code cannot be bundled (syntax, unresolved import); `MODULE_IMPORT`: it was bundled,
  * but a route module (or one it imports) threw while it loaded; `ROUTES_STOPPED`: a route module threw
- * outside any request, or exited, after it loaded (dev: until the next save; build: the build stops). `OUTPUT`: a file stands where the
+ * outside any request, or exited, after it loaded (dev: the thread starts again on the next request; build: the build stops). `OUTPUT`: a file stands where the
  * output folder goes; `WRITE_FAILED`: the file system refused a write (full disk, permissions: see the
  * error's `cause.code`, such as ENOSPC); `LOCKED`: another build of the site is running, so trying
  * again later can succeed. `ROUTE_ENTRIES`: a route file's `entries` export threw or listed a URL its

@@ -96,7 +96,7 @@ export const sourceErrors = {
     ),
   routesStopped: (cause: unknown) =>
     new PrerenderError('ROUTES_STOPPED', `The route modules stopped running: ${messageOf(cause)}`, {
-      hint: 'process.exit() in a route module (or a module it imports) ends the thread that runs the routes, as it would end the built server: throw createError({ status, message }) to fail a request instead. Fix it and save: the dev server rebuilds then.',
+      hint: 'process.exit() in a route module (or a module it imports) ends the thread that runs the routes, as it would end the built server: throw createError({ status, message }) to fail a request instead. The dev server starts the routes again in a new thread on the next request, and rebuilds on a save.',
       cause,
       traceCause: true,
     }),

@@ -4,7 +4,8 @@
  * and the whole routes folder. Each build is served by a worker thread of its own (build-worker.ts),
  * which imports the changed route files' modules at once and every other one on its route's first
  * request, and replaces the previous build whole; a failed one is served as its error until a save
- * fixes it.
+ * fixes it. A build whose thread a route module ended (process.exit()) is served again in a new
+ * thread on the next request.
  */
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,8 +53,12 @@ export interface DevBundler {
   close(options?: { finishRequests?: boolean }): Promise<void>;
 }
 
-/** The build being served: its thread and what it loaded, or the reason there is none. */
-type Served = { worker: BuildWorker; plan: BuildPlan } | { worker?: undefined; failure: BuildFailure };
+/**
+ * The build being served: its thread and what it loaded, or the reason there is none; with the plan of
+ * the build whose thread `stopped` (process.exit() in a route module), which the next request serves
+ * again in a new thread.
+ */
+type Served = { worker: BuildWorker; plan: BuildPlan; stopped?: undefined } | { worker?: undefined; failure: BuildFailure; stopped?: BuildPlan };
 
 /** How long a save's burst of file events may take: one build follows them all. */
 const settleMs = 10;
@@ -93,7 +98,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const worker = startBuildWorker(
       { bodyLimit, dir: outDir, site, timeout: config.prerender.timeout },
       {
-        onStop: (error) => latest?.worker === worker && serve({ failure: describeFailure(errors.routesStopped(error)) }),
+        onStop: (error) => latest?.worker === worker && serve({ failure: describeFailure(errors.routesStopped(error)), stopped: latest.plan }),
         onLoadFailure: (failure) => logFailure(failure, logger),
         onRouteError: (line) => logger.error(line),
         onWarning: (warning) => warn(logger, warning),
@@ -103,16 +108,21 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   // Replaces the build being served; the thread of the one before ends once it has answered.
-  const serve = (build: Served, started?: number) => {
+  const serve = (build: Served, started?: number, restarted?: boolean) => {
     latest?.worker?.retire();
     latest = build;
     if (!build.worker) return logFailure(build.failure, logger);
+    const ms = Math.round(performance.now() - started!);
+    if (restarted) return logger.info(`started the routes again in a new thread, after theirs stopped, in ${ms} ms`);
     const verb = builds++ === 0 ? 'built' : 'rebuilt';
-    logger.info(`${verb} ${describePlan(build.plan)} in ${Math.round(performance.now() - started!)} ms`);
+    logger.info(`${verb} ${describePlan(build.plan)} in ${ms} ms`);
   };
 
   const bundle = async (): Promise<void> => {
     const started = performance.now();
+    // Nothing saved since a route module ended its thread: the same build, in a new thread, as a
+    // server's supervisor starts it again. Its modules load on their routes' first requests.
+    if (latest?.stopped && !changes.all && changes.paths.size === 0) return launch({ ...latest.stopped, load: new Set() }, started, true);
     if (!existsSync(config.routesDir)) return waitForRoutes();
     watcher.add([config.routesDir]);
     // What is saved while this build runs is the next one's.
@@ -134,6 +144,11 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       changes = keepChanges(taken, changes, reads);
       return serve({ failure: describeFailure(error) });
     }
+    return launch(plan, started);
+  };
+
+  /** Serves `plan` in a thread of its own, which imports the modules of the route files `plan.load` names at once. */
+  const launch = async (plan: BuildPlan, started: number, restarted?: boolean): Promise<void> => {
     const worker = spare ?? startWorker();
     spare = undefined;
     loading = worker;
@@ -141,7 +156,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     loading = undefined;
     if (closing || failure) void worker.terminate();
     if (closing) return;
-    serve(failure ? { failure } : { worker, plan }, started);
+    serve(failure ? { failure } : { worker, plan }, started, restarted);
     spare = startWorker();
     spare.prepare(plan.routes, fileName);
   };
@@ -178,6 +193,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   return {
     async fetch(request) {
       if (running) await running;
+      if (latest?.stopped) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       if (!build.worker) return failureResponse(build.failure, request);
       // No route file serves it: a browser gets the routes there are (`/` most often).

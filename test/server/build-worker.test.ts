@@ -99,6 +99,29 @@ describe('dev rebuilds are isolated', () => {
     expect((await pollUntil(new URL('/api/hold', server.url).href, (next) => next.body === 'fixed')).status).toBe(200);
   });
 
+  it('starts the routes again in a new thread on the next request after a handler ended its thread, without a save', async () => {
+    const root = writeSite({
+      [`${api}/quit.ts`]: route(`() => { process.exit(4); }`),
+      [`${api}/count.ts`]: `import { defineEventHandler } from 'h3';\nlet hits = 0;\nexport default defineEventHandler(() => String(++hits));\n`,
+    });
+    const logger = createMemoryLogger();
+    server = await createDevServer({ root, port: 0, logger });
+    const at = (path: string) => new URL(path, server!.url).href;
+    expect((await ask(at('/api/count'))).body).toBe('1');
+    const quit = await ask(at('/api/quit'));
+    expect(quit.status).toBe(500);
+    expect(JSON.parse(quit.body)).toMatchObject({ code: 'ROUTES_STOPPED', message: expect.stringContaining('ended with exit code 4') });
+    expect(logger.lines).toContainEqual(expect.stringContaining('The dev server starts the routes again in a new thread on the next request'));
+    // The other routes are served again at once, by a new thread: the module state starts over.
+    const next = await ask(at('/api/count'));
+    expect([next.status, next.body]).toEqual([200, '1']);
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^started the routes again in a new thread, after theirs stopped, in \d+ ms$/));
+    // The route that ends its thread does so again, and is said again.
+    expect((await ask(at('/api/quit'))).status).toBe(500);
+    expect(logger.lines.filter((line) => line.startsWith('error The route modules stopped running'))).toHaveLength(2);
+    expect((await ask(at('/api/count'))).body).toBe('1');
+  });
+
   it('serves a route file removed and then written again at the same path', async () => {
     const root = writeSite({ [`${api}/stash.ts`]: route(`() => 'before'`), [`${api}/other.ts`]: route(`() => 'other'`) });
     const logger = createMemoryLogger();
