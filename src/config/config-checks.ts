@@ -1,10 +1,12 @@
 import { closestName } from '../closest-name.ts';
-import { errors } from '../errors.ts';
+import { errors, PrerenderError } from '../errors.ts';
 import type { KeyOrigin } from './key-origin.ts';
 
 /**
  * The checks of config values, each throwing a CONFIG error that names the key, where it was set
- * (`origin`: the config file, or the options overriding it) and what it may be.
+ * (`origin`: the config file, or the options overriding it) and what it may be. The keys read through
+ * `each` are all checked before one error says every mistake found (`done`): a config with three
+ * typos takes one run to fix, not three.
  * @example configChecks(origin).optional('prerender.timeout', value, isPositiveInt, 'a whole number of milliseconds')
  */
 export function configChecks(origin: KeyOrigin = () => undefined) {
@@ -12,10 +14,38 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
   const fail = (key: string, allowed: string, got: unknown, meant?: unknown): never => {
     throw errors.configKey(key, allowed, got, origin(key), meant);
   };
+  /** The CONFIG errors `each` kept, in the order the keys were read. */
+  const found: PrerenderError[] = [];
+  /** Keeps `error` when it is a config mistake, for `done`; throws anything else. */
+  const keep = (error: unknown): undefined => {
+    if (!(error instanceof PrerenderError && error.code === 'CONFIG')) throw error;
+    found.push(error);
+    return undefined;
+  };
+  /** The error of `key` (under `prefix`), which `known` lacks, naming the key meant: see checkKeys. */
+  const unknownKey = (prefix: string, key: string, known: readonly string[], elsewhere: readonly string[]) => {
+    // Named in full only for the error: a million route entries are checked without a string made.
+    const full = known.map((name) => prefix + name);
+    const meant = closestName(lastSegment(key), [...full, ...elsewhere], lastSegment) ?? full.find((name) => lastSegment(name) === otherNames.get(key));
+    return errors.unknownConfigKey(prefix + key, full, origin(prefix + key), meant);
+  };
   return {
     /** Where `key` was set, as errors name it. */
     origin,
     fail,
+    /** What `read` returns, or `undefined` (the key's default then) when it finds a mistake, kept for `done`. */
+    each<T>(read: () => T): T | undefined {
+      try {
+        return read();
+      } catch (error) {
+        return keep(error);
+      }
+    },
+    /** Throws the mistakes `each` kept: one as it is, more as one error listing them all. */
+    done(): void {
+      if (found.length === 1) throw found[0];
+      if (found.length > 1) throw errors.configMistakes(found);
+    },
     /** `value` when it is `valid`, `undefined` when unset; `meant` gives the value a wrong one was likely meant to be (named when valid). */
     optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean, allowed: string, meant?: (v: unknown) => unknown): T | undefined {
       if (value === undefined) return undefined;
@@ -42,13 +72,11 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
      * `concurrency` written at the top instead of inside `prerender`), compared by last segment.
      */
     checkKeys(prefix: string, object: object, known: readonly string[], elsewhere: readonly string[] = []): void {
-      for (const key of Object.keys(object)) {
-        if (known.includes(key)) continue;
-        // Named in full only for the error: a million route entries are checked without a string made.
-        const full = known.map((name) => prefix + name);
-        const meant = closestName(lastSegment(key), [...full, ...elsewhere], lastSegment) ?? full.find((name) => lastSegment(name) === otherNames.get(key));
-        throw errors.unknownConfigKey(prefix + key, full, origin(prefix + key), meant);
-      }
+      for (const key of Object.keys(object)) if (!known.includes(key)) throw unknownKey(prefix, key, known, elsewhere);
+    },
+    /** {@link checkKeys}, every unknown key kept for `done` rather than the first thrown. */
+    eachKey(prefix: string, object: object, known: readonly string[], elsewhere: readonly string[] = []): void {
+      for (const key of Object.keys(object)) if (!known.includes(key)) keep(unknownKey(prefix, key, known, elsewhere));
     },
   };
 }

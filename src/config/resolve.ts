@@ -54,53 +54,65 @@ export function resolveConfigParts(
 ): ConfigParts {
   const check = configChecks(origin);
   const user = check.objectAt('config', input) as UserConfig;
-  check.checkKeys('', user, topKeys, everyKey);
-  const pre = user.prerender === undefined ? {} : check.objectAt('prerender', user.prerender);
-  check.checkKeys('prerender.', pre, prerenderKeys, everyKey);
+  // Every key is read through check.each: one that is wrong is kept (its default read in its place)
+  // until check.done() says all of them at once.
+  const { each } = check;
+  check.eachKey('', user, topKeys, everyKey);
+  const pre = (user.prerender === undefined ? undefined : each(() => check.objectAt('prerender', user.prerender))) ?? {};
+  check.eachKey('prerender.', pre, prerenderKeys, everyKey);
   // The site's address given alone (`sitemap: 'https://example.com'`) was meant as its host.
-  const sitemap = pre.sitemap === undefined ? {} : check.objectAt('prerender.sitemap', pre.sitemap, undefined, typeof pre.sitemap === 'string' ? { host: pre.sitemap } : undefined);
-  check.checkKeys('prerender.sitemap.', sitemap, ['host'], everyKey);
+  const sitemap = (pre.sitemap === undefined ? undefined : each(() => check.objectAt('prerender.sitemap', pre.sitemap, undefined, typeof pre.sitemap === 'string' ? { host: pre.sitemap } : undefined))) ?? {};
+  check.eachKey('prerender.sitemap.', sitemap, ['host'], everyKey);
 
-  const name = check.optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root, check);
+  const name = each(() => check.optional<string>('name', user.name, isFolderName, folderNameRule) ?? defaultName(root, check));
   const path = (key: 'routesDir' | 'publicDir' | 'outDir' | 'cacheDir') =>
-    resolve(root, check.optional<string>(key, user[key], isNonEmpty, 'a non-empty path') ?? defaults[key]);
+    resolve(root, each(() => check.optional<string>(key, user[key], isNonEmpty, 'a non-empty path')) ?? defaults[key]);
 
   const dirs = { routesDir: path('routesDir'), publicDir: path('publicDir'), outDir: path('outDir') };
-  checkOutput(root, name, dirs, origin('outDir'));
   const cacheDir = path('cacheDir');
-  checkCacheDir(root, name, { ...dirs, cacheDir }, origin('cacheDir'));
+  // Where the folders go, once their names are known to be right.
+  if (name !== undefined) {
+    each(() => checkOutput(root, name, dirs, origin('outDir')));
+    each(() => checkCacheDir(root, name, { ...dirs, cacheDir }, origin('cacheDir')));
+  }
+  // The top level's keys, then prerender's: as a config file is mostly written.
+  const top = {
+    apiPrefix: each(() => resolveApiPrefix(user.apiPrefix, check)) ?? defaults.apiPrefix,
+    publicDotFiles: each(() => check.optional<boolean>('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false', booleanMeant)) ?? defaults.publicDotFiles,
+    preset: each(() => check.oneOf('preset', user.preset, presets, undefined, presetMeant)) ?? defaults.preset,
+    mistypedFiles: each(() => check.oneOf('mistypedFiles', user.mistypedFiles, ['error', 'warn'] as const, "'error' | 'warn'")) ?? defaults.mistypedFiles,
+    compress: each(() => resolveCompress(user.compress ?? defaults.compress, undefined, check)) ?? [],
+    cache: each(() => check.optional<boolean>('cache', user.cache, isBoolean, 'true or false', booleanMeant)) ?? defaults.cache,
+  };
   // Before the routes: a routes function is given this long to settle.
-  const timeout = check.optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`, millisecondsMeant) ?? defaults.prerender.timeout;
+  const timeout = each(() => check.optional<number>('prerender.timeout', pre.timeout, isPositiveInt, `a whole number of milliseconds from 1 to ${maxTimeout}`, millisecondsMeant)) ?? defaults.prerender.timeout;
 
   const routes = pre.routes;
   const where = origin('prerender.routes') ?? 'the config';
   const listRoutes = typeof routes === 'function' ? () => routesOfFunction(routes as () => unknown, timeout, check, where) : undefined;
+  const prerender: ResolvedConfig['prerender'] = {
+    routes: (listRoutes ? [] : each(() => listedRoutes(routes, check))) ?? [],
+    routesFrom: routes === undefined ? 'unset' : listRoutes ? 'function' : 'array',
+    sitemapHost: each(() => check.optional<string>('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"', withScheme)),
+    concurrency: each(() => check.optional<number>('prerender.concurrency', pre.concurrency, isConcurrency, concurrencyRule, numberMeant)) ?? defaults.prerender.concurrency,
+    timeout,
+    maxBodySize: each(() => check.optional<number>('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`, numberMeant)) ?? defaults.prerender.maxBodySize,
+    failOnError: each(() => check.optional<boolean>('prerender.failOnError', pre.failOnError, isBoolean, 'true or false', booleanMeant)) ?? defaults.prerender.failOnError,
+    retry: each(() => resolveRetry(pre.retry, check)),
+    validate: each(() => check.optional<'warn' | 'error' | false>('prerender.validate', pre.validate, isCheckMode, "'warn' | 'error' | false")) ?? defaults.prerender.validate,
+    crawl: each(() => resolveCrawl(pre.crawl, check)),
+    links: each(() => check.optional<'warn' | 'error' | false>('prerender.links', pre.links, isCheckMode, "'warn' | 'error' | false")) ?? defaults.prerender.links,
+  };
   const config: ResolvedConfig = {
     root,
-    name,
-    apiPrefix: resolveApiPrefix(user.apiPrefix, check),
+    name: name!,
     ...dirs,
-    publicDotFiles: check.optional('publicDotFiles', user.publicDotFiles, isBoolean, 'true or false', booleanMeant) ?? defaults.publicDotFiles,
-    preset: check.oneOf('preset', user.preset, presets, undefined, presetMeant) ?? defaults.preset,
-    mistypedFiles: check.oneOf('mistypedFiles', user.mistypedFiles, ['error', 'warn'] as const, "'error' | 'warn'") ?? defaults.mistypedFiles,
-    compress: resolveCompress(user.compress ?? defaults.compress, undefined, check),
-    cache: check.optional('cache', user.cache, isBoolean, 'true or false', booleanMeant) ?? defaults.cache,
+    ...top,
     cacheDir,
-    prerender: {
-      routes: listRoutes ? [] : listedRoutes(routes, check),
-      routesFrom: routes === undefined ? 'unset' : listRoutes ? 'function' : 'array',
-      sitemapHost: check.optional('prerender.sitemap.host', sitemap.host, isHttpUrl, 'an absolute http(s) URL such as "https://example.com"', withScheme),
-      concurrency: check.optional('prerender.concurrency', pre.concurrency, isConcurrency, concurrencyRule, numberMeant) ?? defaults.prerender.concurrency,
-      timeout,
-      maxBodySize: check.optional('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`, numberMeant) ?? defaults.prerender.maxBodySize,
-      failOnError: check.optional('prerender.failOnError', pre.failOnError, isBoolean, 'true or false', booleanMeant) ?? defaults.prerender.failOnError,
-      retry: resolveRetry(pre.retry, check),
-      validate: check.optional<'warn' | 'error' | false>('prerender.validate', pre.validate, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.validate,
-      crawl: resolveCrawl(pre.crawl, check),
-      links: check.optional<'warn' | 'error' | false>('prerender.links', pre.links, isCheckMode, "'warn' | 'error' | false") ?? defaults.prerender.links,
-    },
+    prerender,
     configFile,
   };
+  check.done();
   return { config, listRoutes };
 }
 

@@ -296,6 +296,32 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(error.hint).toBe(`Set "${key}" to ${meant} in prerender.config.mjs.`);
   });
 
+  it('says every mistake of the config at once (unknown keys, then values: the top level first, then prerender), each with its hint', async () => {
+    const root = tempDir();
+    const config = { outdir: 'public', preset: 'netlfy', prerender: { concurency: 4, timeout: '5s', routes: ['/api/a.json'], sitemap: { host: 'example.com' } } };
+    const error = await catchError(() => resolveConfig(config as never, root, join(root, 'prerender.config.ts')));
+    expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
+    const mistakes = [
+      { message: expect.stringMatching(/^Unknown config key "outdir" in prerender\.config\.ts; did you mean "outDir"\?/), hint: expect.stringContaining('outDir') },
+      { message: expect.stringMatching(/^Unknown config key "prerender\.concurency" in prerender\.config\.ts; did you mean "prerender\.concurrency"\?/), hint: expect.stringContaining('prerender.concurrency') },
+      { message: expect.stringMatching(/^Config key "preset" in prerender\.config\.ts must be static \| netlify .*; did you mean "netlify"\?$/), hint: 'Set "preset" to "netlify" in prerender.config.ts.' },
+      { message: expect.stringMatching(/^Config key "prerender\.timeout" in prerender\.config\.ts .*; did you mean 5000\?$/), hint: 'Set "prerender.timeout" to 5000 in prerender.config.ts.' },
+      { message: expect.stringMatching(/^Config key "prerender\.sitemap\.host" .*; did you mean "https:\/\/example\.com"\?$/), hint: 'Set "prerender.sitemap.host" to "https://example.com" in prerender.config.ts.' },
+    ];
+    expect(error.details).toEqual(mistakes);
+    const listed = (error.details as { message: string; hint: string }[]).flatMap(({ message, hint }, i) => [`  ${i + 1}. ${message}`, `     hint: ${hint}`]);
+    expect(error.message).toBe(['The config has 5 mistakes:', ...listed].join('\n'));
+    expect(error.hint).toBe('Fix each one listed: every key was checked.');
+  });
+
+  it('says a single mistake as it is, and a config that is no object at once', async () => {
+    const one = await catchError(() => resolveConfig({ prerender: { concurrency: 0 } }, tempDir()));
+    expect(one.message).toBe('Config key "prerender.concurrency" must be a whole number from 1 to 1024, got 0.');
+    expect(one.details).toBeUndefined();
+    const notObject = await catchError(() => resolveConfig('x', tempDir()));
+    expect(notObject.message).toBe('Config key "config" must be an object, got "x".');
+  });
+
   it('a string that is no valid value gets no guess: timeout "0s"', async () => {
     const error = await catchError(() => resolveConfig({ prerender: { timeout: '0s' } } as never, tempDir()));
     expect(error.message).toBe('Config key "prerender.timeout" must be a whole number of milliseconds from 1 to 2147483647, got "0s".');

@@ -185,6 +185,35 @@ describe('a bad value names the config file and the key', () => {
     expect(written).toBe(false);
   });
 
+  it('several mistakes are said in one run, each with its fix, in the log and in --json', async () => {
+    const config = `export default { outdir: 'public', preset: 'netlfy', prerender: { concurency: 4, timeout: '5s' } };\n`;
+    const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': config });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(
+      [
+        'error The config has 4 mistakes:',
+        '  1. Unknown config key "outdir" in prerender.config.mjs; did you mean "outDir"? The keys allowed here are name, apiPrefix, routesDir, publicDir, outDir, publicDotFiles, preset, mistypedFiles, cache, cacheDir, prerender, compress.',
+        '     hint: Rename the key to "outDir" in prerender.config.mjs, or remove it.',
+        '  2. Unknown config key "prerender.concurency" in prerender.config.mjs; did you mean "prerender.concurrency"? The keys allowed here are prerender.routes, ',
+      ].join('\n'),
+    );
+    expect(stderr).toContain('     hint: Rename the key to "prerender.concurrency" in prerender.config.mjs, or remove it.\n  3. ');
+    expect(stderr).toContain('  3. Config key "preset" in prerender.config.mjs must be static | netlify | cloudflare | vercel | github-pages, got "netlfy"; did you mean "netlify"?\n     hint: Set "preset" to "netlify" in prerender.config.mjs.');
+    expect(stderr).toContain('  4. Config key "prerender.timeout" in prerender.config.mjs must be a whole number of milliseconds from 1 to 2147483647, got "5s"; did you mean 5000?\n     hint: Set "prerender.timeout" to 5000 in prerender.config.mjs.\n  hint: Fix each one listed: every key was checked.');
+    expect(written).toBe(false);
+
+    const json = await buildWith({ 'prerender.config.mjs': config }, '--json');
+    expect(json.code).toBe(2);
+    const { error } = JSON.parse(json.stdout) as { error: { code: string; hint: string; mistakes: { message: string; hint: string }[] } };
+    expect(error.code).toBe('CONFIG');
+    expect(error.mistakes.map((mistake) => mistake.hint)).toEqual([
+      'Rename the key to "outDir" in prerender.config.mjs, or remove it.',
+      'Rename the key to "prerender.concurrency" in prerender.config.mjs, or remove it.',
+      'Set "preset" to "netlify" in prerender.config.mjs.',
+      'Set "prerender.timeout" to 5000 in prerender.config.mjs.',
+    ]);
+  });
+
   it('a listed route that cannot be a file names the config file that lists it', async () => {
     const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': `export default { prerender: { routes: ['/api/a.txt', '/api/%2e%2e/x.txt'] } };` });
     expect(code, stderr).toBe(2);
