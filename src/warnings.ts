@@ -50,6 +50,8 @@ export interface Warning {
   /** BROKEN_LINK: the link as written, and the path it names (its query and fragment dropped). */
   link?: string;
   target?: string;
+  /** BROKEN_LINK: the link spelt as a file of the output it names but for case (`/about.html` for `/About.html`). */
+  spelt?: string;
   /** BROKEN_LINK on more pages than `route`: the next ones (ten pages in all at most), and how many there are. */
   alsoOn?: string[];
   pages?: number;

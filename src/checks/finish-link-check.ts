@@ -9,6 +9,7 @@ import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import { askServer, type AskServerOptions } from './ask-server.ts';
+import { caseTwin } from './case-twin.ts';
 import { problemsListed } from './check-output.ts';
 import { filePath, type LinkReader } from '../crawl/read-links.ts';
 import type { LinkCheck } from './link-check.ts';
@@ -36,7 +37,8 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
   }
   const broken = await askServer(check.unresolved(), input);
   if (broken.length === 0) return;
-  const listed = broken.slice(0, problemsListed).map(warnings.brokenLink);
+  // A file spelt otherwise but for case, named where no route serves the link.
+  const listed = broken.slice(0, problemsListed).map((link) => warnings.brokenLink(link.error === undefined ? { ...link, spelt: caseTwin(input.publicDir, link.target) } : link));
   const more = broken.length - listed.length;
   if (input.mode === 'error') throw errors.brokenLinks(listed, more);
   for (const warning of listed) warn(input.logger, warning);

@@ -16,21 +16,24 @@ export interface BrokenLinkFacts {
   status: number;
   /** The server's failure; absent when no route file serves the path. */
   error?: string;
+  /** The link as a file of the output spells it but for case (case-twin.ts), when no route serves it. */
+  spelt?: string;
 }
 
 /** BROKEN_LINK warnings, as `warnings.brokenLink` and `warnings.moreBrokenLinks` give them. */
 export const linkWarnings = {
   /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
-  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error }: BrokenLinkFacts): Warning => ({
+  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error, spelt }: BrokenLinkFacts): Warning => ({
     code: 'BROKEN_LINK',
     route: foundOn,
     link,
     target,
+    ...(spelt && { spelt }),
     ...(alsoOn && { alsoOn, pages }),
     message:
       `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
       `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
-      (error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
+      (spelt ? `no file serves it as spelt: link to ${spelt}, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).` : error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
   }),
   /** The broken links past the first ones, which are listed one warning each. */
   moreBrokenLinks: (listed: number, count: number): Warning => ({

@@ -115,6 +115,12 @@ describe("prerender.links: 'warn' (the default)", () => {
     expect(lines).toContain('warning Broken link "/old-page" on /help/index.html: no file or route serves it.');
   });
 
+  it('names the file a broken link differs from only in case: a host on Linux answers 404 where macOS served it', () => {
+    const about = broken(report).find((warning) => warning.link === '/About');
+    expect(about).toMatchObject({ target: '/About', spelt: '/about' });
+    expect(about!.message).toBe('Broken link "/About" on /: no file serves it as spelt: link to /about, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).');
+  });
+
   it('names every page a broken target is on, not only the first', () => {
     const missing = broken(report).find((warning) => warning.target === '/missing');
     expect(missing).toMatchObject({ route: '/', link: '/missing', alsoOn: ['/about'], pages: 2 });
