@@ -36,9 +36,10 @@ export function findConfigFile(root: string, configFile: string | false | undefi
   if (found === undefined) {
     if (unread.length > 0) throw errors.configExtension(unread[0], extname(unread[0]));
     const misnamed = misnamedConfigs(root);
-    // Code named as a config (`prerender-config.ts`) is one: built without it, the site would be
-    // published without its config, exit 0 (what its route files' entries list, no sitemap).
-    const config = misnamed.find((file) => file.readable);
+    // Code named as a config (`prerender-config.ts`, `prerender.config.tsx`) is one: built without
+    // it, the site would be published without its config, exit 0 (what its route files' entries
+    // list, no sitemap), in place of the output its config made.
+    const config = misnamed.find((file) => file.code);
     if (config) throw errors.configNotRead(config.warning.message, config.path);
     for (const { warning } of misnamed) warn(warning);
     return undefined;

@@ -42,8 +42,13 @@ function namesIn(root: string, folder: string): string[] {
 export interface MisnamedConfig {
   /** From the site root. */
   path: string;
-  /** Its extension is a config's (`prerender-config.ts`): `--config` reads it as it is, and it is surely the config. */
+  /** Its extension is a config's (`prerender-config.ts`): `--config` reads it as it is. */
   readable: boolean;
+  /**
+   * It is code (a config's extension, or `.tsx`, `.jsx`), so surely the config: built without it, the
+   * site would be published without its config. A name no code has (`.bak`, `.txt`) was set aside.
+   */
+  code: boolean;
   warning: Warning;
 }
 
@@ -56,15 +61,21 @@ export interface MisnamedConfig {
  */
 export function misnamedConfigs(root: string): MisnamedConfig[] {
   return [
-    ...namesIn(root, '').map((name) => ({ path: name, readable: readable(name), warning: warnings.configFileMisnamed(name, readName(name), readable(name)) })),
+    ...namesIn(root, '').map((name) => ({ path: name, readable: readable(name), code: isCode(name), warning: warnings.configFileMisnamed(name, readName(name), readable(name)) })),
     ...otherFolders.flatMap((folder) =>
-      namesIn(root, folder).map((name) => ({ path: `${folder}/${name}`, readable: readable(name), warning: warnings.configFileMisplaced(`${folder}/${name}`, readName(name), readable(name)) })),
+      namesIn(root, folder).map((name) => ({ path: `${folder}/${name}`, readable: readable(name), code: isCode(name), warning: warnings.configFileMisplaced(`${folder}/${name}`, readName(name), readable(name)) })),
     ),
   ];
 }
 
 /** Whether `--config` reads a file named `name` as it is: its extension is a config's. */
 const readable = (name: string) => configExtensions.includes(extname(name));
+
+/** Code the lookup does not read as a config, though a config written as it is would be such code: JSX's extensions. */
+const jsxExtensions = ['.tsx', '.jsx'];
+
+/** Whether a file named `name` holds code: {@link readable}, or written in JSX's extensions. */
+const isCode = (name: string) => readable(name) || jsxExtensions.includes(extname(name));
 
 /** The name the lookup reads for a config named `name`: with its extension where it is a config's, else `.ts`. */
 const readName = (name: string) => `prerender.config${readable(name) ? extname(name) : '.ts'}`;

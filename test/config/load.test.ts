@@ -95,23 +95,25 @@ export default { name: [here(), import.meta.filename].map((path) => path.split('
       'prerender.config.d/x.ts': '',
       'src/server/prerender.config.ts': '',
     });
-    const found = misnamedConfigs(root).map(({ path, readable }) => [path, readable]);
+    const found = misnamedConfigs(root).map(({ path, readable, code }) => [path, readable, code]);
     expect(found).toEqual([
-      ['Prerender.config.ts', true],
-      ['prerender-config.mjs', true],
-      ['prerender.cofig.js', true],
-      ['prerender.config.ts.bak', false],
-      ['prerender.config.tsx', false],
-      ['config/prerender.ts.config.mts', true],
-      ['src/prerender.config.ts', true],
+      ['Prerender.config.ts', true, true],
+      ['prerender-config.mjs', true, true],
+      ['prerender.cofig.js', true, true],
+      ['prerender.config.ts.bak', false, false],
+      ['prerender.config.tsx', false, true],
+      ['config/prerender.ts.config.mts', true, true],
+      ['src/prerender.config.ts', true, true],
     ]);
-    // Code among them (a config's extension) stops the load, naming the first; the others are warned of.
+    // Code among them (a config's extension, or JSX's) stops the load, naming the first; the others are warned of.
     const error = await catchError(() => loadConfig({ root, logger: createMemoryLogger() }));
     expect([error.code, error.message]).toEqual(['CONFIG', expect.stringMatching(/^No config file was read: Prerender\.config\.ts is not a name the lookup reads /)]);
-    const notCode = writeSite({ 'prerender.config.ts.bak': '', 'prerender.config.tsx': '' });
+    const jsx = await catchError(() => loadConfig({ root: writeSite({ 'prerender.config.tsx': '' }), logger: createMemoryLogger() }));
+    expect([jsx.code, jsx.message]).toEqual(['CONFIG', expect.stringMatching(/^No config file was read: prerender\.config\.tsx is not a name the lookup reads .* Without it the site would be published without its config: nothing is built\.$/)]);
+    const notCode = writeSite({ 'prerender.config.ts.bak': '', 'prerender.config.ts.txt': '' });
     const logger = createMemoryLogger();
     await loadConfig({ root: notCode, logger });
-    expect(logger.lines.map((line) => /^warning No config file was read: (\S+) is not /.exec(line)?.[1])).toEqual(['prerender.config.ts.bak', 'prerender.config.tsx']);
+    expect(logger.lines.map((line) => /^warning No config file was read: (\S+) is not /.exec(line)?.[1])).toEqual(['prerender.config.ts.bak', 'prerender.config.ts.txt']);
   });
 
   it('resolves defaults without a config file', async () => {

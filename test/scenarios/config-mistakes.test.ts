@@ -257,6 +257,7 @@ describe('config files the lookup cannot read, or more than one', () => {
     ['prerender.configs.ts', `No config file was read: prerender.configs.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or pass --config prerender.configs.ts.`],
     ['config/prerender.config.mjs', `No config file was read: config/prerender.config.mjs is not in the site root, where the lookup reads ${lookup}. Pass --config config/prerender.config.mjs if it is the config, or move it to the site root as prerender.config.mjs.`],
     ['src/prerender.config.ts', `No config file was read: src/prerender.config.ts is not in the site root, where the lookup reads ${lookup}. Pass --config src/prerender.config.ts if it is the config, or move it to the site root as prerender.config.ts.`],
+    ['prerender.config.tsx', `No config file was read: prerender.config.tsx is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
   ])('%s, code named as a config where the lookup reads none, is a config error naming the fix, though a route file lists routes (exit 2, nothing written)', async (file, said) => {
     const entries = `export const entries = () => [{ id: '1' }];\nexport default () => 'x';\n`;
     const { code, stdout, stderr, written } = await buildWith({ [file]: `export default { prerender: { routes: ['/api/a.txt'] } };`, 'src/server/routes/api/items/[id].txt.ts': entries }, '--json');
@@ -270,7 +271,7 @@ describe('config files the lookup cannot read, or more than one', () => {
   });
 
   it.each([
-    ['prerender.config.tsx', `No config file was read: prerender.config.tsx is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
+    ['prerender.config.ts.bak', `No config file was read: prerender.config.ts.bak is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
     ['prerender.config.ts.txt', `No config file was read: prerender.config.ts.txt is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
   ])('%s, not code the lookup could read, is named with the fix, and a first build publishes nothing (exit 2)', async (file, message) => {
     const { code, stdout, stderr, written } = await buildWith({ [file]: `export default { prerender: { routes: ['/api/a.txt'] } };` }, '--json');
@@ -291,10 +292,10 @@ describe('config files the lookup cannot read, or more than one', () => {
     const root = writeSite({ 'src/server/routes/api/a.txt.ts': route(`() => 'a'`), 'prerender.config.ts': `export default { prerender: { routes: ['/api/a.txt'] } };` });
     expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
     const before = snapshotTree(join(root, 'dist'));
-    renameSync(join(root, 'prerender.config.ts'), join(root, 'prerender.config.tsx'));
+    renameSync(join(root, 'prerender.config.ts'), join(root, 'prerender.config.ts.bak'));
     const { code, stdout, stderr } = await runCli(['build', '--no-typecheck', '--json'], { cwd: root });
     expect(code, stderr).toBe(2);
-    expect(stderr).toContain('warning No config file was read: prerender.config.tsx is not a name the lookup reads');
+    expect(stderr).toContain('warning No config file was read: prerender.config.ts.bak is not a name the lookup reads');
     const error = JSON.parse(stdout).error;
     expect(error).toEqual({
       code: 'NOTHING_TO_PRERENDER',
