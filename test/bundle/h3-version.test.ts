@@ -5,7 +5,7 @@
  * (installed-site.ts). h3 v1 is installed from npm once into a cache folder outside the repository.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/helpers.ts';
 import { installedBin, installedSite, prerender } from '../support/installed-site.ts';
 import { startBinServer } from '../support/bin-server.ts';
+import { ask, pollUntil } from '../support/poll.ts';
 
 const run = promisify(execFile);
 const h3v1Cache = join(homedir(), '.cache', 'api-prerender-h3-1');
@@ -39,12 +40,18 @@ describe('h3 missing or not v2', () => {
     expect(existsSync(join(root, 'dist', 'h3-site'))).toBe(false);
   });
 
-  it('without h3, prerender dev prints the same as its build error, and keeps serving', async () => {
+  it('without h3, prerender dev prints the same as its build error, keeps serving, and serves the routes once h3 is installed, without a save', async () => {
     const root = installedSite();
     const server = await startBinServer('dev', root, [], installedBin(root));
     try {
       await server.waitForStderr("error api-prerender needs h3 v2, and h3 is not installed where it looks for it (the site's node_modules).\n  hint: Install it in the site: npm install h3@^2");
       expect(server.stderr()).not.toMatch(/ERR_MODULE_NOT_FOUND|^\s+at /m);
+      expect(JSON.parse((await ask(`${server.url}/api/hi.txt`)).body).code).toBe('DEPENDENCY');
+      // As `npm install` lays it out: the package, then npm's record of the install, last (package.json unchanged).
+      symlinkSync(join(repoRoot, 'node_modules', 'h3'), join(root, 'node_modules', 'h3'), 'dir');
+      writeFileSync(join(root, 'node_modules', '.package-lock.json'), '{}\n');
+      const answer = await pollUntil(`${server.url}/api/hi.txt`, (a) => a.status === 200);
+      expect(answer.body).toBe('hi');
     } finally {
       await server.stop();
     }
