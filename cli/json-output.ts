@@ -25,8 +25,8 @@ export function reserveStdout(logger: Logger): (text: string) => Promise<void> {
 
 /**
  * What `--json` prints when a command fails, so that stdout always holds exactly one JSON object: the
- * error (with its BROKEN_LINK warnings as `links` when links failed the build, and each of the config's
- * mistakes as `mistakes` when it has more than one). When routes failed
+ * error (with its BROKEN_LINK warnings as `links` when links failed the build, and each mistake as
+ * `mistakes` when it says several: the config's keys, the routes it lists, the route files' names). When routes failed
  * (ROUTES_FAILED), the report of the build too, its counts and `failures`, with `published: false`:
  * without it, it read as the report of a published build with failed routes left out
  * (`--no-fail-on-error`). `warnings` are every warning the command printed (the type check's among
@@ -41,8 +41,8 @@ export function jsonOfError(error: unknown, warnings?: Warning[]): object {
     // The system's own code (ENOSPC, EACCES) tells a CI job whether trying again can help.
     const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
     const links = error.code === 'BROKEN_LINKS' ? error.details : undefined;
-    // Each of the config's mistakes, when it has more than one: a message and a hint each.
-    const mistakes = error.code === 'CONFIG' ? error.details : undefined;
+    // Each mistake of several said as one error (errors/mistakes.ts): a message and a hint each.
+    const mistakes = error.code !== 'BROKEN_LINKS' && Array.isArray(error.details) ? error.details : undefined;
     // The stack of the site's code that failed, which the hint may point at, as the log shows it.
     const stack = error.causeStack();
     const described = { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined, stack, links, mistakes } };

@@ -1,5 +1,6 @@
 import { closestName } from '../closest-name.ts';
-import { errors, PrerenderError } from '../errors.ts';
+import { errors } from '../errors.ts';
+import { mistakes } from '../errors/mistakes.ts';
 import type { KeyOrigin } from './key-origin.ts';
 
 /**
@@ -14,14 +15,8 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
   const fail = (key: string, allowed: string, got: unknown, meant?: unknown): never => {
     throw errors.configKey(key, allowed, got, origin(key), meant);
   };
-  /** The CONFIG errors `each` kept, in the order the keys were read. */
-  const found: PrerenderError[] = [];
-  /** Keeps `error` when it is a config mistake, for `done`; throws anything else. */
-  const keep = (error: unknown): undefined => {
-    if (!(error instanceof PrerenderError && error.code === 'CONFIG')) throw error;
-    found.push(error);
-    return undefined;
-  };
+  /** The mistakes `each` found, in the order the keys were read, said together by `done`. */
+  const found = mistakes('the config', 'Fix each key named above.');
   /** The error of `key` (under `prefix`), which `known` lacks, naming the key meant: see checkKeys. */
   const unknownKey = (prefix: string, key: string, known: readonly string[], elsewhere: readonly string[]) => {
     // Named in full only for the error: a million route entries are checked without a string made.
@@ -34,18 +29,9 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
     origin,
     fail,
     /** What `read` returns, or `undefined` (the key's default then) when it finds a mistake, kept for `done`. */
-    each<T>(read: () => T): T | undefined {
-      try {
-        return read();
-      } catch (error) {
-        return keep(error);
-      }
-    },
+    each: <T>(read: () => T): T | undefined => found.check(read),
     /** Throws the mistakes `each` kept: one as it is, more as one error listing them all. */
-    done(): void {
-      if (found.length === 1) throw found[0];
-      if (found.length > 1) throw errors.configMistakes(found);
-    },
+    done: (): void => found.throwIfAny(),
     /** `value` when it is `valid`, `undefined` when unset; `meant` gives the value a wrong one was likely meant to be (named when valid). */
     optional<T>(key: string, value: unknown, valid: (v: unknown) => boolean, allowed: string, meant?: (v: unknown) => unknown): T | undefined {
       if (value === undefined) return undefined;
@@ -76,7 +62,7 @@ export function configChecks(origin: KeyOrigin = () => undefined) {
     },
     /** {@link checkKeys}, every unknown key kept for `done` rather than the first thrown. */
     eachKey(prefix: string, object: object, known: readonly string[], elsewhere: readonly string[] = []): void {
-      for (const key of Object.keys(object)) if (!known.includes(key)) keep(unknownKey(prefix, key, known, elsewhere));
+      for (const key of Object.keys(object)) if (!known.includes(key)) found.add(unknownKey(prefix, key, known, elsewhere));
     },
   };
 }

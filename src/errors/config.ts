@@ -5,8 +5,6 @@ import { stackWithCauses } from '../error-stack.ts';
 import { ownCodeDir } from '../paths.ts';
 
 const show = (value: unknown) => JSON.stringify(value);
-/** One mistake of a list, its hint under it: `  2. Config key ... \n     hint: ...`. */
-const numbered = (n: number, mistake: PrerenderError) => `  ${n}. ${mistake.message}${mistake.hint ? `\n${' '.repeat(String(n).length + 4)}hint: ${mistake.hint}` : ''}`;
 
 /**
  * The name a ReferenceError says is not defined, which no property of the error holds: V8 words it
@@ -73,12 +71,6 @@ export const configErrors = {
       },
     );
   },
-  /** More than one mistake in the config, each its own CONFIG error: listed in one, so that one run shows them all. */
-  configMistakes: (mistakes: PrerenderError[]) =>
-    new PrerenderError('CONFIG', [`The config has ${mistakes.length} mistakes:`, ...mistakes.map((mistake, i) => numbered(i + 1, mistake))].join('\n'), {
-      hint: 'Fix each one listed: every key was checked.',
-      details: mistakes.map(({ message, hint }) => ({ message, hint })),
-    }),
   /** A key no level of the config has; `meant` is the one likely meant, at this level or another (`concurrency` written at the top). */
   unknownConfigKey: (key: string, known: readonly string[], origin?: string, meant?: string) =>
     new PrerenderError('CONFIG', `Unknown config key "${key}"${origin ? ` in ${origin}` : ''}${meant ? `; did you mean "${meant}"? The` : '; the'} keys allowed here are ${known.join(', ')}.`, {

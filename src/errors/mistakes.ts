@@ -50,12 +50,23 @@ export function mistakes(where: string, hintForAll: string): Mistakes {
   };
 }
 
-/** Several mistakes as one error: each on a line of its own, every fix said once (or `hintForAll`, past a few). */
+/**
+ * Several mistakes as one error: each on a line of its own (a list of its own indented under it),
+ * every fix said once (or `hintForAll`, past a few); each with its own fix in `details` (`--json`'s
+ * `error.mistakes`).
+ */
 function severalMistakes(found: PrerenderError[], more: number, where: string, hintForAll: string): PrerenderError {
-  const lines = found.map((error) => `  ${error.message}`);
+  const lines = found.map((error) => `  ${error.message.split('\n').join('\n  ')}`);
   if (more > 0) lines.push(`  ... and ${more} more`);
   const hints = [...new Set(found.map((error) => error.hint).filter((hint) => hint !== undefined))];
   return new PrerenderError(found[0].code, `${found.length + more} mistakes in ${where}:\n${lines.join('\n')}`, {
     hint: hints.length > hintsSaid ? hintForAll : hints.join(' '),
+    details: found.map(({ message, hint }): MistakeFacts => ({ message, hint })),
   });
+}
+
+/** One mistake of several, as `details` lists it. */
+export interface MistakeFacts {
+  message: string;
+  hint?: string;
 }
