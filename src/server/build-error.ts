@@ -65,8 +65,12 @@ export function logFailure(failure: BuildFailure, logger: Logger): void {
 export function failureResponse(failure: BuildFailure, request: Request): Response {
   const fields = [failure.message, failure.frame, failure.stack].map(preformatted);
   const hint = failure.hint ? `<p>${escapeHtml(failure.hint)}</p>` : '';
-  const page = ['<h1>Build error</h1>', `<p>${escapeHtml(failure.location ?? failure.code)}</p>`, ...fields, hint, '<p>The dev server rebuilds when you save a file; reload this page then.</p>'];
-  return devAnswer(request, 500, { status: 500, ...failure }, 'Build error', page);
+  // The build was fine: a route module ended the thread that ran it, which the next request starts again.
+  const stopped = failure.code === 'ROUTES_STOPPED';
+  const title = stopped ? 'Routes stopped' : 'Build error';
+  const next = stopped ? 'The dev server starts the routes again on the next request: reload this page.' : 'The dev server rebuilds when you save a file; reload this page then.';
+  const page = [`<h1>${title}</h1>`, `<p>${escapeHtml(failure.location ?? failure.code)}</p>`, ...fields, hint, `<p>${next}</p>`];
+  return devAnswer(request, 500, { status: 500, ...failure }, title, page);
 }
 
 /**

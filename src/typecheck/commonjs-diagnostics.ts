@@ -33,7 +33,7 @@ export function groupCommonJs(diagnostics: string[]): { grouped?: Warning; rest:
   const named = [...files].slice(0, shown).join(', ') + (files.size > shown ? ` and ${files.size - shown} more` : '');
   const message =
     `TS1295: TypeScript reads ${files.size === 1 ? 'the file' : `${files.size} files`} ${named} as CommonJS, where verbatimModuleSyntax forbids import and export ` +
-    `(${places.length} place${places.length === 1 ? '' : 's'}): the package.json nearest to them has no "type": "module". ` +
-    'Add "type": "module" to it (route files are ES modules, and the bundle is one).';
+    `(${places.length} place${places.length === 1 ? '' : 's'}): the package.json nearest to them does not say "type": "module". ` +
+    'Set "type": "module" in it (route files are ES modules, and the bundle is one).';
   return { grouped: warnings.typeError('', message), rest };
 }

@@ -112,13 +112,17 @@ describe('dev rebuilds are isolated', () => {
     expect(quit.status).toBe(500);
     expect(JSON.parse(quit.body)).toMatchObject({ code: 'ROUTES_STOPPED', message: expect.stringContaining('ended with exit code 4') });
     expect(logger.lines).toContainEqual(expect.stringContaining('The dev server starts the routes again in a new thread on the next request'));
+    // A browser's page says so: nothing failed to build.
+    const page = await ask(at('/api/quit'), { headers: { accept: 'text/html' } });
+    expect(page.body).toContain('<title>Routes stopped</title>');
+    expect(page.body).toContain('The dev server starts the routes again on the next request: reload this page.');
     // The other routes are served again at once, by a new thread: the module state starts over.
     const next = await ask(at('/api/count'));
     expect([next.status, next.body]).toEqual([200, '1']);
     expect(logger.lines).toContainEqual(expect.stringMatching(/^started the routes again in a new thread, after theirs stopped, in \d+ ms$/));
     // The route that ends its thread does so again, and is said again.
     expect((await ask(at('/api/quit'))).status).toBe(500);
-    expect(logger.lines.filter((line) => line.startsWith('error The route modules stopped running'))).toHaveLength(2);
+    expect(logger.lines.filter((line) => line.startsWith('error The route modules stopped running'))).toHaveLength(3);
     expect((await ask(at('/api/count'))).body).toBe('1');
   });
 

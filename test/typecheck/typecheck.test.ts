@@ -275,7 +275,7 @@ describe('the type check', () => {
     // The route file with its own type error keeps that one.
     expect(codes).toEqual(['TYPE_ERROR', 'TYPE_ERROR']);
     expect(lines[0]).toMatch(
-      /^warning TS1295: TypeScript reads 6 files src\/server\/routes\/api\/count\.json\.ts, src\/server\/routes\/api\/r1\.ts, src\/server\/routes\/api\/r2\.ts and 3 more as CommonJS, where verbatimModuleSyntax forbids import and export \(\d+ places\): the package\.json nearest to them has no "type": "module"\. Add "type": "module" to it/,
+      /^warning TS1295: TypeScript reads 6 files src\/server\/routes\/api\/count\.json\.ts, src\/server\/routes\/api\/r1\.ts, src\/server\/routes\/api\/r2\.ts and 3 more as CommonJS, where verbatimModuleSyntax forbids import and export \(\d+ places\): the package\.json nearest to them does not say "type": "module"\. Set "type": "module" in it/,
     );
     expect(lines[1]).toContain("TS2322: Type 'string' is not assignable to type 'number'.");
   });
