@@ -17,7 +17,12 @@ export function changedInputs(before: readonly string[], now: readonly string[])
   const heads = new Set<string>();
   const routes = new Set<string>();
   const others = new Set<string>();
-  const note = (subject: string, change: string) => (!subject.includes(' ') ? heads : subject.startsWith('route ') ? routes : others).add(`${named(subject)} ${change}`);
+  // A route file added or removed is said once, as a route file: its module's own line says the same.
+  const routeFiles = new Set<string>();
+  const note = (subject: string, change: string) => {
+    if (subject.startsWith('route ') && (change === 'added' || change === 'removed')) routeFiles.add(`/${subject.slice('route '.length)} ${change}`);
+    (!subject.includes(' ') ? heads : subject.startsWith('route ') ? routes : others).add(`${named(subject)} ${change}`);
+  };
   const gone = new Map(before.filter((line) => !is.has(line)).map((line) => [subjectOf(line), line]));
   for (const line of now) {
     if (was.has(line)) continue;
@@ -28,7 +33,8 @@ export function changedInputs(before: readonly string[], now: readonly string[])
     note(subject, old === undefined || old.endsWith(' -') ? 'added' : line.endsWith(' -') ? 'removed' : subject.startsWith('route ') ? routeChange(old, line, subject) : 'changed');
   }
   for (const subject of gone.keys()) note(subject, 'removed');
-  const changes = [...heads, ...routes, ...others];
+  const saidAsRoute = (change: string) => [...routeFiles].some((routeFile) => `/${change}`.endsWith(routeFile));
+  const changes = [...heads, ...routes, ...[...others].filter((change) => !saidAsRoute(change))];
   // The same lines in another order: no input changed, the order they were read in did.
   if (changes.length === 0) return 'its inputs were read in another order';
   const more = changes.length > shown ? ` and ${counted(changes.length - shown, 'more input')}` : '';

@@ -20,6 +20,9 @@ describe('changedInputs', () => {
     ['the config', replace(before, 'config k1', 'config k2'), 'apiPrefix or routesDir changed'],
     ['a route file added', [...before, 'route api/c.ts  /api/c'], 'route file api/c.ts added'],
     ['a route file removed', before.filter((line) => !line.startsWith('route api/b.get.ts')), 'route file api/b.get.ts removed'],
+    // Its module's line says the same: once, as a route file.
+    ['a route file removed with its module', before.filter((line) => !line.startsWith('route api/a.ts') && !line.startsWith('input src/server/routes/api/a.ts')), 'route file api/a.ts removed'],
+    ['a route file added with its module', [...before, 'route api/c.ts  /api/c', 'input src/server/routes/api/c.ts h5'], 'route file api/c.ts added'],
     ['a route file answering another method', replace(before, 'route api/b.get.ts GET /api/b', 'route api/b.get.ts  /api/b'), 'route file api/b.get.ts now answers every method'],
     ['a route file serving another path', replace(before, 'route api/a.ts  /api/a', 'route api/a.ts  /v2/a'), 'route file api/a.ts now serves /v2/a'],
   ])('%s', (_what, now, says) => {
