@@ -7,5 +7,19 @@
 export function exitCallFrames(): string | undefined {
   const call: { stack?: string } = {};
   Error.captureStackTrace(call, process.exit);
-  return call.stack?.split('\n').slice(1).join('\n') || undefined;
+  const frames = call.stack?.split('\n').slice(1) ?? [];
+  return callersOf(frames).join('\n') || undefined;
+}
+
+/**
+ * The frames that say who called: down to the site's code, and its callers until the code that ran
+ * it (h3 dispatching a request, a package's loop), whose frames a thrown error's stack shows neither
+ * once the handler awaited something.
+ */
+function callersOf(frames: string[]): string[] {
+  const inPackage = (frame: string) => /[\\/]node_modules[\\/]|\(node:|at node:/.test(frame);
+  const site = frames.findIndex((frame) => !inPackage(frame));
+  if (site === -1) return frames;
+  const runner = frames.findIndex((frame, i) => i > site && inPackage(frame));
+  return runner === -1 ? frames : frames.slice(0, runner);
 }

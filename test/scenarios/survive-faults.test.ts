@@ -197,7 +197,7 @@ describe('site code that would end the build process', () => {
     {
       what: 'process.exit(0) in a handler',
       body: `() => { process.exit(0); }`,
-      said: /^error The build was ended by process\.exit\(0\), called by the site's code it ran \(.*\); nothing was published\.\nprocess\.exit\(0\): called here\n\s+at .*\/src\/server\/routes\/api\/a\.json\.ts:\d+:\d+\)\n(.*\n)* {2}hint: Code the build runs must never end the process \(the first frame of your code in the stack called it\)/m,
+      said: /^error The build was ended by process\.exit\(0\), called by the site's code it ran \(.*\); nothing was published\.\nprocess\.exit\(0\): called here\n\s+at .*\/src\/server\/routes\/api\/a\.json\.ts:\d+:\d+\)\n {2}hint: Code the build runs must never end the process \(the first frame of your code in the stack called it\)/m,
     },
   ])('$what: exit code 1 and ROUTES_STOPPED saying so, --json too; the previous output kept, nothing left', async ({ body, said }) => {
     const parent = tempDir('out-');
