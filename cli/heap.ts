@@ -1,4 +1,6 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { setFlagsFromString } from 'node:v8';
+import { buildStepChannel, type StepDone } from '../src/pipeline/step-channel.ts';
 
 /**
  * Tunes V8's heap for a build or merge. Only the CLI calls this: its process is ours to tune, while
@@ -20,4 +22,32 @@ import { setFlagsFromString } from 'node:v8';
 export function limitHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=10');
   setFlagsFromString('--semi-space-growth-factor=1');
+}
+
+/**
+ * Turns TurboFan (`--opt`), V8's optimizing compiler, off: the bin's first call, before it loads the
+ * CLI. Optimizing pages its code in from Node's binary, some 5-6 MB resident for the rest of the
+ * process, and what got optimized before (the CLI's modules as they load, the config's route list
+ * as it is checked) did so while the toolchain process bundled beside this one: that pair is the
+ * process tree's peak for a long route list. 100,000 routes, Node 22: 205-210 MB, 200 with it off
+ * until the bundle is made. A build turns it on once bundling is over
+ * ({@link optimizeAfterBundling}), every other command as it starts ({@link resumeOptimizing}).
+ */
+export function deferOptimizing(): void {
+  setFlagsFromString('--no-opt');
+}
+
+/** TurboFan on again (see {@link deferOptimizing}). */
+export function resumeOptimizing(): void {
+  setFlagsFromString('--opt');
+}
+
+/** TurboFan on once a build in this process has bundled (pipeline/step-channel.ts): its prerender runs optimized. */
+export function optimizeAfterBundling(): void {
+  const onStep = (message: unknown) => {
+    if ((message as StepDone).done !== 'bundle') return;
+    resumeOptimizing();
+    unsubscribe(buildStepChannel, onStep);
+  };
+  subscribe(buildStepChannel, onStep);
 }

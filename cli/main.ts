@@ -14,6 +14,7 @@ import { registerDev } from './commands/dev.ts';
 import { registerMerge } from './commands/merge.ts';
 import { registerPreview } from './commands/preview.ts';
 import { handleError } from './handle-error.ts';
+import { optimizeAfterBundling, resumeOptimizing } from './heap.ts';
 import { helpLayout } from './help.ts';
 import { asksForJson, jsonOfError, jsonText } from './json-output.ts';
 import { asUsageError, parseArgs } from './parse-args.ts';
@@ -39,6 +40,9 @@ export async function runCli(argv: string[]): Promise<void> {
 
   try {
     if (parseArgs(cli, argv)) {
+      // The bin starts with V8's optimizing compiler off; a build turns it on once it has bundled.
+      if (cli.matchedCommandName === 'build') optimizeAfterBundling();
+      else resumeOptimizing();
       await cli.runMatchedCommand();
     } else if (!cli.options.help && !cli.options.version) {
       cli.outputHelp();

@@ -12,6 +12,8 @@
 import { createRequire } from 'node:module';
 
 const load = createRequire(import.meta.url);
+// First, before the CLI's code loads and gets optimized: see heap.ts.
+(load('./heap.js') as typeof import('./heap.ts')).deferOptimizing();
 const { asFileLimit } = load('../src/file-limit.js') as typeof import('../src/file-limit.ts');
 const { createLogger } = load('../src/log.js') as typeof import('../src/log.ts');
 const { handleError } = load('./handle-error.js') as typeof import('./handle-error.ts');

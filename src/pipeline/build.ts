@@ -11,6 +11,7 @@ import type { BuildReport } from '../report/build-report.ts';
 import { printSummary, reportBuild } from './report.ts';
 import { writeReportPage } from './report-page.ts';
 import { scanSite } from './scan.ts';
+import { stepDone } from './step-channel.ts';
 import { publishOutput, runStaged, stageOutput } from './stage.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { withSourceMaps } from '../source-maps-on.ts';
@@ -42,6 +43,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const routeFiles = await scanSite(context);
     startWriterAhead(context);
     await bundleSite(context, routeFiles);
+    stepDone('bundle');
     const plan = await planListedRoutes(context);
     const server = await loadServer(context, plan);
     const planned = await planEntries(context, plan, server, routeFiles);
