@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { cac } from 'cac';
+import { errors } from '../src/errors.ts';
 import { createLogger } from '../src/log.ts';
 import { registerBuild } from './commands/build.ts';
 import { registerDev } from './commands/dev.ts';
@@ -46,6 +47,9 @@ export async function runCli(argv: string[]): Promise<void> {
       await cli.runMatchedCommand();
     } else if (!cli.options.help && !cli.options.version) {
       cli.outputHelp();
+      // `prerender` alone fails, as git and npm do: a build step missing its command must not pass.
+      // `prerender help` asked for the help.
+      if (cli.args.length === 0) throw errors.noCommand();
     }
   } catch (caught) {
     // What fails before a command runs (parsing, cac's own checks): build and merge print their own.

@@ -20,6 +20,11 @@ export const usageErrors = {
     new PrerenderError('USAGE', `No such shard folder: ${path}.`, {
       hint: 'Pass the folders `prerender build --shard k/n` wrote (dist/<name>.shard-k-of-n); a shell pattern that matches nothing is passed on as written.',
     }),
+  /** `prerender` alone: a CI step that forgot the command must not pass. */
+  noCommand: () =>
+    new PrerenderError('USAGE', 'No command given: `prerender build` builds the site in this folder.', {
+      hint: 'Run `prerender build`, `prerender dev`, `prerender preview` or `prerender merge`; the commands above say what each does.',
+    }),
   jsonWithoutCommand: () =>
     new PrerenderError('USAGE', '--json needs a command that takes it: prerender build --json or prerender merge --json.', {
       hint: 'Run `prerender --help` for the commands.',

@@ -32,12 +32,13 @@ describe('prerender --help and --version', () => {
     expect(stdout).toContain(`prerender/${version}`);
   });
 
-  it.concurrent('with no command prints the usage and the commands, exit code 0', async () => {
+  it.concurrent('with no command prints the usage and the commands, and fails with exit code 2 naming the command to run', async () => {
     const { code, stdout, stderr } = await cli();
-    expect(code).toBe(0);
+    expect(code).toBe(2);
     expect(stdout).toContain('Usage:');
     for (const command of ['build [root]', 'dev [root]', 'preview [root]', 'merge']) expect(stdout).toContain(command);
-    expect(stderr).toBe('');
+    expect(stderr).toContain('error No command given: `prerender build` builds the site in this folder.');
+    expect(stderr).toContain('hint: Run `prerender build`, `prerender dev`, `prerender preview` or `prerender merge`');
   });
 
   it.concurrent('`prerender help` prints the usage too, exit code 0', async () => {
