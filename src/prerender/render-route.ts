@@ -163,7 +163,9 @@ function relativeMiss(error: Error): string {
 
 /** What ES modules use in place of CommonJS's names, which a route file (an ES module) does not have. */
 const esmEquivalents = new Map([
-  ['__dirname', 'import.meta.dirname'],
+  // Not import.meta.dirname: the route runs from the bundle (dist/<name>/server/), and a file named by
+  // it would be looked for there; a URL of import.meta.url is copied beside the bundle (asset-urls.ts).
+  ['__dirname', "new URL('./data.json', import.meta.url) to name a file beside the route file (the build copies it beside the bundle)"],
   ['__filename', 'import.meta.filename'],
   ['require', "import (or createRequire(import.meta.url) from 'node:module')"],
 ]);
