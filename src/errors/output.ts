@@ -23,7 +23,7 @@ export const outputErrors = {
     }),
   mistypedFiles: (host: string, lines: string[]) =>
     new PrerenderError('HOST_TYPES', `${lines.length} file${lines.length === 1 ? '' : 's'} would be served by ${host} with another type than the route answered, and ${host} has no header control:\n${lines.join('\n')}`, {
-      hint: 'Give each route an extension that implies its type (/api/users/1.json, /feed.rss), or set mistypedFiles: "warn" in the config to publish them anyway.',
+      hint: `Answer the type each line says the host serves (setHeader(event, 'content-type', ...)), give the route an extension that implies its type (/api/users/1.json, /feed.rss), or set mistypedFiles: "warn" in the config to publish them anyway.`,
     }),
   fileTooLarge: (host: string, limit: string, lines: string[]) =>
     new PrerenderError('HOST_LIMITS', `${host} serves files of at most ${limit}; ${lines.length === 1 ? 'this one is' : 'these are'} larger:\n${lines.join('\n')}`, {

@@ -58,6 +58,8 @@ describe('preset', () => {
     expect(error.message).toContain('/api/u/1 (api/u/1): answered application/json');
     expect(error.message).not.toContain('/api/feed.json');
     expect(error.hint).toContain('extension');
+    // A route whose extension already says its type (`feed.xml` answered as text/xml) is fixed by its answer.
+    expect(error.hint).toContain("Answer the type each line says the host serves (setHeader(event, 'content-type', ...))");
   });
 
   it('github-pages with mistypedFiles "warn" publishes with .nojekyll and no _headers', async () => {
