@@ -57,7 +57,7 @@ export const prerenderErrors = {
    */
   routesFailed: (failures: string[], details: unknown, noRouteFile = 0, despite?: 'clash' | 'none') => {
     const publish = 'pass --no-fail-on-error (prerender.failOnError: false) to publish the rest.';
-    const none = `${noRouteFile > 0 ? noRouteFileHint : 'Fix the routes listed.'} --no-fail-on-error (prerender.failOnError: false) publishes the routes that rendered, and none did: the output is kept as it was, not replaced by an empty one.`;
+    const none = `${noRouteFile > 0 ? noRouteFileHint : 'Fix the routes listed.'} --no-fail-on-error (prerender.failOnError: false) publishes the routes that rendered, and none did: nothing is published, so no earlier output is replaced by an empty one.`;
     const fix =
       despite === 'clash'
         ? 'Fix the routes listed: one whose answer can be no file fails the build even with --no-fail-on-error (prerender.failOnError: false), which leaves the others out.'

@@ -319,7 +319,7 @@ describe('prerender build', () => {
       expect(code).toBe(1);
       expect(stderr).toContain('error 2 routes failed to prerender; nothing was published:');
       expect(stderr).toContain(
-        'hint: For each route that no route file matches: fix it where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it. --no-fail-on-error (prerender.failOnError: false) publishes the routes that rendered, and none did: the output is kept as it was, not replaced by an empty one.',
+        'hint: For each route that no route file matches: fix it where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it. --no-fail-on-error (prerender.failOnError: false) publishes the routes that rendered, and none did: nothing is published, so no earlier output is replaced by an empty one.',
       );
       expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe(before);
       expect(existsSync(join(dir, 'public/api/gone.json'))).toBe(false);
