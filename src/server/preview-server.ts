@@ -13,6 +13,7 @@ import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
+import { watchForNewBuild } from './new-build.ts';
 import { requestLog } from './request-log.ts';
 
 /** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
@@ -32,7 +33,8 @@ export interface PreviewServerOptions extends LoadConfigOptions {
 
 /**
  * Serves the site's last build: files from `public/` (types from the manifest, ETag and 304, HEAD),
- * then the API routes. Throws NO_BUILD when there is no build to serve.
+ * then the API routes. Throws NO_BUILD when there is no build to serve. With a logger, a build of
+ * the site made while it runs is said there (it keeps serving the one it loaded).
  * @example const server = await createPreviewServer({ root: 'my-site' }); console.log(server.url);
  */
 export async function createPreviewServer(options: PreviewServerOptions = {}): Promise<RunningServer> {
@@ -45,6 +47,19 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   // No build, and no routes folder either: the command may have run inside the site (`src/`).
   if (!existsSync(serverFile)) throw errors.noBuild(shownPath(dir), existsSync(config.routesDir) ? undefined : findNearbyRoutes(config.root, config.routesDir)?.root, existsSync(dir));
   const bundle = await loadBundle(serverFile, config);
-  const middleware = options.logger ? [requestLog(options.logger)] : undefined;
-  return listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware }));
+  const { logger } = options;
+  const middleware = logger ? [requestLog(logger)] : undefined;
+  const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware }));
+  if (!logger) return running;
+  // The files and routes stay those of the build loaded: a build made meanwhile is said, not served.
+  const stopWatching = watchForNewBuild(dir, () =>
+    logger.warn(`${shownPath(dir)} was built again: this preview still serves the build it started with; restart prerender preview to serve the new one`),
+  );
+  return {
+    url: running.url,
+    close: (closing) => {
+      stopWatching();
+      return running.close(closing);
+    },
+  };
 }
