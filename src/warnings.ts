@@ -68,10 +68,18 @@ export const warnings = {
     code: 'LINK_LEFT_OUT',
     message: `Left out ${links.length} link${links.length === 1 ? '' : 's'} in ${label} leading outside it: ${links.join(', ')}. Copy the files in instead.`,
   }),
-  dotFilesLeftOut: (label: string, names: string[]): Warning => ({
-    code: 'DOT_FILE_LEFT_OUT',
-    message: `Left out the dot-files and dot-folders in ${label}: ${names.join(', ')}. No server serves them, so they are not published; .well-known/ is. Set publicDotFiles: true to publish them.`,
-  }),
+  /** Dot-names left out of publicDir's copy: `hidden` (publicDotFiles: true would copy them) and `secret` (.env files, never copied). */
+  dotFilesLeftOut: (label: string, hidden: string[], secret: string[] = []): Warning => {
+    const sentences: string[] = [];
+    if (hidden.length > 0) {
+      sentences.push(`Left out the dot-files and dot-folders in ${label}: ${hidden.join(', ')}. No server serves them, so they are not published; .well-known/ is. Set publicDotFiles: true to publish them.`);
+    }
+    if (secret.length > 0) {
+      const one = secret.length === 1;
+      sentences.push(`Left out ${secret.join(', ')} in ${label}, even with publicDotFiles: true: ${one ? 'a .env file holds' : '.env files hold'} secrets, and a host serves what is published to anyone. Move ${one ? 'it' : 'them'} out of ${label}.`);
+    }
+    return { code: 'DOT_FILE_LEFT_OUT', message: sentences.join(' ') };
+  },
   mistypedFiles: (host: string, lines: string[]): Warning => ({
     code: 'MISTYPED_FILE',
     message: `${lines.length} file${lines.length === 1 ? '' : 's'} will be served by ${host} with another type than the route answered (mistypedFiles: "warn"):\n${lines.join('\n')}`,

@@ -51,7 +51,8 @@ export interface UserConfig {
   /**
    * Copy publicDir's dot-files and dot-folders (`.htaccess`, `.domains`, ...) into the output too.
    * Left out by default, with a warning naming each, since a stray `.env` must not be published;
-   * `.well-known/` is always copied. Preview and the built server never serve dot-files either way.
+   * `.well-known/` is always copied; `.env` and `.env.*` never are (they hold secrets). Preview and
+   * the built server never serve dot-files either way.
    * @default false
    */
   publicDotFiles?: boolean;

@@ -7,12 +7,13 @@ import type { FileClaims } from './file-claims.ts';
 import { isInside } from '../runtime/inside.ts';
 import { listFiles } from './list-files.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
+import { isSecretName } from './secret-name.ts';
 
 /**
  * Copies publicDir into the staged `public/` and claims every file in it, so no route overwrites one.
  * Hidden files and folders (dot-names other than `.well-known`) are left out with a warning, unless
- * `dotFiles` (the `publicDotFiles` key) asks for them: no server of ours serves them, and a stray
- * `.env` must not reach a host.
+ * `dotFiles` (the `publicDotFiles` key) asks for them: no server of ours serves them. A `.env` file
+ * (secret-name.ts) is left out even then, with a warning that says why: a host would serve it.
  * A symbolic link is copied as what it points to when that stays inside publicDir; one leading out of
  * it is left out with a warning. Copied as a link, it would let a route's file be written through it,
  * outside the output; followed, it would publish files from outside the folder.
@@ -31,10 +32,18 @@ export async function copyPublicDir(
     const root = await realpath(publicDir);
     const skipped: string[] = [];
     const hidden: string[] = [];
+    const secret: string[] = [];
+    // The list a name left out goes on: a .env file always, another dot-name unless publicDotFiles.
+    const leftOutOn = (base: string) => {
+      if (isSecretName(base)) return secret;
+      if (!options.dotFiles && isHiddenName(base)) return hidden;
+      return undefined;
+    };
     const filter = async (source: string) => {
       const name = relative(publicDir, source);
-      if (name && !options.dotFiles && isHiddenName(basename(source))) {
-        hidden.push(name.split(sep).join('/'));
+      const leftOut = name ? leftOutOn(basename(source)) : undefined;
+      if (leftOut) {
+        leftOut.push(name.split(sep).join('/'));
         return false;
       }
       if (!(await lstat(source)).isSymbolicLink()) return true;
@@ -43,8 +52,8 @@ export async function copyPublicDir(
       return false;
     };
     await cp(publicDir, publicOut, { recursive: true, dereference: true, filter });
-    if (hidden.length > 0) {
-      warn(logger, warnings.dotFilesLeftOut(label, hidden.sort()));
+    if (hidden.length > 0 || secret.length > 0) {
+      warn(logger, warnings.dotFilesLeftOut(label, hidden.sort(), secret.sort()));
     }
     if (skipped.length > 0) {
       warn(logger, warnings.linksLeftOut(label, skipped));

@@ -61,20 +61,19 @@ describe('publicDir copy', () => {
   it('leaves out dot-files by default with a coded warning; publicDotFiles: true copies them, never served', async () => {
     const files = {
       'public/.htaccess': 'Options -Indexes\n',
-      'public/.env': 'SECRET=1\n',
       'public/.well-known/security.txt': 'Contact: mailto:a@b.c\n',
       'src/server/routes/api/x.ts': route(`() => 'x'`),
     };
-    const left = await buildSite(writeSite(files), { config: { name: 'dots', prerender: { routes: [] } } });
+    const leftRoot = writeSite(files);
+    const left = await buildSite(leftRoot, { config: { name: 'dots', prerender: { routes: [] } } });
     expect(readdirSync(join(left.dir, 'public')).sort()).toEqual(['.well-known']);
     expect(left.report.warnings).toEqual([
-      { code: 'DOT_FILE_LEFT_OUT', message: expect.stringContaining('.env, .htaccess. No server serves them') },
+      { code: 'DOT_FILE_LEFT_OUT', message: `Left out the dot-files and dot-folders in ${leftRoot}/public: .htaccess. No server serves them, so they are not published; .well-known/ is. Set publicDotFiles: true to publish them.` },
     ]);
 
     const root = writeSite(files);
     const kept = await buildSite(root, { config: { name: 'dots', publicDotFiles: true, prerender: { routes: [] } } });
     expect(readFileSync(join(kept.dir, 'public/.htaccess'), 'utf8')).toBe('Options -Indexes\n');
-    expect(readFileSync(join(kept.dir, 'public/.env'), 'utf8')).toBe('SECRET=1\n');
     expect(kept.report.warnings).toEqual([]);
     const server = await createPreviewServer({ root, config: { outDir: kept.outDir, name: 'dots' }, port: 0 });
     try {
@@ -84,6 +83,33 @@ describe('publicDir copy', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('never publishes a .env file, even with publicDotFiles: true, and says it holds secrets', async () => {
+    const files = {
+      'public/.env': 'SECRET=1\n',
+      'public/docs/.env.production': 'TOKEN=2\n',
+      'public/.envrc': 'use node\n',
+      'public/docs/a.txt': 'a',
+      'src/server/routes/api/x.ts': route(`() => 'x'`),
+    };
+    const secret = (label: string) => `Left out .env, docs/.env.production in ${label}, even with publicDotFiles: true: .env files hold secrets, and a host serves what is published to anyone. Move them out of ${label}.`;
+
+    const leftRoot = writeSite(files);
+    const left = await buildSite(leftRoot, { config: { name: 'env', prerender: { routes: [] } } });
+    expect(readdirSync(join(left.dir, 'public'), { recursive: true }).sort()).toEqual(['docs', 'docs/a.txt']);
+    expect(left.report.warnings).toEqual([
+      { code: 'DOT_FILE_LEFT_OUT', message: `Left out the dot-files and dot-folders in ${leftRoot}/public: .envrc. No server serves them, so they are not published; .well-known/ is. Set publicDotFiles: true to publish them. ${secret(`${leftRoot}/public`)}` },
+    ]);
+
+    const keptRoot = writeSite(files);
+    const kept = await buildSite(keptRoot, { config: { name: 'env', publicDotFiles: true, prerender: { routes: [] } } });
+    expect(readdirSync(join(kept.dir, 'public'), { recursive: true }).sort()).toEqual(['.envrc', 'docs', 'docs/a.txt']);
+    expect(kept.report.warnings).toEqual([{ code: 'DOT_FILE_LEFT_OUT', message: secret(`${keptRoot}/public`) }]);
+
+    const oneRoot = writeSite({ 'public/.env.local': 'A=1\n', 'src/server/routes/api/x.ts': route(`() => 'x'`) });
+    const one = await buildSite(oneRoot, { config: { name: 'env', publicDotFiles: true, prerender: { routes: [] } } });
+    expect(one.report.warnings[0]?.message).toBe(`Left out .env.local in ${oneRoot}/public, even with publicDotFiles: true: a .env file holds secrets, and a host serves what is published to anyone. Move it out of ${oneRoot}/public.`);
   });
 
   it('fails a route writing _headers, which the build itself writes', async () => {
