@@ -13,6 +13,7 @@ import { caseTwin } from './case-twin.ts';
 import { problemsListed } from './check-output.ts';
 import { filePath, type LinkReader } from '../crawl/read-links.ts';
 import type { LinkCheck } from './link-check.ts';
+import type { OtherMethod } from '../routes/other-methods.ts';
 
 /** What the end of the link check needs; narrow on purpose. */
 export interface FinishLinkCheckInput extends AskServerOptions {
@@ -24,6 +25,8 @@ export interface FinishLinkCheckInput extends AskServerOptions {
   files: readonly string[];
   /** Files larger than this are not read (`prerender.maxBodySize`, the bound of a route's body). */
   maxBytes: number;
+  /** The route files that answer a path for other methods than GET only (routes/other-methods.ts). */
+  otherMethodsOf: (route: string) => Promise<OtherMethod[]>;
   logger: Logger;
 }
 
@@ -37,8 +40,14 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
   }
   const broken = await askServer(check.unresolved(), input);
   if (broken.length === 0) return;
-  // A file spelt otherwise but for case, named where no route serves the link.
-  const listed = broken.slice(0, problemsListed).map((link) => warnings.brokenLink(link.error === undefined ? { ...link, spelt: caseTwin(input.publicDir, link.target) } : link));
+  // Where no route serves the link for GET: the files that serve it for another method only (a
+  // `.post.ts`), else a file spelt otherwise but for case.
+  const facts = await Promise.all(broken.slice(0, problemsListed).map(async (link) => {
+    if (link.error !== undefined) return link;
+    const otherMethods = await input.otherMethodsOf(link.target);
+    return otherMethods.length > 0 ? { ...link, otherMethods } : { ...link, spelt: caseTwin(input.publicDir, link.target) };
+  }));
+  const listed = facts.map((link) => warnings.brokenLink(link));
   const more = broken.length - listed.length;
   if (input.mode === 'error') throw errors.brokenLinks(listed, more);
   for (const warning of listed) warn(input.logger, warning);

@@ -11,9 +11,11 @@ import type { BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
 import { sitemapFileNames } from '../output/sitemap.ts';
 import type { Rendered } from './prerender.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { otherMethodsOf } from '../routes/other-methods.ts';
 
 /** Finishes the link check the prerender step started; nothing to do when `prerender.links` is false. */
-export async function checkLinks(build: BuildContext, rendered: Rendered, server: () => Promise<ServerBundle>): Promise<void> {
+export async function checkLinks(build: BuildContext, rendered: Rendered, server: () => Promise<ServerBundle>, routeFiles: RouteDefinition[]): Promise<void> {
   const { config, paths, logger } = build;
   const mode = config.prerender.links;
   if (!mode || !rendered.links) return;
@@ -28,6 +30,6 @@ export async function checkLinks(build: BuildContext, rendered: Rendered, server
   // server loaded when a link reaches no file (a build whose routes were all reused may not have it).
   const asking = { ...routeHandler(server, build.signal), bounds: { timeout, maxBodySize }, retry, concurrency };
   await whileDoing('checking the links of the output', () =>
-    finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, logger }),
+    finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, otherMethodsOf: otherMethodsOf(routeFiles, config), logger }),
   );
 }

@@ -10,6 +10,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { misplacedRouteFile } from './misplaced-route-file.ts';
 import { publicFileOf } from './public-file.ts';
 import { createRouteFinder } from '../routes/route-finder.ts';
+import { otherMethodsOf } from '../routes/other-methods.ts';
 import { nearestRoute } from '../routes/nearest-route.ts';
 import type { RouteFailure } from '../report/build-report.ts';
 
@@ -21,21 +22,14 @@ import type { RouteFailure } from '../report/build-report.ts';
 export async function explainUnrouted(failures: RouteFailure[], routeFiles: RouteDefinition[], site: RouteFiles & Pick<ResolvedConfig, 'apiPrefix' | 'publicDir'>): Promise<RouteFailure[]> {
   if (!failures.some((failure) => failure.code === 'NO_ROUTE_FILE')) return failures;
   const answersGet = createRouteFinder(routeFiles);
-  const others = routeFiles.filter((route) => route.method !== '' && route.method !== 'GET');
-  const answersOther = createRouteFinder(others);
-  const methods = [...new Set(others.map((route) => route.method))];
+  const otherMethodsOfRoute = otherMethodsOf(routeFiles, site);
   const explained: RouteFailure[] = [];
   for (const failure of failures) {
     if (failure.code !== 'NO_ROUTE_FILE') {
       explained.push(failure);
       continue;
     }
-    const url = routeUrl(failure.route);
-    const otherMethods: { method: string; file: string }[] = [];
-    for (const method of methods) {
-      const file = await answersOther(new Request(url, { method }));
-      if (file !== undefined) otherMethods.push({ method, file: siteFile(site, file) });
-    }
+    const otherMethods = await otherMethodsOfRoute(failure.route);
     const near = nearestRoute(failure.route, routeFiles);
     // The file whose pattern the suggestion was made from may not be the one the router picks for it.
     const nearFile = near && (await answersGet(new Request(routeUrl(near.path))));

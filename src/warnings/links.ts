@@ -4,6 +4,7 @@
  */
 import { counted } from '../plural.ts';
 import type { Warning } from '../warnings.ts';
+import type { OtherMethod } from '../routes/other-methods.ts';
 
 /** A link of the output that reaches nothing (ask-server.ts's BrokenLink). */
 export interface BrokenLinkFacts {
@@ -18,12 +19,14 @@ export interface BrokenLinkFacts {
   error?: string;
   /** The link as a file of the output spells it but for case (case-twin.ts), when no route serves it. */
   spelt?: string;
+  /** The route files that serve the link's path for other methods than GET only (a `.post.ts`). */
+  otherMethods?: OtherMethod[];
 }
 
 /** BROKEN_LINK warnings, as `warnings.brokenLink` and `warnings.moreBrokenLinks` give them. */
 export const linkWarnings = {
   /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
-  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error, spelt }: BrokenLinkFacts): Warning => ({
+  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error, spelt, otherMethods }: BrokenLinkFacts): Warning => ({
     code: 'BROKEN_LINK',
     route: foundOn,
     link,
@@ -33,7 +36,7 @@ export const linkWarnings = {
     message:
       `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
       `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
-      (spelt ? `no file serves it as spelt: link to ${spelt}, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).` : error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
+      (otherMethods ? `${otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ')}, and following a link is a GET.` : spelt ? `no file serves it as spelt: link to ${spelt}, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).` : error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
   }),
   /** The broken links past the first ones, which are listed one warning each. */
   moreBrokenLinks: (listed: number, count: number): Warning => ({

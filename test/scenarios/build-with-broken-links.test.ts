@@ -21,8 +21,8 @@ const home = [
   '<a href="/about">a</a><a href="/about#team">b</a><a href="/about?tab=1">c</a><a href="/docs/">d</a><a href="docs">e</a>',
   // publicDir files, and a publicDir folder's index.html.
   '<img src="/logo.png"><a href="/help/">help</a>',
-  // Not prerendered: the server answers 200 (fine), 404 from the handler, 500, and no route at all.
-  '<a href="/api/live">live</a><a href="/api/gone">gone</a><img src="/api/boom">',
+  // Not prerendered: the server answers 200 (fine), 404 from the handler, 500, a route for POST only, and no route at all.
+  '<a href="/api/live">live</a><a href="/api/gone">gone</a><img src="/api/boom"><a href="/api/subscribe">subscribe</a>',
   '<a href="/missing">missing</a><a href="/missing">again</a><a href="/About">case</a>',
   // Other hosts and schemes are not checked.
   '<a href="https://other.example/nothing">o</a><a href="mailto:me@example.com">m</a><a href="//other.example/x">p</a>',
@@ -59,6 +59,7 @@ function linkSite(config = '', extra: Record<string, string> = {}): string {
     'src/server/routes/api/live.ts': route(`() => ({ live: true })`),
     'src/server/routes/api/gone.ts': route(`() => { throw createError({ statusCode: 404, statusMessage: 'Gone for good' }); }`, 'defineEventHandler, createError'),
     'src/server/routes/api/boom.ts': route(`() => { throw new Error('boom'); }`),
+    'src/server/routes/api/subscribe.post.ts': route(`() => ({ subscribed: true })`),
     'public/logo.png': 'png',
     'public/style.css': 'a { color: red }',
     'public/app.js': 'console.log(1)',
@@ -92,6 +93,7 @@ describe("prerender.links: 'warn' (the default)", () => {
       // The routes' pages in the order rendered (sorted by route), then publicDir files.
       '/ /api/gone -> /api/gone',
       '/ /api/boom -> /api/boom',
+      '/ /api/subscribe -> /api/subscribe',
       '/ /missing -> /missing',
       '/ /About -> /About',
       '/api/items.json https://example.com/api/items/3.json -> /api/items/3.json',
@@ -105,11 +107,12 @@ describe("prerender.links: 'warn' (the default)", () => {
     ]);
   });
 
-  it('says why each is broken: no route, or the status and message the server answered', () => {
+  it('says why each is broken: no route, a route for another method only, or the status and message the server answered', () => {
     const message = (link: string) => broken(report).find((warning) => warning.link === link)?.message;
     expect(message('/missing')).toBe('Broken link "/missing" on /, also on /about: no file or route serves it.');
     expect(message('/api/gone')).toBe('Broken link "/api/gone" on /: the server answers 404: Gone for good.');
     expect(message('/api/boom')).toBe('Broken link "/api/boom" on /: the server answers 500: the handler threw Error: boom.');
+    expect(message('/api/subscribe')).toBe('Broken link "/api/subscribe" on /: src/server/routes/api/subscribe.post.ts answers POST only, and following a link is a GET.');
     expect(message('intro')).toBe('Broken link "intro" on /docs (resolves to /guide/intro): no file or route serves it.');
     expect(message(`${host}/api/items/3.json`)).toBe(`Broken link "${host}/api/items/3.json" on /api/items.json (resolves to /api/items/3.json): the server answers 404: No item 3.`);
     expect(lines).toContain('warning Broken link "/old-page" on /help/index.html: no file or route serves it.');
@@ -158,12 +161,12 @@ describe("prerender.links: 'error' and false", () => {
     writeSite({ 'prerender.config.mjs': config("'error'") }, root);
     const cli = await runCli(['build', root, '--no-typecheck', '--json']);
     expect(cli.code).toBe(1);
-    expect(cli.stderr).toContain('12 broken links in the output (prerender.links is "error"); nothing was published:');
+    expect(cli.stderr).toContain('13 broken links in the output (prerender.links is "error"); nothing was published:');
     expect(cli.stderr).toContain('  Broken link "/missing" on /, also on /about: no file or route serves it.');
     expect(cli.stderr).toContain('set prerender.links to "warn"');
     const { error } = JSON.parse(cli.stdout) as { error: { code: string; links: Warning[] } };
     expect(error.code).toBe('BROKEN_LINKS');
-    expect(error.links).toHaveLength(12);
+    expect(error.links).toHaveLength(13);
     expect(error.links[0]).toEqual({ code: 'BROKEN_LINK', route: '/', link: '/api/gone', target: '/api/gone', message: 'Broken link "/api/gone" on /: the server answers 404: Gone for good.' });
     expect(snapshotTree(outDir)).toEqual(before);
     expect(readdirSync(outDir)).toEqual(['links']);
@@ -179,7 +182,7 @@ describe("prerender.links: 'error' and false", () => {
     expect(cli.code).toBe(0);
     const json = JSON.parse(cli.stdout) as BuildReport;
     const listedLinks = json.warnings.filter((warning) => warning.code === 'BROKEN_LINK');
-    expect(listedLinks).toHaveLength(12);
+    expect(listedLinks).toHaveLength(13);
     expect(listedLinks.find((warning) => warning.link === '/old-page')).toEqual({
       code: 'BROKEN_LINK',
       route: '/help/index.html',
