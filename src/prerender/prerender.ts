@@ -170,7 +170,12 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     input.onRender?.start(route);
     let outcome;
     try {
-      outcome = input.retry ? await renderWithRetry(attempt, input.retry, signal) : { rendered: await attempt(), retries: 0 };
+      if (input.retry) outcome = await renderWithRetry(attempt, input.retry, signal);
+      else {
+        // Awaited only when it is a promise: most routes are answered at once (render-route.ts).
+        const answer = attempt();
+        outcome = { rendered: answer instanceof Promise ? await answer : answer, retries: 0 };
+      }
     } finally {
       input.onRender?.end(route);
     }

@@ -42,7 +42,7 @@ export function retryWait(policy: RetryPolicy, retry: number, retryAfter: string
  * Without a policy, one attempt. A route that fails
  * after retries says so in its error, with the last attempt's status.
  */
-export async function renderWithRetry(render: () => Promise<Rendered>, policy: RetryPolicy | undefined, signal?: AbortSignal): Promise<{ rendered: Rendered; retries: number }> {
+export async function renderWithRetry(render: () => Rendered | Promise<Rendered>, policy: RetryPolicy | undefined, signal?: AbortSignal): Promise<{ rendered: Rendered; retries: number }> {
   let rendered = await render();
   let retries = 0;
   while (policy && retries + 1 < policy.attempts && isRetryable(rendered)) {

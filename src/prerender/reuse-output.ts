@@ -36,7 +36,7 @@ export interface RouteTurn {
   /** Why it is rendered, once {@link reuse} said so. */
   readonly reason: RenderReason;
   /** Runs a render of it, the files and the rest it reaches noted for its record. */
-  track<T>(render: () => Promise<T>): Promise<T>;
+  track<T>(render: () => T): T;
   /**
    * The record of its output as written (made of `output`, which it completes: no copy per route),
    * and where the cache stores its body.
