@@ -2,7 +2,8 @@
  * The last step of the link check: a link whose target is no file of `public/` is asked of the built
  * server in-process, as the prerender asks a route (render-route.ts: a GET with `x-prerender: 1` and
  * the per-request context, bounded by `prerender.timeout` and `maxBodySize`, retried as
- * `prerender.retry` says). Nothing is written; only a 2xx answer makes the link good.
+ * `prerender.retry` says). Nothing is written; only a 2xx answer makes the link good, and not even
+ * that for a host that serves files alone (a static preset's: GitHub Pages runs no route).
  */
 import type { RetryPolicy } from '../config/types.ts';
 import type { PendingLink } from './link-check.ts';
@@ -10,12 +11,14 @@ import { runPool } from '../prerender/pool.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from '../prerender/render-route.ts';
 import { renderWithRetry } from '../prerender/retry.ts';
 
-/** A link that reaches neither a file nor a 2xx of the server. */
+/** A link that reaches no file, and no 2xx of the server either unless the host serves files alone. */
 export interface BrokenLink extends PendingLink {
   /** The server's status; 0 when there was none (the handler threw, or ran past the timeout). */
   status: number;
   /** Why: the server's failure, or `undefined` when no route file serves the path at all. */
   error?: string;
+  /** The host the output is for, which serves its files alone, when the server answered 2xx: a route answers the link, the host will not. */
+  filesOnly?: string;
 }
 
 /** What asking the server needs; narrow on purpose. */
@@ -26,6 +29,8 @@ export interface AskServerOptions {
   retry: RetryPolicy | undefined;
   concurrency: number;
   signal?: AbortSignal;
+  /** The host the output is for when it serves files alone (a static preset's): a 2xx of the server is broken there too. */
+  filesOnly?: string;
 }
 
 /** Asks the server for each target, `concurrency` at once; the broken ones, in the order given. */
@@ -39,7 +44,10 @@ export async function askServer(targets: readonly PendingLink[], options: AskSer
       signal.throwIfAborted();
       const { rendered } = await renderWithRetry(() => renderRoute(request, pending.target, bounds, signal), retry, signal);
       signal.throwIfAborted();
-      if (rendered.ok) return;
+      if (rendered.ok) {
+        if (options.filesOnly !== undefined) broken[index] = { ...pending, status: rendered.status, filesOnly: options.filesOnly };
+        return;
+      }
       broken[index] = rendered.unrouted ? { ...pending, status: rendered.status } : { ...pending, status: rendered.status, error: rendered.error };
     },
     options.signal,

@@ -43,7 +43,7 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
   // Where no route serves the link for GET: the files that serve it for another method only (a
   // `.post.ts`), else a file spelt otherwise but for case.
   const facts = await Promise.all(broken.slice(0, problemsListed).map(async (link) => {
-    if (link.error !== undefined) return link;
+    if (link.error !== undefined || link.filesOnly !== undefined) return link;
     const otherMethods = await input.otherMethodsOf(link.target);
     return otherMethods.length > 0 ? { ...link, otherMethods } : { ...link, spelt: caseTwin(input.publicDir, link.target) };
   }));

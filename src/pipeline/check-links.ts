@@ -7,6 +7,7 @@
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import { finishLinkCheck } from '../checks/finish-link-check.ts';
 import { whileDoing } from '../file-limit.ts';
+import { staticHosts } from '../hosts/host-output.ts';
 import type { BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
 import { sitemapFileNames } from '../output/sitemap.ts';
@@ -28,7 +29,8 @@ export async function checkLinks(build: BuildContext, rendered: Rendered, server
   const { timeout, maxBodySize, retry, concurrency } = config.prerender;
   // Asked of the server as the prerender asks a route: its bounds, its retries, its concurrency; the
   // server loaded when a link reaches no file (a build whose routes were all reused may not have it).
-  const asking = { ...routeHandler(server, build.signal), bounds: { timeout, maxBodySize }, retry, concurrency };
+  // A host that serves files alone (a static preset's) answers no link a route alone answers.
+  const asking = { ...routeHandler(server, build.signal), bounds: { timeout, maxBodySize }, retry, concurrency, filesOnly: staticHosts[config.preset] };
   await whileDoing('checking the links of the output', () =>
     finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, otherMethodsOf: otherMethodsOf(routeFiles, config), logger }),
   );

@@ -242,3 +242,27 @@ describe('prerender.links with prerender.crawl', () => {
     expect(broken(report).map(brief)).toEqual(['/ /nothing -> /nothing']);
   });
 });
+
+describe('prerender.links for a host that serves files alone (a static preset)', () => {
+  const site = (preset: string) =>
+    writeSite({
+      'src/server/routes/api/items/[id].json.ts': route(`(event) => { const id = Number(getRouterParam(event, 'id')); return { id, next: '/api/items/' + (id + 1) + '.json' }; }`, 'defineEventHandler, getRouterParam'),
+      'prerender.config.mjs': `export default { name: 'static', preset: '${preset}', prerender: { routes: ['/api/items/1.json', '/api/items/2.json'] } };`,
+    });
+
+  it.each([
+    ['github-pages', 'GitHub Pages'],
+    ['netlify', 'Netlify'],
+  ])('%s: a link only a route answers is broken, as the host answers it 404', async (preset, host) => {
+    const { report, dir } = await buildSite(site(preset));
+    expect(existsSync(join(dir, 'public/api/items/3.json'))).toBe(false);
+    expect(broken(report).map((warning) => warning.message)).toEqual([
+      `Broken link "/api/items/3.json" on /api/items/2.json: no file is written for it, and ${host} serves files alone: a route answers it in preview and the built server only. Prerender it (list it in prerender.routes or a route file's entries, or turn on prerender.crawl), or link to a page that is written.`,
+    ]);
+  });
+
+  it('the default preset (static, deployed with its server or not) asks the server, whose 2xx passes', async () => {
+    const { report } = await buildSite(site('static'));
+    expect(broken(report)).toEqual([]);
+  });
+});
