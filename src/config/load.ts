@@ -51,6 +51,15 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
 }
 
 /**
+ * {@link loadConfig} for the servers (`prerender dev`, `prerender preview`), which answer routes as
+ * they are asked and read no route list: a function given as `prerender.routes` is not called (the
+ * config's routes stay empty), so a CMS that is down or a token not set stops no local server.
+ */
+export async function loadServerConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
+  return (await loadConfigWith(options, compileHere)).config;
+}
+
+/**
  * {@link loadConfig} with TypeScript configs compiled by `compile` (`prerender build` compiles in its
  * toolchain process, so that Rollup never loads into the process that prerenders), and a routes
  * function left for the caller to call (see ConfigParts).

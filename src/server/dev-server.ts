@@ -7,7 +7,7 @@ import { existsSync, type FSWatcher } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { configOptionsOf, loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { configOptionsOf, loadServerConfig, type LoadConfigOptions } from '../config/load.ts';
 import { checkOptions } from '../api-options.ts';
 import { serverOptionChecks } from './address.ts';
 import { configFileNames } from '../config/defaults.ts';
@@ -69,7 +69,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
   let serveFirst!: (session: Session) => void;
   let session = new Promise<Session>((resolve) => (serveFirst = resolve));
   try {
-    const config = await loadConfig(configOptionsOf({ ...options, logger }));
+    const config = await loadServerConfig(configOptionsOf({ ...options, logger }));
     // Run from the wrong folder (inside the site, or beside it), said before anything listens: dev
     // waits for a routes folder to be made only where none is found near either.
     if (!existsSync(config.routesDir)) {
@@ -121,7 +121,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
 }
 
 async function startSession(options: LoadConfigOptions & { bodyLimit: number }, logger: Logger, outDir: string): Promise<Session> {
-  return sessionOf(await loadConfig(configOptionsOf(options)), logger, outDir, options.bodyLimit);
+  return sessionOf(await loadServerConfig(configOptionsOf(options)), logger, outDir, options.bodyLimit);
 }
 
 async function sessionOf(config: ResolvedConfig, logger: Logger, outDir: string, bodyLimit: number): Promise<Session> {

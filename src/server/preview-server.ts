@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import { checkOptions } from '../api-options.ts';
-import { configOptionsOf, loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { configOptionsOf, loadServerConfig, type LoadConfigOptions } from '../config/load.ts';
 import { shownPath } from '../config/output-paths.ts';
 import { errors } from '../errors.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
@@ -41,7 +41,7 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   checkOptions('createPreviewServer()', options, serverOptionChecks, "createPreviewServer({ root: 'my-site', port: 4173 })");
   const address = resolveAddress(options, 4173);
   const bodyLimit = resolveBodyLimit(options.bodyLimit);
-  const config = await loadConfig(configOptionsOf(options));
+  const config = await loadServerConfig(configOptionsOf(options));
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
   // No build, and no routes folder either: the command may have run inside the site (`src/`).
