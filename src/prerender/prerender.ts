@@ -187,7 +187,10 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     let links: SiteLink[] = [];
     const placed = rendered.ok ? placeOutput(input.claims, route, rendered.contentType) : undefined;
     if (typeof placed === 'object') {
-      result = { route, status: rendered.status, ms, error: placed.error, unwritable: true };
+      // What the handler returned amiss (HTML as an untyped string at "/") is why, and its fix the one to give.
+      const mistake = rendered.ok ? rendered.mistake : undefined;
+      const error = mistake ? `${placed.message} Its handler ${mistake.message}.` : placed.hint ? `${placed.message} ${placed.hint}` : placed.message;
+      result = { route, status: rendered.status, ms, error, unwritable: true };
     } else if (rendered.ok) {
       const file = placed!;
       // `false`: not checked (validate: false), which the cache's record says.
@@ -241,13 +244,13 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * route's failure: the build goes on, names every such route with the other failures at once, and
  * then fails whatever failOnError says.
  */
-function placeOutput(claims: FileClaims, route: string, contentType: string): string | { error: string } {
+function placeOutput(claims: FileClaims, route: string, contentType: string): string | { message: string; hint?: string } {
   try {
     const file = routeToFile(route, contentType);
     claims.claim(file, route);
     return file;
   } catch (error) {
     if (!(error instanceof PrerenderError) || error.code !== 'OUTPUT_CLASH') throw error;
-    return { error: error.hint ? `${error.message} ${error.hint}` : error.message };
+    return { message: error.message, hint: error.hint };
   }
 }

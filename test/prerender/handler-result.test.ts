@@ -1,6 +1,7 @@
 /** resultMistake (src/prerender/handler-result.ts): results h3 sends as other than meant, each with the fix. */
 import { describe, expect, it } from 'vitest';
 import { createResultMistakes, resultMistake } from '../../src/prerender/handler-result.ts';
+import { catchError } from '../support/catch-error.ts';
 import { buildSite, route, writeSite } from '../support/helpers.ts';
 
 const mistakeOf = (route: string, value: unknown, typed = false) => resultMistake(route, { value, file: 'api/x.ts', typed })?.message;
@@ -112,5 +113,15 @@ describe('a build whose handlers return what h3 sends otherwise', () => {
       expect.stringMatching(/^HANDLER_RESULT src\/server\/routes\/api\/page\.ts: the handler of \/api\/page returned HTML as a string without a content type, sent as text\/plain .*return html`\.\.\.`/),
       expect.stringMatching(/^UNTYPED_FILE 1 route was written as a file without extension: \/api\/note \(text\/plain; charset=utf-8\)/),
     ]);
+  });
+
+  it('HTML returned as a string at "/": the route fails naming that fix, not a route file with another extension', async () => {
+    const root = writeSite({ 'src/server/routes/index.ts': route("() => '<!doctype html><h1>Home</h1>'") });
+    const error = await catchError(() => buildSite(root, { typecheck: false, config: { prerender: { routes: ['/'] } } }));
+    expect(error.code).toBe('ROUTES_FAILED');
+    expect(error.message).toContain(
+      `/  200  Route "/" is the site's root folder, written as its index.html, so only HTML fits; it answered text/plain; charset=utf-8. Its handler returned HTML as a string without a content type, sent as text/plain (a browser shows its tags as text): return html\`...\` (h3's tagged template), or set the type: setHeader(event, 'content-type', 'text/html; charset=utf-8').`,
+    );
+    expect(error.message).not.toContain('index.txt');
   });
 });
