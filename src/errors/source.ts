@@ -179,8 +179,11 @@ function defaultExportHint(file: string, exported: readonly string[]): string {
     const files = perMethod.map((name) => `${stem}.${name.toLowerCase()}${ext}`);
     return `It exports ${listed(perMethod)}: a route file's handler is its default export, which answers every method; a file for one method is named for it (${files.join(', ')}), with \`export default defineEventHandler((event) => ...)\`.`;
   }
-  if (named.length > 0) return `It exports ${listed(named)} by name: if ${named.length === 1 ? 'that' : 'one of them'} is the handler, make it the default export (\`export default ${named[0]}\`); else add \`export default defineEventHandler((event) => ...)\`.`;
-  return 'Add `export default defineEventHandler((event) => ...)` to the file.';
+  if (named.length > 0) return `It exports ${listed(named)} by name: if ${named.length === 1 ? 'that' : 'one of them'} is the handler, make it the default export (\`export default ${named[0]}\`); else add \`export default defineEventHandler((event) => ...)\`. ${notARoute}`;
+  return `Add \`export default defineEventHandler((event) => ...)\` to the file. ${notARoute}`;
 }
+
+/** The other fix of a route file without a handler: a helper module kept among the routes. */
+const notARoute = 'If it is no route but code the routes import, move it out of the routes folder (to src/server/utils/, say): every file there is a route.';
 
 const listed = (names: readonly string[]): string => names.map((name) => `\`${name}\``).join(', ');

@@ -117,10 +117,10 @@ describe('an import of a package not installed, named almost as one that is', ()
 });
 
 describe('a route file without a default export', () => {
-  it('named `handler`: says to make that the default export', async () => {
+  it('named `handler`: says to make that the default export, or, a helper module, to move it out of the routes folder', async () => {
     const { error, outDir } = await failBuild({ [`${api}/named.ts`]: `import { defineEventHandler } from 'h3';\nexport const handler = defineEventHandler(() => 'a');\nexport const entries = () => [];\n` });
     expect([error.code, error.exitCode, error.message]).toEqual(['NO_HANDLER', 1, `Route file ${api}/named.ts has no default export.`]);
-    expect(error.hint).toBe('It exports `handler` by name: if that is the handler, make it the default export (`export default handler`); else add `export default defineEventHandler((event) => ...)`.');
+    expect(error.hint).toBe('It exports `handler` by name: if that is the handler, make it the default export (`export default handler`); else add `export default defineEventHandler((event) => ...)`. If it is no route but code the routes import, move it out of the routes folder (to src/server/utils/, say): every file there is a route.');
     expect(readdirSync(outDir)).toEqual([]);
   });
 
@@ -134,7 +134,7 @@ describe('a route file without a default export', () => {
 
   it('nothing exported: says to add the default export', async () => {
     const { error } = await failBuild({ [`${api}/empty.ts`]: `const unused = 1;\n` });
-    expect([error.code, error.hint]).toEqual(['NO_HANDLER', 'Add `export default defineEventHandler((event) => ...)` to the file.']);
+    expect([error.code, error.hint]).toEqual(['NO_HANDLER', 'Add `export default defineEventHandler((event) => ...)` to the file. If it is no route but code the routes import, move it out of the routes folder (to src/server/utils/, say): every file there is a route.']);
   });
 });
 
