@@ -31,7 +31,8 @@ export const processErrors = {
     if (dirFound) return new PrerenderError('NO_BUILD', `The build in ${dir} is not whole: it has no server/index.mjs.`, { hint: `Run \`${buildCommand}\` again: it writes the whole output.` });
     if (siteRoot === undefined) return new PrerenderError('NO_BUILD', `No build found in ${dir}.`, { hint: `Run \`${buildCommand}\` first.` });
     const there = relative(process.cwd(), siteRoot) || '.';
-    return new PrerenderError('NO_BUILD', `This folder is not the site's root: no routes folder here, nor a build (${dir}); ${siteRoot} has route files, and seems to be the site's root.`, {
+    // Run from the wrong folder: bad usage, exit 2, as build and dev say it (CONFIG: no routes folder).
+    return new PrerenderError('USAGE', `This folder is not the site's root: no routes folder here, nor a build (${dir}); ${siteRoot} has route files, and seems to be the site's root.`, {
       hint: `Run the command in ${siteRoot}, or pass it the root (\`prerender preview ${there}\`); build it first if it has no build.`,
     });
   },

@@ -193,10 +193,10 @@ describe('preview without a build', () => {
     expect(result.stderr).toContain('Run `prerender build` first.');
   });
 
-  it('run from a folder inside the site, names the site root and the command to run', async () => {
+  it('run from a folder inside the site, names the site root and the command to run; exit code 2, as build and dev', async () => {
     const root = writeSite({ 'src/server/routes/api/a.ts': 'export default () => 1;\n' });
     const result = await runCli(['preview', '--port', '0'], { cwd: join(root, 'src') });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain(`error This folder is not the site's root: no routes folder here, nor a build (dist/src); ${root} has route files, and seems to be the site's root.`);
     expect(result.stderr).toContain(`hint: Run the command in ${root}, or pass it the root (\`prerender preview ..\`); build it first if it has no build.`);
   });
