@@ -59,11 +59,18 @@ function severalMistakes(found: PrerenderError[], more: number, where: string, h
   const lines = found.map((error) => `  ${error.message.split('\n').join('\n  ')}`);
   if (more > 0) lines.push(`  ... and ${more} more`);
   const hints = [...new Set(found.map((error) => error.hint).filter((hint) => hint !== undefined))];
-  return new PrerenderError(found[0].code, `${found.length + more} mistakes in ${where}:\n${lines.join('\n')}`, {
+  // A mistake that is itself several (those of prerender.routes, listed under it) counts as as many.
+  const count = found.reduce((sum, error) => sum + (mistakesIn.get(error) ?? 1), more);
+  const several = new PrerenderError(found[0].code, `${count} mistakes in ${where}:\n${lines.join('\n')}`, {
     hint: hints.length > hintsSaid ? hintForAll : hints.join(' '),
     details: found.map(({ message, hint }): MistakeFacts => ({ message, hint })),
   });
+  mistakesIn.set(several, count);
+  return several;
 }
+
+/** How many mistakes an error made by {@link severalMistakes} says it holds. */
+const mistakesIn = new WeakMap<PrerenderError, number>();
 
 /** One mistake of several, as `details` lists it. */
 export interface MistakeFacts {

@@ -396,6 +396,11 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     }
   });
 
+  it('counts the mistakes of prerender.routes, listed under it, in the config\'s count', async () => {
+    const error = await catchError(() => resolveConfig({ prerender: { routes: ['a', 'b'], sitemap: { host: 'example.com' } } }, tempDir()));
+    expect(error.message.split('\n').slice(0, 2)).toEqual(['3 mistakes in the config:', '  2 mistakes in prerender.routes:']);
+  });
+
   it('says one fix for a list with more kinds of mistakes than a hint can hold', async () => {
     const routes = ['a', '/b#top', { route: '/c', sitemap: { priority: 2 } }, { route: '/d', sitemap: { changefreq: 'often' } }, '/e/[id]'];
     const root = tempDir();

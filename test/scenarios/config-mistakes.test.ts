@@ -189,7 +189,7 @@ describe('a bad value names the config file and the key', () => {
     const config = `export default { outdir: 'public', preset: 'netlfy', prerender: { concurency: 4, timeout: '5s', routes: ['api/a.txt', '/b?x'] } };\n`;
     const { code, stderr, written } = await buildWith({ 'prerender.config.mjs': config });
     expect(code, stderr).toBe(2);
-    expect(stderr).toContain('error 5 mistakes in the config:\n  Unknown config key "outdir" in prerender.config.mjs; did you mean "outDir"? The keys allowed here are ');
+    expect(stderr).toContain('error 6 mistakes in the config:\n  Unknown config key "outdir" in prerender.config.mjs; did you mean "outDir"? The keys allowed here are ');
     expect(stderr).toContain('\n  Unknown config key "prerender.concurency" in prerender.config.mjs; did you mean "prerender.concurrency"? ');
     expect(stderr).toContain('\n  Config key "preset" in prerender.config.mjs must be static | netlify | cloudflare | vercel | github-pages, got "netlfy"; did you mean "netlify"?\n');
     expect(stderr).toContain('\n  Config key "prerender.timeout" in prerender.config.mjs must be a whole number of milliseconds from 1 to 2147483647, got "5s"; did you mean 5000?\n');
