@@ -82,6 +82,7 @@ function checkOptions(cli: CAC, command: Command): void {
       option.names.filter((name) => name.length > 1).map((name) => `${option.negated ? 'no-' : ''}${kebabCase(name)}`),
     );
     const typed = key.length === 1 ? key : `${value === false ? 'no-' : ''}${kebabCase(key)}`;
+    if (typed === 'watch' || typed === 'w') throw errors.watchOption(`${key.length === 1 ? '-' : '--'}${typed}`, named);
     const meant = closestName(typed, known);
     // No slip of the keyboard: an option of another command (`build --port`), typed to the wrong one.
     const others = meant ? [] : cli.commands.filter((other) => other !== command && other.hasOption(key)).map((other) => `prerender ${other.name}`);

@@ -43,6 +43,13 @@ export const usageErrors = {
       `\`${command}\` takes ${takes.length === 0 ? 'no argument' : `one argument, the ${takes.join(', ')} folder`}; ${extra.map((arg) => `"${arg}"`).join(', ')} ${extra.length === 1 ? 'is one' : `are ${extra.length}`} too many.`,
       { hint: `Quote a path with spaces, and give options with their dashes (--port 3000); run \`${command} --help\` for its options.` },
     ),
+  /** `--watch` (or `-w`, as Rollup, Vite and tsc spell it) on a command that has none: dev is the watching one. */
+  watchOption: (flag: string, command: string) =>
+    command === 'prerender dev'
+      ? new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`prerender dev\`, which watches already: it rebuilds the routes on every save.`, { hint: 'Run `prerender dev` without it.' })
+      : new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`: \`prerender dev\` is the command that watches, serving the routes and rebuilding them on every save.`, {
+          hint: 'Run `prerender dev` while you edit, and `prerender build` to write the site.',
+        }),
   /** `meant`: the option likely meant; `others`: the commands that take `flag` (`prerender dev`). */
   unknownOption: (flag: string, command: string, meant?: string, others: string[] = []) =>
     new PrerenderError(

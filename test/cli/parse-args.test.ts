@@ -28,6 +28,10 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     { args: ['build', root, '--port', '3000'], says: 'Unknown option `--port` for `prerender build`: it is an option of `prerender dev` and `prerender preview`.' },
     { args: ['dev', root, '--no-typecheck'], says: 'Unknown option `--no-typecheck` for `prerender dev`: it is an option of `prerender build`.' },
     { args: ['build', root, '--bogus'], says: 'Unknown option `--bogus` for `prerender build`.' },
+    // What Rollup, Vite and tsc call rebuilding on save.
+    { args: ['build', root, '--watch'], says: 'Unknown option `--watch` for `prerender build`: `prerender dev` is the command that watches, serving the routes and rebuilding them on every save.' },
+    { args: ['build', root, '-w'], says: 'Unknown option `-w` for `prerender build`: `prerender dev` is the command that watches, serving the routes and rebuilding them on every save.' },
+    { args: ['dev', root, '--watch'], says: 'Unknown option `--watch` for `prerender dev`, which watches already: it rebuilds the routes on every save.' },
     { args: ['build', root, '--config'], says: 'Option `--config` of `prerender build` needs a value: `--config <file>`.' },
     // A path with a space, unquoted: cac's own says `Unused args`.
     { args: ['build', 'my', 'site'], says: '`prerender build` takes one argument, the root folder; "site" is one too many.' },
