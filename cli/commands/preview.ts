@@ -17,7 +17,7 @@ interface PreviewFlags {
 /** `prerender preview [root]`. */
 export function registerPreview(cli: CAC): void {
   cli
-    .command('preview [root]', 'Serve the built dist/<name>/ as production would: public/ files, then the API routes')
+    .command('preview [root]', 'Serve the built dist/<name>/ as production would: public/ files, then the API routes (none for a static host\'s preset)')
     .option('--config <file>', 'Config file, relative to the root', { default: configFileDefault })
     .option('--port <port>', 'Port to listen on, 0 to 65535; 0 picks a free one', { default: 4173 })
     .option('--host <host>', 'Address to listen on; 0.0.0.0 for every interface', { default: '127.0.0.1' })

@@ -5,7 +5,7 @@ import type { H3 } from 'h3';
 import { errors, type PrerenderError } from '../errors.ts';
 import { siteTrace, type SiteCode } from '../prerender/site-trace.ts';
 import type { AppOptions } from '../runtime/app.ts';
-import type { RunningServer, RuntimeRoute, ServeOptions } from '../runtime/index.ts';
+import type { BuildServeOptions, RunningServer, RuntimeRoute } from '../runtime/index.ts';
 
 /** What a built server module exports (see the generated entry). */
 export interface ServerBundle {
@@ -14,8 +14,8 @@ export interface ServerBundle {
   app: H3;
   /** The routes alone, without the static files (the app's `fetch`). */
   fetch(request: Request): Promise<Response>;
-  /** Serves `public/` of the build the module belongs to, then the routes. */
-  serve(options?: ServeOptions): Promise<RunningServer>;
+  /** Serves `public/` of the build the module belongs to, then the routes (none with `filesOnly`). */
+  serve(options?: BuildServeOptions): Promise<RunningServer>;
   /** A new h3 app of the routes alone, made with `options` (the prerender's prints no error itself). */
   routesApp(options: AppOptions): H3;
 }

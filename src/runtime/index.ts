@@ -4,7 +4,7 @@ export { outcomeKey, type RequestOutcome } from './outcome.ts';
 export { buildFiles, createBuildFiles, createStaticHandler, serveFiles, type FileMiddleware, type StaticHandler } from './static.ts';
 export { defaultBodyLimit, listen, type CloseOptions, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 export { isSafeTarget } from './request-target.ts';
-export { serveBuild, startIfMain } from './server.ts';
+export { serveBuild, startIfMain, type BuildServeOptions } from './server.ts';
 export { optionsFromEnv, shutdownTimeoutFromEnv } from './env-options.ts';
 export { defaultShutdownTimeout, stopOnSignal, type StopOptions } from './shutdown.ts';
 export { currentLog, readLogKey, type ReadLog } from './reads.ts';

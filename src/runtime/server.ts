@@ -6,25 +6,46 @@
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, type RuntimeRoute } from './app.ts';
+import { createApp, type AppOptions, type RuntimeRoute } from './app.ts';
 import { listen, type RunningServer, type ServeOptions } from './listen.ts';
 import { optionsFromEnv, shutdownTimeoutFromEnv, startFailure } from './env-options.ts';
 import { stopOnSignal } from './shutdown.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
-import { buildFiles } from './static.ts';
+import { buildFiles, type FileMiddleware } from './static.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
 export { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 
+/** Options of {@link serveBuild}: the socket's, and whether the routes answer at all. */
+export interface BuildServeOptions extends ServeOptions {
+  /**
+   * The host the build is for, when it serves the files of `public/` alone (a static preset's:
+   * GitHub Pages runs no route): the routes then answer nothing, and a request no file answers is a
+   * 404 saying so, as on that host. `prerender preview` sets it; the built server never does.
+   */
+  filesOnly?: string;
+}
+
 /**
  * Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder (listed now), then the
- * routes, in one h3 app.
+ * routes (none with `filesOnly`), in one h3 app.
  */
-export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: ServeOptions = {}): Promise<RunningServer> {
+export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: BuildServeOptions = {}): Promise<RunningServer> {
   const distDir = dirname(dirname(fileURLToPath(bundleUrl)));
-  const app = createApp(routes, { files: buildFiles(distDir) });
+  const files = buildFiles(distDir);
+  const app = options.filesOnly === undefined ? createApp(routes, { files }) : createApp([], { files: filesAlone(files, options.filesOnly) });
   return listen(app.fetch, options);
+}
+
+/** The files of a build as a host that serves them alone answers: a request no file answers is a 404 that says why. */
+function filesAlone(files: FileMiddleware, host: string): AppOptions['files'] {
+  return async (event) =>
+    (await files(event)) ??
+    new Response(`Not found: no file of the build is ${event.url.pathname}, and ${host} serves the files alone (a route answers nothing there). Prerender the route, or preview with another preset to ask the routes.\n`, {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
 }
 
 /** Starts the server when the bundle is the program node runs, not when it is imported. */

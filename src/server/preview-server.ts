@@ -14,6 +14,7 @@ import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
 import { watchForNewBuild } from './new-build.ts';
+import { staticHosts } from '../hosts/host-output.ts';
 import { requestLog } from './request-log.ts';
 
 /** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
@@ -33,7 +34,8 @@ export interface PreviewServerOptions extends LoadConfigOptions {
 
 /**
  * Serves the site's last build: files from `public/` (types from the manifest, ETag and 304, HEAD),
- * then the API routes. Throws NO_BUILD when there is no build to serve. With a logger, a build of
+ * then the API routes, but for a preset of a host that serves the files alone (GitHub Pages): then
+ * a path that is no file is a 404, as there. Throws NO_BUILD when there is no build to serve. With a logger, a build of
  * the site made while it runs is said there (it keeps serving the one it loaded).
  * @example const server = await createPreviewServer({ root: 'my-site' }); console.log(server.url);
  */
@@ -49,8 +51,11 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const bundle = await loadBundle(serverFile, config);
   const { logger } = options;
   const middleware = logger ? [requestLog(logger)] : undefined;
-  const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware }));
+  // A host that serves the files alone (the config's preset) is previewed so: no route answers.
+  const filesOnly = staticHosts[config.preset];
+  const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware, filesOnly }));
   if (!logger) return running;
+  if (filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${config.preset}"): no route answers, a path that is no file is a 404`);
   // The files and routes stay those of the build loaded: a build made meanwhile is said, not served.
   const stopWatching = watchForNewBuild(dir, () =>
     logger.warn(`${shownPath(dir)} was built again: this preview still serves the build it started with; restart prerender preview to serve the new one`),
