@@ -13,6 +13,11 @@ export const sourceErrors = {
       `Two route files serve ${method === '' ? 'every method' : method} ${path}: ${files.join(' and ')}.`,
       { hint: 'Remove or rename one of them.' },
     ),
+  /** Route files whose names differ only in letter case: one file on macOS and Windows. */
+  routeFilesCase: (files: string[]) =>
+    new PrerenderError('ROUTE_CONFLICT', `Route files ${files.join(' and ')} differ only in letter case: on macOS and Windows they are one file, and a checkout there keeps only one of them.`, {
+      hint: 'Rename one of them, or merge them into one.',
+    }),
   /**
    * `functions`: the keys of the functions of an object it default-exports (made by CommonJS exports,
    * most often); `exported`: the names it exports when it has no default export (`GET`, `handler`).

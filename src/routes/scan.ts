@@ -128,12 +128,18 @@ export function routeFileName(routesDir: string, path: string): string | undefin
  */
 export function checkConflicts(routes: RouteDefinition[]): void {
   const seen = new Map<string, RouteDefinition>();
+  const spelled = new Map<string, RouteDefinition>();
   const conflicts = routeFileMistakes();
   for (const route of routes) {
     const key = `${route.method} ${routeShape(route.path)}`;
     const other = seen.get(key);
     if (other) conflicts.add(errors.routeConflict(route.method, route.path, [other.file, route.file]));
     else seen.set(key, route);
+    // Two names of one file where letter case is not told apart (macOS, Windows: a checkout there keeps one).
+    const caseless = route.file.toLowerCase();
+    const twin = spelled.get(caseless);
+    if (twin) conflicts.add(errors.routeFilesCase([twin.file, route.file]));
+    else spelled.set(caseless, route);
   }
   conflicts.throwIfAny();
 }

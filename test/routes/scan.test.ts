@@ -223,6 +223,19 @@ describe('scanRoutes: conflicts', () => {
     expect(error.hint).toBe('Remove or rename one of them.');
   });
 
+  it('refuses route files whose names differ only in letter case: one file on macOS and Windows', async () => {
+    const error = await catchError(() => scanRoutes(routesDir(['api/hello.json.ts', 'api/Hello.json.ts', 'Docs/a.ts', 'docs/a.ts']), 'api'));
+    expect([error.code, error.exitCode]).toEqual(['ROUTE_CONFLICT', 1]);
+    expect(error.message.split('\n').sort()).toEqual(
+      [
+        '2 mistakes in the names of the route files:',
+        '  Route files Docs/a.ts and docs/a.ts differ only in letter case: on macOS and Windows they are one file, and a checkout there keeps only one of them.',
+        '  Route files api/Hello.json.ts and api/hello.json.ts differ only in letter case: on macOS and Windows they are one file, and a checkout there keeps only one of them.',
+      ].sort(),
+    );
+    expect(error.hint).toBe('Rename one of them, or merge them into one.');
+  });
+
   it('checkConflicts takes routes from anywhere, not just a folder', () => {
     const routes = ['api/[a].ts', 'api/[b].ts'].map((file) => fileToRoute(file, 'api')!);
     expect(catchErrorSync(() => checkConflicts(routes)).message).toBe(
