@@ -40,6 +40,9 @@ export const apiRoutesChecks = {
   onRoutes: is.function,
 } satisfies Record<keyof ApiRoutesOptions, unknown>;
 
+/** The plugin's name in Rollup's and Vite's lists (Vite's hooks tell a second copy by it). */
+export const pluginName = 'api-prerender:routes';
+
 /**
  * The Rollup (and Vite build) plugin: use `input: 'api-prerender:entry'` and the build is a server for
  * every route file. `prerender build` and `prerender dev` run this same plugin.
@@ -55,7 +58,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
   let entryLoaded = false;
 
   return {
-    name: 'api-prerender:routes',
+    name: pluginName,
     // In a user's own rollup.config.mjs this plugin alone must give a working server: what our build
     // adds beside it (TypeScript, npm packages, CommonJS, JSON) is added here when it is missing.
     // Loaded here, not at import: the CLI and the dev server import this module without bundling.

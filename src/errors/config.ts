@@ -222,6 +222,11 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Vite's build.outDir (${viteOutDir}) and the prerender output (${output}) overlap: each build replaces the output whole.`, {
       hint: `Point Vite's build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in ${configFile}.`,
     }),
+  /** `apiRoutes()` more than once in Vite's plugins: each would build and publish the site. */
+  vitePluginTwice: (count: number) =>
+    new PrerenderError('CONFIG', `apiRoutes() is in Vite's plugins ${count} times: each would build and publish the site after \`vite build\`, the later one over the earlier.`, {
+      hint: 'Keep one apiRoutes(...) in plugins of vite.config, with every option it needs.',
+    }),
   crawlShard: (configFile: string) =>
     new PrerenderError('USAGE', `--shard cannot be used with prerender.crawl (set in ${configFile}): each shard would crawl from its own routes and could not tell which found route is its to render.`, {
       hint: `Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false in ${configFile} to shard the build.`,

@@ -3,7 +3,7 @@
  * plugin's own options winning, and the prefix the plugin claims from Vite's server.
  */
 import { configName } from '../config/key-origin.ts';
-import { loadConfig, type LoadConfigOptions } from '../config/load.ts';
+import { loadServerConfig, type LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { normalizePathname } from '../runtime/url-path.ts';
@@ -20,9 +20,13 @@ export function configOptions(root: string, overrides: SiteOverrides): LoadConfi
   return { root, configFile: overrides.configFile, config: { apiPrefix: overrides.apiPrefix, routesDir: overrides.routesDir } };
 }
 
-/** Loads the site's config for Vite; an empty prefix is refused, as it would own every URL. */
+/**
+ * Loads the site's config for Vite; an empty prefix is refused, as it would own every URL. Its
+ * routes are not listed (a `prerender.routes` function is not called): Vite's hooks and servers read
+ * no route list, and `vite build`'s prerender lists them itself.
+ */
 export async function loadSiteConfig(root: string, overrides: SiteOverrides): Promise<ResolvedConfig> {
-  const config = await loadConfig(configOptions(root, overrides));
+  const config = await loadServerConfig(configOptions(root, overrides));
   if (config.apiPrefix === '') throw errors.vitePrefix(configName(config.root, config.configFile));
   return config;
 }

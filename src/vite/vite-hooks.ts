@@ -9,6 +9,7 @@ import { relative, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { isInside } from '../runtime/inside.ts';
 import { configName } from '../config/key-origin.ts';
+import { pluginName } from '../bundle/plugin.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -39,7 +40,7 @@ export interface ViteEnvironmentPlugin {
 /** The Vite-only hooks of the plugin; Rollup knows none of them. */
 export interface ViteHooks {
   config(config: { root?: string; build?: { outDir?: string } }, env: { command: string; isPreview?: boolean }): Promise<{ build: { outDir: string } } | undefined>;
-  configResolved(config: { root: string; command: string; build: { outDir: string }; logger: ViteLogger }): Promise<void>;
+  configResolved(config: { root: string; command: string; build: { outDir: string }; logger: ViteLogger; plugins?: readonly { name: string }[] }): Promise<void>;
   configureServer(server: ViteDevServerLike): Promise<void>;
   configurePreviewServer(server: ViteServerLike): Promise<void>;
   /**
@@ -60,7 +61,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
   // By the server's resolved config: a plugin given inline to createServer() is reused when Vite
   // restarts, and Vite starts the new server before it closes the old one.
   const devs = new Map<object, DevRoutes>();
-  // The config hook's load, reused by configResolved: `prerender.routes` may be a costly function.
+  // The config hook's load, reused by configResolved: a TypeScript config is compiled, a config function may be costly.
   let early: { root: string; site: Promise<ResolvedConfig> } | undefined;
   // configResolved's load, by Vite's resolved config, which is the config of the server it starts.
   const sites = new WeakMap<object, Promise<ResolvedConfig>>();
@@ -95,6 +96,9 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       return { build: { outDir: relative(site.root, outDir) || '.' } };
     },
     async configResolved(config) {
+      // Listed twice, each copy would build and publish the site, the second over the first.
+      const copies = config.plugins?.filter((plugin) => plugin.name === pluginName).length ?? 0;
+      if (copies > 1) throw errors.vitePluginTwice(copies);
       command = config.command;
       root = config.root;
       clientFailed = false;

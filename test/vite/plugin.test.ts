@@ -4,6 +4,7 @@
  * Vite 8's and Vite 7's own types. The plugin in a real Vite: test/scenarios/develop-with-vite.test.ts.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { rollup } from 'rollup';
 import { build as viteBuild } from 'vite';
@@ -38,6 +39,18 @@ describe('apiRoutes given uncalled (plugins: [apiRoutes]), which TypeScript take
 
   it('a Rollup build says so', async () => {
     await expect(rollup({ input: 'api-prerender:entry', plugins: [apiRoutes as never] })).rejects.toMatchObject({ code: 'USAGE', message });
+  });
+});
+
+describe('apiRoutes() twice in Vite\'s plugins', () => {
+  it('stops vite build before anything is built: each copy would publish the site, the second over the first', async () => {
+    const root = writeSite({ 'src/server/routes/api/hello.json.ts': route('() => ({ hi: 1 })'), 'index.html': '<h1>x</h1>' });
+    const built = viteBuild({ root, configFile: false, logLevel: 'silent', plugins: [apiRoutes({ apiPrefix: 'api' }), apiRoutes({ apiPrefix: 'v2' })] });
+    await expect(built).rejects.toMatchObject({
+      code: 'CONFIG',
+      message: "apiRoutes() is in Vite's plugins 2 times: each would build and publish the site after `vite build`, the later one over the earlier.",
+    });
+    expect(existsSync(join(root, 'dist'))).toBe(false);
   });
 });
 
