@@ -10,7 +10,7 @@ import { unresolvedPackage } from '../installed-package.ts';
 import { toBuildError } from './rollup-options.ts';
 import { typescriptPlugin } from './typescript.ts';
 import { publicEntry } from '../paths.ts';
-import { compiledConfigFile } from './config-cache.ts';
+import { compiledConfigFile, unwritable } from './config-cache.ts';
 
 /**
  * Keeps each bare import (`pkg`, `node:fs`) an import in the compiled config, for Node to load from
@@ -88,8 +88,8 @@ export async function compileConfig(file: string): Promise<string> {
     // node_modules is a link (Node reads it from where the link leads: another site's config).
     const sourcemapPathTransform = (source: string) => pathToFileURL(resolve(dirname(out), source)).href;
     await bundle.write({ file: out, format: 'es', sourcemap: 'inline', sourcemapPathTransform }).catch(async (error: unknown) => {
-      await rm(out, { force: true });
-      throw error;
+      await rm(out, { force: true }).catch(() => {});
+      unwritable(dirname(out))(error);
     });
     return out;
   } finally {

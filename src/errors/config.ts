@@ -222,6 +222,20 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Vite's build.outDir (${viteOutDir}) and the prerender output (${output}) overlap: each build replaces the output whole.`, {
       hint: `Point Vite's build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in ${configFile}.`,
     }),
+  /**
+   * The folder a TypeScript config is compiled into (the site's node_modules/.cache, so that its
+   * imports resolve from the site's packages) cannot be written: the config is not at fault.
+   */
+  configCacheUnwritable: (folder: string, cause: unknown) => {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    return new PrerenderError('WRITE_FAILED', `Cannot compile the config: ${folder}, the cache folder it is compiled into, cannot be written (${messageOf(cause)}).`, {
+      hint:
+        code === 'ENOSPC' || code === 'EDQUOT'
+          ? 'The disk (or your quota) has no room left: free some space, then run the command again.'
+          : `Give this user write access to ${folder} (ls -ld shows its owner; lsattr shows a folder made immutable), or remove it: it holds nothing but the build's cache.`,
+      cause,
+    });
+  },
   /** `apiRoutes()` more than once in Vite's plugins: each would build and publish the site. */
   vitePluginTwice: (count: number) =>
     new PrerenderError('CONFIG', `apiRoutes() is in Vite's plugins ${count} times: each would build and publish the site after \`vite build\`, the later one over the earlier.`, {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
@@ -353,5 +353,20 @@ describe('loadConfig: broken config files are CONFIG errors naming the file', ()
     const error = await catchError(() => loadConfig({ root: '/nonexistent/site/root' }));
     expect([error.code, error.exitCode]).toEqual(['USAGE', 2]);
     expect(error.message).toContain('/nonexistent/site/root');
+  });
+});
+
+describe('loadConfig: a cache folder that cannot be written', () => {
+  // /sys/kernel takes no new file, from root either (EACCES): the stand-in for a folder made
+  // read-only or immutable (chattr +i), which chmod cannot make for root.
+  it.skipIf(!existsSync('/sys/kernel'))('names the folder a TypeScript config is compiled into, not the config, which is not at fault', async () => {
+    const root = writeSite({ 'prerender.config.ts': `export default { name: 'cached' } satisfies Record<string, unknown>;\n` });
+    mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+    const folder = join(root, 'node_modules', '.cache', 'api-prerender');
+    symlinkSync('/sys/kernel', folder);
+    const error = await catchError(() => loadConfig({ root }));
+    expect([error.code, error.exitCode]).toEqual(['WRITE_FAILED', 1]);
+    expect(error.message).toMatch(new RegExp(`^Cannot compile the config: ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, the cache folder it is compiled into, cannot be written \\(EACCES: `));
+    expect(error.hint).toBe(`Give this user write access to ${folder} (ls -ld shows its owner; lsattr shows a folder made immutable), or remove it: it holds nothing but the build's cache.`);
   });
 });
