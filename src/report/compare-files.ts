@@ -10,8 +10,11 @@ export type FileChange = 'added' | 'changed' | 'same';
 
 /** What changed, for the report: counts, and the first files of each kind. */
 export interface FileChanges {
-  /** `first`: no previous list (no previous build, or one that kept none); `unreadable`: why it could not be read. */
-  previous: 'compared' | 'first' | { unreadable: string };
+  /**
+   * `first`: no previous output; `unlisted`: a previous output that kept no file list (made by
+   * `prerender merge`, or by an earlier version); `unreadable`: why its list could not be read.
+   */
+  previous: 'compared' | 'first' | 'unlisted' | { unreadable: string };
   added: number;
   changed: number;
   removed: number;
@@ -34,9 +37,9 @@ export interface FileComparison {
   finish(): FileChanges;
 }
 
-/** Compares with the list `previous` reads (undefined: a first build). */
-export function compareFiles(previous: FileListReader | undefined): FileComparison {
-  const changes: FileChanges = { previous: previous ? 'compared' : 'first', added: 0, changed: 0, removed: 0, same: 0, addedFiles: [], changedFiles: [], removedFiles: [] };
+/** Compares with the list `previous` reads (undefined: none, `previousOutput` saying whether there was an output without one). */
+export function compareFiles(previous: FileListReader | undefined, previousOutput = false): FileComparison {
+  const changes: FileChanges = { previous: previous ? 'compared' : previousOutput ? 'unlisted' : 'first', added: 0, changed: 0, removed: 0, same: 0, addedFiles: [], changedFiles: [], removedFiles: [] };
   // The files added and removed, with their sizes and checksums: one that moved from a route to
   // another (`/docs` to `/docs/`) or between a route and publicDir is the same path, and counts as
   // changed or not once both sides are known (within the first files listed, as kept here).

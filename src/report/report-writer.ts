@@ -5,7 +5,7 @@
  * so nothing growing with the route count is held but the files' gzip sizes (4 bytes a file). The rest (summary, failures, the picture of
  * `public/`, what changed) is written when the build ends.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BuildReport } from './build-report.ts';
@@ -63,7 +63,7 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
   page.write(pageStart(options.name));
   const encoder = createRowEncoder();
   const list = createFileListWriter(options.distDir);
-  const comparison = compareFiles(openFileList(options.previousDir));
+  const comparison = compareFiles(openFileList(options.previousDir), existsSync(options.previousDir));
   const folders = createFolderSizes();
   // Gzip sizes come from the writer thread after the rows they belong to, so rows point at them
   // (gzipAt) and they are kept here, 4 bytes a file, rather than the rows waiting for them.

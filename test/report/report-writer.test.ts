@@ -54,4 +54,21 @@ describe('createReportWriter', () => {
       '{"version":1,"routes":[\n["/a.json","",10,1],\n["/b.json","",20,2],\n["/d.json","",30,3]\n],"files":[\n[".nojekyll",0,0],\n["robots.txt",14,2269165574]\n]}\n',
     );
   });
+
+  it('says the previous output kept no file list (one prerender merge wrote) rather than that this is the first build', () => {
+    const changesOf = (previousDir: string) => {
+      const distDir = tempDir('report-writer-');
+      const publicDir = join(distDir, 'public');
+      mkdirSync(publicDir);
+      const report = createReportWriter({ name: 'site', distDir, publicDir, previousDir });
+      report.add(written('/a.json', 10, 0, 1), target('/a.json'));
+      report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: [] });
+      return /<section id="changes">.*?<\/section>/s.exec(readFileSync(join(distDir, 'report.html'), 'utf8'))?.[0];
+    };
+    // An output without report-files.json, as merge writes it.
+    const merged = tempDir('merged-');
+    mkdirSync(join(merged, 'public'));
+    expect(changesOf(merged)).toContain('The previous output kept no file list to compare with (one made by <code>prerender merge</code>, or by an earlier version of api-prerender), so no changes are shown');
+    expect(changesOf(join(merged, 'none'))).toContain("First build: there is no previous build's file list to compare with.");
+  });
 });

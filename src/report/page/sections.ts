@@ -111,6 +111,7 @@ export function failuresHtml(build: BuildReport): string {
 export function changesHtml(changes: FileChanges): string {
   const heading = '<h2>Changes against the previous build</h2>';
   if (changes.previous === 'first') return `<section id="changes">${heading}<p>First build: there is no previous build's file list to compare with.</p></section>`;
+  if (changes.previous === 'unlisted') return `<section id="changes">${heading}<p>The previous output kept no file list to compare with (one made by <code>prerender merge</code>, or by an earlier version of api-prerender), so no changes are shown; the next build compares with this one.</p></section>`;
   if (changes.previous !== 'compared') {
     const why = escapeHtml(changes.previous.unreadable);
     return `<section id="changes">${heading}<p>The previous build's file list could not be read (${why}), so no changes are shown; the next build compares with this one.</p></section>`;
