@@ -2,11 +2,13 @@
  * The prerender config as the Vite plugin sees it: `prerender.config.*` in Vite's root, with the
  * plugin's own options winning, and the prefix the plugin claims from Vite's server.
  */
+import { existsSync } from 'node:fs';
 import { configName } from '../config/key-origin.ts';
 import { loadServerConfig, type LoadConfigOptions } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { normalizePathname } from '../runtime/url-path.ts';
+import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 
 /** What the plugin's options add to or override in the site's config. */
 export interface SiteOverrides {
@@ -28,6 +30,11 @@ export function configOptions(root: string, overrides: SiteOverrides): LoadConfi
 export async function loadSiteConfig(root: string, overrides: SiteOverrides): Promise<ResolvedConfig> {
   const config = await loadServerConfig(configOptions(root, overrides));
   if (config.apiPrefix === '') throw errors.vitePrefix(configName(config.root, config.configFile));
+  // A routes folder given to apiRoutes() that is not there, beside one that is (a typo): its fix is
+  // in vite.config, not in the config file the build and dev servers would name. With none near, dev
+  // waits for it to be made, as before.
+  const nearby = overrides.routesDir !== undefined && !existsSync(config.routesDir) ? findNearbyRoutes(config.root, config.routesDir) : undefined;
+  if (nearby) throw errors.noRoutesDir(config.routesDir, config.root, 'the options of apiRoutes() in vite.config', nearby);
   return config;
 }
 

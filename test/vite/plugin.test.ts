@@ -54,6 +54,18 @@ describe('apiRoutes() twice in Vite\'s plugins', () => {
   });
 });
 
+describe("apiRoutes({ routesDir }) naming a folder that is not there, beside one that is", () => {
+  it('names vite.config as where to fix it, not the prerender config file', async () => {
+    const root = writeSite({ 'src/server/routes/api/hello.json.ts': route('() => ({ hi: 1 })'), 'index.html': '<h1>x</h1>' });
+    const built = viteBuild({ root, configFile: false, logLevel: 'silent', plugins: [apiRoutes({ apiPrefix: 'api', routesDir: 'src/server/route' })] });
+    await expect(built).rejects.toMatchObject({
+      code: 'CONFIG',
+      message: `No routes folder at ${join(root, 'src/server/route')} (config key "routesDir"); did you mean ${join(root, 'src/server/routes')} (1 route file)?`,
+      hint: 'Set "routesDir" in the options of apiRoutes() in vite.config to "src/server/routes", or rename that folder to "src/server/route".',
+    });
+  });
+});
+
 const tsc = join(repoRoot, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
 /** Runs tsc as a site with `module: nodenext` does; `api-prerender` resolves to this package's lib/ types. */
