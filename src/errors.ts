@@ -9,6 +9,7 @@ import { prerenderErrors } from './errors/prerender.ts';
 import { processErrors } from './errors/process.ts';
 import { sourceErrors } from './errors/source.ts';
 import { usageErrors } from './errors/usage.ts';
+import { viteErrors } from './errors/vite.ts';
 
 export { messageOf, PrerenderError, type ErrorCode, type SourceLocation } from './errors/prerender-error.ts';
 
@@ -16,4 +17,4 @@ export { messageOf, PrerenderError, type ErrorCode, type SourceLocation } from '
  * The catalogue: one function per message, so wording and hints live in one place; one file of
  * errors/ per area.
  */
-export const errors = { ...configErrors, ...usageErrors, ...sourceErrors, ...prerenderErrors, ...outputErrors, ...processErrors };
+export const errors = { ...configErrors, ...usageErrors, ...sourceErrors, ...prerenderErrors, ...outputErrors, ...processErrors, ...viteErrors };

@@ -213,34 +213,6 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Config key "compress"${origin ? ` in ${origin}` : ''} asks for 'zstd', which needs Node ${needed}; this is Node ${node}.`, {
       hint: "Build on a Node that has zstd, or leave 'zstd' out of compress (true writes brotli and gzip, plus zstd where the Node has it).",
     }),
-  /** `configFile`: the config file as messages name it (key-origin.ts). */
-  vitePrefix: (configFile: string) =>
-    new PrerenderError('CONFIG', 'Config key "apiPrefix" is empty, which in Vite would take every URL from the site, index.html too.', {
-      hint: `Give apiRoutes({ apiPrefix }) in vite.config or "apiPrefix" in ${configFile} a prefix such as "api".`,
-    }),
-  viteOutDir: (viteOutDir: string, output: string, configFile: string) =>
-    new PrerenderError('CONFIG', `Vite's build.outDir (${viteOutDir}) and the prerender output (${output}) overlap: each build replaces the output whole.`, {
-      hint: `Point Vite's build.outDir at a folder of its own (the default, <outDir>/client), or change "name" or "outDir" in ${configFile}.`,
-    }),
-  /**
-   * The folder a TypeScript config is compiled into (the site's node_modules/.cache, so that its
-   * imports resolve from the site's packages) cannot be written: the config is not at fault.
-   */
-  configCacheUnwritable: (folder: string, cause: unknown) => {
-    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-    return new PrerenderError('WRITE_FAILED', `Cannot compile the config: ${folder}, the cache folder it is compiled into, cannot be written (${messageOf(cause)}).`, {
-      hint:
-        code === 'ENOSPC' || code === 'EDQUOT'
-          ? 'The disk (or your quota) has no room left: free some space, then run the command again.'
-          : `Give this user write access to ${folder} (ls -ld shows its owner; lsattr shows a folder made immutable), or remove it: it holds nothing but the build's cache.`,
-      cause,
-    });
-  },
-  /** `apiRoutes()` more than once in Vite's plugins: each would build and publish the site. */
-  vitePluginTwice: (count: number) =>
-    new PrerenderError('CONFIG', `apiRoutes() is in Vite's plugins ${count} times: each would build and publish the site after \`vite build\`, the later one over the earlier.`, {
-      hint: 'Keep one apiRoutes(...) in plugins of vite.config, with every option it needs.',
-    }),
   crawlShard: (configFile: string) =>
     new PrerenderError('USAGE', `--shard cannot be used with prerender.crawl (set in ${configFile}): each shard would crawl from its own routes and could not tell which found route is its to render.`, {
       hint: `Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false in ${configFile} to shard the build.`,

@@ -13,6 +13,20 @@ function writeFailedHint(path: string, code: string | undefined): string {
 
 /** Errors of writing the output: the file system, the lock, what each host can serve. */
 export const outputErrors = {
+  /**
+   * The folder a TypeScript config is compiled into (the site's node_modules/.cache, so that its
+   * imports resolve from the site's packages) cannot be written: the config is not at fault.
+   */
+  configCacheUnwritable: (folder: string, cause: unknown) => {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    return new PrerenderError('WRITE_FAILED', `Cannot compile the config: ${folder}, the cache folder it is compiled into, cannot be written (${messageOf(cause)}).`, {
+      hint:
+        code === 'ENOSPC' || code === 'EDQUOT'
+          ? writeFailedHint(folder, code)
+          : `Give this user write access to ${folder} (ls -ld shows its owner; lsattr shows a folder made immutable), or remove it: it holds nothing but the build's cache.`,
+      cause,
+    });
+  },
   headerRulePath: (route: string, file: string, reason: string) =>
     new PrerenderError('HOST_RULES', `Route "${route}" (file ${file}) needs a _headers rule for its type, but ${reason}.`, {
       hint: 'Rename the route so its segments hold no "*" or ":name" another file also matches, or give it an extension that implies its type (such as .json).',

@@ -2,19 +2,20 @@ import { crc32 } from 'node:zlib';
 import type { RecordedProblem, RouteRecord } from '../cache/record.ts';
 import type { RenderReason } from '../cache/reuse.ts';
 import type { OutputProblem } from '../checks/check-output.ts';
-import { messageOf, PrerenderError } from '../errors.ts';
+import { messageOf } from '../errors.ts';
 import type { PrerenderRoute, RetryPolicy } from '../config/types.ts';
 import type { CarriedHeader } from '../output/carried-headers.ts';
 import type { Crawl } from '../crawl/crawl.ts';
 import type { SiteLink } from '../crawl/link-route.ts';
 import type { LinkReader } from '../crawl/read-links.ts';
-import { FileClaims } from '../output/file-claims.ts';
+import type { FileClaims } from '../output/file-claims.ts';
 import type { ResultMistake } from './handler-result.ts';
 import { runPool, type ItemList } from './pool.ts';
 import { keepRendered, reusedResult, reuseOutput, type RouteCache } from './reuse-output.ts';
 import { renderRoute, type RouteBounds, type RouteHandler } from './render-route.ts';
 import { renderWithRetry } from './retry.ts';
-import { routeToFile } from '../output/route-to-file.ts';
+import { createReorder } from './reorder.ts';
+import { placeOutput } from './place-output.ts';
 import type { FileWriter } from '../output/write-files.ts';
 
 /** What happened to one route: written (`file` set) or failed (`error` set). */
@@ -219,38 +220,4 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
   }, input.signal);
 }
 
-/**
- * Hands `emit` the results given by index, in index order. Only results finished ahead of a slower
- * route are held: about as many as routes in flight, not a list of every route.
- */
-function createReorder<T>(emit: (item: T, index: number) => void): (index: number, item: T) => void {
-  const early = new Map<number, T>();
-  let next = 0;
-  return (index, result) => {
-    if (index !== next) return void early.set(index, result);
-    emit(result, index);
-    for (next++; early.has(next); next++) {
-      emit(early.get(next)!, next);
-      early.delete(next);
-    }
-  };
-}
-
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-/**
- * The file a route's answer is written to, claimed; or, when it can be none (a route ending in "/"
- * that answered other than HTML, a file another route or publicDir writes), why and the fix, as the
- * route's failure: the build goes on, names every such route with the other failures at once, and
- * then fails whatever failOnError says.
- */
-function placeOutput(claims: FileClaims, route: string, contentType: string): string | { message: string; hint?: string } {
-  try {
-    const file = routeToFile(route, contentType);
-    claims.claim(file, route);
-    return file;
-  } catch (error) {
-    if (!(error instanceof PrerenderError) || error.code !== 'OUTPUT_CLASH') throw error;
-    return { message: error.message, hint: error.hint };
-  }
-}
