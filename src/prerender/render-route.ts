@@ -50,25 +50,26 @@ export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBo
   const pending: BodyReading = {};
   const body = { deadline: start + bounds.timeout, timeout: bounds.timeout, maxBytes: bounds.maxBodySize };
   const outcome: RequestOutcome = { routed: false };
-  // The route ran out of time, or its body of bounds: the handler named no place, its file does.
-  const failed = (error: unknown, timedOut: boolean): Rendered => {
-    const failure: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
-    if (timedOut) failure.timedOut = true;
-    if (outcome.file !== undefined) failure.routeFile = outcome.file;
-    return failure;
-  };
   let read: Rendered | Promise<Rendered>;
   try {
     read = readResponse(handle, request, route, start, body, pending, outcome);
   } catch (error) {
-    return failed(error, error instanceof BodyBoundError && error.timedOut);
+    return failedRoute(error, error instanceof BodyBoundError && error.timedOut, start, outcome);
   }
   // Answered and read at once: nothing can time out or be cut short any more. On the bench's
   // catalogue the timer, the abort listener and the promise each route made for its bounds were
   // some 4% of the prerender's time, and a promise is more work again while the cache tracks reads
   // (an async hook sees every promise made: read-tracker.ts).
   if (!(read instanceof Promise)) return read;
-  return whicheverFirst(read, { start, bounds, pending, signal, abandon, failed });
+  return whicheverFirst(read, { start, bounds, pending, signal, abandon, outcome });
+}
+
+/** The route ran out of time, or its body of bounds, or threw: the handler named no place, its file does. */
+function failedRoute(error: unknown, timedOut: boolean, start: number, outcome: RequestOutcome): Rendered {
+  const failure: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
+  if (timedOut) failure.timedOut = true;
+  if (outcome.file !== undefined) failure.routeFile = outcome.file;
+  return failure;
 }
 
 /** What {@link whicheverFirst} needs of the route under way. */
@@ -78,11 +79,12 @@ interface Pending {
   pending: BodyReading;
   signal: AbortSignal | undefined;
   abandon: () => void;
-  failed: (error: unknown, timedOut: boolean) => Rendered;
+  outcome: RequestOutcome;
 }
 
 /** The route's answer still to come, settled by whichever comes first: the response read, the timeout (counted from the route's start), the abort. */
-function whicheverFirst(read: Promise<Rendered>, { start, bounds, pending, signal, abandon, failed }: Pending): Promise<Rendered> {
+function whicheverFirst(read: Promise<Rendered>, { start, bounds, pending, signal, abandon, outcome }: Pending): Promise<Rendered> {
+  const failed = (error: unknown, timedOut: boolean) => failedRoute(error, timedOut, start, outcome);
   const { timeout } = bounds;
   return new Promise<Rendered>((resolve) => {
     let settled = false;
