@@ -13,11 +13,7 @@ import type { TransformPluginContext, TransformResult } from 'rollup';
 import { errors } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
-
-/** Whether a module is the site's own source (not a package, not a virtual module). */
-function isSiteSource(id: string): boolean {
-  return !id.startsWith('\0') && !id.split(/[\\/]/).includes('node_modules');
-}
+import { isSiteSource } from './site-source.ts';
 
 /**
  * Rewrites every `new URL('./relative', import.meta.url)` of a site module to the copy emitted next to

@@ -15,6 +15,7 @@ import { sitePath } from '../cache/site-path.ts';
 import { runtimeEntry } from '../paths.ts';
 import { resolvedEntryId } from './entry.ts';
 import { findH3 } from './h3-version.ts';
+import { isSiteSource } from './site-source.ts';
 
 /** The code a route file reaches. */
 export interface RouteCode {
@@ -38,6 +39,12 @@ export interface BundleFacts {
   assets: Record<string, string>;
   /** The version of the h3 in the bundle, when it holds one. */
   h3?: string;
+  /**
+   * The site's modules that import each other in a circle, each circle as Rollup found it, from the
+   * site root (`['src/a.ts', 'src/b.ts', 'src/a.ts']`): one of them runs before another has set
+   * its names, which throws if it reads one at the top level (load-bundle.ts names the circle then).
+   */
+  cycles?: string[][];
 }
 
 /** Options of {@link bundleFacts}. */
@@ -51,11 +58,16 @@ export interface BundleFactsOptions {
 export function bundleFacts(options: BundleFactsOptions): Plugin {
   const runtimeDir = dirname(runtimeEntry) + sep;
   let h3: { dir: string; version: string } | undefined;
+  let cycles: string[][] = [];
   return {
     name: 'api-prerender:bundle-facts',
     async buildStart() {
       const found = await findH3(this);
       h3 = typeof found === 'object' ? found : undefined;
+      cycles = [];
+    },
+    onLog(_, log) {
+      if (log.code === 'CIRCULAR_DEPENDENCY' && log.ids?.every(isSiteSource)) cycles.push(log.ids.map((id) => sitePath(options.root, id)));
     },
     generateBundle(_, bundle) {
       const h3Dir = h3 && h3.dir + sep;
@@ -78,7 +90,7 @@ export function bundleFacts(options: BundleFactsOptions): Plugin {
       const files = [...reached].filter((id) => !this.getModuleInfo(id)?.isExternal);
       for (const file of this.getWatchFiles()) if (this.getModuleInfo(file) === null) files.push(file);
       const inputs = new Set(files.filter((id) => isAbsolute(id)).map((id) => sitePath(options.root, id.split('?')[0]!)));
-      options.onFacts({ routes, inputs: [...inputs].sort(), assets, h3: h3?.version });
+      options.onFacts({ routes, inputs: [...inputs].sort(), assets, h3: h3?.version, ...(cycles.length > 0 && { cycles }) });
     },
   };
 }

@@ -31,12 +31,12 @@ export type RouteFiles = SiteCode;
  * dev server's bundles export less). With `site`, a route file an error names is shown from the site
  * root (`src/server/routes/api/x.ts`).
  */
-export async function loadBundle<T = ServerBundle>(file: string, site?: RouteFiles): Promise<T> {
+export async function loadBundle<T = ServerBundle>(file: string, site?: RouteFiles, cycles?: string[][]): Promise<T> {
   const url = `${pathToFileURL(file).href}?v=${Date.now()}-${Math.random()}`;
   try {
     return (await import(url)) as T;
   } catch (error) {
-    throw loadError(error, site);
+    throw loadError(error, site, cycles);
   } finally {
     readSourceMapNow(url);
   }
@@ -45,14 +45,18 @@ export async function loadBundle<T = ServerBundle>(file: string, site?: RouteFil
 /**
  * What an error thrown while a bundle loads means: a route file whose default export is no handler
  * (the runtime's InvalidHandlerError, named from the site root with `site`), else a route module that
- * threw as it was imported.
+ * threw as it was imported; a ReferenceError thrown in a module of one of the bundle's import
+ * `cycles` (bundle-facts.ts) names that circle, the likeliest reason a name was read before it was set.
  */
-export function loadError(error: unknown, site?: RouteFiles): PrerenderError {
+export function loadError(error: unknown, site?: RouteFiles, cycles?: string[][]): PrerenderError {
   const invalid = error as { name?: string; file?: string; got?: string; functions?: string[] };
   if (invalid.name === 'InvalidHandlerError') {
     return errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`, invalid.functions);
   }
-  return errors.moduleImport(error, site && siteTrace(error, site).first);
+  const first = site && siteTrace(error, site).first;
+  const file = first?.slice(0, first.lastIndexOf(':'));
+  const cycle = error instanceof ReferenceError && file !== undefined ? cycles?.find((members) => members.includes(file)) : undefined;
+  return errors.moduleImport(error, first, cycle);
 }
 
 /**

@@ -74,10 +74,15 @@ export const sourceErrors = {
     new PrerenderError('COMPILE', `${importer} reads the folder ${folder} through new URL(..., import.meta.url), and it holds no files to copy next to the server.`, {
       hint: 'Put the files the route reads in the folder, or read a file instead.',
     }),
-  /** `at`: the first place of the site's code in its stack (`src/lib/db.ts:2`), when there is one. */
-  moduleImport: (cause: unknown, at?: string) =>
+  /**
+   * `at`: the first place of the site's code in its stack (`src/lib/db.ts:2`), when there is one;
+   * `cycle`: the circle of imports that place's file is in, when the error is a name read too early.
+   */
+  moduleImport: (cause: unknown, at?: string, cycle?: string[]) =>
     new PrerenderError('MODULE_IMPORT', `A route module threw while it was loaded${at ? `, at ${at}` : ''}: ${messageOf(cause)}`, {
-      hint: 'Fix the code its stack trace points at (the first frame in your files): it runs when the route file is imported, before any request.',
+      hint: cycle
+        ? `These modules import each other in a circle: ${cycle.join(' -> ')}. One of them runs before the other has set its names, so reading one at its top level throws. Move what they share into a module of its own that imports neither, or read the name inside a function (by the time a request comes, it is set).`
+        : 'Fix the code its stack trace points at (the first frame in your files): it runs when the route file is imported, before any request.',
       cause,
       traceCause: true,
     }),

@@ -95,6 +95,38 @@ describe('prerender build', () => {
     expect(stderr).not.toContain('.staging-');
     expect(JSON.parse(stdout).error).toMatchObject({ code: 'MODULE_IMPORT' });
   });
+
+  it('names the circle of imports when a module reads a name another has not set yet', async () => {
+    const { root, outDir } = site(
+      {
+        'src/lib/a.ts': `import { b } from './b.ts';\nexport const a = 'A' + b;\n`,
+        'src/lib/b.ts': `import { a } from './a.ts';\nexport const b = 'B';\nexport const both = a + b;\n`,
+        [`${api}/hello.json.ts`]: `import { defineEventHandler } from 'h3';\nimport { both } from '../../../lib/b.ts';\nexport default defineEventHandler(() => ({ both }));\n`,
+      },
+      ['/api/hello.json'],
+    );
+    const { code, stderr } = await runCli(['build', root, '--no-typecheck']);
+    expect(code).toBe(1);
+    // The route imports b.ts, so a.ts runs first, and reads b before b.ts has set it.
+    expect(stderr).toContain(`A route module threw while it was loaded, at src/lib/a.ts:2: Cannot access 'b' before initialization`);
+    expect(stderr).toContain('hint: These modules import each other in a circle: src/lib/b.ts -> src/lib/a.ts -> src/lib/b.ts.');
+    expect(existsSync(join(outDir, 'traces'))).toBe(false);
+  });
+
+  it('does not blame a circle of imports that is not where the error was thrown', async () => {
+    const { root } = site(
+      {
+        'src/lib/a.ts': `import { b } from './b.ts';\nexport const a = () => 'A' + b;\n`,
+        'src/lib/b.ts': `import { a } from './a.ts';\nexport const b = 'B';\nexport const later = () => a();\n`,
+        [`${api}/hello.json.ts`]: `import { defineEventHandler } from 'h3';\nimport { later } from '../../../lib/b.ts';\nconst value = missingName;\nexport default defineEventHandler(() => ({ value: later() }));\n`,
+      },
+      ['/api/hello.json'],
+    );
+    const { code, stderr } = await runCli(['build', root, '--no-typecheck']);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`A route module threw while it was loaded, at ${api}/hello.json.ts:3: missingName is not defined`);
+    expect(stderr).not.toContain('circle');
+  });
 });
 
 describe('a loaded bundle', () => {
