@@ -35,13 +35,14 @@ function checkedType(file: string, contentType: string): { type: string; byName:
 
 /**
  * The problems of one prerendered body, by its content type ({@link checkedType}): JSON must be
- * UTF-8 and parse; XML must be well-formed, and an RSS or Atom feed also pass {@link checkFeed}.
- * Other types are not read.
+ * UTF-8 and parse (but a body that is `JSON.stringify`'s output, `stringified`, is JSON as it is);
+ * XML must be well-formed, and an RSS or Atom feed also pass {@link checkFeed}. Other types are not read.
  */
-export function checkFile(route: string, file: string, contentType: string, body: Uint8Array): OutputProblem[] {
+export function checkFile(route: string, file: string, contentType: string, body: Uint8Array, stringified = false): OutputProblem[] {
   const { type, byName } = checkedType(file, contentType);
   const answered = byName ? ` (answered as ${mediaType(contentType)}, in a file whose name says ${mediaType(type)})` : '';
   if (isJsonType(type)) {
+    if (stringified) return [];
     try {
       JSON.parse(utf8.decode(body));
       return [];
@@ -64,8 +65,8 @@ export function checkFile(route: string, file: string, contentType: string, body
 
 /** Collects the problems of every file as the prerender writes it, and reports them at the end. */
 export interface OutputChecks {
-  /** Checks one body, before it is handed to the writer; returns its problems (the cache keeps them). */
-  inspect(route: string, file: string, contentType: string, body: Uint8Array): OutputProblem[];
+  /** Checks one body, before it is handed to the writer; returns its problems (the cache keeps them). `stringified`: see {@link checkFile}. */
+  inspect(route: string, file: string, contentType: string, body: Uint8Array, stringified?: boolean): OutputProblem[];
   /** Takes the problems {@link inspect} found in a body the cache reused, as if it had found them now. */
   add(route: string, file: string, problems: readonly Pick<OutputProblem, 'code' | 'element' | 'message'>[]): void;
   /**
@@ -87,8 +88,8 @@ export function createOutputChecks(mode: 'warn' | 'error' | false): OutputChecks
     else unlisted++;
   };
   return {
-    inspect(route, file, contentType, body) {
-      const found = checkFile(route, file, contentType, body);
+    inspect(route, file, contentType, body, stringified) {
+      const found = checkFile(route, file, contentType, body, stringified);
       found.forEach(keep);
       return found;
     },

@@ -40,7 +40,7 @@ function describe(route: string, value: unknown, typed: boolean): string | undef
 }
 
 /** A plain object or an array: what h3 sends as JSON (but its own HTTPResponse, a plain object too). */
-function isPlainData(value: unknown): value is object {
+export function isPlainData(value: unknown): value is object {
   return Array.isArray(value) || (isPlainObject(value) && (value as { [key: symbol]: unknown })[h3Response] !== true);
 }
 

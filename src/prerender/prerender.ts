@@ -74,7 +74,7 @@ export interface PrerenderInput {
   /** `prerender.timeout` (ms) and `prerender.maxBodySize` (bytes) of each route. */
   bounds: RouteBounds;
   /** Sees each body before it is written (prerender.validate's checks); returns what it found wrong. */
-  inspect?: (route: string, file: string, contentType: string, body: Uint8Array) => readonly OutputProblem[];
+  inspect?: (route: string, file: string, contentType: string, body: Uint8Array, stringified?: boolean) => readonly OutputProblem[];
   /** Takes again what `inspect` found in the body of a route the cache reused. */
   reinspect?: (route: string, file: string, problems: readonly RecordedProblem[]) => void;
   /** An incremental build's cache: routes whose output is reused are not rendered. */
@@ -195,7 +195,7 @@ async function renderLevel(input: PrerenderInput, level: ItemList<RenderTarget>,
     } else if (rendered.ok) {
       const file = placed!;
       // `false`: not checked (validate: false), which the cache's record says.
-      const problems = input.inspect?.(route, file, rendered.contentType, rendered.body) ?? false;
+      const problems = input.inspect?.(route, file, rendered.contentType, rendered.body, rendered.stringified) ?? false;
       // Before the write, which may hand the body's memory to the writer thread.
       const found = input.links?.find(rendered.contentType, rendered.body);
       if (found) links = input.links!.ofFound(route, file, found);

@@ -4,7 +4,7 @@ import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
 import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
-import { resultMistake, type ResultMistake } from './handler-result.ts';
+import { isPlainData, resultMistake, type ResultMistake } from './handler-result.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 import { routeRequest } from './route-request.ts';
 
@@ -12,13 +12,15 @@ import { routeRequest } from './route-request.ts';
 export const routeUrl = (route: string): URL => new URL(route, 'http://localhost');
 
 /**
- * A route's response, read whole (with what its handler returned amiss: handler-result.ts), or why it failed; a failure carries what deciding on a retry needs
+ * A route's response, read whole (with what its handler returned amiss: handler-result.ts; `stringified`:
+ * its body is h3's `JSON.stringify` of the plain object or array the handler returned, JSON by
+ * construction), or why it failed; a failure carries what deciding on a retry needs
  * (retry.ts): the response's `Retry-After`, and whether the route ran past the timeout; whether
  * no route's handler ran at all (`unrouted`: a listed route no route file matches, a crawled link to
  * skip); and what the handler threw, when that was no HTTP error of h3's (`thrown`: its stack is the site's).
  */
 export type Rendered =
-  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number; mistake?: ResultMistake; routeFile?: string }
+  | { ok: true; status: number; contentType: string; headers: CarriedHeader[]; body: Uint8Array; ms: number; mistake?: ResultMistake; routeFile?: string; stringified?: true }
   | { ok: false; status: number; error: string; ms: number; retryAfter?: string; timedOut?: true; unrouted?: true; thrown?: unknown; routeFile?: string };
 
 /** The context a route is requested with: the record the runtime fills in (runtime/app.ts). */
@@ -151,6 +153,8 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   const result: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
   const mistake = resultMistake(route, outcome.returned);
   if (mistake) result.mistake = mistake;
+  // Empty: a toJSON that gave undefined, which JSON.stringify makes no text of.
+  if (isPlainData(outcome.returned?.value) && body.byteLength > 0) result.stringified = true;
   return result;
 }
 

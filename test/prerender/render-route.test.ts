@@ -6,6 +6,7 @@
 import { NodeResponse } from 'srvx/node';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, type RouteHandler } from '../../src/prerender/render-route.ts';
+import { createApp } from '../../src/runtime/index.ts';
 
 const bounds = { timeout: 10_000, maxBodySize: 1024 };
 /** A handler answering as h3 does in-process: srvx's Node response, its body a string. */
@@ -60,5 +61,24 @@ describe('renderRoute', () => {
     setTimeout(() => controller.abort(new Error('the build stopped')), 10);
     expect(await rendered).toMatchObject({ ok: false, status: 0, error: 'the build stopped' });
     expect((await rendered).ms).toBeLessThan(bounds.timeout);
+  });
+
+  // A stringified body needs no JSON check (checks/check-output.ts): only h3's own JSON.stringify of
+  // plain data is one, never text a handler made itself.
+  it('marks a body that is h3\'s JSON.stringify of the plain data the handler returned, and only that', async () => {
+    const returning = (value: () => unknown) => createApp([{ method: '', path: '/r', file: 'r.ts', handler: value }], { silent: true });
+    const rendered = async (value: () => unknown) => {
+      const app = returning(value);
+      const result = await renderRoute((request, context) => app.request(request, undefined, context), '/r', bounds);
+      return { stringified: result.ok ? result.stringified : 'failed', body: result.ok ? Buffer.from(result.body).toString() : '' };
+    };
+    expect(await rendered(() => ({ id: 1, tags: ['a'] }))).toEqual({ stringified: true, body: '{"id":1,"tags":["a"]}' });
+    expect(await rendered(() => [1, 2])).toEqual({ stringified: true, body: '[1,2]' });
+    expect(await rendered(async () => ({ later: true }))).toEqual({ stringified: true, body: '{"later":true}' });
+    // Text the handler made, JSON or not, is checked as any other.
+    expect(await rendered(() => '{"id":1')).toEqual({ stringified: undefined, body: '{"id":1' });
+    expect(await rendered(() => new Response('{"id":', { headers: { 'content-type': 'application/json' } }))).toEqual({ stringified: undefined, body: '{"id":' });
+    // A toJSON that gives nothing: no text at all, which is no JSON.
+    expect(await rendered(() => ({ toJSON: () => undefined }))).toEqual({ stringified: undefined, body: '' });
   });
 });
