@@ -2,7 +2,7 @@ import type { PrerenderRoute } from '../config/types.ts';
 import { errors } from '../errors.ts';
 import { mistakes } from '../errors/mistakes.ts';
 import { warn, type Logger } from '../log.ts';
-import { routeSegments } from '../output/route-to-file.ts';
+import { isPlainRoute, routeSegments } from '../output/route-to-file.ts';
 import { warnings } from '../warnings.ts';
 
 /** The routes a build renders, gathered from `prerender.routes` and then the route files' `entries`. */
@@ -33,6 +33,7 @@ export function planRoutes(listed: PrerenderRoute[], logger: Logger, configFile?
   let routes = listed;
   const found = mistakes(`prerender.routes${configFile ? ` (${configFile})` : ''}`, `Fix each route named above in prerender.routes${configFile ? ` in ${configFile}` : ''}.`);
   const urlOf = (route: string) => {
+    if (isPlainRoute(route)) return route;
     const segments = routeSegments(route, configFile);
     return route.includes('%') ? '/' + segments.join('/') + (route.endsWith('/') ? '/' : '') : route;
   };

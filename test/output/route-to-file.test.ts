@@ -2,7 +2,7 @@
 import { resolve, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasExtension, routeSegments, routeToFile } from '../../src/output/route-to-file.ts';
+import { hasExtension, isPlainRoute, parseRouteSegments, routeSegments, routeToFile } from '../../src/output/route-to-file.ts';
 import { catchErrorSync } from '../support/catch-error.ts';
 import { accepted, contentType, hostileRoute } from '../support/arbitrary-routes.ts';
 
@@ -223,6 +223,40 @@ describe('routeToFile, over random routes', () => {
         if (file === undefined) return;
         const segments = routeSegments(path);
         expect([segments, [...segments, 'index.html']].map((s) => s.join('/'))).toContain(file);
+      }),
+      runs,
+    );
+  });
+});
+
+describe('isPlainRoute, the shortcut for routes of plain segments', () => {
+  const plainish = fc
+    .array(fc.oneof(fc.constantFrom('a', 'Z', '0', '-', '_', '~', '.', 'con', 'NUL', 'com1', 'lpt9', 'console', '.json', 'x'.repeat(120)), fc.constantFrom('/', '/')), { maxLength: 12 })
+    .map((pieces) => '/' + pieces.join(''));
+
+  it('holds only for routes whose segments are their path as it is, and pass every check', () => {
+    fc.assert(
+      fc.property(fc.oneof(plainish, hostileRoute), (route) => {
+        if (!isPlainRoute(route)) return;
+        const raw = route.slice(1).split('/');
+        if (raw.at(-1) === '') raw.pop();
+        expect(parseRouteSegments(route)).toEqual({ segments: raw });
+      }),
+      runs,
+    );
+  });
+
+  it.each(['/api/items/1.json', '/docs/', '/a_b~c-d/v1.2'])('holds for %s', (route) => expect(isPlainRoute(route)).toBe(true));
+  it.each(['/', '/caf%C3%A9', '/api/con', '/api/NUL.txt/x', '/lpt1/', '/a//b', '/.hidden', '/a.', '/a b', '/' + 'x'.repeat(256)])('does not hold for %j', (route) => expect(isPlainRoute(route)).toBe(false));
+
+  it('places a plain route where its segments say', () => {
+    fc.assert(
+      fc.property(plainish, contentType, (route, type) => {
+        const file = accepted(() => routeToFile(route, type));
+        const segments = accepted(() => routeSegments(route));
+        if (file === undefined || segments === undefined) return;
+        const html = type.startsWith('text/html') && (route.endsWith('/') || !hasExtension(segments.at(-1)));
+        expect(file).toBe([...segments, ...(html ? ['index.html'] : [])].join('/'));
       }),
       runs,
     );
