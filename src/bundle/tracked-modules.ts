@@ -3,7 +3,7 @@
  * module but the runtime's own, `fs`, `fs/promises` and the network modules Node's diagnostics
  * channels miss resolve to tracked stand-ins (runtime/tracked-fs.ts, tracked-net.ts), and
  * `process.env` (also as `globalThis.process.env`, `node:process`'s, or taken apart from `process`)
- * to a tracked view of it (tracked-env.ts). Each stand-in of `fs` and `process.env` knows the module
+ * to a tracked view of it, and `process.cwd` to one that notes the working folder as read (tracked-env.ts). Each stand-in of `fs` and `process.env` knows the module
  * it serves (its path from the site root): a file read while the bundle loads is
  * that module's, and counts for every route that reaches it. `prerender build` adds it; the built
  * server carries the stand-ins, which note nothing without a prerender.
@@ -83,9 +83,9 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 
 /**
  * `code` with each `process.env` (read, not assigned) replaced by the tracked view for `module`, and
- * each `process` taken apart (`const { env } = process`) by a tracked `process`, their imports added
- * at the end (imports are hoisted; no line moves, so the source map holds); `null` when the module
- * does neither.
+ * the `process` of each `process.cwd` and each `process` taken apart (`const { env } = process`) by a
+ * tracked `process`, their imports added at the end (imports are hoisted; no line moves, so the
+ * source map holds); `null` when the module does none of these.
  */
 function trackEnvReads(context: TransformPluginContext, code: string, module: string): { code: string; map: null } | null {
   const found: { node: Node; name: string }[] = [];
@@ -94,6 +94,7 @@ function trackEnvReads(context: TransformPluginContext, code: string, module: st
     if (!value || typeof value !== 'object' || typeof (value as Node).type !== 'string') return;
     const node = value as Node;
     if (isProcessEnv(node)) return void (assigned || found.push({ node, name: envName }));
+    if (isProcessCwd(node)) return void (assigned || found.push({ node: node.object as Node, name: processName }));
     const takenApart = destructuredProcess(node);
     if (takenApart) found.push({ node: takenApart, name: processName });
     for (const key in node) {
@@ -119,6 +120,11 @@ function isProcessEnv(node: Node): boolean {
   return node.type === 'MemberExpression' && isProcess(node.object as Node) && named(node, 'env');
 }
 
+/** `process.cwd` (or `process['cwd']`), also of `globalThis.process` or `global.process`. */
+function isProcessCwd(node: Node): boolean {
+  return node.type === 'MemberExpression' && isProcess(node.object as Node) && named(node, 'cwd');
+}
+
 /** `process`, `globalThis.process` or `global.process`. */
 function isProcess(node: Node): boolean {
   if (node.type === 'Identifier') return (node as { name?: string }).name === 'process';
@@ -133,10 +139,11 @@ function named(node: Node, name: string): boolean {
   return node.computed ? property.type === 'Literal' && property.value === name : property.name === name;
 }
 
-/** The `process` a pattern takes `env` from (`const { env } = process`, `({ env } = process)`), if `node` is one. */
+/** The `process` a pattern takes `env` or `cwd` from (`const { env } = process`, `({ cwd } = process)`), if `node` is one. */
 function destructuredProcess(node: Node): Node | undefined {
   const [pattern, source] = node.type === 'VariableDeclarator' ? [node.id, node.init] : node.type === 'AssignmentExpression' ? [node.left, node.right] : [];
   if (!pattern || !source || (pattern as Node).type !== 'ObjectPattern' || !isProcess(source as Node)) return undefined;
   const properties = (pattern as Node & { properties: (Node & { key?: Node & { name?: string; value?: unknown }; computed?: boolean })[] }).properties;
-  return properties.some((property) => property.type === 'Property' && !property.computed && (property.key?.name === 'env' || property.key?.value === 'env')) ? (source as Node) : undefined;
+  const taken = (name: string) => properties.some((property) => property.type === 'Property' && !property.computed && (property.key?.name === name || property.key?.value === name));
+  return taken('env') || taken('cwd') ? (source as Node) : undefined;
 }

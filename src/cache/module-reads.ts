@@ -8,7 +8,7 @@
  */
 import { contentHash } from './hash.ts';
 import type { Fingerprints } from './fingerprint.ts';
-import type { LoadLog } from './read-log.ts';
+import { workingFolder, type LoadLog } from './read-log.ts';
 import type { RenderReason } from './reuse.ts';
 
 /** What one module read. */
@@ -39,8 +39,9 @@ export interface ModuleTable {
 /** A read path as the cache names it (its source, when it is a copy beside the bundle) and where its source is. */
 export type PlaceOf = (path: string) => { site: string; source: string };
 
-/** The hash of an environment variable's value now (`*`: every variable), `-` when unset. */
+/** The hash of an environment variable's value now (`*`: every variable; {@link workingFolder}: the working folder), `-` when unset. */
 export function envValue(name: string): string {
+  if (name === workingFolder) return contentHash(process.cwd());
   if (name !== '*') return process.env[name] === undefined ? '-' : contentHash(process.env[name]);
   return contentHash(JSON.stringify(Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : 1))));
 }

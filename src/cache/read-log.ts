@@ -33,16 +33,23 @@ export class RouteLog implements ReadLog {
     this.reachedEnv = true;
     if (!module.split('/').includes('node_modules')) (this.envThrough ??= new Set()).add(module);
   }
+  /** The working folder is the environment's, as a route's record has it: rendered again every build. */
+  cwd(module: string): void {
+    this.env(module);
+  }
   network(): void {
     this.reachedNetwork = true;
   }
 }
 
+/** The name the working folder is kept by among a module's variables: no variable's name holds "=". */
+export const workingFolder = '=cwd';
+
 /** What one module reached while the bundle loaded. */
 export interface ModuleLoadReads {
   files: Set<string>;
   trees: Set<string>;
-  /** Variables read (`*`: the environment was listed). */
+  /** Variables read (`*`: the environment was listed; {@link workingFolder}: the working folder was asked for). */
   env: Set<string>;
 }
 
@@ -59,6 +66,10 @@ export class LoadLog implements ReadLog {
   }
   env(module: string, name: string | undefined): void {
     this.of(module).env.add(name ?? '*');
+  }
+  /** Kept as the variable {@link workingFolder}, with its value: the module is loaded again only when the build runs from elsewhere. */
+  cwd(module: string): void {
+    this.of(module).env.add(workingFolder);
   }
   network(): void {
     this.reachedNetwork = true;

@@ -20,6 +20,11 @@ export interface ReadLog {
   tree(module: string, path: string): void;
   /** `module` read `process.env[name]`, or listed the environment (`name` undefined). */
   env(module: string, name: string | undefined): void;
+  /**
+   * `module` asked for the working folder (`process.cwd()`), or named a file by a path relative to
+   * it: which file that is depends on where the build runs, which no fingerprint of the file tells.
+   */
+  cwd(module: string): void;
   /** Something reached the network (a request, a socket, a DNS query). */
   network(): void;
 }

@@ -1,8 +1,10 @@
 /**
  * The `process.env` a bundled module sees in a build's bundle (bundle/tracked-modules.ts rewrites
- * `process.env` to it, and gives `node:process` and a `process` taken apart as tracked ones): the
- * process's own environment, every read of a variable, and every listing of them, noted in the log of
- * the render under way (reads.ts). Writes go through unnoted.
+ * `process.env` to it, and gives `node:process`, `process.cwd` and a `process` taken apart as
+ * tracked ones): the process's own environment, every read of a variable, and every listing of them,
+ * noted in the log of the render under way (reads.ts). Writes go through unnoted. The working folder
+ * counts as the environment: a path made from `process.cwd()` names another file when the build runs
+ * from another folder, which no fingerprint of the file tells (as a relative path: tracked-fs.ts).
  */
 import { currentLog } from './reads.ts';
 
@@ -29,10 +31,12 @@ export function trackEnv(module: string): NodeJS.ProcessEnv {
 }
 
 /**
- * `process` for `module`, whose `env` is {@link trackEnv}'s view: what `import process from
- * 'node:process'` and `const { env } = process` get. Everything else is the process's own.
+ * `process` for `module`, whose `env` is {@link trackEnv}'s view and whose `cwd()` notes the
+ * environment as read: what `import process from 'node:process'`, `process.cwd()` and
+ * `const { env, cwd } = process` get. Everything else is the process's own.
  */
 export function trackProcess(module: string): NodeJS.Process {
   const env = trackEnv(module);
-  return new Proxy(process, { get: (target, name) => (name === 'env' ? env : Reflect.get(target, name)) });
+  const cwd = () => (currentLog()?.cwd(module), process.cwd());
+  return new Proxy(process, { get: (target, name) => (name === 'env' ? env : name === 'cwd' ? cwd : Reflect.get(target, name)) });
 }

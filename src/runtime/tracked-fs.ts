@@ -65,14 +65,14 @@ function noting(real: AnyFunction, note: Note, nested = false): AnyFunction {
 }
 
 /**
- * {@link pathOf} a path argument of a read by `module`; a relative one also notes the environment as
- * read: which file it names depends on the working folder (a build run from the site's parent reads
- * another file), which no fingerprint of the file tells.
+ * {@link pathOf} a path argument of a read by `module`; a relative one also notes the working folder
+ * as read: which file it names depends on it (a build run from the site's parent reads another file),
+ * which no fingerprint of the file tells.
  */
 function readPath(log: ReadLog, module: string, value: unknown): string | undefined {
   const given = value instanceof Uint8Array ? Buffer.from(value).toString() : value;
   if (typeof given !== 'string') return pathOf(value);
-  if (!isAbsolute(given)) log.env(module, undefined);
+  if (!isAbsolute(given)) log.cwd(module);
   return resolve(given);
 }
 

@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleServer } from '../../src/bundle/bundle-server.ts';
 import type { BundleFacts } from '../../src/bundle/bundle-facts.ts';
-import { LoadLog, RouteLog } from '../../src/cache/read-log.ts';
+import { envValue } from '../../src/cache/module-reads.ts';
+import { LoadLog, RouteLog, workingFolder } from '../../src/cache/read-log.ts';
 import { startTracking, type ReadTracking } from '../../src/cache/read-tracker.ts';
 import { resolveConfig } from '../../src/config/resolve.ts';
 import { createMemoryLogger } from '../../src/log.ts';
@@ -38,6 +39,11 @@ const files: Record<string, string> = {
   'src/server/routes/api/exists.ts': "import { defineEventHandler } from 'h3';\nimport { existsSync, statSync } from 'node:fs';\nexport default defineEventHandler((event) => [existsSync(event.req.headers.get('x-file')!), statSync('data.json', { throwIfNoEntry: false }) === undefined].join());\n",
   'src/server/routes/api/memo.ts': "import { defineEventHandler } from 'h3';\nimport { loadPosts } from '../../../lib/posts';\nexport default defineEventHandler(() => loadPosts());\n",
   'src/server/routes/api/plain.ts': "import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => 'plain');\n",
+  'src/server/routes/api/cwd/[how].ts':
+    "import { defineEventHandler, getRouterParam } from 'h3';\nimport nodeProcess, { cwd as imported } from 'node:process';\nconst { cwd: takenApart } = process;\n" +
+    "const ways: Record<string, () => string> = { member: () => process.cwd(), global: () => globalThis.process.cwd(), imported: () => imported(), default: () => nodeProcess.cwd(), takenApart: () => takenApart() };\n" +
+    "export default defineEventHandler((event) => ways[getRouterParam(event, 'how')!]!());\n",
+  'src/server/routes/api/where.ts': "import { defineEventHandler } from 'h3';\nimport { join } from 'node:path';\nconst content = join(process.cwd(), 'content');\nexport default defineEventHandler(() => content);\n",
   'src/server/routes/api/listed.ts':
     "import { defineEventHandler } from 'h3';\nimport { openAsBlob, readdirSync } from 'node:fs';\nimport { opendir } from 'node:fs/promises';\nimport { join } from 'node:path';\n" +
     "export default defineEventHandler(async (event) => {\n  const root = event.req.headers.get('x-root')!;\n  const names = readdirSync(join(root, 'content'), { recursive: true }).length;\n" +
@@ -99,6 +105,22 @@ describe('read tracking', () => {
     expect(body).toBe('{"n":1}Title');
     // Nothing read: the log made no map at all.
     expect([log.files, log.reachedEnv]).toEqual([undefined, false]);
+  });
+
+  // A path made from it names another file when the build runs from another folder (as a relative one).
+  it('sees the working folder asked for, every way a module can ask, as the environment', async () => {
+    for (const how of ['member', 'global', 'imported', 'default', 'takenApart']) {
+      const { body, log } = await render(`/api/cwd/${how}`);
+      expect([how, body, log.reachedEnv]).toEqual([how, process.cwd(), true]);
+    }
+  });
+
+  it("keeps the working folder module-level code asked for as a variable of the load, by its value", async () => {
+    expect([...(load.modules.get('src/server/routes/api/where.ts')?.env ?? [])]).toEqual([workingFolder]);
+    expect(envValue(workingFolder)).not.toBe(envValue('*'));
+    const { body, log } = await render('/api/where');
+    expect(body).toBe(join(process.cwd(), 'content'));
+    expect(log.reachedEnv).toBe(false);
   });
 
   it('sees the environment read by a handler', async () => {
