@@ -14,6 +14,7 @@ import { errors } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 import { isSiteSource } from './site-source.ts';
+import { sitePath } from '../cache/site-path.ts';
 
 /**
  * Rewrites every `new URL('./relative', import.meta.url)` of a site module to the copy emitted next to
@@ -32,8 +33,8 @@ export function rewriteAssetUrls(context: TransformPluginContext, code: string, 
       continue;
     }
     const target = resolve(id, '..', path);
-    if (!existsSync(target)) throw errors.missingAsset(id, target);
-    const url = statSync(target).isDirectory() ? folderUrl(context, id, target) : `new URL(import.meta.ROLLUP_FILE_URL_${emitAsset(context, target)})`;
+    if (!existsSync(target)) throw errors.missingAsset(sitePath(root, id), sitePath(root, target));
+    const url = statSync(target).isDirectory() ? folderUrl(context, id, target, root) : `new URL(import.meta.ROLLUP_FILE_URL_${emitAsset(context, target)})`;
     rewritten += code.slice(copied, node.start) + url;
     copied = node.end;
   }
@@ -150,9 +151,9 @@ function emitAsset(context: TransformPluginContext, file: string, fileName?: str
  * A folder: each of its files (hidden ones left out, as everywhere) goes under one
  * `assets/<name>-<hash>/`, and the URL is that folder's, found from the URL of its first file.
  */
-function folderUrl(context: TransformPluginContext, importer: string, folder: string): string {
+function folderUrl(context: TransformPluginContext, importer: string, folder: string, root: string): string {
   const files = listFiles(folder);
-  if (files.length === 0) throw errors.emptyAssetFolder(importer, folder);
+  if (files.length === 0) throw errors.emptyAssetFolder(sitePath(root, importer), sitePath(root, folder));
   context.addWatchFile(folder);
   const outDir = `assets/${basename(folder)}-${hashOf(folder, files)}`;
   const refs = files.map((file) => emitAsset(context, join(folder, file), `${outDir}/${file.split(sep).join('/')}`));

@@ -71,8 +71,8 @@ export const sourceErrors = {
       hint: 'The path is relative to the file that reads it; create the file or fix the path.',
     }),
   emptyAssetFolder: (importer: string, folder: string) =>
-    new PrerenderError('COMPILE', `${importer} reads the folder ${folder} through new URL(..., import.meta.url), and it holds no files to copy next to the server.`, {
-      hint: 'Put the files the route reads in the folder, or read a file instead.',
+    new PrerenderError('COMPILE', `${importer} reads the folder ${folder} through new URL(..., import.meta.url), and it holds no files to copy next to the server (hidden files, such as a .gitkeep, are never copied).`, {
+      hint: 'The build copies the folder beside the server, and a folder with no file in it cannot be copied: put the files the route reads in it, or read a file instead (a JSON file listing what there is).',
     }),
   /**
    * `at`: the first place of the site's code in its stack (`src/lib/db.ts:2`), when there is one;

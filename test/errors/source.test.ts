@@ -66,6 +66,18 @@ describe('route file errors, before anything is written', () => {
       message: [`${api}/named-import.ts:1:10 imports "nothing" from src/server/lib/helper.ts, which does not export it.`],
     },
     {
+      name: 'a file read through new URL(..., import.meta.url) that is not there',
+      files: { [`${api}/post.ts`]: `import { readFileSync } from 'node:fs';\n${route(`() => readFileSync(new URL('../../../../content/post.md', import.meta.url), 'utf8')`)}` },
+      code: 'COMPILE',
+      message: [`${api}/post.ts reads content/post.md through new URL(..., import.meta.url), and there is no such file or folder.`],
+    },
+    {
+      name: 'a folder read through new URL(..., import.meta.url) that holds a .gitkeep alone',
+      files: { [`${api}/flags.ts`]: `import { readdirSync } from 'node:fs';\n${route(`() => readdirSync(new URL('../../../../data/flags/', import.meta.url)).join()`)}`, 'data/flags/.gitkeep': '' },
+      code: 'COMPILE',
+      message: [`${api}/flags.ts reads the folder data/flags through new URL(..., import.meta.url), and it holds no files to copy next to the server (hidden files, such as a .gitkeep, are never copied).`],
+    },
+    {
       name: 'a default export that is not a function',
       files: { [`${api}/number.ts`]: 'export default 42;\n' },
       code: 'NO_HANDLER',
