@@ -41,7 +41,8 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
       } catch {
         // A stored file missing or changed: the bundle is made again, as without a cache.
         rmSync(serverDir, { recursive: true, force: true });
-        why = "the cache's copy of the last bundle was changed";
+        // The output's server/ and the cache hold the bundle's files as one file (links): an edit in either is seen here.
+        why = "a file of the last bundle was changed after it was made (in the output's server/ folder or in the cache, which keep it as one file)";
       }
     } else why = changedInputs(stored.lines, now);
   }

@@ -4,7 +4,7 @@
  * routes whose handlers ran (each notes its runs in a file), the reasons the report gives, and the
  * output, byte for byte the output of a clean build of the same inputs.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
@@ -62,6 +62,16 @@ describe('a build with the cache', () => {
     const again = await buildSite(root);
     expect(again.logger.lines).toContain(`reused the bundle of 8 route files (the output's server/index.mjs): none of its inputs changed`);
     expect(takeRuns(runs)).toEqual(always);
+  });
+
+  it('bundles again when the published bundle was edited in place, and says where such an edit is', async () => {
+    const { root, first } = await builtSite();
+    appendFileSync(join(first.dir, 'server/index.mjs'), '\n// edited by hand\n');
+    const again = await buildSite(root);
+    expect(again.logger.lines).toContain(
+      "bundled 8 route files into the output's server/index.mjs: a file of the last bundle was changed after it was made (in the output's server/ folder or in the cache, which keep it as one file)",
+    );
+    expect(readFileSync(join(again.dir, 'server/index.mjs'), 'utf8')).not.toContain('edited by hand');
   });
 
   it('renders the routes importing a data module that changed (code), and only those', async () => {
