@@ -17,8 +17,8 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
   const { failures } = rendered;
   const report = createReport(config.name, paths.final, rendered.tally, extraFiles, performance.now() - build.started, [], build.publicCopies);
   if (failures.length > 0) {
-    logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):`);
-    for (const line of failures) logger.error(line);
+    // One message, as the error of a build that fails on them prints them: the routes indented under it.
+    logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\n${failures.join('\n')}`);
   }
   await build.check?.report(logger);
   // Every warning the build printed, the type check's included. Assigned, not spread: the report's

@@ -57,7 +57,9 @@ describe('a listed route no route file matches', () => {
     expect(report.failures).toEqual([
       { route: '/api/helo', status: 404, code: 'NO_ROUTE_FILE', error: 'no route file matches this route, listed in prerender.routes; did you mean /api/hello (src/server/routes/api/hello.ts)?' },
     ]);
-    expect(logger.lines).toContain('error   /api/helo  no route file matches this route, listed in prerender.routes; did you mean /api/hello (src/server/routes/api/hello.ts)?');
+    expect(logger.lines).toContain(
+      'error 1 route failed and was left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\n  /api/helo  no route file matches this route, listed in prerender.routes; did you mean /api/hello (src/server/routes/api/hello.ts)?',
+    );
   });
 
   it("a handler's own 404 stays a failed route with its status and message, without the code", async () => {

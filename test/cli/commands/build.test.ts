@@ -299,7 +299,7 @@ describe('prerender build', () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
       const { code, stdout, stderr } = await cli('build', root, '--no-fail-on-error', '--no-typecheck', '--json');
       expect(code).toBe(0);
-      expect(stderr).toContain('error 1 route failed and was left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\nerror   /api/gone.json  410  Gone for good');
+      expect(stderr).toContain('error 1 route failed and was left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\n  /api/gone.json  410  Gone for good');
       expect(stderr).toContain('1 route ok, 1 failed');
       const report = onlyJson(stdout);
       expect(report).toMatchObject({ published: true, dir, ok: 1, failed: 1, failures: [{ route: '/api/gone.json', status: 410, error: 'Gone for good (src/server/routes/api/gone.json.ts)' }] });
