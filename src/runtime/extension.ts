@@ -20,8 +20,16 @@ export function extensionOf(file: string): string | undefined {
  */
 const hostsSend = new Map([['xml', 'application/xml']]);
 
-/** The type of a file by its extension (mrmime's table, but {@link hostsSend}), as our servers send it; `undefined` for none. */
+/**
+ * The type of a file by its extension (mrmime's table, but {@link hostsSend}), as our servers send it:
+ * a text type with `charset=utf-8`, as every static host sends one (hosts/host-types.ts), so that a
+ * page of publicDir without `<meta charset>` reads as UTF-8 in a browser there and here alike;
+ * `undefined` for none.
+ * @example typeByExtension('robots.txt') // 'text/plain; charset=utf-8'
+ */
 export function typeByExtension(file: string): string | undefined {
   const extension = extensionOf(file);
-  return extension === undefined ? undefined : (hostsSend.get(extension) ?? lookup(extension));
+  if (extension === undefined) return undefined;
+  const type = hostsSend.get(extension) ?? lookup(extension);
+  return type?.startsWith('text/') ? `${type}; charset=utf-8` : type;
 }

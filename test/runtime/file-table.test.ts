@@ -71,7 +71,7 @@ describe.each([
   });
 
   it('gives a file the type of its extension, bytes for none, a weak ETag of its size and time, and its size', async () => {
-    expect(await files.find('/robots.txt')).toMatchObject({ type: 'text/plain', size: 14, etag: expect.stringMatching(/^W\/"e-[0-9a-f]+"$/) });
+    expect(await files.find('/robots.txt')).toMatchObject({ type: 'text/plain; charset=utf-8', size: 14, etag: expect.stringMatching(/^W\/"e-[0-9a-f]+"$/) });
     expect((await files.find('/api/feed'))?.type).toBe('application/octet-stream');
   });
 });

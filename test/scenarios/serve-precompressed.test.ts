@@ -118,7 +118,7 @@ describe.each([
 
   it.each<[target: string, file: string, type: string]>([
     ['/api/docs', 'api/docs/index.html', 'text/html; charset=utf-8'],
-    ['/app.js', 'app.js', 'text/javascript'],
+    ['/app.js', 'app.js', 'text/javascript; charset=utf-8'],
     ['/logo.svg', 'logo.svg', 'image/svg+xml'],
     ['/sitemap.xml', 'sitemap.xml', 'application/xml'],
   ])('serves the copies of %s (a folder’s index.html, publicDir files, the sitemap) with the file’s own type', async (target, file, type) => {

@@ -42,7 +42,7 @@ describe('vite preview of a site built with compress', () => {
     const response = await get('/app.css', [`Accept-Encoding: ${header}`]);
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe(encoding);
-    expect(response.headers['content-type']).toBe('text/css');
+    expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(response.headers['vary']).toBe('accept-encoding');
     expect(decode(response.body, encoding).equals(readFileSync(join(publicDir, 'app.css')))).toBe(true);
   });
