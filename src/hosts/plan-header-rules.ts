@@ -36,9 +36,13 @@ export interface HeaderRulePlanner {
   discard(): void;
 }
 
-/** An exact rule as sorted: its path and headers, and the file it serves. */
+/**
+ * An exact rule as sorted: its path and headers, and the file it serves; `pretty` when the path is
+ * not the file's own but the one hosts also serve an `.html` file at (`/a` for `a.html`).
+ */
 interface ExactRule extends HeaderRule {
   file: string;
+  pretty?: true;
 }
 
 /** An exact rule with a wildcard in its path, checked against every file; `stray` says what else it matches. */
@@ -59,10 +63,10 @@ export function createHeaderRulePlanner(folder?: string): HeaderRulePlanner {
     folder: folder ?? '',
     runSize: folder === undefined ? Infinity : undefined,
     compare: byPath,
-    encode: ({ path, file, headers }) => JSON.stringify([path, file, headers]),
+    encode: ({ path, file, headers, pretty }) => JSON.stringify(pretty ? [path, file, headers, 1] : [path, file, headers]),
     decode: (line) => {
-      const [path, file, headers] = JSON.parse(line) as [string, string, [string, string][]];
-      return { path, file, headers };
+      const [path, file, headers, pretty] = JSON.parse(line) as [string, string, [string, string][], 1?];
+      return pretty ? { path, file, headers, pretty: true } : { path, file, headers };
     },
   });
   const tallies = new Map<string, FolderTally>();
@@ -74,8 +78,10 @@ export function createHeaderRulePlanner(folder?: string): HeaderRulePlanner {
       if (!needsRule(file)) return;
       const headers = wanted(file);
       const folders = foldersOf(file.file);
-      for (const path of servedPaths(file.file)) {
-        const rule: ExactRule = { path, headers, file: file.file };
+      const paths = servedPaths(file.file);
+      for (const [i, path] of paths.entries()) {
+        // The last is the file's own path; those before, where hosts serve an `.html` file besides.
+        const rule: ExactRule = i < paths.length - 1 ? { path, headers, file: file.file, pretty: true } : { path, headers, file: file.file };
         exact.add(rule);
         longest = Math.max(longest, longestLine(rule));
         if (widens(path)) wild.push({ ...rule, route: file.route!, key: keyOf(file), pattern: compileRule(path) });
@@ -106,9 +112,9 @@ export function createHeaderRulePlanner(folder?: string): HeaderRulePlanner {
       }
       const stray = wild.sort(byPath).find((rule) => rule.stray);
       if (stray) throw errors.headerRulePath(stray.route, stray.file, stray.stray!);
-      if (!grouping) return stripped(exact.drain());
+      if (!grouping) return stripped(onePerPath(exact.drain()));
       const chosen = grouping.choose();
-      const grouped = mergeRules(folderRules(chosen), exact.drain(), (rule) => !underChosen(rule.file, chosen));
+      const grouped = mergeRules(folderRules(chosen), onePerPath(exact.drain()), (rule) => !underChosen(rule.file, chosen));
       return fitting(grouped, limits!);
     },
     discard: () => exact.discard(),
@@ -126,6 +132,24 @@ function strayMatch(rule: WildRule, file: TypedFile, paths: string[]): string | 
   if (file.file === rule.file || keyOf(file) === rule.key) return undefined;
   const hit = paths.find((path) => rule.pattern!.test(path));
   return hit && `its rule "${rule.path}" (where "*" and ":name" are wildcards) would also match ${hit}, which is served as ${file.contentType}`;
+}
+
+/**
+ * The rules sorted by path, one per path: a file's own path over the `.html` file served there too
+ * (routes `/api/page` and `/api/page.html`: the hosts serve the file `api/page` at `/api/page`, as
+ * it is there), whose second rule would give one path two types (Netlify joins their values).
+ */
+function* onePerPath(rules: Iterable<ExactRule>): Generator<ExactRule> {
+  let held: ExactRule | undefined;
+  for (const rule of rules) {
+    if (held && held.path === rule.path) {
+      if (held.pretty && !rule.pretty) held = rule;
+      continue;
+    }
+    if (held) yield held;
+    held = rule;
+  }
+  if (held) yield held;
 }
 
 function* stripped(rules: Iterable<ExactRule>): Generator<HeaderRule> {

@@ -55,6 +55,16 @@ describe('planHeaderRules', () => {
     expect(rules).toHaveLength(100);
   });
 
+  it('gives a path one rule: a file at it over an .html file hosts also serve there', async () => {
+    const page = { route: '/api/page.html', file: 'api/page.html', contentType: 'text/plain; charset=utf-8' };
+    for (const files of [[json('api/page'), page], [page, json('api/page')]]) {
+      expect(await planHeaderRules(files, none, limits)).toEqual([
+        { path: '/api/page', headers: [['Content-Type', 'application/json']] },
+        { path: '/api/page.html', headers: [['Content-Type', 'text/plain; charset=utf-8']] },
+      ]);
+    }
+  });
+
   it('groups a folder whose files are all served alike into one splat rule past the limit', async () => {
     const files = [...Array.from({ length: 150 }, (_, i) => json(`api/u/${i}`)), json('api/one'), { route: '/api/x.json', file: 'api/x.json', contentType: 'application/json' }];
     const rules = await planHeaderRules(files, none, limits);
