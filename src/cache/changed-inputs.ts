@@ -75,6 +75,7 @@ function named(subject: string): string {
   if (space === -1) return headNames[subject] ?? subject;
   const [kind, name] = [subject.slice(0, space), subject.slice(space + 1)];
   if (kind === 'route') return `route file ${name}`;
-  if (kind === 'folder') return `the files in ${name === '.' ? 'the site root' : `${name}/`}`;
+  // Its names, not its files' content: a file or folder added, removed or renamed there.
+  if (kind === 'folder') return `the listing of ${name === '.' ? 'the site root' : `${name}/`}`;
   return name;
 }

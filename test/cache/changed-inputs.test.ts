@@ -10,8 +10,8 @@ const replace = (lines: string[], from: string, to: string) => lines.map((line) 
 describe('changedInputs', () => {
   it.each([
     ['a module', replace(before, 'input src/lib/format.ts h2', 'input src/lib/format.ts h9'), 'src/lib/format.ts changed'],
-    ['the names in a folder', replace(before, 'folder src/lib f1', 'folder src/lib f9'), 'the files in src/lib/ changed'],
-    ['the names in the site root', replace(before, 'folder . f2', 'folder . f9'), 'the files in the site root changed'],
+    ['the names in a folder', replace(before, 'folder src/lib f1', 'folder src/lib f9'), 'the listing of src/lib/ changed'],
+    ['the names in the site root', replace(before, 'folder . f2', 'folder . f9'), 'the listing of the site root changed'],
     ['the lockfile', replace(before, 'file package-lock.json l1', 'file package-lock.json l9'), 'package-lock.json changed'],
     ['a tsconfig added', [...before, 'file tsconfig.base.json b1'], 'tsconfig.base.json added'],
     ['a module removed (no fingerprint)', replace(before, 'input src/lib/format.ts h2', 'input src/lib/format.ts -'), 'src/lib/format.ts removed'],
@@ -46,7 +46,7 @@ describe('changedInputs', () => {
 
   it('names three, then counts the rest', () => {
     const now = before.map((line) => (line.startsWith('input') || line.startsWith('folder') ? `${line}x` : line));
-    expect(changedInputs(before, now)).toBe('src/server/routes/api/a.ts changed, src/lib/format.ts changed, the files in src/lib/ changed and 1 more input');
+    expect(changedInputs(before, now)).toBe('src/server/routes/api/a.ts changed, src/lib/format.ts changed, the listing of src/lib/ changed and 1 more input');
   });
 
   it('the same lines in another order: no input named', () => {

@@ -240,7 +240,7 @@ describe('a build with the cache', () => {
     rmSync(join(root, 'src/server/routes/api/version.txt.ts'));
     const gone = await buildSite(root, { config: fewer });
     // Another route table: the bundle is made again, and each route's file asked of the router.
-    expect(gone.logger.lines).toContainEqual(expect.stringMatching(/^bundled 7 route files into the output's server\/index\.mjs: route file api\/version\.txt\.ts removed, the files in src\/server\/routes\/api\/ changed$/));
+    expect(gone.logger.lines).toContainEqual(expect.stringMatching(/^bundled 7 route files into the output's server\/index\.mjs: route file api\/version\.txt\.ts removed, the listing of src\/server\/routes\/api\/ changed$/));
     expect(takeRuns(runs)).toEqual(always);
     expect(existsSync(join(gone.dir, 'public/api/version.txt'))).toBe(false);
     expect(existsSync(storedBodyPath(cacheDir, '/api/version.txt'))).toBe(false);
