@@ -15,7 +15,7 @@ import { sitePath } from '../cache/site-path.ts';
 import { runtimeEntry } from '../paths.ts';
 import { resolvedEntryId } from './entry.ts';
 import { findH3 } from './h3-version.ts';
-import { isSiteSource } from './site-source.ts';
+import { siteCycle } from './import-cycles.ts';
 
 /** The code a route file reaches. */
 export interface RouteCode {
@@ -39,11 +39,7 @@ export interface BundleFacts {
   assets: Record<string, string>;
   /** The version of the h3 in the bundle, when it holds one. */
   h3?: string;
-  /**
-   * The site's modules that import each other in a circle, each circle as Rollup found it, from the
-   * site root (`['src/a.ts', 'src/b.ts', 'src/a.ts']`): one of them runs before another has set
-   * its names, which throws if it reads one at the top level (load-bundle.ts names the circle then).
-   */
+  /** The site's modules that import each other in a circle, each as Rollup found it (import-cycles.ts). */
   cycles?: string[][];
 }
 
@@ -67,7 +63,8 @@ export function bundleFacts(options: BundleFactsOptions): Plugin {
       cycles = [];
     },
     onLog(_, log) {
-      if (log.code === 'CIRCULAR_DEPENDENCY' && log.ids?.every(isSiteSource)) cycles.push(log.ids.map((id) => sitePath(options.root, id)));
+      const cycle = siteCycle(log, options.root);
+      if (cycle) cycles.push(cycle);
     },
     generateBundle(_, bundle) {
       const h3Dir = h3 && h3.dir + sep;

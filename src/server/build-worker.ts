@@ -26,9 +26,9 @@ export interface BuildWorker {
   /**
    * Serves the build of `routes` (modules as for prepare()): imports the modules of the route files
    * `load` names now, the others on their first request. The failure when one of those throws or is
-   * no handler.
+   * no handler; one that throws a ReferenceError in a module of one of `cycles` names the circle.
    */
-  load(routes: RouteDefinition[], fileName: (file: string) => string, load: string[]): Promise<BuildFailure | undefined>;
+  load(routes: RouteDefinition[], fileName: (file: string) => string, load: string[], cycles: string[][]): Promise<BuildFailure | undefined>;
   /**
    * Answers `request` with the loaded build. Rejects when the connection breaks, once it is known
    * whether the thread has stopped (then `onStop` has been called) or goes on.
@@ -120,11 +120,11 @@ export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEv
       table = routes;
       send({ table: routes, modules: fileNames(routes.map((route) => route.file), fileName) });
     },
-    async load(routes, fileName, load) {
+    async load(routes, fileName, load, cycles) {
       // What the thread was told of, unless the build's table differs: then all of it. Only the
       // modules of the route files a build bundled can have changed.
       const prepared = table && sameTable(table, routes);
-      send(prepared ? { load, modules: fileNames(load, fileName) } : { load, modules: fileNames(routes.map((route) => route.file), fileName), routes });
+      send(prepared ? { load, modules: fileNames(load, fileName), cycles } : { load, modules: fileNames(routes.map((route) => route.file), fileName), routes, cycles });
       const loaded = await answer();
       if (typeof loaded !== 'object') return { code: 'ERROR', message: stopped!.stack ?? stopped!.message };
       if ('failure' in loaded) return loaded.failure;

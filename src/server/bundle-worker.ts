@@ -42,6 +42,8 @@ export interface ThreadBuild {
   load: string[];
   modules: RouteModules;
   routes?: RouteDefinition[];
+  /** The site's circles of imports (bundle/import-cycles.ts): a module of one that throws a ReferenceError as it loads names it. */
+  cycles: string[][];
 }
 /**
  * What the dev server sends: the route table and modules the next build will likely have (to get
@@ -101,6 +103,8 @@ const server = runtime.then(({ listen, outcomeKey }) =>
 );
 /** Each route file's module, as the dev server told. */
 let modules: RouteModules = {};
+/** The site's circles of imports, as the build served told. */
+let cycles: string[][] = [];
 /** Each route file's default export, imported once. */
 const handlers = new Map<string, Promise<Handler>>();
 /** The failures of route modules to load, printed once each (a shared module that throws fails every route importing it alike). */
@@ -144,6 +148,7 @@ port.on('message', (message: ToBuildThread) => {
 async function serve(build: ThreadBuild): Promise<FromBuildThread> {
   try {
     modules = { ...modules, ...build.modules };
+    cycles = build.cycles;
     const made = build.routes ? makeApp(build.routes) : prepared!;
     // A module that throws as it loads fails its own route, printed now, as one imported on its
     // route's first request does: one broken route file does not take the others down with it.
@@ -214,7 +219,7 @@ async function importHandler(file: string): Promise<Handler> {
   try {
     module = await settleWithin(imported, timeout, () => errors.moduleLoadTimedOut(timeout, siteFile(site, file)));
   } catch (error) {
-    throw error instanceof PrerenderError ? error : loadError(error, site);
+    throw error instanceof PrerenderError ? error : loadError(error, site, cycles);
   }
   if (!('default' in module)) throw errors.noHandler(siteFile(site, file), 'has no default export', [], Object.keys(module));
   const handler = module.default;

@@ -152,7 +152,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const worker = spare ?? startWorker();
     spare = undefined;
     loading = worker;
-    const failure = await worker.load(plan.routes, fileName, plan.routes.filter((route) => plan.load.has(route.file)).map((route) => route.file));
+    const failure = await worker.load(plan.routes, fileName, plan.routes.filter((route) => plan.load.has(route.file)).map((route) => route.file), bundler.cycles());
     loading = undefined;
     if (closing || failure) void worker.terminate();
     if (closing) return;

@@ -6,7 +6,9 @@
  */
 import { resolve } from 'node:path';
 import { rollup, type OutputChunk, type Plugin, type RollupBuild } from 'rollup';
+import { siteCycle } from '../bundle/import-cycles.ts';
 import { inputOptions } from '../bundle/rollup-options.ts';
+import { sitePath } from '../cache/site-path.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -27,6 +29,8 @@ export interface RouteBundler {
   graph: ModuleGraph;
   /** Each route file's module, from the last build that bundled it. */
   modules: ReadonlyMap<string, RouteModule>;
+  /** The site's modules that import each other in a circle, as the builds found them and the last to bundle one of them still does (bundle/import-cycles.ts). */
+  cycles(): string[][];
   /**
    * Bundles what `plan` says, each route file and other module as an entry of its own, then the route
    * files that import one of them that now exports less (added to `plan.changed`), and writes what
@@ -56,6 +60,8 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
   const output = devOutputOptions(config.root, outDir);
   /** Each module's kind (CommonJS or not) and exports, as its importers were last bundled against. */
   const exported = new Map<string, string[]>();
+  /** The circles found, by their modules joined. */
+  const cycles = new Map<string, string[]>();
 
   const build = async (files: Iterable<string>, others: Iterable<string> = []): Promise<Bundled> => {
     const entryFiles = new Map([...files].map((file) => [file, resolve(config.routesDir, file)]));
@@ -64,10 +70,15 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
     const narrowed = new Map<string, string[]>();
     let result: RollupBuild | undefined;
     try {
-      const plugins = [externalRuntime(), setup.plugins, entries(entryFiles, ids, { modules, exported, narrowed })];
+      const found: string[][] = [];
+      const plugins = [externalRuntime(), setup.plugins, entries(entryFiles, ids, { modules, exported, narrowed }), circles(config.root, found)];
       // Not tree-shaken: its passes cost a sixth of a rebuild, for modules loaded once and dropped.
       result = await rollup({ ...setup, input: [], plugins, cache: graph.cache(), treeshake: false });
       graph.update(result.cache!);
+      // A circle through a module of this build is found again if it is still there: this build holds all the module imports.
+      const built = new Set(result.cache!.modules.map((module) => sitePath(config.root, module.id)));
+      for (const [key, cycle] of cycles) if (cycle.some((module) => built.has(module))) cycles.delete(key);
+      for (const cycle of found) cycles.set(cycle.join('\n'), cycle);
       writer.write((await result.generate(output)).output);
       return { watchFiles: result.watchFiles, narrowed };
     } finally {
@@ -78,6 +89,7 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
   return {
     graph,
     modules,
+    cycles: () => [...cycles.values()],
     async bundle(plan) {
       const first = await build(plan.changed, plan.modules);
       const importers = [...routesImporting(first.narrowed.keys(), plan.routes, graph, { routesDir: config.routesDir, modules })].filter((file) => !plan.changed.has(file));
@@ -86,6 +98,17 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
       for (const [id, names] of first.narrowed) exported.set(id, names);
       for (const file of importers) plan.changed.add(file);
       return [...first.watchFiles, ...second.watchFiles];
+    },
+  };
+}
+
+/** Collects into `found` the site's circles of imports Rollup reports as it orders the modules. */
+function circles(root: string, found: string[][]): Plugin {
+  return {
+    name: 'api-prerender:dev-circles',
+    onLog(_, log) {
+      const cycle = siteCycle(log, root);
+      if (cycle) found.push(cycle);
     },
   };
 }

@@ -108,6 +108,26 @@ describe('dev server, other sites', () => {
     }
   });
 
+  it('names the circle of imports when a route module reads a name another has not set yet, and forgets it once untied', async () => {
+    const root = writeSite({
+      'src/lib/a.ts': `import { b } from './b.ts';\nexport const a = 'A' + b;\n`,
+      'src/lib/b.ts': `import { a } from './a.ts';\nexport const b = 'B';\nexport const both = a + b;\n`,
+      'src/server/routes/api/both.ts': `import { defineEventHandler } from 'h3';\nimport { both } from '../../../lib/b.ts';\nexport default defineEventHandler(() => both);\n`,
+    });
+    const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    try {
+      const broken = JSON.parse((await pollUntil(new URL('/api/both', server.url).href, (a) => a.status === 500)).body);
+      expect(broken.message).toBe("A route module threw while it was loaded, at src/lib/a.ts:2: Cannot access 'b' before initialization");
+      expect(broken.hint).toMatch(/^These modules import each other in a circle: src\/lib\/b\.ts -> src\/lib\/a\.ts -> src\/lib\/b\.ts\./);
+      // Untied, and then another ReferenceError in a.ts: no circle is named for it.
+      writeFileSync(join(root, 'src/lib/a.ts'), `export const a = 'A' + missingName;\n`);
+      const other = JSON.parse((await pollUntil(new URL('/api/both', server.url).href, (a) => a.status === 500 && a.body.includes('missingName'))).body);
+      expect(other.hint).not.toContain('circle');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('logs a request whose client went away as 499, not as an error, and goes on serving', async () => {
     const entered = join(tempDir('entered-'), 'entered');
     const slow = `() => { writeFileSync(${JSON.stringify(entered)}, ''); return new Promise((resolve) => setTimeout(() => resolve('late'), 300)); }`;
