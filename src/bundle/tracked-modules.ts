@@ -1,7 +1,8 @@
 /**
  * The plugin that lets the prerender see what a route reads (runtime/reads.ts): in every bundled
- * module but the runtime's own, `fs`, `fs/promises` and the network modules Node's diagnostics
- * channels miss resolve to tracked stand-ins (runtime/tracked-fs.ts, tracked-net.ts), and
+ * module but the runtime's own, `fs`, `fs/promises`, `path` (whose `resolve` may start from the
+ * working folder) and the network modules Node's diagnostics channels miss resolve to tracked
+ * stand-ins (runtime/tracked-fs.ts, tracked-path.ts, tracked-net.ts), and
  * `process.env` (also as `globalThis.process.env`, `node:process`'s, or taken apart from `process`)
  * to a tracked view of it, and `process.cwd` to one that notes the working folder as read (tracked-env.ts). Each stand-in of `fs` and `process.env` knows the module
  * it serves (its path from the site root): a file read while the bundle loads is
@@ -15,7 +16,7 @@ import { runtimeId } from './entry.ts';
 
 const prefix = '\0api-prerender:tracked:';
 /** Node's modules whose stand-in serves one module: it notes what that module reads. */
-const fsModules = ['fs', 'fs/promises', 'process'];
+const fsModules = ['fs', 'fs/promises', 'process', 'path', 'path/posix'];
 /** The names the tracked `process.env` and `process` are imported by: no module names a variable so. */
 const envName = '__apiPrerenderEnv$';
 const processName = '__apiPrerenderProcess$';
@@ -67,10 +68,11 @@ async function standIn(name: string, module: string | undefined): Promise<string
     name === 'fs' ? `trackFs(real, ${JSON.stringify(module)})`
     : name === 'fs/promises' ? `trackFsPromises(real, ${JSON.stringify(module)})`
     : name === 'process' ? `trackProcess(${JSON.stringify(module)})`
+    : name === 'path' || name === 'path/posix' ? `trackPath(real, ${JSON.stringify(module)})`
     : `trackNet(real, ${JSON.stringify(name)})`;
   return [
     `import real from ${JSON.stringify(`node:${name}`)};`,
-    `import { trackFs, trackFsPromises, trackNet, trackProcess } from ${JSON.stringify(runtimeId)};`,
+    `import { trackFs, trackFsPromises, trackNet, trackPath, trackProcess } from ${JSON.stringify(runtimeId)};`,
     `const tracked = ${track};`,
     'export default tracked;',
     `export const { ${names.join(', ')} } = tracked;`,

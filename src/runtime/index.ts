@@ -11,3 +11,4 @@ export { currentLog, readLogKey, type ReadLog } from './reads.ts';
 export { trackFs, trackFsPromises } from './tracked-fs.ts';
 export { trackEnv, trackProcess } from './tracked-env.ts';
 export { trackNet } from './tracked-net.ts';
+export { trackPath } from './tracked-path.ts';

@@ -43,6 +43,10 @@ const files: Record<string, string> = {
     "import { defineEventHandler, getRouterParam } from 'h3';\nimport nodeProcess, { cwd as imported } from 'node:process';\nconst { cwd: takenApart } = process;\n" +
     "const ways: Record<string, () => string> = { member: () => process.cwd(), global: () => globalThis.process.cwd(), imported: () => imported(), default: () => nodeProcess.cwd(), takenApart: () => takenApart() };\n" +
     "export default defineEventHandler((event) => ways[getRouterParam(event, 'how')!]!());\n",
+  'src/server/routes/api/resolve/[how].ts':
+    "import { defineEventHandler, getRouterParam } from 'h3';\nimport path, { relative, resolve } from 'node:path';\nimport { resolve as posixResolve } from 'node:path/posix';\n" +
+    "const ways: Record<string, () => string> = { relative: () => resolve('content'), absolute: () => resolve('/srv', 'content'), posix: () => posixResolve('content'), member: () => path.posix.resolve('x'), between: () => relative('a', '/b'), join: () => path.join('a', 'b') };\n" +
+    "export default defineEventHandler((event) => ways[getRouterParam(event, 'how')!]!());\n",
   'src/server/routes/api/where.ts': "import { defineEventHandler } from 'h3';\nimport { join } from 'node:path';\nconst content = join(process.cwd(), 'content');\nexport default defineEventHandler(() => content);\n",
   'src/server/routes/api/listed.ts':
     "import { defineEventHandler } from 'h3';\nimport { openAsBlob, readdirSync } from 'node:fs';\nimport { opendir } from 'node:fs/promises';\nimport { join } from 'node:path';\n" +
@@ -113,6 +117,13 @@ describe('read tracking', () => {
       const { body, log } = await render(`/api/cwd/${how}`);
       expect([how, body, log.reachedEnv]).toEqual([how, process.cwd(), true]);
     }
+  });
+
+  it('sees path.resolve and path.relative start from the working folder, and only then', async () => {
+    const asked = async (how: string) => (await render(`/api/resolve/${how}`)).log.reachedEnv;
+    expect(await Promise.all(['relative', 'posix', 'member', 'between'].map(asked))).toEqual([true, true, true, true]);
+    expect(await Promise.all(['absolute', 'join'].map(asked))).toEqual([false, false]);
+    expect((await render('/api/resolve/relative')).body).toBe(join(process.cwd(), 'content'));
   });
 
   it("keeps the working folder module-level code asked for as a variable of the load, by its value", async () => {

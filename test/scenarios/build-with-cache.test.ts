@@ -417,28 +417,29 @@ describe('a file read by a relative path', () => {
     expect(above.stderr).toMatch(/import\.meta\.url\)\) \(src\/server\/routes\/api\/a\.json\.ts(:\d+)?\)\n/);
   });
 
-  it('and one named from process.cwd(): run from another folder, the build reads that folder\'s file, never the last one\'s output', async () => {
-    const read = (from: string) => `import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nimport { defineEventHandler } from 'h3';\n${from}`;
+  it('and one named from process.cwd() or path.resolve(): run from another folder, the build reads that folder\'s file, never the last one\'s output', async () => {
+    const read = (from: string) => `import { readFileSync } from 'node:fs';\nimport { join, resolve } from 'node:path';\nimport { defineEventHandler } from 'h3';\n${from}`;
     const root = writeSite({
       'data/posts.json': '{"from":"site"}',
       // One asks in its handler; one at its top level, which runs as the bundle loads.
       'src/server/routes/api/a.json.ts': read(`export default defineEventHandler(() => JSON.parse(readFileSync(join(process.cwd(), 'data/posts.json'), 'utf8')));\n`),
       'src/server/routes/api/b.json.ts': read(`const file = join(process.cwd(), 'data/posts.json');\nexport default defineEventHandler(() => JSON.parse(readFileSync(file, 'utf8')));\n`),
-      'prerender.config.mjs': `export default { outDir: 'out', prerender: { routes: ['/api/a.json', '/api/b.json'] } };\n`,
+      'src/server/routes/api/c.json.ts': read(`export default defineEventHandler(() => JSON.parse(readFileSync(resolve('data/posts.json'), 'utf8')));\n`),
+      'prerender.config.mjs': `export default { outDir: 'out', prerender: { routes: ['/api/a.json', '/api/b.json', '/api/c.json'] } };\n`,
     });
     const parent = dirname(root);
     mkdirSync(join(parent, 'data'), { recursive: true });
     writeFileSync(join(parent, 'data/posts.json'), '{"from":"parent"}');
     const body = (route: string) => readFileSync(join(root, 'out', basename(root), 'public/api', route), 'utf8');
     expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
-    expect([body('a.json'), body('b.json')]).toEqual(['{"from":"site"}', '{"from":"site"}']);
-    // Run again from the same folder: the handler's route is rendered (env), the other reused.
+    expect([body('a.json'), body('b.json'), body('c.json')]).toEqual(['{"from":"site"}', '{"from":"site"}', '{"from":"site"}']);
+    // Run again from the same folder: the handlers' routes are rendered (env), the other reused.
     const again = await runCli(['build', '--no-typecheck'], { cwd: root });
-    expect(again.stderr).toContain('cache: 1 route reused, 1 rendered (1 env: /api/a.json)');
+    expect(again.stderr).toContain('cache: 1 route reused, 2 rendered (2 env: /api/a.json, /api/c.json)');
     const above = await runCli(['build', basename(root), '--no-typecheck'], { cwd: parent });
     expect(above.code).toBe(0);
-    expect(above.stderr).toContain('cache: 0 routes reused, 2 rendered (2 env: /api/a.json, /api/b.json)');
-    expect([body('a.json'), body('b.json')]).toEqual(['{"from":"parent"}', '{"from":"parent"}']);
+    expect(above.stderr).toContain('cache: 0 routes reused, 3 rendered (3 env: /api/a.json, /api/b.json and 1 more)');
+    expect([body('a.json'), body('b.json'), body('c.json')]).toEqual(['{"from":"parent"}', '{"from":"parent"}', '{"from":"parent"}']);
   });
 });
 
