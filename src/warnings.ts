@@ -52,7 +52,10 @@ export interface Warning {
   target?: string;
   /** BROKEN_LINK: the link spelt as a file of the output it names but for case (`/about.html` for `/About.html`). */
   spelt?: string;
-  /** BROKEN_LINK on more pages than `route`: the next ones (ten pages in all at most), and how many there are. */
+  /**
+   * BROKEN_LINK on more pages than `route`: the next ones (ten pages in all at most), and how many
+   * there are; HANDLER_RESULT of more routes than `route`: the next ones its message names.
+   */
   alsoOn?: string[];
   pages?: number;
 }
@@ -223,5 +226,8 @@ export const warnings = {
   handlerResult: (file: string, routes: string[], count: number, message: string): Warning => ({
     code: 'HANDLER_RESULT',
     message: `${file}: the handler of ${routes.join(', ')}${count > routes.length ? ` and ${count - routes.length} more routes` : ''} ${message}.`,
+    // The routes named, each shown with the warning on its row of the report's table.
+    route: routes[0],
+    ...(routes.length > 1 && { alsoOn: routes.slice(1) }),
   }),
 };

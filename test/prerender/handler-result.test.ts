@@ -80,8 +80,11 @@ describe('createResultMistakes', () => {
       {
         code: 'HANDLER_RESULT',
         message: 'src/server/routes/api/items/[id].json.ts: the handler of /api/items/1.json, /api/items/2.json, /api/items/3.json and 2 more routes returned a Map, sent as text.',
+        // The routes named, for the report's rows.
+        route: '/api/items/1.json',
+        alsoOn: ['/api/items/2.json', '/api/items/3.json'],
       },
-      { code: 'HANDLER_RESULT', message: 'src/server/routes/api/other.json.ts: the handler of /api/other.json returned null, empty.' },
+      { code: 'HANDLER_RESULT', message: 'src/server/routes/api/other.json.ts: the handler of /api/other.json returned null, empty.', route: '/api/other.json' },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-/** The problems of each route the report's table shows (src/report/route-problems.ts): output checks and broken links. */
+/** The problems of each route the report's table shows (src/report/route-problems.ts): output checks, broken links and handler results. */
 import { describe, expect, it } from 'vitest';
 import { routeProblems } from '../../src/report/route-problems.ts';
 import { warnings, type Warning } from '../../src/warnings.ts';
@@ -23,5 +23,16 @@ describe('routeProblems', () => {
       ['/d', 'BROKEN_LINK'],
     ]);
     expect(problems[1].message).toBe(found[0].message);
+  });
+
+  it("makes a handler's result h3 sends as other than meant a problem of each route its warning names", () => {
+    const returned = warnings.handlerResult('src/server/routes/api/items/[id].json.ts', ['/api/items/1.json', '/api/items/2.json'], 5, 'returned null, so the file is empty');
+    const problems = routeProblems([], [returned, warnings.handlerResult('src/server/routes/api/map.json.ts', ['/api/map.json'], 1, 'returned a Map')]);
+    expect(problems.map(({ route, code }) => [route, code])).toEqual([
+      ['/api/items/1.json', 'HANDLER_RESULT'],
+      ['/api/items/2.json', 'HANDLER_RESULT'],
+      ['/api/map.json', 'HANDLER_RESULT'],
+    ]);
+    expect(problems[0].message).toBe(returned.message);
   });
 });
