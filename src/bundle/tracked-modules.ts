@@ -2,10 +2,10 @@
  * The plugin that lets the prerender see what a route reads (runtime/reads.ts): in every bundled
  * module but the runtime's own, `fs`, `fs/promises`, `path` (whose `resolve` may start from the
  * working folder) and the network modules Node's diagnostics channels miss resolve to tracked
- * stand-ins (runtime/tracked-fs.ts, tracked-path.ts, tracked-net.ts), and
- * `process.env` (also as `globalThis.process.env`, `node:process`'s, or taken apart from `process`)
- * to a tracked view of it, and `process.cwd` to one that notes the working folder as read (tracked-env.ts). Each stand-in of `fs` and `process.env` knows the module
- * it serves (its path from the site root): a file read while the bundle loads is
+ * stand-ins (runtime/tracked-fs.ts, tracked-path.ts, tracked-net.ts), `process.env` (also as
+ * `globalThis.process.env`, `node:process`'s, or taken apart from `process`) to a tracked view of
+ * it, and `process.cwd` to one that notes the working folder as read (tracked-env.ts). Each stand-in
+ * knows the module it serves (its path from the site root): a file read while the bundle loads is
  * that module's, and counts for every route that reaches it. `prerender build` adds it; the built
  * server carries the stand-ins, which note nothing without a prerender.
  */

@@ -32,7 +32,7 @@ export function trackEnv(module: string): NodeJS.ProcessEnv {
 
 /**
  * `process` for `module`, whose `env` is {@link trackEnv}'s view and whose `cwd()` notes the
- * environment as read: what `import process from 'node:process'`, `process.cwd()` and
+ * working folder as read: what `import process from 'node:process'`, `process.cwd()` and
  * `const { env, cwd } = process` get. Everything else is the process's own.
  */
 export function trackProcess(module: string): NodeJS.Process {
