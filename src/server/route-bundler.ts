@@ -75,9 +75,7 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
       // Not tree-shaken: its passes cost a sixth of a rebuild, for modules loaded once and dropped.
       result = await rollup({ ...setup, input: [], plugins, cache: graph.cache(), treeshake: false });
       graph.update(result.cache!);
-      // A circle through a module of this build is found again if it is still there: this build holds all the module imports.
-      const built = new Set(result.cache!.modules.map((module) => sitePath(config.root, module.id)));
-      for (const [key, cycle] of cycles) if (cycle.some((module) => built.has(module))) cycles.delete(key);
+      forgetUntied(cycles, result.cache!.modules, config.root);
       for (const cycle of found) cycles.set(cycle.join('\n'), cycle);
       writer.write((await result.generate(output)).output);
       return { watchFiles: result.watchFiles, narrowed };
@@ -100,6 +98,17 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
       return [...first.watchFiles, ...second.watchFiles];
     },
   };
+}
+
+/**
+ * Drops the circles through a module of a build (`modules`, from Rollup's cache of it): a build holds
+ * every module its modules import, so a circle still there was found again. Nothing is listed while
+ * no circle is kept: a rebuild on save does no work for them.
+ */
+function forgetUntied(cycles: Map<string, string[]>, modules: readonly { id: string }[], root: string): void {
+  if (cycles.size === 0) return;
+  const built = new Set(modules.map((module) => sitePath(root, module.id)));
+  for (const [key, cycle] of cycles) if (cycle.some((module) => built.has(module))) cycles.delete(key);
 }
 
 /** Collects into `found` the site's circles of imports Rollup reports as it orders the modules. */
