@@ -7,7 +7,7 @@
  */
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createManifestWriter, manifestName, readManifestEntries, type CompressedFile, type ManifestEntry } from '../output/manifest.ts';
+import { createManifestWriter, manifestName, readManifestEntries, readManifestHead, type CompressedFile, type ManifestEntry } from '../output/manifest.ts';
 import { typeByExtension } from '../runtime/extension.ts';
 import { encodingSuffixes, type EncodedSizes, type Encoding } from '../runtime/encodings.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
@@ -115,13 +115,13 @@ async function compressOthers(otherFiles: Iterable<string>, compress: Compress):
 }
 
 /**
- * Rewrites the manifest of `distDir`, each route entry replaced by what `update` makes of it (in
- * order, up to {@link aheadEntries} at work at once), and `compressed` after the routes.
+ * Rewrites the manifest of `distDir`, its head kept, each route entry replaced by what `update` makes
+ * of it (in order, up to {@link aheadEntries} at work at once), and `compressed` after the routes.
  */
 async function rewriteManifest(distDir: string, update: (entry: ManifestEntry) => Promise<ManifestEntry>, compressed: CompressedFile[]): Promise<void> {
   const before = `${manifestName}.before-compress`;
   await rename(join(distDir, manifestName), join(distDir, before));
-  const writer = createManifestWriter(distDir);
+  const writer = createManifestWriter(distDir, readManifestHead(join(distDir, before)));
   const pending: Promise<ManifestEntry>[] = [];
   try {
     for await (const entry of readManifestEntries(join(distDir, before))) {

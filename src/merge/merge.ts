@@ -77,7 +77,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
       const isTaken = (file: string) => existsSync(join(publicOut, file));
       if (compress.length > 0) compressed = [...compressed, ...(await compressFiles({ publicDir: publicOut, encodings: compress, otherFiles: sitemapFiles, isTaken }))];
     }
-    await writeManifest(stage, entries, compressed);
+    await writeManifest(stage, { preset }, entries, compressed);
     await writeHostOutput({ preset, mistypedFiles, distDir: stage, publicDir: publicOut, files: listedFiles(entries, publicOut), logger });
   });
 

@@ -2,7 +2,9 @@ import { closeSync, createReadStream, existsSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Preset } from '../config/types.ts';
 import { errors } from '../errors.ts';
+import { readLines } from '../read-lines.ts';
 import { pieceSize, writeAll } from './write-all.ts';
 import type { EncodedSizes } from '../runtime/encodings.ts';
 import type { CarriedHeader } from './carried-headers.ts';
@@ -37,6 +39,15 @@ export interface CompressedFile {
 export const manifestName = 'prerender-manifest.json';
 
 /**
+ * What the manifest says of the whole build, before its routes: the preset it was written for
+ * (`preset` or `--preset`), which `prerender preview` serves it as. Absent from the manifest of a
+ * build made before it was recorded there.
+ */
+export interface ManifestHead {
+  preset?: Preset;
+}
+
+/**
  * One entry as the manifest spells it: `JSON.stringify` of its fields in this order, absent ones left
  * out. Spelled out field by field rather than made as another object and stringified: this runs for
  * every route written.
@@ -65,12 +76,13 @@ export interface ManifestWriter {
 }
 
 /**
- * Starts `prerender-manifest.json` in `distDir`: `{ "version": 1, "routes": [...] }`, entries sorted by
- * route, one entry per line (readable, and a diff shows the routes that changed). Entries go to the
- * file in pieces as they are added, so a build of a million routes holds neither them nor the text.
- * `name` writes another file name (the precompression rewrites the manifest through one).
+ * Starts `prerender-manifest.json` in `distDir`: `{ "version": 1, "preset": ..., "routes": [...] }`
+ * (`head`'s fields, one a line, before the routes), entries sorted by route, one entry per line
+ * (readable, and a diff shows the routes that changed). Entries go to the file in pieces as they are
+ * added, so a build of a million routes holds neither them nor the text. `name` writes another file
+ * name.
  */
-export function createManifestWriter(distDir: string, name = manifestName): ManifestWriter {
+export function createManifestWriter(distDir: string, head: ManifestHead, name = manifestName): ManifestWriter {
   const path = join(distDir, name);
   const fd = openSync(path, 'w');
   const put = (piece: string) => {
@@ -80,7 +92,7 @@ export function createManifestWriter(distDir: string, name = manifestName): Mani
       throw errors.output(path, error);
     }
   };
-  let text = '{\n  "version": 1,\n  "routes": [';
+  let text = `{\n  "version": 1,${headLines(head)}\n  "routes": [`;
   let count = 0;
   let open = true;
   return {
@@ -105,9 +117,33 @@ export function createManifestWriter(distDir: string, name = manifestName): Mani
   };
 }
 
+/** `head`'s fields as the manifest's lines spell them, each ended by a comma. */
+function headLines(head: ManifestHead): string {
+  return Object.entries(head).map(([key, value]) => `\n  ${JSON.stringify(key)}: ${JSON.stringify(value)},`).join('');
+}
+
+/**
+ * The head of the manifest at `path` (what precedes its routes), read without the routes: a
+ * preview of a million routes' build reads a few lines of it.
+ */
+export function readManifestHead(path: string): ManifestHead {
+  const fd = openSync(path, 'r');
+  try {
+    let text = '';
+    for (const line of readLines(fd)) {
+      if (line.startsWith('  "routes": [')) break;
+      text += line;
+    }
+    const { version: _, ...head } = JSON.parse(`${text.replace(/,$/, '')}}`) as ManifestHead & { version: number };
+    return head;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Writes the manifest of `entries` (in any order) and `compressed` into `distDir`: see {@link createManifestWriter}. */
-export async function writeManifest(distDir: string, entries: ManifestEntry[], compressed: CompressedFile[] = []): Promise<void> {
-  const writer = createManifestWriter(distDir);
+export async function writeManifest(distDir: string, head: ManifestHead, entries: ManifestEntry[], compressed: CompressedFile[] = []): Promise<void> {
+  const writer = createManifestWriter(distDir, head);
   try {
     for (const entry of [...entries].sort(byRoute)) writer.add(entry);
   } finally {

@@ -95,7 +95,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };
     const rules = writesHeaders(config.preset) ? createHeaderRulePlanner(paths.dir) : undefined;
-    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site, keepRecord: cache?.routes?.add, rules });
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, preset: config.preset, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site, keepRecord: cache?.routes?.add, rules });
     build.sink = sink;
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;

@@ -6,7 +6,7 @@
  */
 import { createRenderLog } from '../cache/render-log.ts';
 import type { RouteRecord } from '../cache/record.ts';
-import type { PrerenderRoute } from '../config/types.ts';
+import type { PrerenderRoute, Preset } from '../config/types.ts';
 import type { HeaderRulePlanner } from '../hosts/plan-header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from '../output/manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
@@ -44,6 +44,8 @@ export interface RouteSinkOptions {
   /** The staged `dist/<name>` (the manifest) and its `public/` (the sitemap). */
   distDir: string;
   publicDir: string;
+  /** The preset the output is written for, recorded in the manifest. */
+  preset: Preset;
   sitemapHost?: string;
   keepSitemapEntries: boolean;
   /** Also told every result, written or failed, in route order (the build report's rows). */
@@ -58,7 +60,7 @@ export interface RouteSinkOptions {
 
 /** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
 export function createRouteSink(options: RouteSinkOptions): RouteSink {
-  const manifest = createManifestWriter(options.distDir);
+  const manifest = createManifestWriter(options.distDir, { preset: options.preset });
   const sink: RouteSink = {
     tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0, renders: createRenderLog() },
     untyped: { count: 0, examples: [] },

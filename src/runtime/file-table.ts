@@ -73,11 +73,11 @@ interface Listed {
 }
 
 /**
- * The files under `root`, listed now, with the types and headers `recorded` gives them (else by
- * extension). A file's size, time and ETag are read at its first request and kept, and so are the
+ * The files under `root`, listed now, with the types and headers `recorded` gives them (else as
+ * `typeUnrecorded` types them: by extension, or a host's own table). A file's size, time and ETag are read at its first request and kept, and so are the
  * bytes of small files (up to {@link keptFileBytes} in all, the least recently served dropped first).
  */
-export function createFileTable(root: string, recorded: RecordedFiles = {}): FileSource {
+export function createFileTable(root: string, recorded: RecordedFiles = {}, typeUnrecorded: (file: string) => string = typeOf): FileSource {
   const realRoot = realpathOr(root);
   const listed = new Map<string, Listed>();
   if (realRoot) listFolder(realRoot, realRoot, '', '', new Set([realRoot]), listed);
@@ -100,7 +100,7 @@ export function createFileTable(root: string, recorded: RecordedFiles = {}): Fil
       listed.delete(key);
       return undefined;
     }
-    const found = describe(path, info, recorded.types?.get(entry.file) ?? typeOf(entry.file), recorded.headers?.get(entry.file));
+    const found = describe(path, info, recorded.types?.get(entry.file) ?? typeUnrecorded(entry.file), recorded.headers?.get(entry.file));
     for (const [encoding, copy] of entry.copies ?? []) {
       const copyInfo = statOr(pathOf(copy));
       if (copyInfo?.isFile()) (found.variants ??= {})[encoding] = describeCopy(found, pathOf(copy), copyInfo, encoding);

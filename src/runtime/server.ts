@@ -12,7 +12,8 @@ import { optionsFromEnv, shutdownTimeoutFromEnv, startFailure } from './env-opti
 import { stopOnSignal } from './shutdown.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
-import { buildFiles, type FileMiddleware } from './static.ts';
+import type { FileSource } from './file-table.ts';
+import { buildFileTable, serveFiles, type FileMiddleware } from './static.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
 export { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
@@ -25,6 +26,12 @@ export interface BuildServeOptions extends ServeOptions {
    * 404 saying so, as on that host. `prerender preview` sets it; the built server never does.
    */
   filesOnly?: string;
+  /**
+   * With `filesOnly`, the type that host sends for a file (a path relative to `public/`) where it
+   * reads no types or headers of the build's (GitHub Pages): files are then served so, without the
+   * headers the manifest records.
+   */
+  hostType?: (file: string) => string;
 }
 
 /**
@@ -33,19 +40,36 @@ export interface BuildServeOptions extends ServeOptions {
  */
 export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: BuildServeOptions = {}): Promise<RunningServer> {
   const distDir = dirname(dirname(fileURLToPath(bundleUrl)));
-  const files = buildFiles(distDir);
-  const app = options.filesOnly === undefined ? createApp(routes, { files }) : createApp([], { files: filesAlone(files, options.filesOnly) });
+  const table = buildFileTable(distDir, options.filesOnly === undefined ? undefined : options.hostType);
+  const files = serveFiles(table);
+  const app = options.filesOnly === undefined ? createApp(routes, { files }) : createApp([], { files: filesAlone(files, table, options.filesOnly) });
   return listen(app.fetch, options);
 }
 
-/** The files of a build as a host that serves them alone answers: a request no file answers is a 404 that says why. */
-function filesAlone(files: FileMiddleware, host: string): AppOptions['files'] {
-  return async (event) =>
-    (await files(event)) ??
-    new Response(`Not found: no file of the build is ${event.url.pathname}, and ${host} serves the files alone (a route answers nothing there). Prerender the route, or preview with another preset to ask the routes.\n`, {
+/**
+ * The files of a build as a host that serves them alone answers: a GET or HEAD no file answers gets
+ * the build's `404.html` with status 404, as those hosts send it, else a 404 that says why; any other
+ * method a 405, since no route runs there.
+ */
+function filesAlone(files: FileMiddleware, table: FileSource, host: string): AppOptions['files'] {
+  const text = { 'content-type': 'text/plain; charset=utf-8' };
+  return async (event) => {
+    const method = event.req.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      return new Response(`Method not allowed: ${host} serves the files alone, to GET and HEAD; a ${method} reaches no route there. Build for another preset to have the routes answer here.\n`, {
+        status: 405,
+        headers: { ...text, allow: 'GET, HEAD' },
+      });
+    }
+    const served = await files(event);
+    if (served !== undefined) return served;
+    const page = await table.find('/404.html');
+    if (page !== undefined) return new Response(await table.read(page), { status: 404, headers: { 'content-type': page.type } });
+    return new Response(`Not found: no file of the build is ${event.url.pathname}, and ${host} serves the files alone (a route answers nothing there). Prerender the route, or build for another preset to have the routes answer here.\n`, {
       status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      headers: text,
     });
+  };
 }
 
 /** Starts the server when the bundle is the program node runs, not when it is imported. */

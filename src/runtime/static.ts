@@ -56,9 +56,19 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
   return served;
 }
 
-/** The middleware of a build: `<distDir>/public`, listed now, typed by its manifest. */
+/**
+ * The files of a build: `<distDir>/public`, listed now, typed by its manifest; with `hostType`, as a
+ * host that reads no types or headers of ours sends them (GitHub Pages): each typed by it, with no
+ * header the manifest records.
+ */
+export function buildFileTable(distDir: string, hostType?: (file: string) => string): FileSource {
+  const recorded = readManifestFiles(distDir);
+  return hostType ? createFileTable(join(distDir, 'public'), { encodings: recorded.encodings }, hostType) : createFileTable(join(distDir, 'public'), recorded);
+}
+
+/** The middleware of a build's files ({@link buildFileTable}). */
 export function buildFiles(distDir: string): FileMiddleware {
-  return serveFiles(createFileTable(join(distDir, 'public'), readManifestFiles(distDir)));
+  return serveFiles(buildFileTable(distDir));
 }
 
 /**

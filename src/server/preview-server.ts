@@ -8,14 +8,26 @@ import { loadBundle } from '../bundle/load-bundle.ts';
 import { checkOptions } from '../api-options.ts';
 import { configOptionsOf, loadServerConfig, type LoadConfigOptions } from '../config/load.ts';
 import { shownPath } from '../config/output-paths.ts';
+import type { Preset } from '../config/types.ts';
 import { errors } from '../errors.ts';
+import { manifestName, readManifestHead } from '../output/manifest.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
 import { watchForNewBuild } from './new-build.ts';
 import { staticHosts } from '../hosts/host-output.ts';
+import { hostType } from '../hosts/host-types.ts';
 import { requestLog } from './request-log.ts';
+
+/**
+ * The preset the build in `dir` was made for (its manifest's), which may be another than the
+ * config's (`prerender build --preset netlify`); none for a build that did not record it.
+ */
+function builtPreset(dir: string): Preset | undefined {
+  const manifest = join(dir, manifestName);
+  return existsSync(manifest) ? readManifestHead(manifest).preset : undefined;
+}
 
 /** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
 export interface PreviewServerOptions extends LoadConfigOptions {
@@ -34,7 +46,7 @@ export interface PreviewServerOptions extends LoadConfigOptions {
 
 /**
  * Serves the site's last build: files from `public/` (types from the manifest, ETag and 304, HEAD),
- * then the API routes, but for a preset of a host that serves the files alone (GitHub Pages): then
+ * then the API routes, but for a build made for a host that serves the files alone (GitHub Pages): then
  * a path that is no file is a 404, as there. Throws NO_BUILD when there is no build to serve. With a logger, a build of
  * the site made while it runs is said there (it keeps serving the one it loaded).
  * @example const server = await createPreviewServer({ root: 'my-site' }); console.log(server.url);
@@ -51,11 +63,15 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const bundle = await loadBundle(serverFile, config);
   const { logger } = options;
   const middleware = logger ? [requestLog(logger)] : undefined;
-  // A host that serves the files alone (the config's preset) is previewed so: no route answers.
-  const filesOnly = staticHosts[config.preset];
-  const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware, filesOnly }));
+  // A host that serves the files alone (the build's preset) is previewed so: no route answers.
+  const preset = builtPreset(dir) ?? config.preset;
+  const filesOnly = staticHosts[preset];
+  // GitHub Pages reads no `_headers`: it types each file by its own table, and sends no header of a route's.
+  const typed = preset === 'github-pages' ? (file: string) => hostType('github-pages', file) : undefined;
+  const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware, filesOnly, hostType: typed }));
   if (!logger) return running;
-  if (filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${config.preset}"): no route answers, a path that is no file is a 404`);
+  if (preset !== config.preset) logger.info(`the build was made for preset "${preset}" (the config says "${config.preset}"): previewing it as built; prerender build writes it for the config's`);
+  if (filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${preset}"): no route answers, a path that is no file is a 404`);
   // The files and routes stay those of the build loaded: a build made meanwhile is said, not served.
   const stopWatching = watchForNewBuild(dir, () =>
     logger.warn(`${shownPath(dir)} was built again: this preview still serves the build it started with; restart prerender preview to serve the new one`),

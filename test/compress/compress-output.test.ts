@@ -1,10 +1,10 @@
 /** The precompression step on its own: a copy that cannot be written fails it, and a stop ends its threads. */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compressOutput, type CompressOutputInput } from '../../src/compress/compress-output.ts';
-import { writeManifest } from '../../src/output/manifest.ts';
+import { manifestName, readManifest, readManifestHead, writeManifest } from '../../src/output/manifest.ts';
 import { catchError } from '../support/catch-error.ts';
 import { prose } from '../support/compress-site.ts';
 import { tempDir } from '../support/helpers.ts';
@@ -18,7 +18,7 @@ async function staged(files: Record<string, string>): Promise<Omit<CompressOutpu
     writeFileSync(join(publicDir, file), text);
   }
   const entries = Object.entries(files).map(([file, text]) => ({ route: `/${file}`, file, status: 200, contentType: 'application/json', bytes: Buffer.byteLength(text), ms: 0 }));
-  await writeManifest(distDir, entries);
+  await writeManifest(distDir, { preset: 'static' }, entries);
   return { distDir, publicDir, encodings: ['br', 'gzip'], otherFiles: [], isTaken: () => false };
 }
 
@@ -50,6 +50,15 @@ describe('compressOutput', () => {
     expect(written).toBeLessThan(240);
     await sleep(300);
     expect(copiesIn(input.publicDir)).toBe(written);
+  });
+
+  it('keeps the manifest\'s head (the preset the build was for) as it rewrites the routes', async () => {
+    const input = await staged({ 'a.json': prose(3000) });
+    await compressOutput(input);
+    const manifest = join(input.distDir, manifestName);
+    expect(readFileSync(manifest, 'utf8')).toMatch(/^\{\n {2}"version": 1,\n {2}"preset": "static",\n {2}"routes": \[\n/);
+    expect(readManifestHead(manifest)).toEqual({ preset: 'static' });
+    expect((await readManifest(input.distDir))[0].encodings).toEqual({ br: expect.any(Number), gzip: expect.any(Number) });
   });
 
   it('does nothing once aborted', async () => {

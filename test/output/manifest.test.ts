@@ -2,9 +2,12 @@
  * The manifest's entries (src/output/manifest.ts): one line per route, spelled as JSON.stringify
  * spells the entry's fields in their order, so that two builds of one input write the same bytes.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { manifestLine, type ManifestEntry } from '../../src/output/manifest.ts';
+import { manifestLine, manifestName, readManifest, readManifestHead, writeManifest, type ManifestEntry } from '../../src/output/manifest.ts';
+import { tempDir } from '../support/helpers.ts';
 
 describe('manifestLine', () => {
   it('is JSON.stringify of the entry in the manifest order, whichever fields it has', () => {
@@ -29,5 +32,17 @@ describe('manifestLine', () => {
         expect(JSON.parse(manifestLine(entry))).toEqual(JSON.parse(JSON.stringify(entry)));
       }),
     );
+  });
+});
+
+describe('the manifest head', () => {
+  it('records the preset before the routes, read back without them', async () => {
+    const dir = tempDir('manifest-');
+    const entry = { route: '/api/a.json', file: 'api/a.json', status: 200, contentType: 'application/json', bytes: 2, ms: 1 };
+    await writeManifest(dir, { preset: 'netlify' }, [entry]);
+    const path = join(dir, manifestName);
+    expect(readFileSync(path, 'utf8')).toBe(`{\n  "version": 1,\n  "preset": "netlify",\n  "routes": [\n    ${manifestLine(entry)}\n  ]\n}\n`);
+    expect(readManifestHead(path)).toEqual({ preset: 'netlify' });
+    expect(await readManifest(dir)).toEqual([entry]);
   });
 });

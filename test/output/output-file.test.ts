@@ -145,7 +145,7 @@ describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : s
       await write.close();
     } },
     { writer: 'the manifest', file: 'prerender-manifest.json', write: async (stage: string) => {
-      const manifest = createManifestWriter(stage);
+      const manifest = createManifestWriter(stage, { preset: 'static' });
       try {
         for (let i = 0; i < 2000; i++) manifest.add({ route: `/p/${i}`, file: `p/${i}`, status: 200, contentType: 'text/plain', bytes: 1, ms: 1 });
       } finally {
