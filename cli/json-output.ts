@@ -26,10 +26,10 @@ export function reserveStdout(logger: Logger): (text: string) => Promise<void> {
 /**
  * What `--json` prints when a command fails, so that stdout always holds exactly one JSON object: the
  * error (with its BROKEN_LINK warnings as `links` when links failed the build, and each mistake as
- * `mistakes` when it says several: the config's keys, the routes it lists, the route files' names). When routes failed
- * (ROUTES_FAILED), the report of the build too, its counts and `failures`, with `published: false`:
- * without it, it read as the report of a published build with failed routes left out
- * (`--no-fail-on-error`). `warnings` are every warning the command printed (the type check's among
+ * `mistakes` when it says several: the config's keys, the routes it lists, the route files' names),
+ * and `published: false` whatever failed, so that a CI job tests one field. When routes failed
+ * (ROUTES_FAILED), the report of the build too, its counts and `failures`: without `published`, it
+ * read as the report of a published build with failed routes left out (`--no-fail-on-error`). `warnings` are every warning the command printed (the type check's among
  * them: they often explain the failure), listed as a report lists them; none when it stopped before
  * it could warn.
  */
@@ -47,9 +47,9 @@ export function jsonOfError(error: unknown, warnings?: Warning[]): object {
     const stack = error.causeStack();
     const described = { error: { code: error.code, message: error.message, hint: error.hint, loc: error.loc, errno: typeof errno === 'string' ? errno : undefined, stack, links, mistakes } };
     if (error.code === 'ROUTES_FAILED' && error.details) return { ...described, published: false, ...error.details, ...listed };
-    return { ...described, ...listed };
+    return { ...described, published: false, ...listed };
   }
-  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) }, ...listed };
+  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) }, published: false, ...listed };
 }
 
 /** What `--json` prints of a build or merge that published its output: its report, saying so as a failed build's says it did not. */

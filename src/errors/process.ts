@@ -21,7 +21,9 @@ export const processErrors = {
   interruptedLoading: (signal: string) =>
     new PrerenderError('INTERRUPTED', `Interrupted (${signal}) while api-prerender was starting: nothing was built, written or served.`),
   interrupted: (signal: string) =>
-    new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published (an earlier output is as it was), and what this build had made is removed.`),
+    new PrerenderError('INTERRUPTED', `Build interrupted (${signal}): nothing was published (an earlier output is as it was), and what this build had made is removed.`, {
+      hint: 'Run the build again to publish; nothing is left to clean up.',
+    }),
   /**
    * `siteRoot`: the site's root as found from where the command ran, when that was not the root (run
    * from `src/`); `dirFound`: `dir` is there, without its server (part of a build, removed by hand).

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { shownPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
-import { createReport, formatSummary, type BuildReport } from '../report/build-report.ts';
+import { createReport, formatSummary, type BuildReport, type TypeCheckVerdict } from '../report/build-report.ts';
 import { reportPageName } from '../report/page/page.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
@@ -21,9 +21,12 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
     logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\n${failures.join('\n')}`);
   }
   await build.check?.report(logger);
+  const reply = await build.check?.result();
+  const typeCheck: TypeCheckVerdict | null =
+    reply === undefined ? null : reply.failed !== undefined ? { failed: reply.failed } : { errors: reply.diagnostics.length, typescript: reply.version, from: reply.from };
   // Every warning the build printed, the type check's included. Assigned, not spread: the report's
   // list of rendered routes is made when read.
-  return Object.assign(report, { warnings: [...build.warnings] });
+  return Object.assign(report, { warnings: [...build.warnings], reportPage: join(report.dir, reportPageName), typeCheck });
 }
 
 /**

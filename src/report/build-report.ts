@@ -36,6 +36,15 @@ export interface BuildReport {
   warnings: Warning[];
   /** Routes whose output the cache reused (SPEC section 8), their handlers not called. */
   reused: number;
+  /** The build report page, `<dir>/report.html`; absent from a failed build's report (its page is not published). */
+  reportPage?: string;
+  /**
+   * The type check's verdict: the errors it found (each a TYPE_ERROR warning) and the TypeScript that
+   * checked (the site's or api-prerender's own), or why it could not check (a TYPE_CHECK warning says
+   * it too); `null` when it did not run (`--no-typecheck`, `typecheck: false`). Absent from a failed
+   * build's report.
+   */
+  typeCheck?: TypeCheckVerdict | null;
   /**
    * Every other route, failed ones too, and why it was rendered: `new`, `code`, `file <path>`,
    * `cacheKey`, `network`, `env`, `config`, `no cache`. Made when read (a cold build of a million
@@ -43,6 +52,9 @@ export interface BuildReport {
    */
   readonly rendered: RenderedRoute[];
 }
+
+/** What {@link BuildReport.typeCheck} says of a check that ran. */
+export type TypeCheckVerdict = { errors: number; typescript: string; from: 'site' | 'own' } | { failed: string };
 
 /** A route that failed: its status (0 when there was no response) and why. */
 export interface RouteFailure {

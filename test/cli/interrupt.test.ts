@@ -92,7 +92,7 @@ async function expectInterrupted(run: ReturnType<typeof startBuild>, signal: 'SI
   expect(code, stderr).toBe(signal === 'SIGINT' ? 130 : 143);
   const message = `Build interrupted (${signal}): nothing was published (an earlier output is as it was), and what this build had made is removed.`;
   expect(stderr).toContain(`error ${message}`);
-  expect(JSON.parse(stdout)).toEqual({ error: { code: 'INTERRUPTED', message }, warnings: [] });
+  expect(JSON.parse(stdout)).toEqual({ error: { code: 'INTERRUPTED', message, hint: 'Run the build again to publish; nothing is left to clean up.' }, published: false, warnings: [] });
   expect(leftovers(outDir, name)).toEqual([]);
 }
 

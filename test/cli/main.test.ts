@@ -74,7 +74,7 @@ describe('every --json run prints one JSON object on stdout', () => {
     const { code: exit, stdout, stderr } = await runCli(args, { cwd });
     expect(exit, stderr).toBe(2);
     // One shape whatever failed: the error, and the warnings (none before the command could warn).
-    expect(JSON.parse(stdout)).toEqual({ error: { code, message, hint: expect.any(String) }, warnings: [] });
+    expect(JSON.parse(stdout)).toEqual({ error: { code, message, hint: expect.any(String) }, published: false, warnings: [] });
     expect(stdout.trim().split('\n')[0]).toBe('{');
     expect(stderr).toContain(`error ${message}`);
   });

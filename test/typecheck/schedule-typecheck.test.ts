@@ -62,7 +62,7 @@ describe('a route failing because of a type error', () => {
     const { code, stdout, stderr } = await runCli(['build', site('load'), '--json']);
     expect(code).toBe(1);
     const loadError = typeError.replace(':3:55:', ':3:19:');
-    expect(JSON.parse(stdout)).toEqual({ error: expect.objectContaining({ code: 'MODULE_IMPORT' }), warnings: [{ code: 'TYPE_ERROR', message: loadError }] });
+    expect(JSON.parse(stdout)).toEqual({ error: expect.objectContaining({ code: 'MODULE_IMPORT' }), published: false, warnings: [{ code: 'TYPE_ERROR', message: loadError }] });
     const lines = stderr.split('\n');
     expect(lines.indexOf(`warning ${loadError}`)).toBeLessThan(lines.findIndex((line) => line.startsWith('error ')));
   });

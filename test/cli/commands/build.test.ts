@@ -176,7 +176,8 @@ describe('prerender build', () => {
     const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck', '--api-prefix', '/svc/');
     expect(code).toBe(0);
     const report = onlyJson(stdout);
-    expect(report).toMatchObject({ published: true, name: 'cli-site', dir, ok: 1, failed: 0, failures: [] });
+    expect(report).toMatchObject({ published: true, name: 'cli-site', dir, ok: 1, failed: 0, failures: [], reportPage: join(dir, 'report.html'), typeCheck: null });
+    expect(existsSync(report.reportPage)).toBe(true);
     expect(report).not.toHaveProperty('error');
     // Routes written are listed in the manifest; the report counts them (a million would not fit).
     expect(report).not.toHaveProperty('routes');
@@ -184,6 +185,18 @@ describe('prerender build', () => {
     expect(manifest.routes).toEqual([expect.objectContaining({ route: '/svc/data.json', file: 'svc/data.json', status: 200 })]);
     expect(stderr).toContain('1 route ok, 0 failed');
     expect(existsSync(join(dir, 'public/svc/data.json'))).toBe(true);
+  });
+
+  it('--json gives the type check\'s verdict: its errors and the TypeScript that checked', async () => {
+    const typed = `import { defineEventHandler } from 'h3';\nconst count: number = 'many';\nexport default defineEventHandler(() => ({ count }));\n`;
+    const { root } = cliSite(['/api/data.json'], { 'src/server/routes/api/data.json.ts': typed });
+    const { code, stdout, stderr } = await cli('build', root, '--json');
+    expect(code, stderr).toBe(0);
+    const report = onlyJson(stdout);
+    // Each error is a TYPE_ERROR warning (a site outside any node_modules finds no h3 types either).
+    const typeErrors = report.warnings.filter((warning: { code: string }) => warning.code === 'TYPE_ERROR');
+    expect(typeErrors).toContainEqual(expect.objectContaining({ message: "src/server/routes/api/data.json.ts:2:7: TS2322: Type 'string' is not assignable to type 'number'." }));
+    expect(report.typeCheck).toEqual({ errors: typeErrors.length, typescript: expect.stringMatching(/^\d+\.\d+/), from: 'own' });
   });
 
   it('--json keeps stdout for the report though route modules print while they load and run', async () => {
