@@ -1,5 +1,6 @@
 import type { CAC, Command } from 'cac';
 import { closestName } from '../src/closest-name.ts';
+import { everyKey } from '../src/config/config-keys.ts';
 import { errors } from '../src/errors.ts';
 
 /** The commands' required arguments, as a message says they are missing. */
@@ -86,8 +87,16 @@ function checkOptions(cli: CAC, command: Command): void {
     const meant = closestName(typed, known);
     // No slip of the keyboard: an option of another command (`build --port`), typed to the wrong one.
     const others = meant ? [] : cli.commands.filter((other) => other !== command && other.hasOption(key)).map((other) => `prerender ${other.name}`);
+    // A config key given as a flag (`--out-dir dist`, `--cache-dir`): the config file is its place.
+    const configKey = meant ? undefined : configKeyNamed(key);
+    if (configKey !== undefined) throw errors.configKeyOption(`--${typed}`, named, configKey, others);
     throw errors.unknownOption(`${key.length === 1 ? '-' : '--'}${typed}`, named, meant && `--${meant}`, others);
   }
+}
+
+/** The config key (`outDir`, `prerender.timeout`) a flag's camel-cased name is, if any. */
+function configKeyNamed(key: string): string | undefined {
+  return everyKey.find((name) => name === key || name === `prerender.${key}`);
 }
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -50,6 +50,11 @@ export const usageErrors = {
       : new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`: \`prerender dev\` is the command that watches, serving the routes and rebuilding them on every save.`, {
           hint: 'Run `prerender dev` while you edit, and `prerender build` to write the site.',
         }),
+  /** A config key (`outDir`, `prerender.timeout`) given as the flag `flag`, which `command` does not take (`others` do). */
+  configKeyOption: (flag: string, command: string, key: string, others: string[] = []) =>
+    new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`: ${key} is a config key, set in the config file${others.length > 0 ? ` (${others.map((other) => `\`${other}\``).join(' and ')} takes ${flag})` : ', not on the command line'}.`, {
+      hint: `Set it in prerender.config.ts (or .mjs): export default { ${key.includes('.') ? `prerender: { ${key.split('.')[1]}: ... }` : `${key}: ...`} }; run \`${command} --help\` for its options.`,
+    }),
   /** `meant`: the option likely meant; `others`: the commands that take `flag` (`prerender dev`). */
   unknownOption: (flag: string, command: string, meant?: string, others: string[] = []) =>
     new PrerenderError(

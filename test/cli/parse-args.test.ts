@@ -28,6 +28,10 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     { args: ['build', root, '--port', '3000'], says: 'Unknown option `--port` for `prerender build`: it is an option of `prerender dev` and `prerender preview`.' },
     { args: ['dev', root, '--no-typecheck'], says: 'Unknown option `--no-typecheck` for `prerender dev`: it is an option of `prerender build`.' },
     { args: ['build', root, '--bogus'], says: 'Unknown option `--bogus` for `prerender build`.' },
+    // A config key given as a flag: the config file is its place (merge's --out-dir is another thing).
+    { args: ['build', root, '--outDir', 'x'], says: 'Unknown option `--out-dir` for `prerender build`: outDir is a config key, set in the config file (`prerender merge` takes --out-dir).' },
+    { args: ['build', root, '--cache-dir', 'x'], says: 'Unknown option `--cache-dir` for `prerender build`: cacheDir is a config key, set in the config file, not on the command line.' },
+    { args: ['dev', root, '--timeout', '5'], says: 'Unknown option `--timeout` for `prerender dev`: prerender.timeout is a config key, set in the config file, not on the command line.' },
     // What Rollup, Vite and tsc call rebuilding on save.
     { args: ['build', root, '--watch'], says: 'Unknown option `--watch` for `prerender build`: `prerender dev` is the command that watches, serving the routes and rebuilding them on every save.' },
     { args: ['build', root, '-w'], says: 'Unknown option `-w` for `prerender build`: `prerender dev` is the command that watches, serving the routes and rebuilding them on every save.' },
