@@ -94,12 +94,20 @@ function routeIds(routes: RouteDefinition[], site: Site): Map<string, string[]> 
   return files;
 }
 
-/** A build's plan for the log: `12 route files`, or `2 of 12 route files and 1 module they import (those changed; …)`. */
-export function describePlan(plan: BuildPlan): string {
+/** Route files a plan's line names, at most; the rest are counted. */
+const namedFiles = 3;
+
+/**
+ * A build's plan for the log: `12 route files`, or `2 of 12 route files and 1 module they import
+ * (those changed: api/a.ts, api/b.ts; …)`, each route file rebuilt named as `shown` spells it.
+ */
+export function describePlan(plan: BuildPlan, shown: (file: string) => string = (file) => file): string {
   const count = `${plan.routes.length} route file${plan.routes.length === 1 ? '' : 's'}`;
   if (plan.all) return count;
   // A route file removed, or a save that left every module as it was: only the route table is new.
   if (plan.changed.size === 0 && plan.modules.size === 0) return `the route table of ${count} (no route file to bundle again)`;
   const modules = plan.modules.size === 0 ? '' : ` and ${plan.modules.size} module${plan.modules.size === 1 ? '' : 's'} they import`;
-  return `${plan.changed.size} of ${count}${modules} (those changed; the others load when requested)`;
+  const files = [...plan.changed].sort();
+  const named = files.slice(0, namedFiles).map(shown).join(', ') + (files.length > namedFiles ? ` and ${files.length - namedFiles} more` : '');
+  return `${plan.changed.size} of ${count}${modules} (those changed${named ? `: ${named}` : ''}; the others load when requested)`;
 }

@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { siteFile } from '../bundle/load-bundle.ts';
 import { toBuildError } from '../bundle/rollup-options.ts';
 import { configName } from '../config/key-origin.ts';
 import { shownPath } from '../config/output-paths.ts';
@@ -115,7 +116,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const ms = Math.round(performance.now() - started!);
     if (restarted) return logger.info(`started the routes again in a new thread, after theirs stopped, in ${ms} ms`);
     const verb = builds++ === 0 ? 'built' : 'rebuilt';
-    logger.info(`${verb} ${describePlan(build.plan)} in ${ms} ms`);
+    logger.info(`${verb} ${describePlan(build.plan, (file) => siteFile(site, file))} in ${ms} ms`);
   };
 
   const bundle = async (): Promise<void> => {

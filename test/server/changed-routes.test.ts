@@ -56,7 +56,7 @@ describe('dev rebuilds of the route files a save changed', () => {
 
   it('bundles all route files at first, then only the one saved', () => {
     expect(builds()[0]).toMatch(/^built 10 route files in \d+ ms$/);
-    expect(builds().at(-1)).toMatch(/^rebuilt 1 of 10 route files \(those changed; the others load when requested\) in \d+ ms$/);
+    expect(builds().at(-1)).toMatch(/^rebuilt 1 of 10 route files \(those changed: src\/server\/routes\/api\/a\.ts; the others load when requested\) in \d+ ms$/);
   });
 
   it('serves a route requested before the save, and one never requested, without a build', async () => {
@@ -194,8 +194,10 @@ describe('planBuild', () => {
 
   it('says in the log what it bundles', () => {
     expect(describePlan(plan([], { all: true }))).toBe('3 route files');
-    expect(describePlan(plan(['routes/b.js']))).toBe('2 of 3 route files (those changed; the others load when requested)');
-    expect(describePlan(plan(['shared/price.js']))).toBe('1 of 3 route files and 1 module they import (those changed; the others load when requested)');
+    expect(describePlan(plan(['routes/b.js']))).toBe('2 of 3 route files (those changed: b.js, c.js; the others load when requested)');
+    expect(describePlan(plan(['shared/price.js']))).toBe('1 of 3 route files and 1 module they import (those changed: c.js; the others load when requested)');
+    const many = { ...plan([], { all: true }), all: false, changed: new Set(['e.js', 'd.js', 'c.js', 'b.js', 'a.js']) };
+    expect(describePlan(many, (file) => `api/${file}`)).toBe('5 of 3 route files (those changed: api/a.js, api/b.js, api/c.js and 2 more; the others load when requested)');
     // A route file removed, every other one bundled before: only the route table is new.
     expect(describePlan({ ...plan(['routes/gone.js']), changed: new Set() })).toBe('the route table of 3 route files (no route file to bundle again)');
   });
