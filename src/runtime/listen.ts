@@ -8,7 +8,7 @@ import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type Out
 import type { ServerMiddleware } from 'srvx';
 import { serve } from 'srvx/node';
 import { trackRequests } from './connections.ts';
-import { isSafeTarget, sentTarget } from './request-target.ts';
+import { sentTarget, targetProblem } from './request-target.ts';
 
 /** The request body limit when none is given: 1 MiB. */
 export const defaultBodyLimit = 1024 * 1024;
@@ -123,7 +123,8 @@ export async function listen(fetch: FetchHandler, options: ServeOptions = {}): P
  */
 export function refuse(request: Request, limit: number): Response | undefined {
   const target = sentTarget(request);
-  if (target !== undefined && !isSafeTarget(target)) return plain(400, 'Bad Request');
+  const problem = target === undefined ? undefined : targetProblem(target);
+  if (problem !== undefined) return plain(400, `Bad Request: ${problem}.\n`);
   const length = request.headers.get('content-length');
   if (length && /^\d+$/.test(length) && Number(length) > limit) {
     // The body is never read: close the connection rather than drain it.

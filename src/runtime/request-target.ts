@@ -22,11 +22,20 @@ const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
  * @example isSafeTarget('/%2e%2e/etc/passwd') // false
  */
 export function isSafeTarget(target: string): boolean {
-  if (target === '*') return true;
+  return targetProblem(target) === undefined;
+}
+
+/**
+ * Why a raw request target may not be served (see {@link isSafeTarget}), as the `400` answer says it;
+ * `undefined` when it may. Fixed words: nothing of the request is echoed.
+ * @example targetProblem('/a/%2e%2e/b') // 'the path has a `.` or `..` segment ...'
+ */
+export function targetProblem(target: string): string | undefined {
+  if (target === '*') return undefined;
   let path = target;
   if (!path.startsWith('/')) {
     const prefix = absoluteForm.exec(path);
-    if (!prefix) return false;
+    if (!prefix) return 'the request target is not a path (it must start with /)';
     path = path.slice(prefix[0].length) || '/';
   }
   const end = path.search(/[?#]/);
@@ -34,7 +43,8 @@ export function isSafeTarget(target: string): boolean {
 
   for (const raw of path.split('/')) {
     const segment = decodeSegment(raw);
-    if (segment === undefined || leavesFolder(segment)) return false;
+    if (segment === undefined) return 'the path has a malformed percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8)';
+    if (leavesFolder(segment)) return 'the path has a `.` or `..` segment or a control character, written or percent-encoded: nothing is served outside the site';
   }
-  return true;
+  return undefined;
 }

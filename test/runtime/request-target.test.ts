@@ -1,6 +1,7 @@
 /** The request target as the client wrote it (src/runtime/request-target.ts), checked before any URL parser sees it. */
 import { describe, expect, it } from 'vitest';
 import { isSafeTarget } from '../../src/runtime/index.ts';
+import { targetProblem } from '../../src/runtime/request-target.ts';
 
 describe('isSafeTarget: the raw target check before URL parsing', () => {
   it.each([
@@ -23,5 +24,20 @@ describe('isSafeTarget: the raw target check before URL parsing', () => {
     ['garbage', false],
   ])('%s -> %s', (target, safe) => {
     expect(isSafeTarget(target)).toBe(safe);
+  });
+});
+
+describe('targetProblem: why a target is refused', () => {
+  it.each([
+    ['/a/b', undefined],
+    ['garbage', 'not a path'],
+    ['/%', 'malformed percent-encoding'],
+    ['/%C0%AF', 'malformed percent-encoding'],
+    ['/%2e%2e/x', '`..` segment'],
+    ['/%0a', 'control character'],
+  ])('%s: %s', (target, says) => {
+    const problem = targetProblem(target);
+    if (says === undefined) expect(problem).toBeUndefined();
+    else expect(problem).toContain(says);
   });
 });

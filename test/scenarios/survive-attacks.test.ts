@@ -59,6 +59,14 @@ describe.each([
     },
   );
 
+  it('says why it refuses a target with 400, in fixed words that echo nothing of it', async () => {
+    const port = portOf(server());
+    const dots = await rawRequest(port, '/api/%2e%2e/%2e%2e/.env');
+    expect([dots.status, dots.text]).toEqual([400, 'Bad Request: the path has a `.` or `..` segment or a control character, written or percent-encoded: nothing is served outside the site.\n']);
+    const escape = await rawRequest(port, '/api/%zz');
+    expect([escape.status, escape.text]).toEqual([400, 'Bad Request: the path has a malformed percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8).\n']);
+  });
+
   it(`refuses a declared body over the default limit (${defaultBodyLimit} bytes) with 413, on routes and files`, async () => {
     const port = portOf(server());
     for (const target of ['/api/echo', '/robots.txt']) {
