@@ -90,7 +90,7 @@ export const warnings = {
   /** Route files whose handlers set headers a host that reads no header rules will not send: the first `lines`, and how many in all. */
   headersDropped: (host: string, lines: string[], count: number): Warning => ({
     code: 'HEADERS_DROPPED',
-    message: `${count} route file${count === 1 ? '' : 's'} carr${count === 1 ? 'ies' : 'y'} headers ${count === 1 ? 'its handler' : 'their handlers'} set, which ${host} will not send (it reads no header rules):\n${lines.join('\n')}${count > lines.length ? `\n  ... and ${count - lines.length} more` : ''}\nSet them where the site is served from (a CDN in front of it), or deploy with a preset whose host reads _headers (netlify, cloudflare).`,
+    message: `${count} route${count === 1 ? '' : 's'} answered with headers ${count === 1 ? 'its handler' : 'their handlers'} set, which ${host} will not send with ${count === 1 ? 'its file' : 'their files'} (it reads no header rules):\n${lines.join('\n')}${count > lines.length ? `\n  ... and ${count - lines.length} more` : ''}\nSet them where the site is served from (a CDN in front of it), or deploy with a preset whose host reads _headers (netlify, cloudflare).`,
   }),
   manyFiles: (host: string, count: number, limit: number): Warning => ({
     code: 'MANY_FILES',
@@ -212,7 +212,7 @@ export const warnings = {
   compressUnused: (preset: string, host: string): Warning => ({
     code: 'COMPRESS_UNUSED',
     message:
-      `compress is set, but ${host} (preset "${preset}") compresses files itself and serves no precompressed copies: it would publish feed.json.br as a file of its own. ` +
+      `compress is set, but ${host} (preset "${preset}") compresses files itself and serves no precompressed copies: it would publish a copy (x.json.br) as a file of its own. ` +
       'No copies were written. Remove compress from the config, or build with preset "static" for a server that serves them (the built server, nginx, Caddy).',
   }),
   /** Files whose copy would overwrite a file of the site (`x.json.br` is a publicDir file or a route's): the first few, and how many. */

@@ -69,7 +69,7 @@ describe('preset', () => {
     expect(logger.lines.join('\n')).toContain('/api/u/1 (api/u/1)');
     // feed.json's cache-control, which GitHub Pages will not send: said, not dropped silently.
     expect(logger.lines).toContainEqual(
-      'warning 1 route file carries headers its handler set, which GitHub Pages will not send (it reads no header rules):\n  /api/feed.json: cache-control\nSet them where the site is served from (a CDN in front of it), or deploy with a preset whose host reads _headers (netlify, cloudflare).',
+      'warning 1 route answered with headers its handler set, which GitHub Pages will not send with its file (it reads no header rules):\n  /api/feed.json: cache-control\nSet them where the site is served from (a CDN in front of it), or deploy with a preset whose host reads _headers (netlify, cloudflare).',
     );
   });
 
