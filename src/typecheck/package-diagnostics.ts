@@ -19,9 +19,11 @@ const shown = 3;
 /**
  * `diagnostics` in the order to print them (tsconfig.json's first, then the site's files'), with those
  * in installed packages' declaration files taken out and made one TYPE_ERROR warning naming the
- * packages and the fix.
+ * packages and the fix. `readFiles`, the files the check read (when known): without Node's types
+ * among them, most such errors are those packages' references to Node's (h3's, rollup's, ours), and
+ * the warning names `@types/node` first.
  */
-export function groupPackageDiagnostics(diagnostics: string[]): { grouped?: Warning; rest: string[] } {
+export function groupPackageDiagnostics(diagnostics: string[], readFiles?: readonly string[]): { grouped?: Warning; rest: string[] } {
   const packages = new Map<string, number>();
   const own: string[] = [];
   for (const line of diagnostics) {
@@ -34,9 +36,16 @@ export function groupPackageDiagnostics(diagnostics: string[]): { grouped?: Warn
   const count = [...packages.values()].reduce((sum, n) => sum + n, 0);
   const names = [...packages.keys()];
   const named = names.slice(0, shown).join(', ') + (names.length > shown ? ` and ${names.length - shown} more` : '');
+  const noNodeTypes = readFiles !== undefined && !readFiles.some(isNodeTypes);
   const message =
     `${count === 1 ? 'One type error is' : `${count} type errors are`} in the declaration files of installed packages (${named}), not in the site's code: ` +
+    (noNodeTypes
+      ? 'the check read no types of Node\'s, which these packages\' own types use (`NodeJS`, `node:stream`): install them (`npm install -D @types/node`; list "node" in the `types` of compilerOptions if tsconfig.json sets `types`). '
+      : '') +
     'TypeScript checks every .d.ts a route file reaches unless tsconfig.json sets "skipLibCheck": true (as `tsc --init` writes it). ' +
     'Add it to compilerOptions to check only the site\'s files; `npx tsc --noEmit` lists these errors.';
   return { grouped: warnings.typeError('', message), rest };
 }
+
+/** Whether a file the check read is one of Node's own types (`@types/node`). */
+const isNodeTypes = (file: string) => /[\\/]@types[\\/]node[\\/]/.test(file);

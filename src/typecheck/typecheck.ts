@@ -77,7 +77,7 @@ export function reportTypeCheck(result: TypeCheckReply, logger: Logger, failedAt
   if (result.failed !== undefined) return warn(logger, warnings.typeCheck(`Type checking failed, so type errors were not looked for: ${result.failed}`));
   if (result.note) warn(logger, warnings.typeCheck(result.note));
   const shown = failedAt ? result.diagnostics.filter((line, i) => !sameSyntaxError(line, result.codes?.[i], failedAt)) : result.diagnostics;
-  const { grouped: inPackages, rest: ours } = groupPackageDiagnostics(shown);
+  const { grouped: inPackages, rest: ours } = groupPackageDiagnostics(shown, result.files);
   const { grouped, rest } = groupCommonJs(ours);
   if (grouped) warn(logger, grouped);
   for (const line of rest) warn(logger, warnings.typeError('', line));

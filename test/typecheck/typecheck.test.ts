@@ -301,7 +301,9 @@ describe('the type check', () => {
     expect(lines[0]).toMatch(/^warning tsconfig\.json:1:\d+: TS6053: File '@tsconfig\/missing\/tsconfig\.json' not found\.$/);
     expect(lines[1]).toBe(`warning ${routeFile}:1:7: TS2322: Type 'string' is not assignable to type 'number'.`);
     expect(lines[2]).toBe(
-      "warning 4 type errors are in the declaration files of installed packages (@scope/broken, broken-types), not in the site's code: TypeScript checks every .d.ts a route file reaches " +
+      "warning 4 type errors are in the declaration files of installed packages (@scope/broken, broken-types), not in the site's code: " +
+        "the check read no types of Node's, which these packages' own types use (`NodeJS`, `node:stream`): install them (`npm install -D @types/node`; list \"node\" in the `types` of compilerOptions if tsconfig.json sets `types`). " +
+        'TypeScript checks every .d.ts a route file reaches ' +
         'unless tsconfig.json sets "skipLibCheck": true (as `tsc --init` writes it). Add it to compilerOptions to check only the site\'s files; `npx tsc --noEmit` lists these errors.',
     );
     expect(lines[3]).toMatch(/^type check: 6 errors, printed above as warnings \(TypeScript/);
