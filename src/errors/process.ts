@@ -38,6 +38,11 @@ export const processErrors = {
       hint: `Run the command in ${siteRoot}, or pass it the root (\`prerender preview ${there}\`); build it first if it has no build.`,
     });
   },
+  /** No build in `dir`, where the shards of one are (`prerender build --shard k/n`), shown as `shards`. */
+  unmergedShards: (dir: string, shards: string[]) =>
+    new PrerenderError('NO_BUILD', `No build found in ${dir}, but ${shards.length === 1 ? 'a shard' : `${shards.length} shards`} of one ${shards.length === 1 ? 'is' : 'are'} beside it (${shards.join(', ')}): shards are served once merged.`, {
+      hint: `Run \`prerender merge ${shards.join(' ')}\` first, or \`prerender build\` without --shard.`,
+    }),
   portInUse: (host: string, port: number) =>
     new PrerenderError('SERVER', `Port ${port} on ${host} is already in use.`, {
       hint: `Stop the program using it, or pick another port: --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one.`,

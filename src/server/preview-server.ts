@@ -19,6 +19,7 @@ import { watchForNewBuild } from './new-build.ts';
 import { staticHosts } from '../hosts/host-output.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { requestLog } from './request-log.ts';
+import { shardDirsIn } from '../shard/shard.ts';
 
 /**
  * The preset the build in `dir` was made for (its manifest's), which may be another than the
@@ -58,6 +59,8 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const config = await loadServerConfig(configOptionsOf(options));
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');
+  const shards = existsSync(serverFile) ? [] : shardDirsIn(config.outDir, config.name);
+  if (shards.length > 0) throw errors.unmergedShards(shownPath(dir), shards.map(shownPath));
   // No build, and no routes folder either: the command may have run inside the site (`src/`).
   if (!existsSync(serverFile)) throw errors.noBuild(shownPath(dir), existsSync(config.routesDir) ? undefined : findNearbyRoutes(config.root, config.routesDir)?.root, existsSync(dir));
   const bundle = await loadBundle(serverFile, config);

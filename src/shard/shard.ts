@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { errors } from '../errors.ts';
 
 /** Shard `index` of `count` (1-based): `prerender build --shard 2/4` renders the second quarter. */
@@ -44,6 +46,17 @@ export function selectShard<T extends { route: string }>(routes: T[], shard: Sha
 /** Where a shard's build goes, beside `<outDir>/<name>`: `<name>.shard-2-of-4`. */
 export function shardDirName(name: string, shard: Shard): string {
   return `${name}.shard-${shard.index}-of-${shard.count}`;
+}
+
+/** The shards' folders (`<name>.shard-k-of-n`) in `outDir`, sorted; none when there are none, or no `outDir`. */
+export function shardDirsIn(outDir: string, name: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    return [];
+  }
+  return names.filter((entry) => entry.startsWith(`${name}.shard-`) && /^\.shard-\d+-of-\d+$/.test(entry.slice(name.length))).sort().map((entry) => join(outDir, entry));
 }
 
 /**
