@@ -132,11 +132,17 @@ const isPlain = (value: object) => Object.getPrototypeOf(value) === Object.proto
 export function resolveSitemapFields(input: unknown, key: string, check: ConfigChecks = configChecks(), share?: KeepFields): SitemapFields {
   const fields = check.objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
   check.checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority'], everyKey);
-  const resolve = (): SitemapFields => ({
-    lastmod: check.optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)'),
-    changefreq: check.oneOf(`${key}.changefreq`, fields.changefreq, changefreqs),
-    priority: check.optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1'),
-  });
+  // Each field checked, and the mistakes of all three said at once: one run to fix them, not three.
+  const resolve = (): SitemapFields => {
+    const found = mistakes(key, 'Fix each field named above.');
+    const resolved: SitemapFields = {
+      lastmod: found.check(() => check.optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)')),
+      changefreq: found.check(() => check.oneOf(`${key}.changefreq`, fields.changefreq, changefreqs)),
+      priority: found.check(() => check.optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1')),
+    };
+    found.throwIfAny();
+    return resolved;
+  };
   if (share) return share(fields, resolve);
   const resolved = resolve();
   return isPlain(fields) ? (fields as SitemapFields) : resolved;

@@ -3,8 +3,19 @@ import { basename, join, relative, sep } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 import { stackWithCauses } from '../error-stack.ts';
 import { ownCodeDir } from '../paths.ts';
+import { isPlainObject, kindOf } from '../value-kind.ts';
 
-const show = (value: unknown) => JSON.stringify(value);
+/**
+ * A config value as a message shows it: as JSON where JSON spells it as it is, else what it is
+ * (`a Date`, `a Map`, `a function`), which JSON would show as another value (a string, `{}`, nothing).
+ */
+const show = (value: unknown): string => {
+  const type = typeof value;
+  const asJson = value === null || type === 'string' || (type === 'number' && Number.isFinite(value)) || type === 'boolean' || Array.isArray(value) || isPlainObject(value);
+  if (asJson) return JSON.stringify(value);
+  // A Date where a date string is asked (a sitemap's lastmod): the string it takes is one call away.
+  return value instanceof Date ? 'a Date (write it as a string: date.toISOString())' : kindOf(value);
+};
 
 /**
  * The name a ReferenceError says is not defined, which no property of the error holds: V8 words it

@@ -271,6 +271,27 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(error.message).toContain(allowed);
   });
 
+  it('every mistake of one route\'s sitemap fields is said in one run', async () => {
+    const error = await catchError(() => resolveConfig({ prerender: { routes: [{ route: '/a', sitemap: { changefreq: 'dayly', priority: 1.5, lastmod: 'last tuesday' } }] } } as never, tempDir()));
+    expect(error.code).toBe('CONFIG');
+    expect(error.message).toContain('"prerender.routes[0].sitemap.lastmod"');
+    expect(error.message).toContain('"prerender.routes[0].sitemap.changefreq" must be always | hourly | daily | weekly | monthly | yearly | never, got "dayly"; did you mean "daily"?');
+    expect(error.message).toContain('"prerender.routes[0].sitemap.priority" must be a number from 0 to 1, got 1.5.');
+  });
+
+  it('a value JSON would show as another (a Date, a Map, a function, NaN) is said as what it is', async () => {
+    const date = await catchError(() => resolveConfig(lastmod(new Date('2026-11-20T10:00:00+02:00') as never), tempDir()));
+    expect(date.message).toBe(
+      'Config key "prerender.routes[0].sitemap.lastmod" must be a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone), got a Date (write it as a string: date.toISOString()).',
+    );
+    const priority = await catchError(() => resolveConfig({ prerender: { routes: [{ route: '/a', sitemap: { priority: NaN } }] } }, tempDir()));
+    expect(priority.message).toContain('got a number (NaN).');
+    const map = await catchError(() => resolveConfig({ prerender: { concurrency: new Map() } } as never, tempDir()));
+    expect(map.message).toContain('got a Map');
+    // A date written as toISOString() gives it is taken.
+    await resolveConfig(lastmod(new Date('2026-11-20T10:00:00+02:00').toISOString()), tempDir());
+  });
+
   it('a route given alone as prerender.routes, and an address alone as prerender.sitemap: says the value meant', async () => {
     const routes = await catchError(() => resolveConfig({ prerender: { routes: '/api/posts.json' } } as never, tempDir()));
     expect(routes.message).toBe('Config key "prerender.routes" must be an array of routes, or a function returning one, got "/api/posts.json"; did you mean ["/api/posts.json"]?');
