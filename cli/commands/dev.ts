@@ -3,6 +3,7 @@ import { defaults } from '../../src/config/defaults.ts';
 import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { apiPrefixFlag, bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
+import { checkServerFlags } from '../server-flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
 import { stopInterruptingWhileLoading } from '../interrupt.ts';
@@ -31,6 +32,7 @@ export function registerDev(cli: CAC): void {
       try {
         const timeout = shutdownTimeout();
         const { createDevServer } = loadLibrary<typeof import('../../src/server/dev-server.ts')>('server/dev-server');
+        checkServerFlags(flags, 3000);
         const server = await createDevServer({
           root,
           configFile: flags.config,

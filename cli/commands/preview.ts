@@ -3,6 +3,7 @@ import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { keepServingOnStrayErrors } from '../../src/runtime/stray-errors.ts';
 import { bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
+import { checkServerFlags } from '../server-flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
 import { stopInterruptingWhileLoading } from '../interrupt.ts';
@@ -29,6 +30,7 @@ export function registerPreview(cli: CAC): void {
       try {
         const timeout = shutdownTimeout();
         const { createPreviewServer } = loadLibrary<typeof import('../../src/server/preview-server.ts')>('server/preview-server');
+        checkServerFlags(flags, 4173);
         const server = await createPreviewServer({
           root,
           configFile: flags.config,

@@ -18,7 +18,7 @@ import type { ResolvedConfig } from '../config/types.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { listen, type RunningServer } from '../runtime/listen.ts';
 import type { StaticHandler } from '../runtime/static.ts';
-import { listenOn, resolveAddress, resolveBodyLimit } from './address.ts';
+import { listenOn, optionSpelling, resolveAddress, resolveBodyLimit } from './address.ts';
 import { describeFailure, failureResponse, logFailure } from './build-error.ts';
 import type { DevBundler } from './dev-bundler.ts';
 import { requestLog } from './request-log.ts';
@@ -57,8 +57,9 @@ interface Session {
 export async function createDevServer(options: DevServerOptions = {}): Promise<RunningServer> {
   checkOptions('createDevServer()', options, serverOptionChecks, "createDevServer({ root: 'my-site', port: 3000 })");
   const logger = options.logger ?? createLogger();
-  const address = resolveAddress(options, 3000);
-  const bodyLimit = resolveBodyLimit(options.bodyLimit);
+  const spelling = optionSpelling('createDevServer()');
+  const address = resolveAddress(options, 3000, spelling);
+  const bodyLimit = resolveBodyLimit(options.bodyLimit, spelling);
   const root = resolve(options.root ?? process.cwd());
   const workDir = await mkdtemp(join(tmpdir(), 'prerender-dev-'));
   const outDir = join(workDir, 'server');

@@ -14,7 +14,7 @@ import { manifestName, readManifestHead } from '../output/manifest.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
-import { listenOn, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
+import { listenOn, optionSpelling, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
 import { watchForNewBuild } from './new-build.ts';
 import { staticHosts } from '../hosts/host-output.ts';
 import { hostType } from '../hosts/host-types.ts';
@@ -54,8 +54,9 @@ export interface PreviewServerOptions extends LoadConfigOptions {
  */
 export async function createPreviewServer(options: PreviewServerOptions = {}): Promise<RunningServer> {
   checkOptions('createPreviewServer()', options, serverOptionChecks, "createPreviewServer({ root: 'my-site', port: 4173 })");
-  const address = resolveAddress(options, 4173);
-  const bodyLimit = resolveBodyLimit(options.bodyLimit);
+  const spelling = optionSpelling('createPreviewServer()');
+  const address = resolveAddress(options, 4173, spelling);
+  const bodyLimit = resolveBodyLimit(options.bodyLimit, spelling);
   const config = await loadServerConfig(configOptionsOf(options));
   const dir = join(config.outDir, config.name);
   const serverFile = join(dir, 'server', 'index.mjs');

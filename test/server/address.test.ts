@@ -90,10 +90,26 @@ describe('a --body-limit that is no number of bytes', () => {
 describe('a body limit that is no number of bytes', () => {
   const { root } = writeAttackSite();
 
-  it.each([-1, 1.5, '1mb', Number.NaN])('createDevServer and createPreviewServer refuse %s with a usage error naming --body-limit', async (bodyLimit) => {
+  it.each([-1, 1.5, '1mb', Number.NaN])('createDevServer and createPreviewServer refuse %s with a usage error naming their option', async (bodyLimit) => {
     const shown = typeof bodyLimit === 'number' ? String(bodyLimit) : JSON.stringify(bodyLimit);
-    const expected = { code: 'USAGE', message: `--body-limit must be a whole number of bytes, got ${shown}.` };
-    await expect(createDevServer({ root, port: 0, bodyLimit: bodyLimit as number, logger: createMemoryLogger() })).rejects.toMatchObject(expected);
-    await expect(createPreviewServer({ root, config: { outDir: join(root, 'nowhere') }, port: 0, bodyLimit: bodyLimit as number })).rejects.toMatchObject(expected);
+    const expected = (caller: string) => ({
+      code: 'USAGE',
+      message: `option "bodyLimit" of ${caller} must be a whole number of bytes, got ${shown}.`,
+      hint: 'Pass the largest request body to accept, in bytes: bodyLimit: 1048576 is the default (1 MiB).',
+    });
+    await expect(createDevServer({ root, port: 0, bodyLimit: bodyLimit as number, logger: createMemoryLogger() })).rejects.toMatchObject(expected('createDevServer()'));
+    await expect(createPreviewServer({ root, config: { outDir: join(root, 'nowhere') }, port: 0, bodyLimit: bodyLimit as number })).rejects.toMatchObject(expected('createPreviewServer()'));
+  });
+
+  it('a port or host that is none names the option and shows it set', async () => {
+    await expect(createDevServer({ root, port: 'abc' as never, logger: createMemoryLogger() })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: 'option "port" of createDevServer() must be a whole number from 0 to 65535, got "abc".',
+      hint: 'Pass a free port, such as port: 3000.',
+    });
+    await expect(createPreviewServer({ root, port: 0, host: '' })).rejects.toMatchObject({
+      message: 'option "host" of createPreviewServer() must be a host name or address, got "".',
+      hint: "Pass host: '127.0.0.1' (this machine) or host: '0.0.0.0' (every interface).",
+    });
   });
 });
