@@ -1,4 +1,4 @@
-import { isRfc822Date, isRfc3339Date } from './feed-dates.ts';
+import { isRfc822Date, isRfc3339Date, weekdayMeant } from './feed-dates.ts';
 import { groupFeedProblems, type FeedProblem } from './group-feed-problems.ts';
 import type { XmlElement } from './parse-xml.ts';
 
@@ -55,7 +55,7 @@ function checkRss(rss: XmlElement): FeedProblem[] {
       const text = JSON.stringify(itemLink.text.trim());
       if (!isAbsoluteUrl(itemLink.text)) problem('link', itemLink, `is ${text}, not an absolute URL`, 'is not an absolute URL', text);
     }
-    checkDates(item, ['pubDate'], (name, date) => problem(name, date, rfc822Message(date.text), `is not ${rfc822Example}`, JSON.stringify(date.text.trim())));
+    checkDates(item, ['pubDate'], (name, date) => problem(name, date, rfc822Message(date.text), `is not ${rfc822Example}`, rfc822Value(date.text)));
     checkRepeat(guids, childrenOf(item, 'guid', '')[0], i + 1, 'guid', 'item', problem);
   });
   return problems;
@@ -118,7 +118,16 @@ function checkDates(element: XmlElement, names: string[], report: (name: string,
 
 const rfc822Example = 'an RFC 822 date such as "Mon, 23 Nov 2026 08:00:00 GMT"';
 const rfc3339Example = 'an RFC 3339 date such as "2026-11-23T08:00:00Z"';
-const rfc822Message = (text: string) => `is ${JSON.stringify(text.trim())}, not ${rfc822Example}`;
+/** A wrong RFC 822 date said: one right but for its weekday says the weekday it falls on. */
+const rfc822Message = (text: string) => {
+  const meant = weekdayMeant(text);
+  return meant ? `is ${JSON.stringify(text.trim())}, whose weekday is wrong: that day is a ${meant}` : `is ${JSON.stringify(text.trim())}, not ${rfc822Example}`;
+};
+/** A wrong RFC 822 date's value, as a list of the items with one shows it. */
+const rfc822Value = (text: string) => {
+  const meant = weekdayMeant(text);
+  return `${JSON.stringify(text.trim())}${meant ? ` (a ${meant})` : ''}`;
+};
 const rfc3339Message = (text: string) => `is ${JSON.stringify(text.trim())}, not ${rfc3339Example}`;
 
 /** The absolute base URL in effect for `element`: its `xml:base` resolved against `parent`. */

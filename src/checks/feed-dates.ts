@@ -28,6 +28,22 @@ export function isRfc822Date(value: string): boolean {
   return weekday === undefined || year.length === 2 || weekdays[new Date(Date.UTC(fullYear, monthNumber - 1, Number(day))).getUTCDay()] === weekday;
 }
 
+const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * The weekday an RFC 822 date falls on, when the date is right but for the weekday it names
+ * (`Tue, 23 Nov 2026 ...`, a Monday): `Monday`; `undefined` for any other date, right or wrong.
+ * @example weekdayMeant('Tue, 23 Nov 2026 08:00:00 GMT') // 'Monday'
+ */
+export function weekdayMeant(value: string): string | undefined {
+  const match = rfc822.exec(value.trim());
+  if (!match || match[1] === undefined || isRfc822Date(value)) return undefined;
+  const withoutWeekday = value.trim().slice(value.trim().indexOf(',') + 1);
+  if (!isRfc822Date(withoutWeekday)) return undefined;
+  const [, , day, month, year] = match;
+  return weekdayNames[new Date(Date.UTC(Number(year), months.indexOf(month), Number(day))).getUTCDay()];
+}
+
 /** An RFC 3339 date-time as Atom asks (`2026-11-23T08:00:00Z`): seconds and a zone required, a real day. */
 export function isRfc3339Date(value: string): boolean {
   const match = rfc3339.exec(value.trim());

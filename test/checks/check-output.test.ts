@@ -32,6 +32,7 @@ const files: Record<string, string> = {
   'src/server/routes/feeds/atom.xml.ts': typed('application/atom+xml', atom(entry(1) + entry(2, '<published>2026-11-21T09:30:00.5-05:00</published>'))),
   'src/server/routes/feeds/no-link.xml.ts': typed(rssType, rss('<title>Blog</title><description>Posts</description>', item(1))),
   'src/server/routes/feeds/bad-date.xml.ts': typed(rssType, rss(channel, item(1).replace('Sun, 22 Nov 2026 10:00:00 +0100', '2026-11-22 10:00'))),
+  'src/server/routes/feeds/wrong-weekday.xml.ts': typed(rssType, rss(channel, item(1).replace('Sun, 22 Nov 2026 10:00:00 +0100', 'Tue, 22 Nov 2026 10:00:00 +0100'))),
   'src/server/routes/feeds/relative.xml.ts': typed(rssType, rss(channel, item(1).replace('https://blog.example.com/posts/1</link>', '/posts/1</link>'))),
   'src/server/routes/feeds/twice.xml.ts': typed(rssType, rss(channel, item(1) + item(2).replace('posts/2</guid>', 'posts/1</guid>'))),
   'src/server/routes/feeds/twenty-dates.xml.ts': typed(rssType, rss(channel, Array.from({ length: 20 }, (_, i) => item(i + 1).replace('Sun, 22 Nov 2026 10:00:00 +0100', `2026-11-${String(i + 1).padStart(2, '0')}`)).join('\n'))),
@@ -72,6 +73,12 @@ describe("prerender.validate: 'warn' (the default) on a site of feeds and JSON",
         code: 'INVALID_FEED',
         message: 'Route "/feeds/bad-date.xml" (public/feeds/bad-date.xml): rss > channel > item[1] > pubDate (line 5) is "2026-11-22 10:00", not an RFC 822 date such as "Mon, 23 Nov 2026 08:00:00 GMT".',
       },
+    ]);
+  });
+
+  it('a pubDate right but for its weekday says the weekday that day falls on', () => {
+    expect(warningsOf('/feeds/wrong-weekday.xml').map((w) => w.message)).toEqual([
+      'Route "/feeds/wrong-weekday.xml" (public/feeds/wrong-weekday.xml): rss > channel > item[1] > pubDate (line 5) is "Tue, 22 Nov 2026 10:00:00 +0100", whose weekday is wrong: that day is a Sunday.',
     ]);
   });
 
@@ -116,7 +123,7 @@ describe("prerender.validate: 'error' and false", () => {
     const root = site("'error'");
     const cli = await runCli(['build', root, '--no-typecheck']);
     expect(cli.code).toBe(1);
-    expect(cli.stderr).toContain('7 problems in prerendered files (prerender.validate is "error"); nothing was published:');
+    expect(cli.stderr).toContain('8 problems in prerendered files (prerender.validate is "error"); nothing was published:');
     expect(cli.stderr).toContain('Route "/feeds/no-link.xml" (public/feeds/no-link.xml): rss > channel (line 3) has no <link>');
     expect(cli.stderr).not.toContain('routes ok');
     expect(existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []).toEqual([]);
