@@ -24,7 +24,9 @@ export function checkOptions(fn: string, options: unknown, checks: Record<string
   for (const [key, value] of Object.entries(options)) {
     const check = checks[key];
     if (check === undefined) {
-      const meant = closestName(key, keys);
+      // Spelt alike, else the one option a shorter name ends (`prefix` for `apiPrefix`).
+      const endingIn = keys.filter((name) => name.toLowerCase().endsWith(key.toLowerCase()));
+      const meant = closestName(key, keys) ?? (endingIn.length === 1 ? endingIn[0] : undefined);
       const config = (topKeys as readonly string[]).includes(key);
       throw errors.usage(
         `Unknown option "${key}" of ${fn}${meant ? `; did you mean "${meant}"?` : config ? ': it is a key of the site config.' : '.'}`,

@@ -47,6 +47,9 @@ describe('apiRoutes() options', () => {
     expect([misspelt.code, misspelt.message, misspelt.hint]).toEqual(['USAGE', 'Unknown option "apiPrefx" of apiRoutes(); did you mean "apiPrefix"?', 'Pass apiPrefix instead.']);
     const config = catchErrorSync(() => apiRoutes({ preset: 'netlify' } as never));
     expect([config.message, config.hint]).toEqual(['Unknown option "preset" of apiRoutes(): it is a key of the site config.', 'Put it in prerender.config.ts, which apiRoutes() reads.']);
+    // A shorter name of one option, as other tools call it (Analog's and Nitro's `prefix`).
+    const shorter = catchErrorSync(() => apiRoutes({ prefix: 'api' } as never));
+    expect([shorter.message, shorter.hint]).toEqual(['Unknown option "prefix" of apiRoutes(); did you mean "apiPrefix"?', 'Pass apiPrefix instead.']);
   });
 
   it('Vite: configFile is its own, and false is taken', () => {
