@@ -42,7 +42,7 @@ export async function loadShards(dirs: string[]): Promise<LoadedShard[]> {
 function mismatch(info: ShardInfo, first: ShardInfo): string | undefined {
   if (info.name !== first.name) return `site "${info.name}", not "${first.name}"`;
   if (info.shard.count !== first.shard.count) return `shard ${info.shard.index}/${info.shard.count}, not one of ${first.shard.count}`;
-  if (info.routes !== first.routes) return 'another list of routes';
+  if (info.routes !== first.routes) return `another list of routes (${info.total} routes planned, against ${first.total}${info.total === first.total ? ', not the same' : ''})`;
   if (info.sitemapHost !== first.sitemapHost) return `sitemap host ${info.sitemapHost}, not ${first.sitemapHost}`;
   if (info.headersBase !== first.headersBase) return 'another public/_headers';
   if (info.preset !== first.preset || info.mistypedFiles !== first.mistypedFiles) return `preset ${info.preset}, not ${first.preset}`;

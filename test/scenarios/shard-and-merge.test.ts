@@ -108,7 +108,8 @@ describe('prerender build --shard and prerender merge', () => {
     const otherList = tempDir('other-');
     await buildSite(catalogueSite(['/api/items/999.json']), { now, shard: { index: 2, count: 3 }, config: { outDir: otherList } });
     const mixed = await attempt([dirs[0], join(otherList, 'site.shard-2-of-3'), dirs[2]]);
-    expect(mixed.message).toBe(`${join(otherList, 'site.shard-2-of-3')} is from another build than ${dirs[0]}: another list of routes.`);
+    const planned = items.length + notes.length + docs.length;
+    expect(mixed.message).toBe(`${join(otherList, 'site.shard-2-of-3')} is from another build than ${dirs[0]}: another list of routes (${planned + 1} routes planned, against ${planned}).`);
 
     const notAShard = await attempt([unsharded]);
     expect(notAShard.message).toBe(`${unsharded} is not the output of a shard build: it has no prerender-shard.json.`);
