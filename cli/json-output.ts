@@ -29,9 +29,9 @@ export function reserveStdout(logger: Logger): (text: string) => Promise<void> {
  * `mistakes` when it says several: the config's keys, the routes it lists, the route files' names),
  * and `published: false` whatever failed, so that a CI job tests one field. When routes failed
  * (ROUTES_FAILED), the report of the build too, its counts and `failures`: without `published`, it
- * read as the report of a published build with failed routes left out (`--no-fail-on-error`). `warnings` are every warning the command printed (the type check's among
- * them: they often explain the failure), listed as a report lists them; none when it stopped before
- * it could warn.
+ * read as the report of a published build with failed routes left out (`--no-fail-on-error`).
+ * `warnings` are every warning the command printed (the type check's among them: they often explain
+ * the failure), listed as a report lists them; none when it stopped before it could warn.
  */
 export function jsonOfError(error: unknown, warnings?: Warning[]): object {
   // Always there, empty when the command stopped before it could warn (a usage error): a CI job

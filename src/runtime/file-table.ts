@@ -74,8 +74,9 @@ interface Listed {
 
 /**
  * The files under `root`, listed now, with the types and headers `recorded` gives them (else as
- * `typeUnrecorded` types them: by extension, or a host's own table). A file's size, time and ETag are read at its first request and kept, and so are the
- * bytes of small files (up to {@link keptFileBytes} in all, the least recently served dropped first).
+ * `typeUnrecorded` types them: by extension, or a host's own table). A file's size, time and ETag
+ * are read at its first request and kept, and so are the bytes of small files (up to
+ * {@link keptFileBytes} in all, the least recently served dropped first).
  */
 export function createFileTable(root: string, recorded: RecordedFiles = {}, typeUnrecorded: (file: string) => string = typeOf): FileSource {
   const realRoot = realpathOr(root);
