@@ -17,7 +17,7 @@ import { createHeaderRulePlanner, type HeaderRulePlanner, type PublicFiles } fro
 import { listFiles } from '../output/list-files.ts';
 import { writingTo } from '../output/output-file.ts';
 import { sameType } from '../content-type.ts';
-import { hostType } from './host-types.ts';
+import { hostType, type Host } from './host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { writeVercelOutput } from './vercel-output.ts';
 
@@ -31,6 +31,14 @@ export const staticHosts: Partial<Record<Preset, string>> = {
   cloudflare: 'Cloudflare Pages',
   vercel: 'Vercel',
   'github-pages': 'GitHub Pages',
+};
+
+/**
+ * The hosts that send each file with the type their own table gives its extension, reading none of
+ * the build's types or headers (no `_headers`, no config): `prerender preview` serves their builds so.
+ */
+export const ownTypesHosts: Partial<Record<Preset, Host>> = {
+  'github-pages': 'github-pages',
 };
 
 /**

@@ -63,7 +63,7 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
  */
 export function buildFileTable(distDir: string, hostType?: (file: string) => string): FileSource {
   const recorded = readManifestFiles(distDir);
-  return hostType ? createFileTable(join(distDir, 'public'), { encodings: recorded.encodings }, hostType) : createFileTable(join(distDir, 'public'), recorded);
+  return createFileTable(join(distDir, 'public'), hostType ? { encodings: recorded.encodings } : recorded, hostType);
 }
 
 /** The middleware of a build's files ({@link buildFileTable}). */

@@ -16,7 +16,7 @@ import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, optionSpelling, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
 import { watchForNewBuild } from './new-build.ts';
-import { staticHosts } from '../hosts/host-output.ts';
+import { ownTypesHosts, staticHosts } from '../hosts/host-output.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { requestLog } from './request-log.ts';
 import { shardDirsIn } from '../shard/shard.ts';
@@ -70,8 +70,9 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   // A host that serves the files alone (the build's preset) is previewed so: no route answers.
   const preset = builtPreset(dir) ?? config.preset;
   const filesOnly = staticHosts[preset];
-  // GitHub Pages reads no `_headers`: it types each file by its own table, and sends no header of a route's.
-  const typed = preset === 'github-pages' ? (file: string) => hostType('github-pages', file) : undefined;
+  // A host that reads no types of the build's (GitHub Pages) types each file by its own table.
+  const ownTypes = ownTypesHosts[preset];
+  const typed = ownTypes === undefined ? undefined : (file: string) => hostType(ownTypes, file);
   const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware, filesOnly, hostType: typed }));
   if (!logger) return running;
   if (preset !== config.preset) logger.info(`the build was made for preset "${preset}" (the config says "${config.preset}"): previewing it as built; prerender build writes it for the config's`);
