@@ -4,8 +4,9 @@
  * a file of their own as one JSON line each (a sorted run); reading merges the runs. The order is
  * stable: items that compare equal come out in the order they were added.
  */
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeTree } from './output/remove-tree.ts';
 import { pieceSize, writeAll } from './output/write-all.ts';
 import { readLines } from './read-lines.ts';
 
@@ -55,7 +56,7 @@ export function createSortedRuns<T>(options: SortedRunsOptions<T>): SortedRuns<T
     held = [];
   };
   const discard = () => {
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    if (dir !== undefined) removeTree(dir);
     dir = undefined;
     runs.length = 0;
   };

@@ -4,11 +4,12 @@
  * builds without it), what the last build left there read and checked, the leftovers of a build that
  * was killed removed, and this build's stamp for the bodies it stores (body-store.ts).
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { messageOf, PrerenderError } from '../errors.ts';
 import { takeLock } from '../output/lock.ts';
 import { removeEmptyFolders } from '../output/out-dir.ts';
+import { removeTree } from '../output/remove-tree.ts';
 import type { Shard } from '../shard/shard.ts';
 import { cacheNamePid } from './cache-names.ts';
 import { openCache, outputCacheDir, type CacheIndex } from './cache-index.ts';
@@ -74,6 +75,6 @@ export async function openOutputCache(siteDir: string, shard: Shard | undefined)
 function removeLeftovers(dir: string, index: CacheIndex | undefined): void {
   const named = new Set([index?.records.file, index?.bundle.dir]);
   for (const name of readdirSync(dir)) {
-    if ((cacheNamePid(name) !== undefined && !named.has(name)) || name.endsWith('.tmp')) rmSync(join(dir, name), { recursive: true, force: true });
+    if ((cacheNamePid(name) !== undefined && !named.has(name)) || name.endsWith('.tmp')) removeTree(join(dir, name));
   }
 }

@@ -6,10 +6,11 @@
  * changed means the bundle is made again. What the cache knows of the bundle (bundle-facts.ts) is
  * kept with it, as reusing the bundle cannot ask Rollup.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BundleFacts } from '../bundle/bundle-facts.ts';
 import { listFiles } from '../output/list-files.ts';
+import { removeTree } from '../output/remove-tree.ts';
 import { placeFile } from './body-store.ts';
 import { newCacheName } from './cache-names.ts';
 import { contentHash } from './hash.ts';
@@ -53,7 +54,7 @@ export function placeBundle(dir: string, stored: StoredBundle, serverDir: string
 
 /** Removes a stored bundle's folder that no index names any more. */
 export function removeStoredBundle(dir: string, stored: StoredBundle | undefined, kept: StoredBundle): void {
-  if (stored && stored.dir !== kept.dir) rmSync(join(dir, stored.dir), { recursive: true, force: true });
+  if (stored && stored.dir !== kept.dir) removeTree(join(dir, stored.dir));
 }
 
 /** Whether `value` is a {@link StoredBundle} as this api-prerender writes it (a cache read back is checked whole). */

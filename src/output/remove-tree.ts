@@ -2,7 +2,7 @@ import { readdirSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Removes a folder tree (nothing when it is not there). Synchronously on purpose: fs.promises.rm
+ * Removes a folder tree, or a file (nothing when it is not there). Synchronously on purpose: fs.promises.rm
  * starts work for every entry at once, which held ~115 MB more at the peak when replacing a
  * 100,000-file output; the synchronous walk holds one folder at a time, and the build has nothing
  * else to do meanwhile.
@@ -25,7 +25,9 @@ function removeFolderByFolder(path: string): void {
   try {
     entries = readdirSync(path, { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    if (code === 'ENOTDIR') return unlinkSync(path);
     throw error;
   }
   for (const entry of entries) {

@@ -1,12 +1,12 @@
 /** The bundle step: every route file in one server bundle, written into the staged output. */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeKey } from '../cache/build-key.ts';
 import { bundleInputsLines, rollupCacheKey } from '../cache/bundle-inputs.ts';
 import { changedInputs } from '../cache/changed-inputs.ts';
 import { linesKey } from '../cache/inputs-key.ts';
 import { placeBundle } from '../cache/stored-bundle.ts';
-import { whileDoing } from '../file-limit.ts';
+import { asFileLimit, fileLimitOf, whileDoing } from '../file-limit.ts';
+import { removeTree } from '../output/remove-tree.ts';
 import { counted } from '../plural.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { isLongRouteList } from '../typecheck/schedule-typecheck.ts';
@@ -38,9 +38,11 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
         await toolchain.close();
         logger.info(`reused the bundle of ${counted(routeFiles.length, 'route file')} (${where}): none of its inputs changed`);
         return;
-      } catch {
+      } catch (error) {
+        // Out of file descriptors, bundling would be too: that is the error, not a changed file.
+        if (fileLimitOf(error)) throw asFileLimit("linking the last build's server bundle into the output", error);
         // A stored file missing or changed: the bundle is made again, as without a cache.
-        rmSync(serverDir, { recursive: true, force: true });
+        removeTree(serverDir);
         // The output's server/ and the cache hold the bundle's files as one file (links): an edit in either is seen here.
         why = "a file of the last bundle was changed after it was made (in the output's server/ folder or in the cache, which keep it as one file)";
       }
