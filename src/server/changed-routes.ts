@@ -75,6 +75,18 @@ export function planBuild(routes: RouteDefinition[], changes: Changes, graph: Mo
 }
 
 /**
+ * The route files a failed build of `plan` leaves out of date, which answer with its error while the
+ * last build serves the others: those it bundles, and those importing a module it bundles (a route
+ * file, or another saved on its own). `undefined` when that is every route file.
+ */
+export function outOfDateAfterFailure(plan: BuildPlan, graph: ModuleGraph, site: Site): Set<string> | undefined {
+  if (plan.all) return undefined;
+  const changedIds = [...plan.changed].map((file) => site.modules.get(file)?.id ?? resolve(site.routesDir, file));
+  const files = new Set([...plan.changed, ...routesImporting([...changedIds, ...plan.modules], plan.routes, graph, site)]);
+  return files.size < plan.routes.length ? files : undefined;
+}
+
+/**
  * The route files that import any of the modules `ids`, directly or not: to bundle again when a module
  * bundled on its own lost an export (an importer may name it), or turned CommonJS or back (what the
  * CommonJS plugin makes for its importers depends on it).
@@ -107,7 +119,12 @@ export function describePlan(plan: BuildPlan, shown: (file: string) => string = 
   // A route file removed, or a save that left every module as it was: only the route table is new.
   if (plan.changed.size === 0 && plan.modules.size === 0) return `the route table of ${count} (no route file to bundle again)`;
   const modules = plan.modules.size === 0 ? '' : ` and ${plan.modules.size} module${plan.modules.size === 1 ? '' : 's'} they import`;
-  const files = [...plan.changed].sort();
-  const named = files.slice(0, namedFiles).map(shown).join(', ') + (files.length > namedFiles ? ` and ${files.length - namedFiles} more` : '');
+  const named = nameFiles(plan.changed, shown);
   return `${plan.changed.size} of ${count}${modules} (those changed${named ? `: ${named}` : ''}; the others load when requested)`;
+}
+
+/** `files` sorted and named, the first few, the rest counted: `a.ts, b.ts, c.ts and 2 more`. */
+export function nameFiles(files: Iterable<string>, shown: (file: string) => string = (file) => file): string {
+  const sorted = [...files].sort();
+  return sorted.slice(0, namedFiles).map(shown).join(', ') + (sorted.length > namedFiles ? ` and ${sorted.length - namedFiles} more` : '');
 }

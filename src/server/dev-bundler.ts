@@ -3,8 +3,9 @@
  * save made out of date (changed-routes.ts), on a watcher of our own that sees every path a build read
  * and the whole routes folder. Each build is served by a worker thread of its own (build-worker.ts),
  * which imports the changed route files' modules at once and every other one on its route's first
- * request, and replaces the previous build whole; a failed one is served as its error until a save
- * fixes it. A build whose thread a route module ended (process.exit()) is served again in a new
+ * request, and replaces the previous build whole. A failed build is served as its error until a save
+ * fixes it: by the route files it left out of date, while the last build serves the others, or by
+ * every route when it was to bundle them all or the route table changed. A build whose thread a route module ended (process.exit()) is served again in a new
  * thread on the next request.
  */
 import { existsSync } from 'node:fs';
@@ -24,7 +25,7 @@ import { scanRoutes } from '../routes/scan.ts';
 import { isInside } from '../runtime/inside.ts';
 import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
-import { describePlan, keepChanges, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
+import { describePlan, keepChanges, nameFiles, outOfDateAfterFailure, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
 import { noRouteResponse } from './no-route-page.ts';
 import { createRouteBundler } from './route-bundler.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
@@ -57,9 +58,11 @@ export interface DevBundler {
 /**
  * The build being served: its thread and what it loaded, or the reason there is none; with the plan of
  * the build whose thread `stopped` (process.exit() in a route module), which the next request serves
- * again in a new thread.
+ * again in a new thread. `broken`: a later build failed, and these route files answer with its error.
  */
-type Served = { worker: BuildWorker; plan: BuildPlan; stopped?: undefined } | { worker?: undefined; failure: BuildFailure; stopped?: BuildPlan };
+type Served =
+  | { worker: BuildWorker; plan: BuildPlan; stopped?: undefined; broken?: { failure: BuildFailure; files: ReadonlySet<string> } }
+  | { worker?: undefined; failure: BuildFailure; stopped?: BuildPlan };
 
 /** How long a save's burst of file events may take: one build follows them all. */
 const settleMs = 10;
@@ -129,7 +132,9 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     // What is saved while this build runs is the next one's.
     const taken = changes;
     changes = noChanges();
-    let plan: BuildPlan;
+    let plan: BuildPlan | undefined;
+    // Whether the route table is scanned again: a failure then is every route's.
+    const rescanned = !scanned;
     try {
       // Marked first: a file added while the scan runs marks it stale again.
       if (!scanned && (scanned = true)) setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'dev', onWarning: (warning) => warn(logger, warning) }));
@@ -143,7 +148,12 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       const reads = [...((thrown as { watchFiles?: string[] }).watchFiles ?? []), ...[failedFile(error, config.root) ?? []].flat(), ...installRecords(config.root)];
       watcher.add(reads);
       changes = keepChanges(taken, changes, reads);
-      return serve({ failure: describeFailure(error) });
+      const failure = describeFailure(error);
+      const files = plan && !rescanned && latest?.worker ? outOfDateAfterFailure(plan, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules }) : undefined;
+      if (!files || !latest?.worker) return serve({ failure });
+      latest = { worker: latest.worker, plan: latest.plan, broken: { failure, files } };
+      logFailure(failure, logger);
+      return logger.info(`until a save fixes it, the routes of ${nameFiles(files, (file) => siteFile(site, file))} answer with this error; the other routes are served from the last build`);
     }
     return launch(plan, started);
   };
@@ -197,8 +207,10 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (latest?.stopped) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       if (!build.worker) return failureResponse(build.failure, request);
+      const file = build.broken || acceptsHtml(request) ? await findRoute!(request) : undefined;
+      if (build.broken && file !== undefined && build.broken.files.has(file)) return failureResponse(build.broken.failure, request);
       // No route file serves it: a browser gets the routes there are (`/` most often).
-      if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request) && (await findRoute!(request)) === undefined) {
+      if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request) && file === undefined) {
         return noRouteResponse(request, build.plan.routes, site);
       }
       try {

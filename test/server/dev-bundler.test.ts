@@ -20,6 +20,8 @@ const priceRoute = (i: number) =>
 describe('dev rebuilds of a site whose route files share a module', () => {
   let root: string;
   let server: RunningServer;
+  const logger = createMemoryLogger();
+  const alone = () => new URL('/api/alone', server.url).href;
   const url = (i: number) => new URL(`/api/group-${i % 2}/item-${i}`, server.url).href;
   const every = async (expected: (i: number) => string) => {
     for (let i = 0; i < routeCount; i++) {
@@ -36,7 +38,7 @@ describe('dev rebuilds of a site whose route files share a module', () => {
     };
     for (let i = 0; i < routeCount; i++) files[`src/server/routes/api/group-${i % 2}/item-${i}.ts`] = priceRoute(i);
     root = writeSite(files);
-    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    server = await createDevServer({ root, port: 0, logger });
     await every((i) => `${i} EUR`);
   });
   afterAll(async () => {
@@ -54,6 +56,12 @@ describe('dev rebuilds of a site whose route files share a module', () => {
     writeFileSync(join(root, shared), `export function formatPrice(n: number): string {\n  return n + ;\n}\n`);
     const broken = await pollUntil(url(3), (a) => a.status === 500);
     expect(JSON.parse(broken.body)).toMatchObject({ code: 'COMPILE', location: expect.stringMatching(/^src\/shared\/price\.ts:2:\d+$/) });
+    // Every route that imports it answers with the error; the one that does not, from the last build.
+    for (const i of [0, 1, routeCount - 1]) expect((await ask(url(i))).status).toBe(500);
+    expect(await ask(alone())).toMatchObject({ status: 200, body: 'alone' });
+    expect(logger.lines).toContain(
+      'until a save fixes it, the routes of src/server/routes/api/group-0/item-0.ts, src/server/routes/api/group-0/item-10.ts, src/server/routes/api/group-0/item-12.ts and 37 more answer with this error; the other routes are served from the last build',
+    );
     writeFileSync(join(root, shared), `export function formatPrice(n: number): string {\n  return n + ' GBP';\n}\n`);
     await pollUntil(url(3), (a) => a.body === '3 GBP');
     await every((i) => `${i} GBP`);
@@ -74,9 +82,24 @@ describe('dev rebuilds of a site whose route files share a module', () => {
     rmSync(file);
     const missing = await pollUntil(url(5), (a) => a.status === 500);
     expect(missing.body).toContain('shared/price');
+    expect(await ask(alone())).toMatchObject({ status: 200, body: 'alone' });
     writeFileSync(file, `export const currency = 'NOK';\nexport function formatPrice(n: number): string {\n  return n + ' NOK';\n}\n`);
     await pollUntil(url(5), (a) => a.body === '5 NOK');
     await every((i) => (i === 0 ? 'in NOK' : `${i} NOK`));
+  });
+
+  it('answers with a syntax error saved into one route file from that route alone, and serves the fix', async () => {
+    const file = join(root, 'src/server/routes/api/alone.ts');
+    writeFileSync(file, `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => ('broken' );\n`);
+    const broken = await pollUntil(alone(), (a) => a.status === 500);
+    expect(JSON.parse(broken.body)).toMatchObject({ code: 'COMPILE', location: expect.stringMatching(/^src\/server\/routes\/api\/alone\.ts:2:\d+$/) });
+    const page = await fetch(alone(), { headers: { accept: 'text/html' } });
+    expect([page.status, page.headers.get('content-type')]).toEqual([500, 'text/html; charset=utf-8']);
+    expect(await page.text()).toContain('alone.ts:2:');
+    for (const i of [1, 2, 3]) expect(await ask(url(i))).toMatchObject({ status: 200, body: `${i} NOK` });
+    writeFileSync(file, route(`() => 'alone again'`));
+    await pollUntil(alone(), (a) => a.body === 'alone again');
+    for (const i of [1, 2, 3]) expect(await ask(url(i))).toMatchObject({ status: 200, body: `${i} NOK` });
   });
 
   it('serves a route file removed and written again, among many', async () => {
