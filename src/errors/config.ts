@@ -224,9 +224,10 @@ export const configErrors = {
     new PrerenderError('CONFIG', `Config key "compress"${origin ? ` in ${origin}` : ''} asks for 'zstd', which needs Node ${needed}; this is Node ${node}.`, {
       hint: "Build on a Node that has zstd, or leave 'zstd' out of compress (true writes brotli and gzip, plus zstd where the Node has it).",
     }),
-  crawlShard: (configFile: string) =>
-    new PrerenderError('USAGE', `--shard cannot be used with prerender.crawl (set in ${configFile}): each shard would crawl from its own routes and could not tell which found route is its to render.`, {
-      hint: `Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false in ${configFile} to shard the build.`,
+  /** `setIn`: the config file, or the `config` option, that sets prerender.crawl. */
+  crawlShard: (setIn: string) =>
+    new PrerenderError('USAGE', `--shard cannot be used with prerender.crawl (set in ${setIn}): each shard would crawl from its own routes and could not tell which found route is its to render.`, {
+      hint: `Build without --shard, or list the routes (prerender.routes) and set prerender.crawl to false in ${setIn} to shard the build.`,
     }),
 };
 

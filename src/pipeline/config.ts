@@ -1,6 +1,6 @@
 /** The config step: the site's config, loaded and resolved, and where this build's output goes. */
 import { join } from 'node:path';
-import { configName } from '../config/key-origin.ts';
+import { configName, keyOrigin } from '../config/key-origin.ts';
 import { loadConfigWith } from '../config/load.ts';
 import { errors } from '../errors.ts';
 import { whileDoing } from '../file-limit.ts';
@@ -21,7 +21,9 @@ export async function loadConfig(start: BuildStart): Promise<BuildContext> {
   const { config, listRoutes } = await untilAborted(whileDoing('loading the config', () => loadConfigWith({ ...options, logger }, toolchain.compileConfig)), signal);
   // Each shard would crawl from its own routes and find what another shard renders: no shard could
   // tell which crawled route is its own.
-  if (shard && config.prerender.crawl) throw errors.crawlShard(configName(config.root, config.configFile));
+  if (shard && config.prerender.crawl) {
+    throw errors.crawlShard(keyOrigin(config.root, config.configFile, options.config)('prerender.crawl') ?? configName(config.root, config.configFile));
+  }
   const stage = stagePaths(config.outDir, shard ? shardDirName(config.name, shard) : config.name);
   return Object.assign(start, { config, listRoutes, paths: { ...stage, serverFile: join(stage.dir, 'server', 'index.mjs') }, claims: new FileClaims(), siteFiles: [] });
 }

@@ -177,7 +177,15 @@ describe('prerender.crawl failures', () => {
     const error = await catchError(() => buildSite(root, { shard: { index: 1, count: 2 } }));
     expect(error.code).toBe('USAGE');
     expect(error.exitCode).toBe(2);
-    expect(error.message).toContain('--shard cannot be used with prerender.crawl');
+    expect(error.message).toContain('--shard cannot be used with prerender.crawl (set in prerender.config.mjs)');
+  });
+
+  it('--shard with crawling set in the config option names that option, not a config file', async () => {
+    const root = linkedSite("{ routes: ['/'] }");
+    const error = await catchError(() => buildSite(root, { shard: { index: 1, count: 2 }, config: { prerender: { crawl: true } } }));
+    expect(error.code).toBe('USAGE');
+    expect(error.message).toContain('--shard cannot be used with prerender.crawl (set in the `config` option)');
+    expect(error.hint).toContain('set prerender.crawl to false in the `config` option');
   });
 });
 
