@@ -48,13 +48,13 @@ export interface RouteBounds {
  */
 export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBounds, signal?: AbortSignal): Rendered | Promise<Rendered> {
   const start = performance.now();
-  const { request, abandon } = routeRequest(route);
+  const { request, abandon, askedForNodeResponse } = routeRequest(route);
   const pending: BodyReading = {};
   const body = { deadline: start + bounds.timeout, timeout: bounds.timeout, maxBytes: bounds.maxBodySize };
   const outcome: RequestOutcome = { routed: false };
   let read: Rendered | Promise<Rendered>;
   try {
-    read = readResponse(handle, request, route, start, body, pending, outcome);
+    read = readResponse(handle, request, route, start, body, pending, outcome, askedForNodeResponse);
   } catch (error) {
     return failedRoute(error, error instanceof BodyBoundError && error.timedOut, start, outcome);
   }
@@ -114,20 +114,30 @@ function whicheverFirst(read: Promise<Rendered>, { start, bounds, pending, signa
 }
 
 /** The route's response read whole: at once when the handler answered at once with a string or bytes. */
-function readResponse(handle: RouteHandler, request: Request, route: string, start: number, bounds: BodyBounds, pending: BodyReading, outcome: RequestOutcome): Rendered | Promise<Rendered> {
+function readResponse(
+  handle: RouteHandler,
+  request: Request,
+  route: string,
+  start: number,
+  bounds: BodyBounds,
+  pending: BodyReading,
+  outcome: RequestOutcome,
+  askedForNodeResponse: () => boolean,
+): Rendered | Promise<Rendered> {
   // Null-prototype, as the context h3 makes for a request the server receives.
   const context: RouteContext = Object.assign(Object.create(null) as H3EventContext, { [outcomeKey]: outcome });
   const answered = handle(request, context);
   const withResponse = (response: Response) => {
     const parts = responseParts(response);
     const body = readBody(parts.body, bounds, pending);
-    return body instanceof Promise ? body.then((bytes) => rendered(parts, bytes, route, start, outcome)) : rendered(parts, body, route, start, outcome);
+    const read = (bytes: Uint8Array) => rendered(parts, bytes, route, start, outcome, askedForNodeResponse);
+    return body instanceof Promise ? body.then(read) : read(body);
   };
   return answered instanceof Promise ? answered.then(withResponse) : withResponse(answered);
 }
 
 /** What a response read whole makes of the route. */
-function rendered(response: ResponseParts, body: Uint8Array, route: string, start: number, outcome: RequestOutcome): Rendered {
+function rendered(response: ResponseParts, body: Uint8Array, route: string, start: number, outcome: RequestOutcome, askedForNodeResponse: () => boolean): Rendered {
   const ms = performance.now() - start;
   const { status } = response;
   if (status >= 300 && status < 400) {
@@ -136,7 +146,7 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   }
   if (status < 200 || status >= 300) {
     const returned = returnedError(outcome);
-    const failed: Rendered = { ok: false, status, error: returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : failureMessage(response, body, outcome.thrown), ms };
+    const failed: Rendered = { ok: false, status, error: returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : failureMessage(response, body, outcome.thrown, askedForNodeResponse()), ms };
     const thrown = outcome.thrown ?? returned;
     if (thrown !== undefined && !isHttpError(thrown)) failed.thrown = thrown;
     // The route's file, named where no stack names a place of the site's: an error it threw without
@@ -168,8 +178,10 @@ function returnedError(outcome: RequestOutcome): Error | undefined {
  * The message of an error response: what the handler threw when that was not an h3 error (h3 answers
  * those with a bare "HTTPError"), else h3's JSON error body, else the status text.
  */
-function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unknown): string {
-  if (thrown instanceof Error && !isHttpError(thrown)) return `the handler threw ${thrown.name}: ${thrown.message}${relativeMiss(thrown)}${commonJsName(thrown)}`;
+function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unknown, askedForNodeResponse: boolean): string {
+  if (thrown instanceof Error && !isHttpError(thrown)) {
+    return `the handler threw ${thrown.name}: ${thrown.message}${relativeMiss(thrown)}${commonJsName(thrown)}${askedForNodeResponse && thrown instanceof TypeError ? noNodeResponse : ''}`;
+  }
   // Not an Error at all (`throw 'no data'`): h3's body says only "HTTPError".
   if (thrown !== undefined && !(thrown instanceof Error)) return `the handler threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : messageOf(thrown)}, not an Error`;
   try {
@@ -209,6 +221,15 @@ function commonJsName(error: Error): string {
   const instead = name === undefined ? undefined : esmEquivalents.get(name);
   return instead ? ` (route files are ES modules, which have no ${name}: use ${instead})` : '';
 }
+
+/**
+ * What to add to a TypeError of a handler during which Node's response was asked for: h3 v1's way to
+ * set headers (`event.node.res.setHeader()`, as its guides and Nitro 2's examples show), which
+ * `prerender dev` and the built server, both Node, have, and the prerender does not. Worded as an
+ * "if": srvx asks for it too, as it makes `event.req.signal`.
+ */
+const noNodeResponse =
+  " (event.node.res, Node's response, is undefined while prerendering, as on any host that is not Node: if the handler uses it, set headers with setHeader(event, name, value) or event.res.headers.set(name, value), the status with event.res.status = 201, and return the body)";
 
 /** An error h3 answers with its own status and message (`createError`, `HTTPError`): the handler's answer, not a crash. */
 const isHttpError = (thrown: unknown): boolean => thrown instanceof Error && 'status' in thrown;

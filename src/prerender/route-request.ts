@@ -17,6 +17,12 @@ export interface RouteRequest {
    * `event.req.signal` aborts, as it does when a client of the server goes away.
    */
   abandon(): void;
+  /**
+   * Whether Node's response (`event.node.res`) was asked for: the prerender has none, as a fetch-based
+   * host has none, where `prerender dev` and the built server (Node) have one. The handler asks, or
+   * srvx as it makes `event.req.signal`.
+   */
+  askedForNodeResponse(): boolean;
 }
 
 /** The header every prerender request carries: a route can tell the prerender from a visitor. */
@@ -31,9 +37,18 @@ export function routeRequest(route: string): RouteRequest {
   message.rawHeaders = ['host', 'localhost', ...prerenderHeader];
   // A GET has no body: the request is whole as it is made.
   message.complete = true;
-  const request = new NodeRequest({ req: message }) as unknown as Request;
+  let asked = false;
+  const node = {
+    req: message,
+    get res() {
+      asked = true;
+      return undefined;
+    },
+  };
+  const request = new NodeRequest(node) as unknown as Request;
   return {
     request,
+    askedForNodeResponse: () => asked,
     abandon() {
       message.aborted = true;
       message.destroy();
