@@ -1,4 +1,5 @@
-import { isRfc822Date, isRfc3339Date, weekdayMeant } from './feed-dates.ts';
+import { isAbsoluteUrl } from './absolute-url.ts';
+import { isRfc822Date, isRfc3339Date, rfc3339Example, rfc3339Message, weekdayMeant } from './feed-dates.ts';
 import { groupFeedProblems, type FeedProblem } from './group-feed-problems.ts';
 import type { XmlElement } from './parse-xml.ts';
 
@@ -117,7 +118,6 @@ function checkDates(element: XmlElement, names: string[], report: (name: string,
 }
 
 const rfc822Example = 'an RFC 822 date such as "Mon, 23 Nov 2026 08:00:00 GMT"';
-const rfc3339Example = 'an RFC 3339 date such as "2026-11-23T08:00:00Z"';
 /** A wrong RFC 822 date said: one right but for its weekday says the weekday it falls on. */
 const rfc822Message = (text: string) => {
   const meant = weekdayMeant(text);
@@ -128,19 +128,10 @@ const rfc822Value = (text: string) => {
   const meant = weekdayMeant(text);
   return `${JSON.stringify(text.trim())}${meant ? ` (a ${meant})` : ''}`;
 };
-const rfc3339Message = (text: string) => `is ${JSON.stringify(text.trim())}, not ${rfc3339Example}`;
 
 /** The absolute base URL in effect for `element`: its `xml:base` resolved against `parent`. */
 function baseOf(element: XmlElement, parent: string | undefined): string | undefined {
   const own = element.attributes['xml:base'];
   if (own === undefined) return parent;
   return URL.canParse(own, parent) ? new URL(own, parent).href : parent;
-}
-
-/** An http(s) URL once resolved against `base` (absolute itself when there is none). */
-function isAbsoluteUrl(value: string, base?: string): boolean {
-  const trimmed = value.trim();
-  if (!URL.canParse(trimmed, base)) return false;
-  const { protocol } = new URL(trimmed, base);
-  return protocol === 'http:' || protocol === 'https:';
 }

@@ -2,6 +2,7 @@ import { errors } from '../errors.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import { checkFeed } from './check-feed.ts';
+import { checkJsonFeed, isJsonFeed } from './check-json-feed.ts';
 import { charsetOf, isJsonType, isXmlType, mediaType } from '../content-type.ts';
 import { typeByExtension } from '../runtime/extension.ts';
 import { parseXml } from './parse-xml.ts';
@@ -35,21 +36,25 @@ function checkedType(file: string, contentType: string): { type: string; byName:
 
 /**
  * The problems of one prerendered body, by its content type ({@link checkedType}): JSON must be
- * UTF-8 and parse (but a body that is `JSON.stringify`'s output, `stringified`, is JSON as it is);
- * XML must be well-formed, and an RSS or Atom feed also pass {@link checkFeed}. Other types are not read.
+ * UTF-8 and parse (but a body that is `JSON.stringify`'s output, `stringified`, is JSON as it is:
+ * the prerender says so only of one that is no JSON Feed),
+ * and a JSON Feed also pass {@link checkJsonFeed}; XML must be well-formed, and an RSS or Atom feed
+ * also pass {@link checkFeed}. Other types are not read.
  */
 export function checkFile(route: string, file: string, contentType: string, body: Uint8Array, stringified = false): OutputProblem[] {
   const { type, byName } = checkedType(file, contentType);
   const answered = byName ? ` (answered as ${mediaType(contentType)}, in a file whose name says ${mediaType(type)})` : '';
   if (isJsonType(type)) {
     if (stringified) return [];
+    let parsed: unknown;
     try {
-      JSON.parse(utf8.decode(body));
-      return [];
+      parsed = JSON.parse(utf8.decode(body));
     } catch (error) {
       const reason = error instanceof TypeError ? 'is not UTF-8, which JSON must be' : `is not valid JSON${answered}: ${(error as Error).message}`;
       return [{ code: 'INVALID_JSON', route, file, message: reason }];
     }
+    if (!isJsonFeed(type, parsed)) return [];
+    return checkJsonFeed(parsed).map(({ element, message }) => ({ code: 'INVALID_FEED', route, file, element, message }));
   }
   if (!isXmlType(type)) return [];
   let text: string;

@@ -51,3 +51,9 @@ export function isRfc3339Date(value: string): boolean {
   const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => Number(part ?? 0));
   return isRealDay(year, month, day) && hour < 24 && minute < 60 && second <= 60 && zoneHour < 24 && zoneMinute < 60;
 }
+
+/** How an RFC 3339 date looks, for messages. */
+export const rfc3339Example = 'an RFC 3339 date such as "2026-11-23T08:00:00Z"';
+
+/** A wrong RFC 3339 date said. */
+export const rfc3339Message = (text: string): string => `is ${JSON.stringify(text.trim())}, not ${rfc3339Example}`;

@@ -127,8 +127,8 @@ export interface UserConfig {
      */
     retry?: false | { attempts: number; delay?: number };
     /**
-     * Check every prerendered file whose type is JSON or XML: JSON parses, XML is well-formed, RSS 2.0
-     * and Atom feeds have their required elements, dates, absolute links and unique ids. `'warn'`
+     * Check every prerendered file whose type is JSON or XML: JSON parses, XML is well-formed, RSS 2.0,
+     * Atom and JSON Feed feeds have their required elements, dates, absolute links and unique ids. `'warn'`
      * prints a warning per problem, `'error'` fails the build (nothing is written), `false` skips it.
      * @default 'warn'
      */

@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import type { H3EventContext } from 'h3';
+import { isJsonFeed } from '../checks/check-json-feed.ts';
 import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
@@ -163,8 +164,10 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   const result: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
   const mistake = resultMistake(route, outcome.returned);
   if (mistake) result.mistake = mistake;
-  // Empty: a toJSON that gave undefined, which JSON.stringify makes no text of.
-  if (isPlainData(outcome.returned?.value) && body.byteLength > 0) result.stringified = true;
+  // Empty: a toJSON that gave undefined, which JSON.stringify makes no text of. A JSON Feed is read
+  // all the same: the checks look into it.
+  const value = outcome.returned?.value;
+  if (isPlainData(value) && body.byteLength > 0 && !isJsonFeed(contentType, value)) result.stringified = true;
   return result;
 }
 

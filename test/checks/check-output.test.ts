@@ -40,6 +40,9 @@ const files: Record<string, string> = {
   'src/server/routes/api/list.json.ts': route(`() => [{ id: 1, href: '/api/items/1.json' }]`),
   'src/server/routes/api/broken.json.ts': typed('application/json', '{"items": [1, 2,]}'),
   'src/server/routes/api/text.txt.ts': route(`() => '{ not json, and not checked'`),
+  // JSON Feeds a handler returns as data, which h3 stringifies: read all the same, as feeds.
+  'src/server/routes/feeds/feed.json.ts': route(`() => ({ version: 'https://jsonfeed.org/version/1.1', title: 'Blog', items: [{ id: '1', content_text: 'one', date_published: '2026-11-22T10:00:00Z' }] })`),
+  'src/server/routes/feeds/dated.json.ts': route(`() => ({ version: 'https://jsonfeed.org/version/1.1', title: 'Blog', items: [{ id: '1', content_text: 'one', date_published: '2026-11-22' }] })`),
 };
 const routes = Object.keys(files).map((file) => '/' + file.replace('src/server/routes/', '').replace(/\.ts$/, ''));
 const site = (validate: string) =>
@@ -58,7 +61,16 @@ describe("prerender.validate: 'warn' (the default) on a site of feeds and JSON",
   });
 
   it('a valid RSS feed, a valid Atom feed, valid JSON and a text file give no warning', () => {
-    for (const route of ['/feeds/good.xml', '/feeds/atom.xml', '/api/list.json', '/api/text.txt']) expect(warningsOf(route)).toEqual([]);
+    for (const route of ['/feeds/good.xml', '/feeds/atom.xml', '/feeds/feed.json', '/api/list.json', '/api/text.txt']) expect(warningsOf(route)).toEqual([]);
+  });
+
+  it('a JSON Feed item date that is not RFC 3339, in a feed the handler returned as data', () => {
+    expect(warningsOf('/feeds/dated.json')).toEqual([
+      {
+        code: 'INVALID_FEED',
+        message: 'Route "/feeds/dated.json" (public/feeds/dated.json): items[1] > date_published is "2026-11-22", not an RFC 3339 date such as "2026-11-23T08:00:00Z".',
+      },
+    ]);
   });
 
   it('names the route and the element of a channel without its link', () => {
@@ -123,7 +135,7 @@ describe("prerender.validate: 'error' and false", () => {
     const root = site("'error'");
     const cli = await runCli(['build', root, '--no-typecheck']);
     expect(cli.code).toBe(1);
-    expect(cli.stderr).toContain('8 problems in prerendered files (prerender.validate is "error"); nothing was published:');
+    expect(cli.stderr).toContain('9 problems in prerendered files (prerender.validate is "error"); nothing was published:');
     expect(cli.stderr).toContain('Route "/feeds/no-link.xml" (public/feeds/no-link.xml): rss > channel (line 3) has no <link>');
     expect(cli.stderr).not.toContain('routes ok');
     expect(existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []).toEqual([]);
@@ -222,6 +234,41 @@ describe('checkFile', () => {
   it('RSS: an item with neither title nor description, a channel without rss > channel', () => {
     expect(check(rssType, rss(channel, '<item><link>https://x.com/1</link></item>')).map((p) => p.message)).toEqual(['has neither <title> nor <description>; RSS 2.0 requires one']);
     expect(check(rssType, '<rss version="2.0"></rss>').map((p) => p.message)).toEqual(['has no <channel>, which RSS 2.0 requires']);
+  });
+
+  it('JSON Feed: the feed\'s version, title and items, item ids, content, dates and URLs; repeated problems grouped', () => {
+    const feed = {
+      version: 'https://jsonfeed.org/version/1.1',
+      home_page_url: '/',
+      items: [
+        { id: '1', content_text: 'one', url: 'https://blog.example.com/posts/1', date_published: '2026-11-22T10:00:00+01:00' },
+        { id: '1', content_html: '<p>two</p>', url: '/posts/2', date_published: '2026-11-22' },
+        { id: 3, title: 'three', date_modified: 'Mon, 23 Nov 2026 08:00:00 GMT' },
+        { content_text: 'four', external_url: 'posts/4', date_published: '2026-11-23' },
+      ],
+    };
+    expect(check('application/feed+json', JSON.stringify(feed)).map((p) => `${p.code} ${p.element}: ${p.message}`)).toEqual([
+      'INVALID_FEED feed: has no "title" string, which JSON Feed requires',
+      'INVALID_FEED home_page_url: is "/", not an absolute URL',
+      'INVALID_FEED items[2] > id: repeats the id of items[1], "1"',
+      'INVALID_FEED items[2] > url: is "/posts/2", not an absolute URL',
+      'INVALID_FEED items[*] > date_published: is not an RFC 3339 date such as "2026-11-23T08:00:00Z" in 2 items: items[2] "2026-11-22", items[4] "2026-11-23"',
+      'INVALID_FEED items[3] > id: is 3, not the string JSON Feed requires',
+      'INVALID_FEED items[3]: has neither "content_html" nor "content_text"; JSON Feed requires one',
+      'INVALID_FEED items[3] > date_modified: is "Mon, 23 Nov 2026 08:00:00 GMT", not an RFC 3339 date such as "2026-11-23T08:00:00Z"',
+      'INVALID_FEED items[4]: has no "id", which JSON Feed requires of an item',
+      'INVALID_FEED items[4] > external_url: is "posts/4", not an absolute URL',
+    ]);
+    // Known by its version when answered as plain JSON; a feed type without one says it lacks one.
+    expect(check('application/json', JSON.stringify({ version: 'https://jsonfeed.org/version/2', title: 't', items: [] })).map((p) => `${p.element}: ${p.message}`)).toEqual([
+      'version: is "https://jsonfeed.org/version/2", not a JSON Feed version ("https://jsonfeed.org/version/1.1" or "https://jsonfeed.org/version/1")',
+    ]);
+    expect(check('application/feed+json', '{"title": "t"}').map((p) => `${p.element}: ${p.message}`)).toEqual([
+      'feed: has no "version", which JSON Feed requires: "https://jsonfeed.org/version/1.1"',
+      'feed: has no "items" array, which JSON Feed requires (an empty one for no items)',
+    ]);
+    expect(check('application/json', JSON.stringify({ version: 1, items: 'none' }))).toEqual([]);
+    expect(check('application/feed+json', JSON.stringify({ version: 'https://jsonfeed.org/version/1', title: 't', feed_url: 'https://blog.example.com/feed.json', items: [{ id: 'a', content_text: '' }] }))).toEqual([]);
   });
 
   it('other XML (a sitemap, an SVG) only needs to be well-formed', () => {
