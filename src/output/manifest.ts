@@ -123,6 +123,16 @@ function headLines(head: ManifestHead): string {
 }
 
 /**
+ * The preset the build in `dir` was made for (its manifest's), which may be another than the
+ * config's (`prerender build --preset netlify`); none for a build that did not record it. The
+ * previews (`prerender preview`, `vite preview`) serve the build as that host does.
+ */
+export function builtPreset(dir: string): Preset | undefined {
+  const manifest = join(dir, manifestName);
+  return existsSync(manifest) ? readManifestHead(manifest).preset : undefined;
+}
+
+/**
  * The head of the manifest at `path` (what precedes its routes), read without the routes: a
  * preview of a million routes' build reads a few lines of it.
  */

@@ -13,6 +13,7 @@ import { stopOnSignal } from './shutdown.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
 import type { FileSource } from './file-table.ts';
+import { methodNotServed, noFileServed } from './files-alone.ts';
 import { buildFileTable, serveFiles, type FileMiddleware } from './static.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
@@ -52,23 +53,14 @@ export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: B
  * method a 405, since no route runs there.
  */
 function filesAlone(files: FileMiddleware, table: FileSource, host: string): AppOptions['files'] {
-  const text = { 'content-type': 'text/plain; charset=utf-8' };
   return async (event) => {
-    const method = event.req.method;
-    if (method !== 'GET' && method !== 'HEAD') {
-      return new Response(`Method not allowed: ${host} serves the files alone, to GET and HEAD; a ${method} reaches no route there. Build for another preset to have the routes answer here.\n`, {
-        status: 405,
-        headers: { ...text, allow: 'GET, HEAD' },
-      });
-    }
+    const refused = methodNotServed(event.req.method, host);
+    if (refused) return refused;
     const served = await files(event);
     if (served !== undefined) return served;
     const page = await table.find('/404.html');
     if (page !== undefined) return new Response(await table.read(page), { status: 404, headers: { 'content-type': page.type } });
-    return new Response(`Not found: no file of the build is ${event.url.pathname}, and ${host} serves the files alone (a route answers nothing there). Prerender the route, or build for another preset to have the routes answer here.\n`, {
-      status: 404,
-      headers: text,
-    });
+    return noFileServed(event.url.pathname, host);
   };
 }
 

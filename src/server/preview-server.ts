@@ -8,9 +8,8 @@ import { loadBundle } from '../bundle/load-bundle.ts';
 import { checkOptions } from '../api-options.ts';
 import { configOptionsOf, loadServerConfig, type LoadConfigOptions } from '../config/load.ts';
 import { shownPath } from '../config/output-paths.ts';
-import type { Preset } from '../config/types.ts';
 import { errors } from '../errors.ts';
-import { manifestName, readManifestHead } from '../output/manifest.ts';
+import { builtPreset } from '../output/manifest.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
@@ -20,15 +19,6 @@ import { ownTypesHosts, staticHosts } from '../hosts/host-output.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { requestLog } from './request-log.ts';
 import { shardDirsIn } from '../shard/shard.ts';
-
-/**
- * The preset the build in `dir` was made for (its manifest's), which may be another than the
- * config's (`prerender build --preset netlify`); none for a build that did not record it.
- */
-function builtPreset(dir: string): Preset | undefined {
-  const manifest = join(dir, manifestName);
-  return existsSync(manifest) ? readManifestHead(manifest).preset : undefined;
-}
 
 /** Options of {@link createPreviewServer}: the site, config overrides and where to listen. */
 export interface PreviewServerOptions extends LoadConfigOptions {

@@ -1,12 +1,16 @@
 /**
  * `vite preview`: the last build as `prerender preview` serves it: files of `<outDir>/<name>/public`
- * with the types the manifest recorded, then the routes of its server bundle under the prefix.
+ * with the types the manifest recorded, then the routes of its server bundle under the prefix; none
+ * for a build made for a host that serves the files alone (its preset's), as there.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle } from '../bundle/load-bundle.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { errors } from '../errors.ts';
+import { staticHosts } from '../hosts/host-output.ts';
+import { builtPreset } from '../output/manifest.ts';
+import { methodNotServed, noFileServed } from '../runtime/files-alone.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { plain } from '../runtime/listen.ts';
 import { createBuildFiles } from '../runtime/static.ts';
@@ -24,10 +28,14 @@ export async function startPreviewRoutes(config: ResolvedConfig, owns: (pathname
   if (!existsSync(serverFile)) throw errors.noBuild(dir, undefined, existsSync(dir), 'vite build');
   const bundle = await loadBundle(serverFile, config);
   const files = createBuildFiles(dir);
+  const filesOnly = staticHosts[builtPreset(dir) ?? config.preset];
   return async (request) => {
     const { pathname } = new URL(request.url);
     if (isHostFile(pathname)) return plain(404, 'Not Found');
-    return (await files(request)) ?? (owns(pathname) ? bundle.fetch(request) : undefined);
+    const served = await files(request);
+    if (served !== undefined || !owns(pathname)) return served;
+    if (filesOnly === undefined) return bundle.fetch(request);
+    return methodNotServed(request.method, filesOnly) ?? noFileServed(pathname, filesOnly);
   };
 }
 
