@@ -133,8 +133,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const taken = changes;
     changes = noChanges();
     let plan: BuildPlan | undefined;
-    // Whether the route table is scanned again: a failure then is every route's.
-    const rescanned = !scanned;
+    // The route table the last build served: a failure after it changed is every route's.
+    const servedTable = latest?.worker ? tableKey(latest.plan.routes) : undefined;
     try {
       // Marked first: a file added while the scan runs marks it stale again.
       if (!scanned && (scanned = true)) setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'dev', onWarning: (warning) => warn(logger, warning) }));
@@ -149,7 +149,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       watcher.add(reads);
       changes = keepChanges(taken, changes, reads);
       const failure = describeFailure(error);
-      const files = plan && !rescanned && latest?.worker ? outOfDateAfterFailure(plan, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules }) : undefined;
+      const files = plan && servedTable === tableKey(plan.routes) && latest?.worker ? outOfDateAfterFailure(plan, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules }) : undefined;
       if (!files || !latest?.worker) return serve({ failure });
       latest = { worker: latest.worker, plan: latest.plan, broken: { failure, files } };
       logFailure(failure, logger);
@@ -233,4 +233,9 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
         await Promise.all([options?.finishRequests ? undefined : latest?.worker?.terminate(), spare?.terminate()]);
       })()),
   };
+}
+
+/** A route table as one string: two are the same when each route file answers the same method and path. */
+function tableKey(routes: readonly RouteDefinition[]): string {
+  return routes.map((route) => `${route.method ?? '*'} ${route.path} ${route.file}`).join('\n');
 }

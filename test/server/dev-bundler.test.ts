@@ -35,6 +35,7 @@ describe('dev rebuilds of a site whose route files share a module', () => {
     const files: Record<string, string> = {
       [shared]: `export function formatPrice(n: number): string {\n  return n + ' EUR';\n}\n`,
       'src/server/routes/api/alone.ts': route(`() => 'alone'`),
+      'src/server/routes/api/other.ts': route(`() => 'other'`),
     };
     for (let i = 0; i < routeCount; i++) files[`src/server/routes/api/group-${i % 2}/item-${i}.ts`] = priceRoute(i);
     root = writeSite(files);
@@ -97,8 +98,16 @@ describe('dev rebuilds of a site whose route files share a module', () => {
     expect([page.status, page.headers.get('content-type')]).toEqual([500, 'text/html; charset=utf-8']);
     expect(await page.text()).toContain('alone.ts:2:');
     for (const i of [1, 2, 3]) expect(await ask(url(i))).toMatchObject({ status: 200, body: `${i} NOK` });
+    // A second file broken while the first still is: the routes of both answer the error, no other.
+    const nok = `export const currency = 'NOK';\nexport function formatPrice(n: number): string {\n  return n + ' NOK';\n}\n`;
+    writeFileSync(join(root, shared), `export function formatPrice(n: number): string {\n  return n + ;\n}\n`);
+    await pollUntil(url(1), (a) => a.status === 500);
+    expect(await ask(new URL('/api/other', server.url).href)).toMatchObject({ status: 200, body: 'other' });
+    expect((await ask(alone())).status).toBe(500);
+    writeFileSync(join(root, shared), nok);
     writeFileSync(file, route(`() => 'alone again'`));
     await pollUntil(alone(), (a) => a.body === 'alone again');
+    await pollUntil(url(1), (a) => a.body === '1 NOK');
     for (const i of [1, 2, 3]) expect(await ask(url(i))).toMatchObject({ status: 200, body: `${i} NOK` });
   });
 
