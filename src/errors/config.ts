@@ -158,6 +158,11 @@ export const configErrors = {
     new PrerenderError('CONFIG', `${said} Without it the site would be published without its config: nothing is built.`, {
       hint: `If ${path} is not this site's config, write a prerender.config.ts (export default {}) in the site root, which is read instead.`,
     }),
+  /** No config file was read, where the build in `output` read `previous` (from the site root). */
+  configGone: (previous: string, output: string) =>
+    new PrerenderError('CONFIG', `No config file was read, but the build in ${output} was made with ${previous}: without it this build would publish another site (no routes it listed, no sitemap, none of its settings), so nothing is built.`, {
+      hint: `Put ${previous} back in the site root (or pass --config with where it is now). To build this site without a config from now on, remove ${output} first.`,
+    }),
   /** A config file that is no ES module (`name` as messages name it), with the rename that makes it one. */
   configExtension: (name: string, extension: string) => {
     const stem = name.slice(0, name.length - extension.length);

@@ -11,7 +11,7 @@ import { counted } from '../plural.ts';
 import { listedFiles, writeHostOutput } from '../hosts/host-output.ts';
 import { compressFiles } from '../compress/compress-output.ts';
 import { listFiles } from '../output/list-files.ts';
-import { writeManifest } from '../output/manifest.ts';
+import { manifestName, readManifestHead, writeManifest } from '../output/manifest.ts';
 import { encodingsOf, encodingSuffixes, type EncodedSizes } from '../runtime/encodings.ts';
 import { writeSitemap } from '../output/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';
@@ -77,7 +77,9 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
       const isTaken = (file: string) => existsSync(join(publicOut, file));
       if (compress.length > 0) compressed = [...compressed, ...(await compressFiles({ publicDir: publicOut, encodings: compress, otherFiles: sitemapFiles, isTaken }))];
     }
-    await writeManifest(stage, { preset }, entries, compressed);
+    // The config file the shards' builds read, as one build records it.
+    const { config } = readManifestHead(join(first.dir, manifestName));
+    await writeManifest(stage, { preset, config }, entries, compressed);
     await writeHostOutput({ preset, mistypedFiles, distDir: stage, publicDir: publicOut, files: listedFiles(entries, publicOut), logger });
   });
 

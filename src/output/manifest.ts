@@ -40,11 +40,13 @@ export const manifestName = 'prerender-manifest.json';
 
 /**
  * What the manifest says of the whole build, before its routes: the preset it was written for
- * (`preset` or `--preset`), which `prerender preview` serves it as. Absent from the manifest of a
- * build made before it was recorded there.
+ * (`preset` or `--preset`), which `prerender preview` serves it as, and the config file it read
+ * (from the site root; `null`: none), without which the next build refuses to replace it. Each is
+ * absent from the manifest of a build made before it was recorded there.
  */
 export interface ManifestHead {
   preset?: Preset;
+  config?: string | null;
 }
 
 /**

@@ -3,6 +3,7 @@
  * it arrives, each result streamed into the manifest, the sitemap and the report page's rows; then
  * the build stops if routes failed or the output checks refuse a file.
  */
+import { configName } from '../config/key-origin.ts';
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import { createOutputChecks, type OutputProblem } from '../checks/check-output.ts';
 import { createLinkCheck, type LinkCheck } from '../checks/link-check.ts';
@@ -95,7 +96,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };
     const rules = writesHeaders(config.preset) ? createHeaderRulePlanner(paths.dir) : undefined;
-    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, preset: config.preset, sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site, keepRecord: cache?.routes?.add, rules });
+    const sink = createRouteSink({ distDir: paths.dir, publicDir: paths.publicDir, preset: config.preset, configFile: config.configFile === undefined ? null : configName(config.root, config.configFile), sitemapHost, keepSitemapEntries: build.shard !== undefined, onRoute: page.add, site, keepRecord: cache?.routes?.add, rules });
     build.sink = sink;
     const crawl = crawlPolicy && createCrawl({ listed: routes, limit: crawlPolicy.limit, claims, onLevel: progress.grow });
     const linkCheck = config.prerender.links ? createLinkCheck(claims) : undefined;

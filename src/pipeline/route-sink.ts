@@ -44,8 +44,9 @@ export interface RouteSinkOptions {
   /** The staged `dist/<name>` (the manifest) and its `public/` (the sitemap). */
   distDir: string;
   publicDir: string;
-  /** The preset the output is written for, recorded in the manifest. */
+  /** The preset the output is written for, and the config file read (`null`: none), recorded in the manifest. */
   preset: Preset;
+  configFile: string | null;
   sitemapHost?: string;
   keepSitemapEntries: boolean;
   /** Also told every result, written or failed, in route order (the build report's rows). */
@@ -60,7 +61,7 @@ export interface RouteSinkOptions {
 
 /** A sink writing the manifest (and the sitemap, when `sitemapHost` is set) as results arrive. */
 export function createRouteSink(options: RouteSinkOptions): RouteSink {
-  const manifest = createManifestWriter(options.distDir, { preset: options.preset });
+  const manifest = createManifestWriter(options.distDir, { preset: options.preset, config: options.configFile });
   const sink: RouteSink = {
     tally: { ok: 0, bytes: 0, retries: 0, retried: [], failures: [], crawled: 0, renders: createRenderLog() },
     untyped: { count: 0, examples: [] },

@@ -36,13 +36,13 @@ describe('manifestLine', () => {
 });
 
 describe('the manifest head', () => {
-  it('records the preset before the routes, read back without them', async () => {
+  it('records the preset and the config file read before the routes, read back without them', async () => {
     const dir = tempDir('manifest-');
     const entry = { route: '/api/a.json', file: 'api/a.json', status: 200, contentType: 'application/json', bytes: 2, ms: 1 };
-    await writeManifest(dir, { preset: 'netlify' }, [entry]);
+    await writeManifest(dir, { preset: 'netlify', config: 'prerender.config.ts' }, [entry]);
     const path = join(dir, manifestName);
-    expect(readFileSync(path, 'utf8')).toBe(`{\n  "version": 1,\n  "preset": "netlify",\n  "routes": [\n    ${manifestLine(entry)}\n  ]\n}\n`);
-    expect(readManifestHead(path)).toEqual({ preset: 'netlify' });
+    expect(readFileSync(path, 'utf8')).toBe(`{\n  "version": 1,\n  "preset": "netlify",\n  "config": "prerender.config.ts",\n  "routes": [\n    ${manifestLine(entry)}\n  ]\n}\n`);
+    expect(readManifestHead(path)).toEqual({ preset: 'netlify', config: 'prerender.config.ts' });
     expect(await readManifest(dir)).toEqual([entry]);
   });
 });

@@ -25,7 +25,7 @@ describe('createSortedResults', () => {
     const distDir = tempDir('dist-');
     const publicDir = join(distDir, 'public');
     mkdirSync(publicDir);
-    const sink = createRouteSink({ preset: 'static', distDir, publicDir, sitemapHost: 'https://example.com', keepSitemapEntries: true, site: site(distDir) });
+    const sink = createRouteSink({ preset: 'static', configFile: null, distDir, publicDir, sitemapHost: 'https://example.com', keepSitemapEntries: true, site: site(distDir) });
     const held = createSortedResults(sink, distDir);
     // Level by level, as a crawl finds them: the listed routes, then what they link to.
     const arrivals: [PrerenderResult, PrerenderRoute][] = [
@@ -51,7 +51,7 @@ describe('createSortedResults', () => {
 
   it('holds nothing once flushed: a second flush hands nothing on again', async () => {
     const distDir = tempDir('dist-');
-    const sink = createRouteSink({ preset: 'static', distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false, site: site(distDir) });
+    const sink = createRouteSink({ preset: 'static', configFile: null, distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false, site: site(distDir) });
     const held = createSortedResults(sink, distDir);
     held.add(written('/b', 'b/index.html'), listed('/b'));
     held.add(written('/a', 'a/index.html'), listed('/a'));
@@ -65,7 +65,7 @@ describe('createSortedResults', () => {
   it('keeps results past a run on disk and hands them on the same, what a handler threw included', async () => {
     const distDir = tempDir('dist-');
     const seen: PrerenderResult[] = [];
-    const sink = createRouteSink({ preset: 'static', distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false, site: site(distDir), onRoute: (result) => void seen.push(result) });
+    const sink = createRouteSink({ preset: 'static', configFile: null, distDir, publicDir: join(distDir, 'public'), sitemapHost: undefined, keepSitemapEntries: false, site: site(distDir), onRoute: (result) => void seen.push(result) });
     const held = createSortedResults(sink, distDir);
     const thrown = new Error('boom');
     const count = runSize * 2 + 10;

@@ -2,7 +2,7 @@
  * The mistakes a new user makes in a config file, through the real bin: each is named with the config
  * file, the line or key at fault and the fix, exit code 2, and nothing is written.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { route, runCli, tempDir, writeSite } from '../support/helpers.ts';
@@ -295,11 +295,35 @@ describe('config files the lookup cannot read, or more than one', () => {
     expect(stderr).toContain('warning No config file was read: prerender.config.ts.bak is not a name the lookup reads');
     const error = JSON.parse(stdout).error;
     expect(error).toEqual({
-      code: 'NOTHING_TO_PRERENDER',
-      message: `Nothing to prerender: prerender.routes is not set and no route file exports entries, where the published output dist/${basename(root)} has 1 route: it is kept as it was, not replaced by a build without them.`,
-      hint: `List the routes to prerender in the config file the warning above names, once renamed or moved as it says, such as prerender: { routes: ['/api/a.txt'] }, or export entries from a route file with parameters. If the site is meant to have none now, set prerender.routes to [] (or remove dist/${basename(root)}, when a function lists them) and build again.`,
+      code: 'CONFIG',
+      message: `No config file was read, but the build in dist/${basename(root)} was made with prerender.config.ts: without it this build would publish another site (no routes it listed, no sitemap, none of its settings), so nothing is built.`,
+      hint: `Put prerender.config.ts back in the site root (or pass --config with where it is now). To build this site without a config from now on, remove dist/${basename(root)} first.`,
     });
     expect(snapshotTree(join(root, 'dist'))).toEqual(before);
+  });
+
+  it('moved away after a build of a site whose route files list routes too (entries): the build stops, and the output is kept', async () => {
+    const root = writeSite({
+      'src/server/routes/api/a.txt.ts': route(`() => 'a'`),
+      'src/server/routes/api/posts/[slug].txt.ts': `import { defineEventHandler } from 'h3';\nexport const entries = () => [{ slug: 'one' }];\nexport default defineEventHandler(() => 'post');\n`,
+      'prerender.config.ts': `export default { prerender: { routes: ['/api/a.txt'], sitemap: { host: 'https://example.com' } } };`,
+    });
+    expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
+    const before = snapshotTree(join(root, 'dist'));
+    // Named as nothing the lookup reads or finds close: only the last build says a config was read.
+    renameSync(join(root, 'prerender.config.ts'), join(root, 'config.ts'));
+    const { code, stderr } = await runCli(['build', '--no-typecheck'], { cwd: root });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(`error No config file was read, but the build in dist/${basename(root)} was made with prerender.config.ts:`);
+    expect(snapshotTree(join(root, 'dist'))).toEqual(before);
+    // Back in place, it builds; with the output removed, the site builds without a config, as a new one.
+    renameSync(join(root, 'config.ts'), join(root, 'prerender.config.ts'));
+    expect((await runCli(['build', '--no-typecheck'], { cwd: root })).code).toBe(0);
+    rmSync(join(root, 'prerender.config.ts'));
+    rmSync(join(root, 'dist'), { recursive: true });
+    const fresh = await runCli(['build', '--no-typecheck'], { cwd: root });
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(readdirSync(join(root, 'dist', basename(root), 'public', 'api', 'posts'))).toEqual(['one.txt']);
   });
 
   it('the fix it names has the file read', async () => {
