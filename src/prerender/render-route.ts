@@ -143,7 +143,8 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   const { status } = response;
   if (status >= 300 && status < 400) {
     const location = response.headers.get('location');
-    return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect`, ms };
+    const instead = `list ${location ? `${location}, where it redirects,` : 'the URL it redirects to'} in its place, and redirect in the host's rules (a _redirects file on Netlify and Cloudflare Pages, vercel.json on Vercel)`;
+    return { ok: false, status, error: `redirects${location ? ` to ${location}` : ''} (status ${status}); a static file cannot redirect: ${instead}`, ms };
   }
   if (status < 200 || status >= 300) {
     const returned = returnedError(outcome);
