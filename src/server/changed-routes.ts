@@ -119,6 +119,11 @@ export function describePlan(plan: BuildPlan, shown: (file: string) => string = 
   // A route file removed, or a save that left every module as it was: only the route table is new.
   if (plan.changed.size === 0 && plan.modules.size === 0) return `the route table of ${count} (no route file to bundle again)`;
   const modules = plan.modules.size === 0 ? '' : ` and ${plan.modules.size} module${plan.modules.size === 1 ? '' : 's'} they import`;
+  // A module saved that no route file needs bundled again with it: the route files stay as they were.
+  if (plan.changed.size === 0) {
+    const one = plan.modules.size === 1;
+    return `${plan.modules.size} module${one ? '' : 's'} the ${count} import (the route files load ${one ? 'it' : 'them'} when requested)`;
+  }
   const named = nameFiles(plan.changed, shown);
   return `${plan.changed.size} of ${count}${modules} (those changed${named ? `: ${named}` : ''}; the others load when requested)`;
 }

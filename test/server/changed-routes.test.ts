@@ -90,7 +90,7 @@ describe('dev rebuilds of the route files a save changed', () => {
   it('bundles a module saved on its own, served by every route file that imports it', async () => {
     writeFileSync(join(root, 'src/shared/price.ts'), `export const price = '2 EUR';\n`);
     await pollUntil(url('/api/priced'), (answer) => answer.body === '2 EUR');
-    expect(builds().at(-1)).toMatch(/^rebuilt 0 of 11 route files and 1 module they import \(those changed; /);
+    expect(builds().at(-1)).toMatch(/^rebuilt 1 module the 11 route files import \(the route files load it when requested\) in \d+ ms$/);
     expect((await ask(url('/api/also-priced'))).body).toBe('also 2 EUR');
   });
 
@@ -200,5 +200,7 @@ describe('planBuild', () => {
     expect(describePlan(many, (file) => `api/${file}`)).toBe('5 of 3 route files (those changed: api/a.js, api/b.js, api/c.js and 2 more; the others load when requested)');
     // A route file removed, every other one bundled before: only the route table is new.
     expect(describePlan({ ...plan(['routes/gone.js']), changed: new Set() })).toBe('the route table of 3 route files (no route file to bundle again)');
+    // A module saved that no route file is bundled again for: it alone, no empty list of route files.
+    expect(describePlan({ ...plan(['shared/price.js']), changed: new Set() })).toBe('1 module the 3 route files import (the route files load it when requested)');
   });
 });
