@@ -27,6 +27,9 @@ import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, 
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
 import { describePlan, keepChanges, nameFiles, outOfDateAfterFailure, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
 import { noRouteResponse } from './no-route-page.ts';
+import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
+import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
+import { warnings } from '../warnings.ts';
 import { createRouteBundler } from './route-bundler.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
 
@@ -174,9 +177,17 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
 
   const fileName = (file: string) => bundler.modules.get(file)!.fileName;
 
+  /** The SHADOWED_ROUTE warnings said, each once (the build says them too). */
+  const shadowedSaid = new Set<string>();
   const setRoutes = (scanned: RouteDefinition[]) => {
     routes = scanned;
     findRoute = createRouteFinder(routes);
+    for (const { file, path, get, head } of findShadowedRoutes(routes)) {
+      const warning = warnings.shadowedRoute({ file: siteFile(site, file), path, get: siteFile(site, get), head: head && siteFile(site, head) });
+      if (shadowedSaid.has(warning.message)) continue;
+      shadowedSaid.add(warning.message);
+      warn(logger, warning);
+    }
   };
 
   const waitForRoutes = () => {
@@ -207,11 +218,13 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (latest?.stopped) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       if (!build.worker) return failureResponse(build.failure, request);
-      const file = build.broken || acceptsHtml(request) ? await findRoute!(request) : undefined;
+      const file = await findRoute!(request);
       if (build.broken && file !== undefined && build.broken.files.has(file)) return failureResponse(build.broken.failure, request);
-      // No route file serves it: a browser gets the routes there are (`/` most often).
-      if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request) && file === undefined) {
-        return noRouteResponse(request, build.plan.routes, site);
+      // No route file serves it: a browser gets the routes there are (`/` most often), any client
+      // the file put where another tool reads routes (Nitro's server/api/), if there is one.
+      if ((request.method === 'GET' || request.method === 'HEAD') && file === undefined) {
+        const misplaced = misplacedRouteFile(new URL(request.url).pathname, config);
+        if (acceptsHtml(request) || misplaced) return noRouteResponse(request, build.plan.routes, site, misplaced);
       }
       try {
         return await build.worker.fetch(request);

@@ -56,6 +56,32 @@ describe('dev server, other sites', () => {
     }
   });
 
+  it('says what the build says of route files: one no GET reaches (once), one put where Nitro reads routes', async () => {
+    const root = writeSite({
+      'src/server/routes/api/posts.json.ts': route(`() => ({ shadow: true })`),
+      'src/server/routes/api/posts.json.get.ts': route(`() => ({ posts: [] })`),
+      'server/api/hello.ts': route(`() => 'hi'`),
+    });
+    const logger = createMemoryLogger();
+    const server = await createDevServer({ root, port: 0, logger });
+    try {
+      expect(await ask(new URL('/api/posts.json', server.url).href)).toMatchObject({ status: 200, body: '{"posts":[]}' });
+      const moveIt = 'server/api/hello.ts would serve it, but route files are read from src/server/routes: move it to src/server/routes/api/hello.ts.';
+      const json = await ask(new URL('/api/hello', server.url).href);
+      expect([json.status, JSON.parse(json.body).message]).toEqual([404, `No route file serves GET /api/hello. ${moveIt}`]);
+      const page = await ask(new URL('/api/hello', server.url).href, { headers: { accept: 'text/html' } });
+      expect([page.status, page.body]).toEqual([404, expect.stringContaining(`<p>No route file serves GET /api/hello. ${moveIt} The routes of src/server/routes:</p>`)]);
+      // Saved again, the route table is scanned again: the warning is not said twice.
+      writeFileSync(join(root, 'src/server/routes/api/new.ts'), route(`() => 'new'`));
+      await pollUntil(new URL('/api/new', server.url).href, (answer) => answer.body === 'new');
+      expect(logger.lines.filter((line) => line.includes('never answers GET or HEAD'))).toEqual([
+        expect.stringContaining('Route file src/server/routes/api/posts.json.ts never answers GET or HEAD: src/server/routes/api/posts.json.get.ts answers both for /api/posts.json'),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('waits for a routes folder that does not exist yet, saying so, and serves it once it is made', async () => {
     const root = writeSite({ 'package.json': '{"name":"later"}' });
     const logger = createMemoryLogger();
