@@ -34,13 +34,6 @@ const siteBlocks = files.filter((block) => toolOf(block) === undefined);
 
 /** Modules the README's examples import but leave to the reader, as the site would have them. */
 const givenFiles: Record<string, string> = {
-  // `import { listPosts, readPost } from '../../../lib/cms.ts'` in the `entries` example.
-  'src/server/lib/cms.ts': [
-    `const posts = [{ slug: 'hello', title: 'Hello', body: 'The first post.', updatedAt: '2026-11-20T09:00:00Z' }];`,
-    `export async function listPosts() { return posts; }`,
-    `export function readPost(slug: string) { return posts.find((post) => post.slug === slug) ?? { slug, missing: true }; }`,
-    ``,
-  ].join('\n'),
   // The home page the feed's channel links to (`<link>https://example.com/</link>`): the tree's `public/`.
   'public/index.html': '<!doctype html>\n<html><head><title>My site</title></head><body><a href="/api/rss.xml">Feed</a></body></html>\n',
 };
