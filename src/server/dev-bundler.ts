@@ -218,16 +218,21 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (latest?.stopped) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       if (!build.worker) return failureResponse(build.failure, request);
-      const file = await findRoute!(request);
+      // Asked only where the answer depends on it: the finder loads h3 into this process, which
+      // must not happen before the site has it (Node keeps a package it did not find as not found).
+      const file = build.broken || acceptsHtml(request) ? await findRoute!(request) : undefined;
       if (build.broken && file !== undefined && build.broken.files.has(file)) return failureResponse(build.broken.failure, request);
-      // No route file serves it: a browser gets the routes there are (`/` most often), any client
-      // the file put where another tool reads routes (Nitro's server/api/), if there is one.
-      if ((request.method === 'GET' || request.method === 'HEAD') && file === undefined) {
-        const misplaced = misplacedRouteFile(new URL(request.url).pathname, config);
-        if (acceptsHtml(request) || misplaced) return noRouteResponse(request, build.plan.routes, site, misplaced);
-      }
+      const getOrHead = request.method === 'GET' || request.method === 'HEAD';
+      // No route file serves it: a browser gets the routes there are (`/` most often), and any
+      // client the file put where another tool reads routes (Nitro's server/api/), if there is one.
+      const misplaced = () => misplacedRouteFile(new URL(request.url).pathname, config);
+      if (getOrHead && acceptsHtml(request) && file === undefined) return noRouteResponse(request, build.plan.routes, site, misplaced());
       try {
-        return await build.worker.fetch(request);
+        const answer = await build.worker.fetch(request);
+        const moved = answer.status === 404 && getOrHead && !acceptsHtml(request) ? misplaced() : undefined;
+        if (!moved) return answer;
+        await answer.body?.cancel();
+        return noRouteResponse(request, build.plan.routes, site, moved);
       } catch (error) {
         // The build's thread stopped while this request ran (a route module threw outside any
         // request): the request gets the page that says why, as the next one will.
