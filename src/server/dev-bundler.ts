@@ -5,8 +5,8 @@
  * which imports the changed route files' modules at once and every other one on its route's first
  * request, and replaces the previous build whole. A failed build is served as its error until a save
  * fixes it: by the route files it left out of date, while the last build serves the others, or by
- * every route when it was to bundle them all or the route table changed. A build whose thread a route module ended (process.exit()) is served again in a new
- * thread on the next request.
+ * every route when it was to bundle them all or the route table changed. A build whose thread a
+ * route module ended (process.exit()) is served again in a new thread on the next request.
  */
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,17 +19,17 @@ import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { installRecords } from '../installed-package.ts';
+import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { scanRoutes } from '../routes/scan.ts';
+import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
 import { isInside } from '../runtime/inside.ts';
+import { warnings } from '../warnings.ts';
 import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
 import { describePlan, keepChanges, nameFiles, outOfDateAfterFailure, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
 import { noRouteResponse } from './no-route-page.ts';
-import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
-import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
-import { warnings } from '../warnings.ts';
 import { createRouteBundler } from './route-bundler.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
 
