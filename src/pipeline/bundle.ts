@@ -5,7 +5,7 @@ import { bundleInputsLines, rollupCacheKey } from '../cache/bundle-inputs.ts';
 import { changedInputs } from '../cache/changed-inputs.ts';
 import { linesKey } from '../cache/inputs-key.ts';
 import { placeBundle } from '../cache/stored-bundle.ts';
-import { asFileLimit, fileLimitOf, whileDoing } from '../file-limit.ts';
+import { asFileLimit, whileDoing } from '../file-limit.ts';
 import { removeTree } from '../output/remove-tree.ts';
 import { counted } from '../plural.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
@@ -40,7 +40,8 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
         return;
       } catch (error) {
         // Out of file descriptors, bundling would be too: that is the error, not a changed file.
-        if (fileLimitOf(error)) throw asFileLimit("linking the last build's server bundle into the output", error);
+        const limit = asFileLimit("linking the last build's server bundle into the output", error);
+        if (limit !== error) throw limit;
         // A stored file missing or changed: the bundle is made again, as without a cache.
         removeTree(serverDir);
         // The output's server/ and the cache hold the bundle's files as one file (links): an edit in either is seen here.

@@ -76,11 +76,12 @@ export function planBuild(routes: RouteDefinition[], changes: Changes, graph: Mo
 
 /**
  * The route files a failed build of `plan` leaves out of date, which answer with its error while the
- * last build serves the others: those it bundles, and those importing a module it bundles (a route
- * file, or another saved on its own). `undefined` when that is every route file.
+ * last build (of the table `served`) serves the others: those it bundles, and those importing a module
+ * it bundles (a route file, or another saved on its own). `undefined` when that is every route file,
+ * or the route table is not the one served (a file added, removed or renamed).
  */
-export function outOfDateAfterFailure(plan: BuildPlan, graph: ModuleGraph, site: Site): Set<string> | undefined {
-  if (plan.all) return undefined;
+export function outOfDateAfterFailure(plan: BuildPlan, served: readonly RouteDefinition[], graph: ModuleGraph, site: Site): Set<string> | undefined {
+  if (plan.all || tableKey(plan.routes) !== tableKey(served)) return undefined;
   const changedIds = [...plan.changed].map((file) => site.modules.get(file)?.id ?? resolve(site.routesDir, file));
   const files = new Set([...plan.changed, ...routesImporting([...changedIds, ...plan.modules], plan.routes, graph, site)]);
   return files.size < plan.routes.length ? files : undefined;
@@ -104,6 +105,11 @@ function routeIds(routes: RouteDefinition[], site: Site): Map<string, string[]> 
     files.set(id, [...(files.get(id) ?? []), route.file]);
   }
   return files;
+}
+
+/** A route table as one string: two are the same when each route file answers the same method and path. */
+function tableKey(routes: readonly RouteDefinition[]): string {
+  return routes.map((route) => `${route.method ?? '*'} ${route.path} ${route.file}`).join('\n');
 }
 
 /** Route files a plan's line names, at most; the rest are counted. */

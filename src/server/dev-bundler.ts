@@ -23,14 +23,13 @@ import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { scanRoutes } from '../routes/scan.ts';
-import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
 import { isInside } from '../runtime/inside.ts';
-import { warnings } from '../warnings.ts';
 import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
 import { describePlan, keepChanges, nameFiles, outOfDateAfterFailure, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
 import { noRouteResponse } from './no-route-page.ts';
 import { createRouteBundler } from './route-bundler.ts';
+import { shadowedRouteWarner } from './shadowed-warnings.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
 
 /** What the dev bundler needs. */
@@ -136,8 +135,6 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const taken = changes;
     changes = noChanges();
     let plan: BuildPlan | undefined;
-    // The route table the last build served: a failure after it changed is every route's.
-    const servedTable = latest?.worker ? tableKey(latest.plan.routes) : undefined;
     try {
       // Marked first: a file added while the scan runs marks it stale again.
       if (!scanned && (scanned = true)) setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'dev', onWarning: (warning) => warn(logger, warning) }));
@@ -152,9 +149,10 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       watcher.add(reads);
       changes = keepChanges(taken, changes, reads);
       const failure = describeFailure(error);
-      const files = plan && servedTable === tableKey(plan.routes) && latest?.worker ? outOfDateAfterFailure(plan, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules }) : undefined;
-      if (!files || !latest?.worker) return serve({ failure });
-      latest = { worker: latest.worker, plan: latest.plan, broken: { failure, files } };
+      const served = latest?.worker ? latest : undefined;
+      const files = plan && served && outOfDateAfterFailure(plan, served.plan.routes, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules });
+      if (!files || !served) return serve({ failure });
+      latest = { worker: served.worker, plan: served.plan, broken: { failure, files } };
       logFailure(failure, logger);
       return logger.info(`until a save fixes it, the routes of ${nameFiles(files, (file) => siteFile(site, file))} answer with this error; the other routes are served from the last build`);
     }
@@ -177,17 +175,11 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
 
   const fileName = (file: string) => bundler.modules.get(file)!.fileName;
 
-  /** The SHADOWED_ROUTE warnings said, each once (the build says them too). */
-  const shadowedSaid = new Set<string>();
+  const warnShadowed = shadowedRouteWarner(site, logger);
   const setRoutes = (scanned: RouteDefinition[]) => {
     routes = scanned;
     findRoute = createRouteFinder(routes);
-    for (const { file, path, get, head } of findShadowedRoutes(routes)) {
-      const warning = warnings.shadowedRoute({ file: siteFile(site, file), path, get: siteFile(site, get), head: head && siteFile(site, head) });
-      if (shadowedSaid.has(warning.message)) continue;
-      shadowedSaid.add(warning.message);
-      warn(logger, warning);
-    }
+    warnShadowed(routes);
   };
 
   const waitForRoutes = () => {
@@ -251,9 +243,4 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
         await Promise.all([options?.finishRequests ? undefined : latest?.worker?.terminate(), spare?.terminate()]);
       })()),
   };
-}
-
-/** A route table as one string: two are the same when each route file answers the same method and path. */
-function tableKey(routes: readonly RouteDefinition[]): string {
-  return routes.map((route) => `${route.method ?? '*'} ${route.path} ${route.file}`).join('\n');
 }
