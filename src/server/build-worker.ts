@@ -20,15 +20,15 @@ import { forward } from './forward.ts';
 export interface BuildWorker {
   /**
    * Gets ready for a build of this route table, whose route files' modules are at `fileName(file)` in
-   * the output folder, while the build is being made.
+   * the output folder (none for a file no build could bundle), while the build is being made.
    */
-  prepare(table: RouteDefinition[], fileName: (file: string) => string): void;
+  prepare(table: RouteDefinition[], fileName: (file: string) => string | undefined): void;
   /**
    * Serves the build of `routes` (modules as for prepare()): imports the modules of the route files
    * `load` names now, the others on their first request. The failure when one of those throws or is
    * no handler; one that throws a ReferenceError in a module of one of `cycles` names the circle.
    */
-  load(routes: RouteDefinition[], fileName: (file: string) => string, load: string[], cycles: string[][]): Promise<BuildFailure | undefined>;
+  load(routes: RouteDefinition[], fileName: (file: string) => string | undefined, load: string[], cycles: string[][]): Promise<BuildFailure | undefined>;
   /**
    * Answers `request` with the loaded build. Rejects when the connection breaks, once it is known
    * whether the thread has stopped (then `onStop` has been called) or goes on.
@@ -155,6 +155,12 @@ function sameTable(a: RouteDefinition[], b: RouteDefinition[]): boolean {
   return a === b || (a.length === b.length && a.every((route, i) => route.method === b[i]!.method && route.path === b[i]!.path && route.file === b[i]!.file));
 }
 
-function fileNames(files: string[], fileName: (file: string) => string): RouteModules {
-  return Object.fromEntries(files.map((file) => [file, fileName(file)]));
+/** Each of `files` with its module's file; a file none was made for yet is left out (it is never loaded). */
+function fileNames(files: string[], fileName: (file: string) => string | undefined): RouteModules {
+  const modules: RouteModules = {};
+  for (const file of files) {
+    const name = fileName(file);
+    if (name !== undefined) modules[file] = name;
+  }
+  return modules;
 }

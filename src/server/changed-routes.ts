@@ -21,7 +21,7 @@ export interface BuildPlan {
   routes: RouteDefinition[];
   changed: Set<string>;
   modules: ReadonlySet<string>;
-  load: ReadonlySet<string>;
+  load: Set<string>;
   all: boolean;
 }
 
@@ -121,7 +121,8 @@ const namedFiles = 3;
  */
 export function describePlan(plan: BuildPlan, shown: (file: string) => string = (file) => file): string {
   const count = `${plan.routes.length} route file${plan.routes.length === 1 ? '' : 's'}`;
-  if (plan.all) return count;
+  // Every route file but those that failed (route-bundler.ts leaves them out).
+  if (plan.all) return plan.changed.size === plan.routes.length ? count : `${plan.changed.size} of ${count}`;
   // A route file removed, or a save that left every module as it was: only the route table is new.
   if (plan.changed.size === 0 && plan.modules.size === 0) return `the route table of ${count} (no route file to bundle again)`;
   const modules = plan.modules.size === 0 ? '' : ` and ${plan.modules.size} module${plan.modules.size === 1 ? '' : 's'} they import`;

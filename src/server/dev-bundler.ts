@@ -3,10 +3,12 @@
  * save made out of date (changed-routes.ts), on a watcher of our own that sees every path a build read
  * and the whole routes folder. Each build is served by a worker thread of its own (build-worker.ts),
  * which imports the changed route files' modules at once and every other one on its route's first
- * request, and replaces the previous build whole. A failed build is served as its error until a save
- * fixes it: by the route files it left out of date, while the last build serves the others, or by
- * every route when it was to bundle them all or the route table changed. A build whose thread a
- * route module ended (process.exit()) is served again in a new thread on the next request.
+ * request, and replaces the previous build whole. A route file that fails in its own source is left
+ * out of the build and answers its error until a save fixes it; the others are served. An error in
+ * another module is answered by the route files the build left out of date, while the last build
+ * serves the others, or by every route when it was to bundle them all or the route table changed.
+ * A build whose thread a route module ended (process.exit()) is served again in a new thread on the
+ * next request. How a request is answered: dev-answer.ts.
  */
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,16 +21,15 @@ import { errors } from '../errors.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { installRecords } from '../installed-package.ts';
-import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { isInside } from '../runtime/inside.ts';
-import { acceptsHtml, describeFailure, failedFile, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
+import { describeFailure, failedFile, logFailure, type BuildFailure } from './build-error.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
+import { answerFromBuild, type Broken, type Served } from './dev-answer.ts';
 import { describePlan, keepChanges, nameFiles, outOfDateAfterFailure, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
-import { noRouteResponse } from './no-route-page.ts';
-import { createRouteBundler } from './route-bundler.ts';
+import { createRouteBundler, type Bundle } from './route-bundler.ts';
 import { shadowedRouteWarner } from './shadowed-warnings.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
 
@@ -56,15 +57,6 @@ export interface DevBundler {
    */
   close(options?: { finishRequests?: boolean }): Promise<void>;
 }
-
-/**
- * The build being served: its thread and what it loaded, or the reason there is none; with the plan of
- * the build whose thread `stopped` (process.exit() in a route module), which the next request serves
- * again in a new thread. `broken`: a later build failed, and these route files answer with its error.
- */
-type Served =
-  | { worker: BuildWorker; plan: BuildPlan; stopped?: undefined; broken?: { failure: BuildFailure; files: ReadonlySet<string> } }
-  | { worker?: undefined; failure: BuildFailure; stopped?: BuildPlan };
 
 /** How long a save's burst of file events may take: one build follows them all. */
 const settleMs = 10;
@@ -104,7 +96,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const worker = startBuildWorker(
       { bodyLimit, dir: outDir, site, timeout: config.prerender.timeout },
       {
-        onStop: (error) => latest?.worker === worker && serve({ failure: describeFailure(errors.routesStopped(error)), stopped: latest.plan }),
+        onStop: (error) => latest?.worker === worker && serve({ failure: describeFailure(errors.routesStopped(error)), stopped: latest }),
         onLoadFailure: (failure) => logFailure(failure, logger),
         onRouteError: (line) => logger.error(line),
         onWarning: (warning) => warn(logger, warning),
@@ -122,45 +114,78 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     if (restarted) return logger.info(`started the routes again in a new thread, after theirs stopped, in ${ms} ms`);
     const verb = builds++ === 0 ? 'built' : 'rebuilt';
     logger.info(`${verb} ${describePlan(build.plan, (file) => siteFile(site, file))} in ${ms} ms`);
+    if (build.broken) logBroken(build.broken, 'the other routes are served');
   };
 
   const bundle = async (): Promise<void> => {
     const started = performance.now();
     // Nothing saved since a route module ended its thread: the same build, in a new thread, as a
     // server's supervisor starts it again. Its modules load on their routes' first requests.
-    if (latest?.stopped && !changes.all && changes.paths.size === 0) return launch({ ...latest.stopped, load: new Set() }, started, true);
+    if (latest?.stopped && !changes.all && changes.paths.size === 0) return launch({ ...latest.stopped.plan, load: new Set() }, started, latest.stopped.broken, true);
     if (!existsSync(config.routesDir)) return waitForRoutes();
     watcher.add([config.routesDir]);
     // What is saved while this build runs is the next one's.
     const taken = changes;
     changes = noChanges();
     let plan: BuildPlan | undefined;
+    let bundled: Bundle;
     try {
       // Marked first: a file added while the scan runs marks it stale again.
       if (!scanned && (scanned = true)) setRoutes(await scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'dev', onWarning: (warning) => warn(logger, warning) }));
       plan = planBuild(routes, taken, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules });
-      watcher.add(await bundler.bundle(plan));
+      bundled = await bundler.bundle(plan);
     } catch (thrown) {
       scanned = false;
-      const error = toBuildError(thrown, config.root);
-      // What the failed build read, and the file it failed on: a save of either may fix it; so may
-      // a package installed (an import of one not installed yet).
-      const reads = [...((thrown as { watchFiles?: string[] }).watchFiles ?? []), ...[failedFile(error, config.root) ?? []].flat(), ...installRecords(config.root)];
-      watcher.add(reads);
+      const reads = watchFailed([thrown], (thrown as { watchFiles?: string[] }).watchFiles ?? []);
       changes = keepChanges(taken, changes, reads);
-      const failure = describeFailure(error);
-      const served = latest?.worker ? latest : undefined;
-      const files = plan && served && outOfDateAfterFailure(plan, served.plan.routes, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules });
-      if (!files || !served) return serve({ failure });
-      latest = { worker: served.worker, plan: served.plan, broken: { failure, files } };
-      logFailure(failure, logger);
-      return logger.info(`until a save fixes it, the routes of ${nameFiles(files, (file) => siteFile(site, file))} answer with this error; the other routes are served from the last build`);
+      const failure = describeFailure(toBuildError(thrown, config.root));
+      return plan && keepLastBuild(plan, new Map(), failure) ? undefined : serve({ failure });
     }
-    return launch(plan, started);
+    watcher.add(bundled.reads);
+    if (bundled.failed.size === 0) return launch(plan, started);
+    // Route files left out, each failed in its own source: the others are served without them; by
+    // the last build, as after any failure, when nothing else was to be bundled.
+    const reads = watchFailed(bundled.failed.values());
+    const failures = new Map([...bundled.failed].map(([file, error]) => [file, describeFailure(toBuildError(error, config.root))]));
+    const alone = plan.changed.size === 0 && plan.modules.size === 0;
+    changes = keepChanges(alone ? taken : noChanges(), changes, reads);
+    const first = failures.values().next().value!;
+    // Every route file failed: every path answers an error, as when a build fails whole.
+    if (alone && failures.size === new Set(plan.routes.map((route) => route.file)).size) return serve({ failure: first });
+    if (alone && keepLastBuild({ ...plan, changed: new Set(failures.keys()) }, failures, first)) return;
+    return launch(plan, started, failures);
+  };
+
+  /** Watches what failed builds read and the files they failed in: a save of one may fix it; so may a package installed (an import of one not installed yet). */
+  const watchFailed = (thrown: Iterable<unknown>, read: string[] = []): string[] => {
+    const reads = [...read, ...[...thrown].flatMap((error) => failedFile(toBuildError(error, config.root), config.root) ?? []), ...installRecords(config.root)];
+    watcher.add(reads);
+    return reads;
+  };
+
+  /**
+   * Keeps the last build served while the route files a failed build of `plan` left out of date answer
+   * with the error: each its own of `failures`, if it has one, else `failure`. False when it cannot:
+   * none is served, the route table changed, or every route file is out of date.
+   */
+  const keepLastBuild = (plan: BuildPlan, failures: Broken, failure: BuildFailure): boolean => {
+    const served = latest?.worker ? latest : undefined;
+    const files = served && outOfDateAfterFailure(plan, served.plan.routes, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules });
+    if (!served || !files) return false;
+    latest = { worker: served.worker, plan: served.plan, broken: new Map([...files].map((file) => [file, failures.get(file) ?? failure])) };
+    logBroken(latest.broken!, 'the other routes are served from the last build');
+    return true;
+  };
+
+  /** Prints the failures `broken` routes answer with until a save fixes them, and what is served meanwhile. */
+  const logBroken = (broken: Broken, others: string) => {
+    const failures = new Set(broken.values());
+    for (const failure of failures) logFailure(failure, logger);
+    logger.info(`until a save fixes ${failures.size === 1 ? 'it' : 'them'}, the routes of ${nameFiles(broken.keys(), (file) => siteFile(site, file))} answer with ${failures.size === 1 ? 'this error' : 'their errors'}; ${others}`);
   };
 
   /** Serves `plan` in a thread of its own, which imports the modules of the route files `plan.load` names at once. */
-  const launch = async (plan: BuildPlan, started: number, restarted?: boolean): Promise<void> => {
+  const launch = async (plan: BuildPlan, started: number, broken?: Broken, restarted?: boolean): Promise<void> => {
     const worker = spare ?? startWorker();
     spare = undefined;
     loading = worker;
@@ -168,12 +193,13 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     loading = undefined;
     if (closing || failure) void worker.terminate();
     if (closing) return;
-    serve(failure ? { failure } : { worker, plan }, started, restarted);
+    serve(failure ? { failure } : { worker, plan, broken: broken?.size ? broken : undefined }, started, restarted);
     spare = startWorker();
     spare.prepare(plan.routes, fileName);
   };
 
-  const fileName = (file: string) => bundler.modules.get(file)!.fileName;
+  // None for a route file no build could bundle yet: it answers its error, never loaded.
+  const fileName = (file: string) => bundler.modules.get(file)?.fileName;
 
   const warnShadowed = shadowedRouteWarner(site, logger);
   const setRoutes = (scanned: RouteDefinition[]) => {
@@ -209,28 +235,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (running) await running;
       if (latest?.stopped) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
-      if (!build.worker) return failureResponse(build.failure, request);
-      // Asked only where the answer depends on it: the finder loads h3 into this process, which
-      // must not happen before the site has it (Node keeps a package it did not find as not found).
-      const file = build.broken || acceptsHtml(request) ? await findRoute!(request) : undefined;
-      if (build.broken && file !== undefined && build.broken.files.has(file)) return failureResponse(build.broken.failure, request);
-      const getOrHead = request.method === 'GET' || request.method === 'HEAD';
-      // No route file serves it: a browser gets the routes there are (`/` most often), and any
-      // client the file put where another tool reads routes (Nitro's server/api/), if there is one.
-      const misplaced = () => misplacedRouteFile(new URL(request.url).pathname, config);
-      if (getOrHead && acceptsHtml(request) && file === undefined) return noRouteResponse(request, build.plan.routes, site, misplaced());
-      try {
-        const answer = await build.worker.fetch(request);
-        const moved = answer.status === 404 && getOrHead && !acceptsHtml(request) ? misplaced() : undefined;
-        if (!moved) return answer;
-        await answer.body?.cancel();
-        return noRouteResponse(request, build.plan.routes, site, moved);
-      } catch (error) {
-        // The build's thread stopped while this request ran (a route module threw outside any
-        // request): the request gets the page that says why, as the next one will.
-        if (latest && !latest.worker) return failureResponse(latest.failure, request);
-        throw error;
-      }
+      return answerFromBuild(build, request, { config, site, findRoute: findRoute!, latest: () => latest });
     },
     close: (options) =>
       (closing ??= (async () => {

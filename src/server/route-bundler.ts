@@ -4,14 +4,16 @@
  * every module any build met (module-graph.ts), written as one module per source module
  * (dev-output.ts).
  */
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { rollup, type OutputChunk, type Plugin, type RollupBuild } from 'rollup';
 import { siteCycle } from '../bundle/import-cycles.ts';
-import { inputOptions } from '../bundle/rollup-options.ts';
+import { inputOptions, toBuildError } from '../bundle/rollup-options.ts';
 import { sitePath } from '../cache/site-path.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { failedFile } from './build-error.ts';
 import { routesImporting, type BuildPlan } from './changed-routes.ts';
 import { createOutputWriter, devOutputOptions } from './dev-output.ts';
 import { externalRuntime } from './dev-plugins.ts';
@@ -34,9 +36,19 @@ export interface RouteBundler {
   /**
    * Bundles what `plan` says, each route file and other module as an entry of its own, then the route
    * files that import one of them that now exports less (added to `plan.changed`), and writes what
-   * changed. Resolves with the paths the builds read; throws Rollup's error.
+   * changed. A route file the build fails in is left out (taken from `plan.changed` and `plan.load`,
+   * its module forgotten, so the next plan bundles it again) and the others are bundled without it;
+   * Rollup's error is thrown when it is in no route file the plan bundles.
    */
-  bundle(plan: BuildPlan): Promise<string[]>;
+  bundle(plan: BuildPlan): Promise<Bundle>;
+}
+
+/** What a dev build made of its plan. */
+export interface Bundle {
+  /** The paths the builds read, those that failed too: a save of one may change or fix it. */
+  reads: string[];
+  /** Each route file left out, with the error it failed with (as Rollup threw it). */
+  failed: Map<string, unknown>;
 }
 
 /** What one Rollup build made. */
@@ -89,15 +101,54 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
     modules,
     cycles: () => [...cycles.values()],
     async bundle(plan) {
-      const first = await build(plan.changed, plan.modules);
+      const reads: string[] = [];
+      const failed = new Map<string, unknown>();
+      let first: Bundled | undefined;
+      while (!first) {
+        try {
+          first = await build(plan.changed, plan.modules);
+        } catch (error) {
+          reads.push(...((error as { watchFiles?: string[] }).watchFiles ?? []));
+          const files = routeFilesFailed(error, plan.changed);
+          if (files.length === 0) {
+            // Left as it was: the dev server decides what the error takes down (outOfDateAfterFailure()).
+            for (const file of failed.keys()) plan.changed.add(file);
+            throw error;
+          }
+          for (const file of files) leaveOut(plan, file, error, failed);
+        }
+      }
       const importers = [...routesImporting(first.narrowed.keys(), plan.routes, graph, { routesDir: config.routesDir, modules })].filter((file) => !plan.changed.has(file));
       const second = await build(importers);
       // Only now: if the importers fail, the next build compares with what they were bundled against.
       for (const [id, names] of first.narrowed) exported.set(id, names);
       for (const file of importers) plan.changed.add(file);
-      return [...first.watchFiles, ...second.watchFiles];
+      return { reads: [...reads, ...first.watchFiles, ...second.watchFiles], failed };
     },
   };
+
+  /** The route files of `planned` whose own source `error` points at. */
+  function routeFilesFailed(error: unknown, planned: ReadonlySet<string>): string[] {
+    const path = failedFile(toBuildError(error, config.root), config.root);
+    return path === undefined ? [] : [...planned].filter((file) => path === resolve(config.routesDir, file) || path === linkedFile(resolve(config.routesDir, file)));
+  }
+
+  /** Takes `file` out of `plan`, and its module out of those served, for the next plan to bundle it again. */
+  function leaveOut(plan: BuildPlan, file: string, error: unknown, failed: Map<string, unknown>): void {
+    plan.changed.delete(file);
+    plan.load.delete(file);
+    modules.delete(file);
+    failed.set(file, error);
+  }
+}
+
+/** The file a link leads to (Rollup's id of it); `undefined` if it leads nowhere. */
+function linkedFile(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

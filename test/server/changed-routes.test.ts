@@ -194,6 +194,10 @@ describe('planBuild', () => {
 
   it('says in the log what it bundles', () => {
     expect(describePlan(plan([], { all: true }))).toBe('3 route files');
+    // The first build, with a route file that failed left out (route-bundler.ts).
+    const leftOut = plan([], { all: true });
+    leftOut.changed.delete('b.js');
+    expect(describePlan(leftOut)).toBe('2 of 3 route files');
     expect(describePlan(plan(['routes/b.js']))).toBe('2 of 3 route files (those changed: b.js, c.js; the others load when requested)');
     expect(describePlan(plan(['shared/price.js']))).toBe('1 of 3 route files and 1 module they import (those changed: c.js; the others load when requested)');
     const many = { ...plan([], { all: true }), all: false, changed: new Set(['e.js', 'd.js', 'c.js', 'b.js', 'a.js']) };

@@ -178,3 +178,70 @@ describe('dev rebuilds of route files that are links, and of CommonJS modules', 
     expect(rebuilt()).toMatch(/^rebuilt 1 of 2 route files and 1 module they import /);
   });
 });
+
+describe('dev started with route files that do not compile', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('serves the other routes, each broken one with its own error, and each as soon as its own fix is saved', async () => {
+    const broken = (word: string) => `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => ('${word}' );\n`;
+    const root = writeSite({ [`${api}/good.ts`]: route(`() => 'good'`), [`${api}/one.ts`]: broken('one'), [`${api}/two.ts`]: broken('two') });
+    const logger = createMemoryLogger();
+    server = await createDevServer({ root, port: 0, logger });
+    const url = (path: string) => new URL(path, server!.url).href;
+    expect(await ask(url('/api/good'))).toMatchObject({ status: 200, body: 'good' });
+    for (const name of ['one', 'two']) {
+      const answer = await ask(url(`/api/${name}`));
+      expect(answer.status).toBe(500);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'COMPILE', location: expect.stringMatching(new RegExp(`^src/server/routes/api/${name}\\.ts:2:\\d+$`)) });
+    }
+    // A browser asking for a broken route gets its error too, not the list of routes.
+    const page = await fetch(url('/api/two'), { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(500);
+    expect(await page.text()).toContain('two.ts:2:');
+    expect(logger.lines[0]).toMatch(/^built 1 of 3 route files in \d+ ms$/);
+    expect(logger.lines).toContain(
+      'until a save fixes them, the routes of src/server/routes/api/one.ts, src/server/routes/api/two.ts answer with their errors; the other routes are served',
+    );
+
+    writeFileSync(join(root, api, 'one.ts'), route(`() => 'one fixed'`));
+    await pollUntil(url('/api/one'), (answer) => answer.body === 'one fixed');
+    expect((await ask(url('/api/two'))).status).toBe(500);
+    expect(await ask(url('/api/good'))).toMatchObject({ status: 200, body: 'good' });
+    expect(logger.lines).toContain('until a save fixes it, the routes of src/server/routes/api/two.ts answer with this error; the other routes are served');
+
+    writeFileSync(join(root, api, 'two.ts'), route(`() => 'two fixed'`));
+    await pollUntil(url('/api/two'), (answer) => answer.body === 'two fixed');
+    expect((await ask(url('/api/one'))).body).toBe('one fixed');
+  });
+
+  it('serves a route file added broken while dev runs as its error alone, and then its fix', async () => {
+    const root = writeSite({ [`${api}/good.ts`]: route(`() => 'good'`) });
+    const logger = createMemoryLogger();
+    server = await createDevServer({ root, port: 0, logger });
+    const url = (path: string) => new URL(path, server!.url).href;
+    expect((await ask(url('/api/good'))).body).toBe('good');
+    writeFileSync(join(root, api, 'new.ts'), `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => 'new' +);\n`);
+    const broken = await pollUntil(url('/api/new'), (answer) => answer.status === 500);
+    expect(JSON.parse(broken.body).location).toMatch(/^src\/server\/routes\/api\/new\.ts:2:\d+$/);
+    expect(await ask(url('/api/good'))).toMatchObject({ status: 200, body: 'good' });
+    expect(logger.lines).toContain('until a save fixes it, the routes of src/server/routes/api/new.ts answer with this error; the other routes are served');
+    writeFileSync(join(root, api, 'new.ts'), route(`() => 'new, fixed'`));
+    await pollUntil(url('/api/new'), (answer) => answer.body === 'new, fixed');
+  });
+
+  it('answers every route with the error when the module that fails is not a route file', async () => {
+    const root = writeSite({
+      'src/shared/word.ts': `export const word = ;\n`,
+      [`${api}/uses.ts`]: `import { defineEventHandler } from 'h3';\nimport { word } from '../../../shared/word';\nexport default defineEventHandler(() => word);\n`,
+      [`${api}/plain.ts`]: route(`() => 'plain'`),
+    });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const answer = await ask(new URL('/api/plain', server.url).href);
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body).location).toMatch(/^src\/shared\/word\.ts:1:\d+$/);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * How `prerender dev` answers a request from the build it serves: a route file a failed build left
+ * broken answers with its error; a path no route file serves gets, in a browser, the page of the routes
+ * there are, and in any client, the file put where another tool reads routes, if there is one; every
+ * other request is the build's thread's to answer.
+ */
+import type { RouteFiles } from '../bundle/load-bundle.ts';
+import type { ResolvedConfig } from '../config/types.ts';
+import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
+import type { RouteFinder } from '../routes/route-finder.ts';
+import { acceptsHtml, failureResponse, type BuildFailure } from './build-error.ts';
+import type { BuildWorker } from './build-worker.ts';
+import type { BuildPlan } from './changed-routes.ts';
+import { noRouteResponse } from './no-route-page.ts';
+
+/** Route file -> the build failure it answers with. */
+export type Broken = ReadonlyMap<string, BuildFailure>;
+
+/**
+ * The build being served: its thread and what it loaded, or the reason there is none; with the plan of
+ * the build whose thread `stopped` (process.exit() in a route module), which the next request serves
+ * again in a new thread. `broken`: route files that answer with the error a build failed with in
+ * them (left out of the build served), or in what a later build was to bundle with them.
+ */
+export type Served =
+  | { worker: BuildWorker; plan: BuildPlan; stopped?: undefined; broken?: Broken }
+  | { worker?: undefined; failure: BuildFailure; stopped?: { plan: BuildPlan; broken?: Broken } };
+
+/** What answering needs besides the build: the site, which route file a request reaches, the build served once this one's thread stopped. */
+export interface AnswerContext {
+  config: Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'>;
+  site: RouteFiles;
+  findRoute: RouteFinder;
+  latest: () => Served | undefined;
+}
+
+/** The answer of `build` (or its error) to `request`. */
+export async function answerFromBuild(build: Served, request: Request, context: AnswerContext): Promise<Response> {
+  if (!build.worker) return failureResponse(build.failure, request);
+  const { config, site } = context;
+  // Asked only where the answer depends on it: the finder loads h3 into this process, which
+  // must not happen before the site has it (Node keeps a package it did not find as not found).
+  const file = build.broken || acceptsHtml(request) ? await context.findRoute(request) : undefined;
+  const brokenBy = file === undefined ? undefined : build.broken?.get(file);
+  if (brokenBy) return failureResponse(brokenBy, request);
+  const getOrHead = request.method === 'GET' || request.method === 'HEAD';
+  const misplaced = () => misplacedRouteFile(new URL(request.url).pathname, config);
+  if (getOrHead && acceptsHtml(request) && file === undefined) return noRouteResponse(request, build.plan.routes, site, misplaced());
+  try {
+    const answer = await build.worker.fetch(request);
+    const moved = answer.status === 404 && getOrHead && !acceptsHtml(request) ? misplaced() : undefined;
+    if (!moved) return answer;
+    await answer.body?.cancel();
+    return noRouteResponse(request, build.plan.routes, site, moved);
+  } catch (error) {
+    // The build's thread stopped while this request ran (a route module threw outside any
+    // request): the request gets the page that says why, as the next one will.
+    const latest = context.latest();
+    if (latest && !latest.worker) return failureResponse(latest.failure, request);
+    throw error;
+  }
+}
