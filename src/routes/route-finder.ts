@@ -1,9 +1,9 @@
 /**
  * Which route file answers a request: the runtime's own router (createApp, as a built server routes)
  * over a route table, with handlers that only note their file and the parameters they were given.
- * The one answer to "does this URL reach that file": the dev server asks it which route files to
- * load, the build whether a path a file's `entries` lists is one that file serves, and which file's
- * `cacheKey` to ask about a route, with what parameters.
+ * The one answer to "does this URL reach that file": a dev build's thread asks it which route file a
+ * request reaches (bundle-worker.ts), the build whether a path a file's `entries` lists is one that
+ * file serves, and which file's `cacheKey` to ask about a route, with what parameters.
  */
 import type { H3 } from 'h3';
 import type { RouteDefinition } from './file-to-route.ts';

@@ -14,6 +14,7 @@ import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { BuildFailure } from './build-error.ts';
 import type { Warning } from '../warnings.ts';
 import type { BuildThreadData, FromBuildThread, RouteModules, ThreadAnswer, ToBuildThread } from './bundle-worker.ts';
+import { createRouteFileAsker, type RouteFileAnswer } from './route-file-question.ts';
 import { forward } from './forward.ts';
 
 /** A worker thread that serves one build. */
@@ -34,6 +35,8 @@ export interface BuildWorker {
    * whether the thread has stopped (then `onStop` has been called) or goes on.
    */
   fetch(request: Request): Promise<Response>;
+  /** The route file of the loaded build that answers `request`; `undefined` when none does (or the thread stopped). */
+  routeFile(request: Request): Promise<string | undefined>;
   /** Ends the thread once the requests in flight are answered. */
   retire(): void;
   /** Ends the thread now. Safe to call more than once. */
@@ -53,8 +56,8 @@ export interface BuildWorkerEvents {
 }
 
 /** A message the thread sends of its own, not the answer to one sent to it. */
-const isNotice = (message: FromBuildThread): message is { failed: BuildFailure } | { routeError: string } | { warning: Warning } | { exitFrames: string } =>
-  typeof message === 'object' && ('failed' in message || 'routeError' in message || 'warning' in message || 'exitFrames' in message);
+const isNotice = (message: FromBuildThread): message is { failed: BuildFailure } | { routeError: string } | { warning: Warning } | { exitFrames: string } | RouteFileAnswer =>
+  typeof message === 'object' && ('failed' in message || 'routeError' in message || 'warning' in message || 'exitFrames' in message || 'which' in message);
 
 /**
  * Starts a worker thread serving builds written to `dir` (dev-output.ts); it loads the runtime and
@@ -73,6 +76,7 @@ export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEv
   let stopped: Error | undefined;
   /** Where process.exit() was called in the thread, as it told before it ended. */
   let exitFrames: string | undefined;
+  const routeFiles = createRouteFileAsker((question) => send(question));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.once('error', (error) => (stopped = error));
   worker.once('exit', (code) => {
@@ -84,10 +88,12 @@ export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEv
       stopped.stack = `Error: ${stopped.message}${exitFrames ? `\n${exitFrames}` : ''}`;
     }
     if (!ending) events.onStop(stopped);
+    routeFiles.stopped();
   });
   worker.on('message', (message: FromBuildThread) => {
     if (!isNotice(message)) return;
-    if ('failed' in message) events.onLoadFailure(message.failed);
+    if ('which' in message) routeFiles.answered(message);
+    else if ('failed' in message) events.onLoadFailure(message.failed);
     else if ('warning' in message) events.onWarning(message.warning);
     else if ('exitFrames' in message) exitFrames = message.exitFrames;
     else events.onRouteError(message.routeError);
@@ -142,6 +148,7 @@ export function startBuildWorker(options: BuildThreadData, events: BuildWorkerEv
         throw stopped ?? error;
       }
     },
+    routeFile: (request) => routeFiles.ask(request),
     retire() {
       retiring = true;
       if (inFlight === 0) void terminate();

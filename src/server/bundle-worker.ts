@@ -3,8 +3,9 @@
  * its build it loads the runtime, listens on a socket of its own through the built server's socket
  * layer, and makes the app of the route table it was told of; then it imports the modules of the
  * route files the build changed, and answers with its port or with why it could not.
- * Every other route file's module is imported on the route's first request. Ending the thread ends
- * whatever the route modules started.
+ * Every other route file's module is imported on the route's first request; which route file a request
+ * reaches is answered here too (route-file-question.ts). Ending the thread ends whatever the route
+ * modules started.
  */
 import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
@@ -18,6 +19,7 @@ import { settleWithin } from '../settle-within.ts';
 import { warnings, type Warning } from '../warnings.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
+import { createRouteFileAnswerer, type RouteFileAnswer, type RouteFileQuestion } from './route-file-question.ts';
 import type * as Runtime from '../runtime/index.ts';
 import { keepServingOnStrayErrors } from '../runtime/stray-errors.ts';
 import { exitCallFrames } from '../exit-call.ts';
@@ -47,16 +49,17 @@ export interface ThreadBuild {
 }
 /**
  * What the dev server sends: the route table and modules the next build will likely have (to get
- * ready), a build, or `ping` (answered `pong` while the thread runs).
+ * ready), a build, a question of which route file answers a request, or `ping` (answered `pong`
+ * while the thread runs).
  */
-export type ToBuildThread = { table: RouteDefinition[]; modules: RouteModules } | ThreadBuild | 'ping';
+export type ToBuildThread = { table: RouteDefinition[]; modules: RouteModules } | ThreadBuild | RouteFileQuestion | 'ping';
 /** What the thread answers a build or a ping with. */
 export type ThreadAnswer = { port: number } | { failure: BuildFailure } | 'pong';
 /**
  * An answer; or, unasked, for the dev server to print: a route module that failed to load on its
  * route's first request, a handler's unhandled error, a handler's result h3 sends otherwise than meant.
  */
-export type FromBuildThread = ThreadAnswer | { failed: BuildFailure } | { routeError: string } | { warning: Warning } | { exitFrames: string };
+export type FromBuildThread = ThreadAnswer | RouteFileAnswer | { failed: BuildFailure } | { routeError: string } | { warning: Warning } | { exitFrames: string };
 
 type Handler = (event: unknown) => unknown;
 
@@ -103,6 +106,9 @@ const server = runtime.then(({ listen, outcomeKey }) =>
 );
 /** Each route file's module, as the dev server told. */
 let modules: RouteModules = {};
+/** The route table the dev server told of to get ready. */
+let preparedTable: RouteDefinition[] = [];
+const routeFiles = createRouteFileAnswerer();
 /** The site's circles of imports, as the build served told. */
 let cycles: string[][] = [];
 /** Each route file's default export, imported once. */
@@ -139,8 +145,10 @@ function warnOfResult(url: string, outcome: Runtime.RequestOutcome): void {
 
 port.on('message', (message: ToBuildThread) => {
   if (message === 'ping') port.postMessage('pong' satisfies FromBuildThread);
+  else if ('which' in message) void routeFiles.answer(message).then((answer) => port.postMessage(answer satisfies FromBuildThread));
   else if ('table' in message) {
     modules = message.modules;
+    preparedTable = message.table;
     prepared = prepare(message.table);
   } else void serve(message).then((answer) => port.postMessage(answer));
 });
@@ -150,6 +158,7 @@ async function serve(build: ThreadBuild): Promise<FromBuildThread> {
     modules = { ...modules, ...build.modules };
     cycles = build.cycles;
     const made = build.routes ? makeApp(build.routes) : prepared!;
+    routeFiles.serve(build.routes ?? preparedTable);
     // A module that throws as it loads fails its own route, printed now, as one imported on its
     // route's first request does: one broken route file does not take the others down with it.
     const loaded = await Promise.allSettled(build.load.map(handlerOf));

@@ -7,7 +7,6 @@
 import type { RouteFiles } from '../bundle/load-bundle.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
-import type { RouteFinder } from '../routes/route-finder.ts';
 import { acceptsHtml, failureResponse, type BuildFailure } from './build-error.ts';
 import type { BuildWorker } from './build-worker.ts';
 import type { BuildPlan } from './changed-routes.ts';
@@ -26,11 +25,10 @@ export type Served =
   | { worker: BuildWorker; plan: BuildPlan; stopped?: undefined; broken?: Broken }
   | { worker?: undefined; failure: BuildFailure; stopped?: { plan: BuildPlan; broken?: Broken } };
 
-/** What answering needs besides the build: the site, which route file a request reaches, the build served once this one's thread stopped. */
+/** What answering needs besides the build: the site, and the build served once this one's thread stopped. */
 export interface AnswerContext {
   config: Pick<ResolvedConfig, 'root' | 'routesDir' | 'apiPrefix'>;
   site: RouteFiles;
-  findRoute: RouteFinder;
   latest: () => Served | undefined;
 }
 
@@ -38,9 +36,8 @@ export interface AnswerContext {
 export async function answerFromBuild(build: Served, request: Request, context: AnswerContext): Promise<Response> {
   if (!build.worker) return failureResponse(build.failure, request);
   const { config, site } = context;
-  // Asked only where the answer depends on it: the finder loads h3 into this process, which
-  // must not happen before the site has it (Node keeps a package it did not find as not found).
-  const file = build.broken || acceptsHtml(request) ? await context.findRoute(request) : undefined;
+  // Asked only where the answer depends on it: a message to the build's thread and back.
+  const file = build.broken || acceptsHtml(request) ? await build.worker.routeFile(request) : undefined;
   const brokenBy = file === undefined ? undefined : build.broken?.get(file);
   if (brokenBy) return failureResponse(brokenBy, request);
   const getOrHead = request.method === 'GET' || request.method === 'HEAD';

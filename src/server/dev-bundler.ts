@@ -22,7 +22,6 @@ import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { installRecords } from '../installed-package.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
-import { createRouteFinder, type RouteFinder } from '../routes/route-finder.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { isInside } from '../runtime/inside.ts';
 import { describeFailure, failedFile, logFailure, type BuildFailure } from './build-error.ts';
@@ -72,7 +71,6 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   // Every route file is out of date until a build has bundled them all.
   let changes: Changes = { ...noChanges(), all: true };
   let routes: RouteDefinition[] = [];
-  let findRoute: RouteFinder | undefined;
   // Scanned again only after a file under routesDir was added, removed or renamed, or a build failed.
   let scanned = false;
   let latest: Served | undefined;
@@ -204,7 +202,6 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const warnShadowed = shadowedRouteWarner(site, logger);
   const setRoutes = (scanned: RouteDefinition[]) => {
     routes = scanned;
-    findRoute = createRouteFinder(routes);
     warnShadowed(routes);
   };
 
@@ -235,7 +232,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (running) await running;
       if (latest?.stopped) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
-      return answerFromBuild(build, request, { config, site, findRoute: findRoute!, latest: () => latest });
+      return answerFromBuild(build, request, { config, site, latest: () => latest });
     },
     close: (options) =>
       (closing ??= (async () => {

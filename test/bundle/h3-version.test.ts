@@ -52,6 +52,8 @@ describe('h3 missing or not v2', () => {
       writeFileSync(join(root, 'node_modules', '.package-lock.json'), '{}\n');
       const answer = await pollUntil(`${server.url}/api/hi.txt`, (a) => a.status === 200);
       expect(answer.body).toBe('hi');
+      // A browser's request too, which dev routes itself (a page of the routes for a path none serves).
+      expect(await ask(`${server.url}/api/hi.txt`, { headers: { accept: 'text/html' } })).toMatchObject({ status: 200, body: 'hi' });
     } finally {
       await server.stop();
     }
