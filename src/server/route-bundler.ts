@@ -127,9 +127,9 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
     },
   };
 
-  /** The route files of `planned` whose own source `error` points at. */
+  /** The route files of `planned` whose own source `error` is in (the module Rollup names, else the place the error points at). */
   function routeFilesFailed(error: unknown, planned: ReadonlySet<string>): string[] {
-    const path = failedFile(toBuildError(error, config.root), config.root);
+    const path = (error as { id?: string }).id ?? failedFile(toBuildError(error, config.root), config.root);
     return path === undefined ? [] : [...planned].filter((file) => path === resolve(config.routesDir, file) || path === linkedFile(resolve(config.routesDir, file)));
   }
 
