@@ -69,7 +69,7 @@ function handleWarning(warning: RollupLog, setup: BundleSetup): void {
 /** `source`, imported by the module `importer` (if known), resolves to nothing: whether its package is installed says why. */
 function unresolvedImport(source: string, importer: string | undefined, root: string): PrerenderError {
   const { installed, meant } = unresolvedPackage(source, importer ?? join(root, 'package.json'));
-  return errors.unresolvedImport(importer ? relative(root, importer) : 'a route file', source, installed, meant);
+  return errors.unresolvedImport(importer ? relative(root, importer) : 'a route file', source, installed, meant, importer);
 }
 
 /** Turns an error Rollup threw into a PrerenderError that names the file. */

@@ -37,6 +37,8 @@ export class PrerenderError extends Error {
   readonly code: ErrorCode;
   readonly hint?: string;
   readonly loc?: SourceLocation;
+  /** The module the error is in (an absolute path, as Rollup's logs name it), where no place in it is known. */
+  readonly id?: string;
   readonly frame?: string;
   /** Anything the caller may want to print or return, such as the build report of failed routes. */
   readonly details?: unknown;
@@ -46,13 +48,14 @@ export class PrerenderError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { hint?: string; loc?: SourceLocation; frame?: string; details?: unknown; cause?: unknown; traceCause?: boolean } = {},
+    extra: { hint?: string; loc?: SourceLocation; id?: string; frame?: string; details?: unknown; cause?: unknown; traceCause?: boolean } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'PrerenderError';
     this.code = code;
     this.hint = extra.hint;
     this.loc = extra.loc;
+    this.id = extra.id;
     this.frame = extra.frame;
     this.details = extra.details;
     this.traceCause = extra.traceCause ?? false;

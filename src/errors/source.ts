@@ -39,10 +39,12 @@ export const sourceErrors = {
     }),
   /**
    * `installed`: the package is in the site's node_modules, so `source` names a path it does not
-   * export; `meant`: else an installed package named almost as it (installed-package.ts).
+   * export; `meant`: else an installed package named almost as it (installed-package.ts). `id`: the
+   * importer's absolute path, when it is a module of a build.
    */
-  unresolvedImport: (importer: string, source: string, installed = false, meant?: string) =>
+  unresolvedImport: (importer: string, source: string, installed = false, meant?: string, id?: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
+      id,
       hint: source.startsWith('.')
         ? 'Fix the import path (relative to the importing file).'
         : // `prerender` is our command's name; the npm package of that name is another project's.

@@ -146,8 +146,8 @@ function preformatted(text: string | undefined): string {
   return text ? `<pre>${escapeHtml(text)}</pre>` : '';
 }
 
-/** The absolute path of the source file an error points at, if any. */
+/** The absolute path of the source file an error points at, or is in, if any. */
 export function failedFile(error: unknown, root: string): string | undefined {
-  const file = error instanceof PrerenderError ? error.loc?.file : undefined;
+  const file = error instanceof PrerenderError ? (error.loc?.file ?? error.id) : undefined;
   return file === undefined ? undefined : isAbsolute(file) ? file : resolve(root, file);
 }

@@ -117,14 +117,17 @@ const namedFiles = 3;
 
 /**
  * A build's plan for the log: `12 route files`, or `2 of 12 route files and 1 module they import
- * (those changed: api/a.ts, api/b.ts; …)`, each route file rebuilt named as `shown` spells it.
+ * (those changed: api/a.ts, api/b.ts; …)`, each route file rebuilt named as `shown` spells it;
+ * `failed`: how many route files the build left out, as their own errors failed them.
  */
-export function describePlan(plan: BuildPlan, shown: (file: string) => string = (file) => file): string {
+export function describePlan(plan: BuildPlan, shown: (file: string) => string = (file) => file, failed = 0): string {
   const count = `${plan.routes.length} route file${plan.routes.length === 1 ? '' : 's'}`;
   // Every route file but those that failed (route-bundler.ts leaves them out).
   if (plan.all) return plan.changed.size === plan.routes.length ? count : `${plan.changed.size} of ${count}`;
   // A route file removed, or a save that left every module as it was: only the route table is new.
-  if (plan.changed.size === 0 && plan.modules.size === 0) return `the route table of ${count} (no route file to bundle again)`;
+  if (plan.changed.size === 0 && plan.modules.size === 0) {
+    return failed > 0 ? `the route table of ${count}, without the ${failed === 1 ? 'route file' : `${failed} route files`} that failed (below)` : `the route table of ${count} (no route file to bundle again)`;
+  }
   const modules = plan.modules.size === 0 ? '' : ` and ${plan.modules.size} module${plan.modules.size === 1 ? '' : 's'} they import`;
   // A module saved that no route file needs bundled again with it: the route files stay as they were.
   if (plan.changed.size === 0) {

@@ -111,7 +111,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const ms = Math.round(performance.now() - started!);
     if (restarted) return logger.info(`started the routes again in a new thread, after theirs stopped, in ${ms} ms`);
     const verb = builds++ === 0 ? 'built' : 'rebuilt';
-    logger.info(`${verb} ${describePlan(build.plan, (file) => siteFile(site, file))} in ${ms} ms`);
+    logger.info(`${verb} ${describePlan(build.plan, (file) => siteFile(site, file), build.broken?.size)} in ${ms} ms`);
     if (build.broken) logBroken(build.broken, 'the other routes are served');
   };
 

@@ -36,9 +36,9 @@ export interface RouteBundler {
   /**
    * Bundles what `plan` says, each route file and other module as an entry of its own, then the route
    * files that import one of them that now exports less (added to `plan.changed`), and writes what
-   * changed. A route file the build fails in is left out (taken from `plan.changed` and `plan.load`,
-   * its module forgotten, so the next plan bundles it again) and the others are bundled without it;
-   * Rollup's error is thrown when it is in no route file the plan bundles.
+   * changed. A route file either build fails in is left out (taken from `plan.changed` and
+   * `plan.load`, its module forgotten, so the next plan bundles it again) and the others are bundled
+   * without it; Rollup's error is thrown when it is in no route file the build bundles.
    */
   bundle(plan: BuildPlan): Promise<Bundle>;
 }
@@ -48,6 +48,12 @@ export interface Bundle {
   /** The paths the builds read, those that failed too: a save of one may change or fix it. */
   reads: string[];
   /** Each route file left out, with the error it failed with (as Rollup threw it). */
+  failed: Map<string, unknown>;
+}
+
+/** The route files left out of a dev build so far, with their errors, and what their failed builds read. */
+interface LeftOut {
+  reads: string[];
   failed: Map<string, unknown>;
 }
 
@@ -101,44 +107,49 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
     modules,
     cycles: () => [...cycles.values()],
     async bundle(plan) {
-      const reads: string[] = [];
-      const failed = new Map<string, unknown>();
-      let first: Bundled | undefined;
-      while (!first) {
-        try {
-          first = await build(plan.changed, plan.modules);
-        } catch (error) {
-          reads.push(...((error as { watchFiles?: string[] }).watchFiles ?? []));
-          const files = routeFilesFailed(error, plan.changed);
-          if (files.length === 0) {
-            // Left as it was: the dev server decides what the error takes down (outOfDateAfterFailure()).
-            for (const file of failed.keys()) plan.changed.add(file);
-            throw error;
-          }
-          for (const file of files) leaveOut(plan, file, error, failed);
-        }
+      const left: LeftOut = { reads: [], failed: new Map() };
+      try {
+        const first = await buildLeavingOut(plan.changed, plan.modules, left);
+        for (const file of left.failed.keys()) plan.load.delete(file);
+        const importers = new Set([...routesImporting(first.narrowed.keys(), plan.routes, graph, { routesDir: config.routesDir, modules })].filter((file) => !plan.changed.has(file) && !left.failed.has(file)));
+        const second = await buildLeavingOut(importers, [], left);
+        // Only now: if the importers fail, the next build compares with what they were bundled against.
+        for (const [id, names] of first.narrowed) exported.set(id, names);
+        for (const file of importers) plan.changed.add(file);
+        return { reads: [...left.reads, ...first.watchFiles, ...second.watchFiles], failed: left.failed };
+      } catch (error) {
+        // Left as it was: the dev server decides what the error takes down (outOfDateAfterFailure()).
+        for (const file of left.failed.keys()) plan.changed.add(file);
+        throw error;
       }
-      const importers = [...routesImporting(first.narrowed.keys(), plan.routes, graph, { routesDir: config.routesDir, modules })].filter((file) => !plan.changed.has(file));
-      const second = await build(importers);
-      // Only now: if the importers fail, the next build compares with what they were bundled against.
-      for (const [id, names] of first.narrowed) exported.set(id, names);
-      for (const file of importers) plan.changed.add(file);
-      return { reads: [...reads, ...first.watchFiles, ...second.watchFiles], failed };
     },
   };
+
+  /**
+   * Builds the route files `files` (taking out each the build fails in, its module forgotten, into
+   * `left`) and the modules `others`; throws the error of a failure in no route file of `files`.
+   */
+  async function buildLeavingOut(files: Set<string>, others: Iterable<string>, left: LeftOut): Promise<Bundled> {
+    for (;;) {
+      try {
+        return await build(files, others);
+      } catch (error) {
+        left.reads.push(...((error as { watchFiles?: string[] }).watchFiles ?? []));
+        const failing = routeFilesFailed(error, files);
+        if (failing.length === 0) throw error;
+        for (const file of failing) {
+          files.delete(file);
+          modules.delete(file);
+          left.failed.set(file, error);
+        }
+      }
+    }
+  }
 
   /** The route files of `planned` whose own source `error` is in (the module Rollup names, else the place the error points at). */
   function routeFilesFailed(error: unknown, planned: ReadonlySet<string>): string[] {
     const path = (error as { id?: string }).id ?? failedFile(toBuildError(error, config.root), config.root);
     return path === undefined ? [] : [...planned].filter((file) => path === resolve(config.routesDir, file) || path === linkedFile(resolve(config.routesDir, file)));
-  }
-
-  /** Takes `file` out of `plan`, and its module out of those served, for the next plan to bundle it again. */
-  function leaveOut(plan: BuildPlan, file: string, error: unknown, failed: Map<string, unknown>): void {
-    plan.changed.delete(file);
-    plan.load.delete(file);
-    modules.delete(file);
-    failed.set(file, error);
   }
 }
 

@@ -229,8 +229,39 @@ describe('dev started with route files that do not compile', () => {
     expect(JSON.parse(broken.body).location).toMatch(/^src\/server\/routes\/api\/new\.ts:2:\d+$/);
     expect(await ask(url('/api/good'))).toMatchObject({ status: 200, body: 'good' });
     expect(logger.lines).toContain('until a save fixes it, the routes of src/server/routes/api/new.ts answer with this error; the other routes are served');
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^rebuilt the route table of 2 route files, without the route file that failed \(below\) in \d+ ms$/));
     writeFileSync(join(root, api, 'new.ts'), route(`() => 'new, fixed'`));
     await pollUntil(url('/api/new'), (answer) => answer.body === 'new, fixed');
+  });
+
+  it('serves route files added with imports that do not resolve as their own errors, and the others', async () => {
+    const root = writeSite({ [`${api}/good.ts`]: route(`() => 'good'`) });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const url = (path: string) => new URL(path, server!.url).href;
+    writeFileSync(join(root, api, 'pkg.ts'), `import { defineEventHandler } from 'h3';\nimport slugify from 'slugify-not-installed';\nexport default defineEventHandler(() => slugify('a'));\n`);
+    writeFileSync(join(root, api, 'rel.ts'), `import { defineEventHandler } from 'h3';\nimport { data } from '../../lib/nowhere';\nexport default defineEventHandler(() => data);\n`);
+    await pollUntil(url('/api/rel'), (answer) => answer.status === 500);
+    await pollUntil(url('/api/pkg'), (answer) => answer.status === 500);
+    expect(JSON.parse((await ask(url('/api/pkg'))).body).message).toBe('src/server/routes/api/pkg.ts imports "slugify-not-installed", which cannot be resolved.');
+    expect(JSON.parse((await ask(url('/api/rel'))).body).message).toBe('src/server/routes/api/rel.ts imports "../../lib/nowhere", which cannot be resolved.');
+    expect(await ask(url('/api/good'))).toMatchObject({ status: 200, body: 'good' });
+  });
+
+  it('answers an export removed from a shared module from the route files importing that name alone', async () => {
+    const root = writeSite({
+      'src/lib/data.ts': `export const posts = ['a'];\nexport function findPost(id: string) {\n  return id;\n}\n`,
+      [`${api}/post.ts`]: `import { defineEventHandler } from 'h3';\nimport { findPost } from '../../../lib/data';\nexport default defineEventHandler(() => findPost('a'));\n`,
+      [`${api}/list.ts`]: `import { defineEventHandler } from 'h3';\nimport { posts } from '../../../lib/data';\nexport default defineEventHandler(() => posts.join());\n`,
+    });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const url = (path: string) => new URL(path, server!.url).href;
+    expect((await ask(url('/api/list'))).body).toBe('a');
+    writeFileSync(join(root, 'src/lib/data.ts'), `export const posts = ['a', 'b'];\nexport function getPost(id: string) {\n  return id;\n}\n`);
+    const broken = await pollUntil(url('/api/post'), (answer) => answer.status === 500);
+    expect(JSON.parse(broken.body).message).toMatch(/^src\/server\/routes\/api\/post\.ts:2:\d+ imports "findPost" from src\/lib\/data\.ts, which does not export it\.$/);
+    expect(await ask(url('/api/list'))).toMatchObject({ status: 200, body: 'a,b' });
+    writeFileSync(join(root, api, 'post.ts'), `import { defineEventHandler } from 'h3';\nimport { getPost } from '../../../lib/data';\nexport default defineEventHandler(() => getPost('b'));\n`);
+    await pollUntil(url('/api/post'), (answer) => answer.body === 'b');
   });
 
   it('answers every route with the error when the module that fails is not a route file', async () => {
