@@ -10,6 +10,7 @@ import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
 import { jsonOfError, jsonOfReport, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
+import { checkConfigFlag } from '../config-flag.ts';
 import { apiPrefixFlag, concurrencyFlag, configFileDefault, presetFlag } from '../flags.ts';
 import { interruptOnSignals } from '../interrupt.ts';
 import { guardSiteFaults } from '../site-faults.ts';
@@ -60,6 +61,7 @@ export function registerBuild(cli: CAC): void {
       if (flags.cache === false || !existsSync(join(resolve(root ?? process.cwd()), defaults.cacheDir))) startToolchainAhead();
       try {
         const shard = flags.shard === undefined ? undefined : parseShard(String(flags.shard));
+        checkConfigFlag(root, flags.config);
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
         const signal = AbortSignal.any([interrupt.signal, faults.signal]);
         const building = build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal });

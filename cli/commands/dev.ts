@@ -3,6 +3,7 @@ import { defaults } from '../../src/config/defaults.ts';
 import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { apiPrefixFlag, bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
+import { checkConfigFlag } from '../config-flag.ts';
 import { checkServerFlags } from '../server-flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
@@ -33,6 +34,7 @@ export function registerDev(cli: CAC): void {
         const timeout = shutdownTimeout();
         const { createDevServer } = loadLibrary<typeof import('../../src/server/dev-server.ts')>('server/dev-server');
         checkServerFlags(flags, 3000);
+        checkConfigFlag(root, flags.config);
         const server = await createDevServer({
           root,
           configFile: flags.config,

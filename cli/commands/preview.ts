@@ -3,6 +3,7 @@ import { createLogger } from '../../src/log.ts';
 import { stopOnSignal } from '../../src/runtime/shutdown.ts';
 import { keepServingOnStrayErrors } from '../../src/runtime/stray-errors.ts';
 import { bodyLimitDefault, configFileDefault, shutdownTimeout } from '../flags.ts';
+import { checkConfigFlag } from '../config-flag.ts';
 import { checkServerFlags } from '../server-flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
@@ -31,6 +32,7 @@ export function registerPreview(cli: CAC): void {
         const timeout = shutdownTimeout();
         const { createPreviewServer } = loadLibrary<typeof import('../../src/server/preview-server.ts')>('server/preview-server');
         checkServerFlags(flags, 4173);
+        checkConfigFlag(root, flags.config);
         const server = await createPreviewServer({
           root,
           configFile: flags.config,

@@ -7,6 +7,18 @@ import { configExtensions, configFileNames } from './defaults.ts';
 import { configName } from './key-origin.ts';
 import { misnamedConfigs } from './misnamed-configs.ts';
 
+/** How a caller spells the option that names the config file, as its errors say it. */
+export interface ConfigOption {
+  name: string;
+  set(file: string): string;
+}
+
+/** The CLI's: `--config`, `--config configs/ci.config.ts`. */
+export const configFlag: ConfigOption = { name: '--config', set: (file) => `--config ${file}` };
+
+/** The library's (build(), loadConfig(), the servers', apiRoutes()): `configFile: 'configs/ci.config.ts'`. */
+export const configFileOption: ConfigOption = { name: 'the configFile option', set: (file) => `configFile: '${file}'` };
+
 /** Names a config is given by mistake (CommonJS, JSON): found by the lookup to be named, never read. */
 const unreadNames = ['prerender.config.cjs', 'prerender.config.cts', 'prerender.config.json'];
 
@@ -18,19 +30,7 @@ const unreadNames = ['prerender.config.cjs', 'prerender.config.cts', 'prerender.
  */
 export function findConfigFile(root: string, configFile: string | false | undefined, warn: (warning: Warning) => void): string | undefined {
   if (configFile === false) return undefined;
-  if (configFile !== undefined) {
-    const file = isAbsolute(configFile) ? configFile : resolve(root, configFile);
-    if (!existsSync(file)) {
-      const meant = closestName(basename(file), filesIn(dirname(file)));
-      throw errors.configNotFound(file, meant && configName(root, join(dirname(file), meant)));
-    }
-    if (statSync(file).isDirectory()) {
-      const inside = configFileNames.find((name) => existsSync(join(file, name)));
-      throw errors.configIsFolder(configName(root, file), inside && configName(root, join(file, inside)));
-    }
-    if (!configExtensions.includes(extname(file))) throw errors.configExtension(configName(root, file), extname(file));
-    return file;
-  }
+  if (configFile !== undefined) return checkConfigFile(root, configFile, configFileOption);
   const [found, ...others] = configFileNames.filter((name) => existsSync(join(root, name)));
   const unread = unreadNames.filter((name) => existsSync(join(root, name)));
   if (found === undefined) {
@@ -46,6 +46,25 @@ export function findConfigFile(root: string, configFile: string | false | undefi
   }
   if (others.length + unread.length > 0) warn(warnings.configFilesUnread(found, [...others, ...unread]));
   return join(root, found);
+}
+
+/**
+ * The config file `configFile` names (relative to `root`), checked: one that is missing, a folder, or
+ * no ES module is a CONFIG error naming the option as `option` spells it. The CLI checks its flag so
+ * before it calls the library, whose errors name its option.
+ */
+export function checkConfigFile(root: string, configFile: string, option: ConfigOption): string {
+  const file = isAbsolute(configFile) ? configFile : resolve(root, configFile);
+  if (!existsSync(file)) {
+    const meant = closestName(basename(file), filesIn(dirname(file)));
+    throw errors.configNotFound(file, option, meant && configName(root, join(dirname(file), meant)));
+  }
+  if (statSync(file).isDirectory()) {
+    const inside = configFileNames.find((name) => existsSync(join(file, name)));
+    throw errors.configIsFolder(configName(root, file), option, inside && configName(root, join(file, inside)));
+  }
+  if (!configExtensions.includes(extname(file))) throw errors.configExtension(configName(root, file), extname(file));
+  return file;
 }
 
 /** The names of the files in `folder`, none when it cannot be read. */

@@ -1,5 +1,6 @@
 /** The catalogue's errors of the config (and of the command line beside it: usage.ts): exit code 2 (see errors.ts). */
 import { basename, join, relative, sep } from 'node:path';
+import type { ConfigOption } from '../config/find-config-file.ts';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 import { stackWithCauses } from '../error-stack.ts';
 import { ownCodeDir } from '../paths.ts';
@@ -143,15 +144,15 @@ export const configErrors = {
     new PrerenderError('CONFIG', `The function ${file} default-exports did not settle within ${timeout} ms (prerender.timeout).`, {
       hint: `Make the promise it returns settle (a request with no timeout of its own, a callback never called). The bound is prerender.timeout as known before the file loads: its default, or build({ config: { prerender: { timeout } } }).`,
     }),
-  /** `meant`: a file of that folder named almost as the one given (from the site root, as --config takes it). */
-  configNotFound: (file: string, meant?: string) =>
+  /** `meant`: a file of that folder named almost as the one given (from the site root, as the option takes it); `option` spells the option as the caller does. */
+  configNotFound: (file: string, option: ConfigOption, meant?: string) =>
     new PrerenderError('CONFIG', `Config file not found: ${file}${meant ? `; did you mean ${meant}?` : ''}`, {
-      hint: meant ? `Pass --config ${meant} (relative to the site root).` : 'Check the path given to --config, relative to the site root.',
+      hint: meant ? `Pass ${option.set(meant)} (relative to the site root).` : `Check the path given to ${option.name}, relative to the site root.`,
     }),
-  /** `--config` given a folder (`name` as messages name it), and the config file in it, if one is. */
-  configIsFolder: (name: string, inside?: string) =>
-    new PrerenderError('CONFIG', `--config ${name} is a folder; --config takes the config file itself.`, {
-      hint: inside ? `Pass --config ${inside}.` : 'Pass the path of the config file, such as --config prerender.config.ts (relative to the site root).',
+  /** The config file option given a folder (`name` as messages name it), and the config file in it, if one is. */
+  configIsFolder: (name: string, option: ConfigOption, inside?: string) =>
+    new PrerenderError('CONFIG', `${option.set(name)} is a folder; ${option.name} takes the config file itself.`, {
+      hint: inside ? `Pass ${option.set(inside)}.` : `Pass the path of the config file, such as ${option.set('prerender.config.ts')} (relative to the site root).`,
     }),
   /** No config file was read, where code named almost as a config is (`said`: the CONFIG_FILE warning's words, with the fix; `path` from the root). */
   configNotRead: (said: string, path: string) =>
@@ -161,7 +162,7 @@ export const configErrors = {
   /** No config file was read, where the build in `output` read `previous` (from the site root). */
   configGone: (previous: string, output: string) =>
     new PrerenderError('CONFIG', `No config file was read, but the build in ${output} was made with ${previous}: without it this build would publish another site (no routes it listed, no sitemap, none of its settings), so nothing is built.`, {
-      hint: `Put ${previous} back in the site root (or pass --config with where it is now). To build this site without a config from now on, remove ${output} first.`,
+      hint: `Put ${previous} back in the site root (or name where it is now: --config, or the configFile option). To build this site without a config from now on, remove ${output} first.`,
     }),
   /** A config file that is no ES module (`name` as messages name it), with the rename that makes it one. */
   configExtension: (name: string, extension: string) => {

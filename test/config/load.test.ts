@@ -197,22 +197,23 @@ describe('loadConfig: --config', () => {
     const error = await catchError(() => loadConfig({ root, configFile: 'nope.config.ts' }));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
     expect(error.message).toBe(`Config file not found: ${join(root, 'nope.config.ts')}`);
-    expect(error.hint).toContain('--config');
+    expect(error.hint).toBe('Check the path given to the configFile option, relative to the site root.');
   });
 
   it('refuses a folder, naming the config file in it when one is', async () => {
     const root = writeSite({ 'src/prerender.config.ts': 'export default {};\n', 'configs/readme.txt': 'x' });
     const error = await catchError(() => loadConfig({ root, configFile: 'src' }));
-    expect([error.code, error.exitCode, error.message, error.hint]).toEqual(['CONFIG', 2, '--config src is a folder; --config takes the config file itself.', 'Pass --config src/prerender.config.ts.']);
+    // The library's option, named as it is spelt (the CLI checks --config first: test/scenarios/config-mistakes.test.ts).
+    expect([error.code, error.exitCode, error.message, error.hint]).toEqual(['CONFIG', 2, "configFile: 'src' is a folder; the configFile option takes the config file itself.", "Pass configFile: 'src/prerender.config.ts'."]);
     const empty = await catchError(() => loadConfig({ root, configFile: 'configs' }));
-    expect([empty.message, empty.hint]).toEqual(['--config configs is a folder; --config takes the config file itself.', 'Pass the path of the config file, such as --config prerender.config.ts (relative to the site root).']);
+    expect([empty.message, empty.hint]).toEqual(["configFile: 'configs' is a folder; the configFile option takes the config file itself.", "Pass the path of the config file, such as configFile: 'prerender.config.ts' (relative to the site root)."]);
   });
 
   it('names the file of that folder meant by a misspelt path', async () => {
     const root = writeSite({ 'configs/prerender.config.ts': 'export default {};\n' });
     const error = await catchError(() => loadConfig({ root, configFile: 'configs/prerender.conifg.ts' }));
     expect(error.message).toBe(`Config file not found: ${join(root, 'configs/prerender.conifg.ts')}; did you mean configs/prerender.config.ts?`);
-    expect(error.hint).toBe('Pass --config configs/prerender.config.ts (relative to the site root).');
+    expect(error.hint).toBe("Pass configFile: 'configs/prerender.config.ts' (relative to the site root).");
   });
 });
 

@@ -241,6 +241,17 @@ describe('config files the lookup cannot read, or more than one', () => {
     expect(written).toBe(false);
   });
 
+  // The library's checks name its option (configFile: test/config/load.test.ts); the commands check the flag first.
+  it.each(['build', 'dev', 'preview'])('prerender %s names --config, as given, when it names a folder or no file', async (command) => {
+    const root = writeSite({ 'configs/prerender.config.ts': 'export default {};\n' });
+    const folder = await runCli([command, '--config', 'configs'], { cwd: root });
+    expect(folder.code, folder.stderr).toBe(2);
+    expect(folder.stderr).toContain('error --config configs is a folder; --config takes the config file itself.\n  hint: Pass --config configs/prerender.config.ts.');
+    const misspelt = await runCli([command, '--config', 'configs/prerender.conifg.ts'], { cwd: root });
+    expect(misspelt.code, misspelt.stderr).toBe(2);
+    expect(misspelt.stderr).toContain('hint: Pass --config configs/prerender.config.ts (relative to the site root).');
+  });
+
   it('--config with such a file is refused the same way', async () => {
     const { code, stderr } = await buildWith({ 'ci.config.json': '{}' }, '--config', 'ci.config.json');
     expect(code, stderr).toBe(2);
@@ -297,7 +308,7 @@ describe('config files the lookup cannot read, or more than one', () => {
     expect(error).toEqual({
       code: 'CONFIG',
       message: `No config file was read, but the build in dist/${basename(root)} was made with prerender.config.ts: without it this build would publish another site (no routes it listed, no sitemap, none of its settings), so nothing is built.`,
-      hint: `Put prerender.config.ts back in the site root (or pass --config with where it is now). To build this site without a config from now on, remove dist/${basename(root)} first.`,
+      hint: `Put prerender.config.ts back in the site root (or name where it is now: --config, or the configFile option). To build this site without a config from now on, remove dist/${basename(root)} first.`,
     });
     expect(snapshotTree(join(root, 'dist'))).toEqual(before);
   });
