@@ -134,17 +134,18 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       bundled = await bundler.bundle(plan);
     } catch (thrown) {
       scanned = false;
-      const reads = watchFailed([thrown], (thrown as { watchFiles?: string[] }).watchFiles ?? []);
+      const error = toBuildError(thrown, config.root);
+      const reads = watchFailed([failedFile(error, config.root) ?? []].flat(), (thrown as { watchFiles?: string[] }).watchFiles ?? []);
       changes = keepChanges(taken, changes, reads);
-      const failure = describeFailure(toBuildError(thrown, config.root));
+      const failure = describeFailure(error);
       return plan && keepLastBuild(plan, new Map(), failure) ? undefined : serve({ failure });
     }
     watcher.add(bundled.reads);
     if (bundled.failed.size === 0) return launch(plan, started);
     // Route files left out, each failed in its own source: the others are served without them; by
     // the last build, as after any failure, when nothing else was to be bundled.
-    const reads = watchFailed(bundled.failed.values());
-    const failures = new Map([...bundled.failed].map(([file, error]) => [file, describeFailure(toBuildError(error, config.root))]));
+    const reads = watchFailed([...bundled.failed.values()].map((failed) => failed.path));
+    const failures = new Map([...bundled.failed].map(([file, failed]) => [file, describeFailure(failed.error)]));
     const alone = plan.changed.size === 0 && plan.modules.size === 0;
     changes = keepChanges(alone ? taken : noChanges(), changes, reads);
     const first = failures.values().next().value!;
@@ -155,8 +156,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   };
 
   /** Watches what failed builds read and the files they failed in: a save of one may fix it; so may a package installed (an import of one not installed yet). */
-  const watchFailed = (thrown: Iterable<unknown>, read: string[] = []): string[] => {
-    const reads = [...read, ...[...thrown].flatMap((error) => failedFile(toBuildError(error, config.root), config.root) ?? []), ...installRecords(config.root)];
+  const watchFailed = (failedIn: string[], read: string[] = []): string[] => {
+    const reads = [...read, ...failedIn, ...installRecords(config.root)];
     watcher.add(reads);
     return reads;
   };

@@ -47,14 +47,20 @@ export interface RouteBundler {
 export interface Bundle {
   /** The paths the builds read, those that failed too: a save of one may change or fix it. */
   reads: string[];
-  /** Each route file left out, with the error it failed with (as Rollup threw it). */
-  failed: Map<string, unknown>;
+  /** Each route file left out: the error it failed with (as toBuildError() words Rollup's), and the file the error is in. */
+  failed: Map<string, FailedIn>;
 }
 
 /** The route files left out of a dev build so far, with their errors, and what their failed builds read. */
 interface LeftOut {
   reads: string[];
-  failed: Map<string, unknown>;
+  failed: Map<string, FailedIn>;
+}
+
+/** A build error, as toBuildError() words it, and the file it is in. */
+export interface FailedIn {
+  error: unknown;
+  path: string;
 }
 
 /** What one Rollup build made. */
@@ -135,21 +141,23 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
         return await build(files, others);
       } catch (error) {
         left.reads.push(...((error as { watchFiles?: string[] }).watchFiles ?? []));
-        const failing = routeFilesFailed(error, files);
+        const described = toBuildError(error, config.root);
+        // The module Rollup names on the error, else the place the error points at.
+        const path = (error as { id?: string }).id ?? failedFile(described, config.root);
+        const failing = path === undefined ? [] : routeFilesOf(path, files);
         if (failing.length === 0) throw error;
         for (const file of failing) {
           files.delete(file);
           modules.delete(file);
-          left.failed.set(file, error);
+          left.failed.set(file, { error: described, path: path! });
         }
       }
     }
   }
 
-  /** The route files of `planned` whose own source `error` is in (the module Rollup names, else the place the error points at). */
-  function routeFilesFailed(error: unknown, planned: ReadonlySet<string>): string[] {
-    const path = (error as { id?: string }).id ?? failedFile(toBuildError(error, config.root), config.root);
-    return path === undefined ? [] : [...planned].filter((file) => path === resolve(config.routesDir, file) || path === linkedFile(resolve(config.routesDir, file)));
+  /** The route files of `planned` whose source is the file `path` (directly, or through a link). */
+  function routeFilesOf(path: string, planned: ReadonlySet<string>): string[] {
+    return [...planned].filter((file) => path === resolve(config.routesDir, file) || path === linkedFile(resolve(config.routesDir, file)));
   }
 }
 
