@@ -1,22 +1,32 @@
 /** What the dev server adds to the build's Rollup setup, for rebuilds fast enough for every save. */
-import { pathToFileURL } from 'node:url';
-import type { Plugin } from 'rollup';
+import { SourceMap } from 'node:module';
+import { relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AstNode, Plugin, TransformPluginContext } from 'rollup';
+import { codeFrame } from '../bundle/code-frame.ts';
+import { exportedNames, nameOf } from '../bundle/module-exports.ts';
+import { errors } from '../errors.ts';
 import { runtimeEntry } from '../paths.ts';
+
+const isH3 = (source: string) => source === 'h3' || source.startsWith('h3/');
 
 /**
  * Leaves h3 out of the dev build: it is imported from where the runtime imports it, which the
  * build's thread loads before its build is ready. Bundling it again costs most of a rebuild, and the
- * route files still share the runtime's one copy of h3, as in the build. Put it before the apiRoutes
- * plugin.
+ * route files still share the runtime's one copy of h3, as in the build. Rollup does not check the
+ * names imported from a module it leaves out: this plugin does, so that a route file importing what
+ * h3 v2 lacks (an h3 v1 helper) is named with its line, as `prerender build` names it. Put it before
+ * the apiRoutes plugin.
  */
-export function externalRuntime(): Plugin {
+export function externalRuntime(root: string): Plugin {
   // Resolved once per name: node-resolve looks through the folders and manifests on every call,
   // a tenth of a one-file rebuild.
   const known = new Map<string, { id: string; external: true } | null>();
+  const exports = new Map<string, Promise<Set<string> | undefined>>();
   return {
     name: 'api-prerender:dev-external-runtime',
     async resolveId(source) {
-      if (source !== 'h3' && !source.startsWith('h3/')) return null;
+      if (!isH3(source)) return null;
       if (known.has(source)) return known.get(source)!;
       const resolved = await this.resolve(source, runtimeEntry, { skipSelf: true });
       // File URLs, not paths: an absolute path is not an import specifier on every platform.
@@ -24,5 +34,41 @@ export function externalRuntime(): Plugin {
       if (external) known.set(source, external);
       return external;
     },
+    transform: {
+      // After the TypeScript is compiled: what is checked is what Rollup parses.
+      order: 'post',
+      async handler(code, id) {
+        if (!code.includes('h3')) return null;
+        const ast = this.parse(code);
+        for (const node of ast.body) {
+          if ((node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration') || !node.source || !isH3(String(node.source.value))) continue;
+          const resolved = await this.resolve(String(node.source.value), id);
+          if (!resolved?.external || !resolved.id.startsWith('file:')) continue;
+          const file = fileURLToPath(resolved.id);
+          if (!exports.has(file)) exports.set(file, exportedNames(this, file));
+          const names = await exports.get(file);
+          for (const specifier of node.specifiers) {
+            const imported = specifier.type === 'ImportSpecifier' ? nameOf(specifier.imported) : specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ExportSpecifier' ? nameOf(specifier.local) : undefined;
+            if (names && imported !== undefined && !names.has(imported)) throw missingExport(this, { root, id, code }, imported, file, (specifier as unknown as AstNode).start);
+          }
+        }
+        // Rollup takes the parsed code as it is, rather than parsing it again.
+        return { code, ast, map: null };
+      },
+    },
   };
+}
+
+/**
+ * The build's error for `binding`, imported at `pos` of the compiled `code` of `id` from `file`, which
+ * does not export it; placed in the source, through the source maps of the compile.
+ */
+function missingExport(context: TransformPluginContext, { root, id, code }: { root: string; id: string; code: string }, binding: string, file: string, pos: number): Error {
+  const map = context.getCombinedSourcemap();
+  const before = code.slice(0, pos);
+  const line = before.split('\n').length - 1;
+  const origin = new SourceMap({ version: map.version, file: id, sourceRoot: '', sources: map.sources, sourcesContent: map.sourcesContent?.map((content) => content ?? '') ?? [], names: map.names, mappings: map.mappings }).findEntry(line, pos - before.lastIndexOf('\n') - 1) as { originalLine?: number; originalColumn?: number };
+  const source = map.sourcesContent?.[0];
+  const loc = origin.originalLine === undefined ? undefined : { file: relative(root, id), line: origin.originalLine + 1, column: (origin.originalColumn ?? 0) + 1 };
+  return errors.missingExport(relative(root, id), binding, relative(root, file), 'h3', loc, loc && source ? codeFrame(source, loc.line, loc.column) : undefined);
 }

@@ -95,7 +95,7 @@ export function createRouteBundler(config: ResolvedConfig, logger: Logger, outDi
     let result: RollupBuild | undefined;
     try {
       const found: string[][] = [];
-      const plugins = [externalRuntime(), setup.plugins, entries(entryFiles, ids, { modules, exported, narrowed }), circles(config.root, found)];
+      const plugins = [externalRuntime(config.root), setup.plugins, entries(entryFiles, ids, { modules, exported, narrowed }), circles(config.root, found)];
       // Not tree-shaken: its passes cost a sixth of a rebuild, for modules loaded once and dropped.
       result = await rollup({ ...setup, input: [], plugins, cache: graph.cache(), treeshake: false });
       graph.update(result.cache!);

@@ -247,6 +247,23 @@ describe('dev started with route files that do not compile', () => {
     expect(await ask(url('/api/good'))).toMatchObject({ status: 200, body: 'good' });
   });
 
+  it('names an h3 v1 helper a route file imports as the build does, at its place in the source, and serves the fix', async () => {
+    // The type import is compiled away, so the line checked is not where the compiled code has it.
+    const v1 = `import type { H3Event } from 'h3';\n// An h3 v1 handler\nimport { defineEventHandler, send } from 'h3';\nexport default defineEventHandler((event: H3Event) => send(event, 'hi'));\n`;
+    const root = writeSite({ [`${api}/good.ts`]: route(`() => 'good'`), [`${api}/v1.ts`]: v1 });
+    server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    const url = (path: string) => new URL(path, server!.url).href;
+    const answer = await ask(url('/api/v1'));
+    expect(answer.status).toBe(500);
+    const body = JSON.parse(answer.body);
+    expect(body.message).toMatch(/^src\/server\/routes\/api\/v1\.ts:3:30 imports "send" from h3 \(\S*node_modules\/h3\/dist\/\S+\), which does not export it\.$/);
+    expect(body.frame).toContain("3: import { defineEventHandler, send } from 'h3';\n                                ^");
+    expect(body.hint).toMatch(/^h3 v2 has no "send": .* see h3's migration guide \(h3\.dev\/migration\)\.$/);
+    expect(await ask(url('/api/good'))).toMatchObject({ status: 200, body: 'good' });
+    writeFileSync(join(root, api, 'v1.ts'), `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => 'hi');\n`);
+    await pollUntil(url('/api/v1'), (fixed) => fixed.body === 'hi');
+  });
+
   it('answers an export removed from a shared module from the route files importing that name alone', async () => {
     const root = writeSite({
       'src/lib/data.ts': `export const posts = ['a'];\nexport function findPost(id: string) {\n  return id;\n}\n`,
