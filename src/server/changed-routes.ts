@@ -132,7 +132,8 @@ export function describePlan(plan: BuildPlan, shown: (file: string) => string = 
   // A module saved that no route file needs bundled again with it: the route files stay as they were.
   if (plan.changed.size === 0) {
     const one = plan.modules.size === 1;
-    return `${plan.modules.size} module${one ? '' : 's'} the ${count} import (the route files load ${one ? 'it' : 'them'} when requested)`;
+    const it = one ? 'it' : 'them';
+    return `${plan.modules.size} module${one ? '' : 's'} (the route files that import ${it} load ${it} when requested)`;
   }
   const named = nameFiles(plan.changed, shown);
   return `${plan.changed.size} of ${count}${modules} (those changed${named ? `: ${named}` : ''}; the others load when requested)`;
