@@ -104,6 +104,9 @@ const server = runtime.then(({ listen, outcomeKey }) =>
     { host: '127.0.0.1', port: 0, bodyLimit },
   ),
 );
+// Awaited by the build the thread serves, which answers their failure. A spare thread that never
+// serves (its runtime failed to load: h3 replaced by an install while it waited) ends unheard.
+server.catch(() => undefined);
 /** Each route file's module, as the dev server told. */
 let modules: RouteModules = {};
 /** The route table the dev server told of to get ready. */
@@ -150,6 +153,7 @@ port.on('message', (message: ToBuildThread) => {
     modules = message.modules;
     preparedTable = message.table;
     prepared = prepare(message.table);
+    prepared.catch(() => undefined);
   } else void serve(message).then((answer) => port.postMessage(answer));
 });
 

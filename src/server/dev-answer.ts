@@ -1,19 +1,27 @@
 /**
- * How `prerender dev` answers a request from the build it serves: a route file a failed build left
- * broken answers with its error; a path no route file serves gets, in a browser, the page of the routes
+ * How `prerender dev` answers a request from the build it serves, and what it says of broken route
+ * files: a route file a failed build left broken answers with its error; a path no route file serves gets, in a browser, the page of the routes
  * there are, and in any client, the file put where another tool reads routes, if there is one; every
  * other request is the build's thread's to answer.
  */
-import type { RouteFiles } from '../bundle/load-bundle.ts';
+import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
-import { acceptsHtml, failureResponse, type BuildFailure } from './build-error.ts';
+import type { Logger } from '../log.ts';
+import { acceptsHtml, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
 import type { BuildWorker } from './build-worker.ts';
-import type { BuildPlan } from './changed-routes.ts';
+import { nameFiles, type BuildPlan } from './changed-routes.ts';
 import { noRouteResponse } from './no-route-page.ts';
 
 /** Route file -> the build failure it answers with. */
 export type Broken = ReadonlyMap<string, BuildFailure>;
+
+/** Prints the failures `broken` routes answer with until a save fixes them, and what is served meanwhile (`others`). */
+export function logBroken(logger: Logger, site: RouteFiles, broken: Broken, others: string): void {
+  const failures = new Set(broken.values());
+  for (const failure of failures) logFailure(failure, logger);
+  logger.info(`until a save fixes ${failures.size === 1 ? 'it' : 'them'}, the routes of ${nameFiles(broken.keys(), (file) => siteFile(site, file))} answer with ${failures.size === 1 ? 'this error' : 'their errors'}; ${others}`);
+}
 
 /**
  * The build being served: its thread and what it loaded, or the reason there is none; with the plan of

@@ -26,8 +26,8 @@ import { scanRoutes } from '../routes/scan.ts';
 import { isInside } from '../runtime/inside.ts';
 import { describeFailure, failedFile, logFailure, type BuildFailure } from './build-error.ts';
 import { startBuildWorker, type BuildWorker } from './build-worker.ts';
-import { answerFromBuild, type Broken, type Served } from './dev-answer.ts';
-import { describePlan, keepChanges, nameFiles, outOfDateAfterFailure, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
+import { answerFromBuild, logBroken, type Broken, type Served } from './dev-answer.ts';
+import { describePlan, keepChanges, outOfDateAfterFailure, planBuild, type BuildPlan, type Changes } from './changed-routes.ts';
 import { createRouteBundler, type Bundle } from './route-bundler.ts';
 import { shadowedRouteWarner } from './shadowed-warnings.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
@@ -83,12 +83,20 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   let stopWaiting: (() => void) | undefined;
   let closing: Promise<void> | undefined;
 
+  const records = new Set(installRecords(config.root));
   const watcher = watchPaths((path, event) => {
     changes.paths.add(path);
     if (event === 'rename' && isInside(path, config.routesDir)) scanned = false;
+    // Packages installed or removed (another h3): all bundled again, in a thread that loads them anew.
+    if (records.has(path)) {
+      changes.all = true;
+      void spare?.terminate();
+      spare = undefined;
+    }
     for (const id of bundler.graph.readers(path)) changes.paths.add(id);
     void rebuild(settleMs);
   });
+  watcher.add(records);
 
   const startWorker = (): BuildWorker => {
     const worker = startBuildWorker(
@@ -112,7 +120,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     if (restarted) return logger.info(`started the routes again in a new thread, after theirs stopped, in ${ms} ms`);
     const verb = builds++ === 0 ? 'built' : 'rebuilt';
     logger.info(`${verb} ${describePlan(build.plan, (file) => siteFile(site, file), build.broken?.size)} in ${ms} ms`);
-    if (build.broken) logBroken(build.broken, 'the other routes are served');
+    if (build.broken) logBroken(logger, site, build.broken, 'the other routes are served');
   };
 
   const bundle = async (): Promise<void> => {
@@ -155,9 +163,9 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     return launch(plan, started, failures);
   };
 
-  /** Watches what failed builds read and the files they failed in: a save of one may fix it; so may a package installed (an import of one not installed yet). */
+  /** Watches what failed builds read and the files they failed in: a save of one may fix it; so may a package installed (watched always). */
   const watchFailed = (failedIn: string[], read: string[] = []): string[] => {
-    const reads = [...read, ...failedIn, ...installRecords(config.root)];
+    const reads = [...read, ...failedIn, ...records];
     watcher.add(reads);
     return reads;
   };
@@ -172,15 +180,8 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
     const files = served && outOfDateAfterFailure(plan, served.plan.routes, bundler.graph, { routesDir: config.routesDir, modules: bundler.modules });
     if (!served || !files) return false;
     latest = { worker: served.worker, plan: served.plan, broken: new Map([...files].map((file) => [file, failures.get(file) ?? failure])) };
-    logBroken(latest.broken!, 'the other routes are served from the last build');
+    logBroken(logger, site, latest.broken!, 'the other routes are served from the last build');
     return true;
-  };
-
-  /** Prints the failures `broken` routes answer with until a save fixes them, and what is served meanwhile. */
-  const logBroken = (broken: Broken, others: string) => {
-    const failures = new Set(broken.values());
-    for (const failure of failures) logFailure(failure, logger);
-    logger.info(`until a save fixes ${failures.size === 1 ? 'it' : 'them'}, the routes of ${nameFiles(broken.keys(), (file) => siteFile(site, file))} answer with ${failures.size === 1 ? 'this error' : 'their errors'}; ${others}`);
   };
 
   /** Serves `plan` in a thread of its own, which imports the modules of the route files `plan.load` names at once. */

@@ -72,6 +72,29 @@ describe('h3 missing or not v2', () => {
     expect(stderr).not.toMatch(/warning|h3\/node/);
   });
 
+  it('prerender dev says so as soon as h3 v1 is installed over v2, without a save, and serves again once v2 is back', async () => {
+    const root = installedSite(join(repoRoot, 'node_modules', 'h3'));
+    const server = await startBinServer('dev', root, [], installedBin(root));
+    // As `npm install` lays out another version: the package replaced, then npm's record of the install.
+    const install = (h3: string, record: string) => {
+      rmSync(join(root, 'node_modules', 'h3'));
+      symlinkSync(h3, join(root, 'node_modules', 'h3'), 'dir');
+      writeFileSync(join(root, 'node_modules', '.package-lock.json'), record);
+    };
+    try {
+      expect((await ask(`${server.url}/api/hi.txt`)).body).toBe('hi');
+      install(h3v1, '{}\n');
+      const refused = await pollUntil(`${server.url}/api/hi.txt`, (a) => a.status === 500);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'DEPENDENCY', message: expect.stringMatching(/^api-prerender needs h3 v2; the h3 installed in the site \(.*\) is version 1\./) });
+      install(join(repoRoot, 'node_modules', 'h3'), '{ }\n');
+      expect((await pollUntil(`${server.url}/api/hi.txt`, (a) => a.status === 200)).body).toBe('hi');
+      // The threads started while v1 was installed fail to load the runtime: ended unheard, not printed.
+      expect(server.stderr()).not.toMatch(/promise rejected|does not provide an export named/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('with h3 v2 the same layout builds; preview serves the build after h3 is gone (the bundle carries its own)', async () => {
     const root = installedSite(join(repoRoot, 'node_modules', 'h3'));
     const built = await prerender(root, ['build']);
