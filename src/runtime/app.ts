@@ -80,7 +80,24 @@ export interface AppOptions {
  * the message twice (its own, then its cause's) and its empty fields.
  */
 export function printUnhandled(thrown: unknown, event: H3Event): void {
-  console.error(`error ${event.req.method} ${event.url.pathname}: ${stackWithCauses(thrown)}`);
+  console.error(`error ${event.req.method} ${event.url.pathname}: ${withoutServerFrames(stackWithCauses(thrown))}`);
+}
+
+/**
+ * A stack without the frames from the call of the route's handler down (`callRouteHandler`, then h3,
+ * srvx, the socket): they are the same for every request, and they name the build machine's files.
+ * Each cause's stack is cut alike.
+ */
+function withoutServerFrames(stack: string): string {
+  let below = false;
+  return stack
+    .split('\n')
+    .filter((line) => {
+      if (!/^\s+at /.test(line)) return !(below = false);
+      below ||= /^\s+at (async )?callRouteHandler /.test(line);
+      return !below;
+    })
+    .join('\n');
 }
 
 /**
@@ -135,7 +152,8 @@ function withDefaultType(route: RuntimeRoute) {
   }
   // rou3 gives `**` both `_` and `"0"`, and nothing when it matches no segment: a handler sees `_` only.
   const unnamedRest = route.path.endsWith('/**');
-  return (event: H3Event) => {
+  // Named: printUnhandled() cuts a stack at its frame.
+  return function callRouteHandler(event: H3Event) {
     if (unnamedRest) event.context.params = { _: event.context.params?._ ?? '' };
     const outcome = outcomeOf(event);
     if (outcome) {

@@ -116,6 +116,10 @@ describe('the built server', () => {
     const printed = await pollFor(() => (built.stderr().includes('price table is empty') ? built.stderr() : undefined));
     expect(printed).toMatch(/^error GET \/api\/price: Error: no price for <b>x<\/b> & "y"\n\s+at /m);
     expect(printed).toContain('Caused by: Error: price table is empty\n    at ');
+    // At the route file's lines; none of the frames below the handler (the runtime, h3, srvx), which
+    // are the same for every error and name the files of the machine that built it.
+    expect(printed).toContain(`${join(root, api, 'price.ts')}:4:9`);
+    expect(printed).not.toMatch(/node_modules|lib\/src\/|callRouteHandler/);
     // The message once a request (the tests above asked twice more).
     expect(printed.split('no price for').length).toBe(printed.split('error GET /api/price:').length);
     expect(printed).not.toMatch(/statusText|unhandled/);
