@@ -1,7 +1,7 @@
 /**
  * The one static-file layer: the built server, `prerender preview`, `vite preview` and `prerender dev`
  * serve files through h3's `serveStatic`, which answers GET and HEAD with the type we give it, ETag,
- * Last-Modified, 304 and `index.html` for a folder. Which files exist and what they are is ours
+ * Last-Modified, 304 and `index.html` for a folder (asked for without its slash: a 301 to it). Which files exist and what they are is ours
  * (file-table.ts); anything that is no file falls through to the routes.
  *
  * A file with precompressed copies is answered in the coding the request accepts best
@@ -11,7 +11,7 @@
  * list gzip first.
  */
 import { join } from 'node:path';
-import { H3Event, serveStatic, toResponse, type HTTPResponse } from 'h3';
+import { H3Event, redirect, serveStatic, toResponse, type HTTPResponse } from 'h3';
 import { normalizeEventPath } from './app.ts';
 import { createFileTable, createLiveFiles, type FileSource, type FoundFile } from './file-table.ts';
 import { readManifestFiles } from './manifest-files.ts';
@@ -37,17 +37,28 @@ export function serveFiles(files: FileSource): FileMiddleware {
 async function serveFile(event: H3Event, files: FileSource): Promise<HTTPResponse | undefined> {
   let found: FoundFile | undefined;
   let varies = false;
+  let toFolder = false;
+  const { pathname, search } = event.url;
   const served = await serveStatic(event, {
     fallthrough: true,
     // serveStatic asks for the path, then its index.html, and stops at the first found: the file,
     // or the copy of it the request takes, whose meta sets Content-Encoding, length and ETag.
     getMeta: async (id) => {
       const file = await files.find(id);
+      // A folder's index.html asked for without the slash: sent to the folder's URL, as static hosts
+      // do (GitHub Pages, Netlify, Cloudflare Pages), so that its relative links resolve as there,
+      // and as the link check resolves them.
+      if (file && id.endsWith('/index.html') && !pathname.endsWith('/') && !pathname.endsWith('/index.html')) return void (toFolder = true);
       varies = file?.variants !== undefined;
       return (found = file && servedVariant(file, event.req.headers.get('accept-encoding')));
     },
     getContents: () => files.read(found!),
   });
+  if (toFolder) {
+    const moved = redirect(`${pathname}/${search}`, 301);
+    moved.headers.set('cache-control', fileCacheControl);
+    return moved;
+  }
   if (served === undefined) return undefined;
   const headers = event.res.headers;
   headers.set('cache-control', fileCacheControl);

@@ -74,9 +74,13 @@ describe('the built server and public/', () => {
     expect([hello.status, hello.text, hello.headers['cache-control']]).toEqual([200, 'hello', 'public, max-age=0, must-revalidate']);
   });
 
-  it("serves a folder's index.html, and never a file added to public/ after it started", async () => {
+  it("serves a folder's index.html at the folder's URL, and never a file added to public/ after it started", async () => {
     expect((await rawRequest(server.port, '/docs/')).text).toBe('<h1>Docs</h1>');
-    expect((await rawRequest(server.port, '/docs')).text).toBe('<h1>Docs</h1>');
+    expect((await rawRequest(server.port, '/docs/index.html')).text).toBe('<h1>Docs</h1>');
+    // Without the slash, sent to it as static hosts do: a relative link on the page resolves as there.
+    const bare = await rawRequest(server.port, '/docs?tab=2');
+    expect([bare.status, bare.headers.location, bare.headers['cache-control']]).toEqual([301, '/docs/?tab=2', 'public, max-age=0, must-revalidate']);
+    expect((await rawRequest(server.port, '/docs', { method: 'HEAD' })).status).toBe(301);
     writeFileSync(join(dir, 'public', 'late.txt'), 'added later');
     expect(await callsFor([['GET', '/late.txt']])).toEqual([]);
     const late = await rawRequest(server.port, '/late.txt');
