@@ -46,8 +46,9 @@ export interface ReuseFacts {
 
 /** `undefined` when the recorded output can be reused; else why the route is rendered. */
 export function reasonToRender(record: RouteRecord | undefined, facts: ReuseFacts): RenderReason | undefined {
-  if (facts.everyRoute) return facts.everyRoute;
+  // A route no build rendered is new, whatever else changed.
   if (!record) return 'new';
+  if (facts.everyRoute) return facts.everyRoute;
   if (facts.routeFile !== record.routeFile || facts.code(record.routeFile) !== record.code) return 'code';
   // A clean build would fail it now: rendered, it fails as it would.
   if (record.bytes > facts.maxBodySize || record.ms > facts.timeout) return 'config';

@@ -43,6 +43,7 @@ describe('reasonToRender', () => {
     ['nothing changed: reused', record, facts(), undefined],
     ['no record: new', undefined, facts(), 'new'],
     ['--no-cache or a version: every route', record, facts({ everyRoute: 'no cache' }), 'no cache'],
+    ['the config changed, and no build rendered it: new', undefined, facts({ everyRoute: 'config' }), 'new'],
     ['another route file answers it now', record, facts({ routeFile: 'api/posts/a.json.ts' }), 'code'],
     ['its code changed', record, facts({ code: () => 'code-2' }), 'code'],
     ['its body is over maxBodySize now', record, facts({ maxBodySize: 9 }), 'config'],
