@@ -15,7 +15,7 @@ import type { Rendered } from './prerender.ts';
 /** Starts the report in the staged output; the previous build's file list is read as routes come. */
 export function openReportPage(build: BuildContext): ReportWriter {
   const { config, paths } = build;
-  return createReportWriter({ name: config.name, distDir: paths.dir, publicDir: paths.publicDir, previousDir: paths.final });
+  return createReportWriter({ name: config.name, distDir: paths.dir, publicDir: paths.publicDir, previousDir: paths.final, typeProblems: config.preset === 'static' });
 }
 
 /**

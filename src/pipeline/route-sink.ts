@@ -10,9 +10,7 @@ import type { PrerenderRoute, Preset } from '../config/types.ts';
 import type { HeaderRulePlanner } from '../hosts/plan-header-rules.ts';
 import { createManifestWriter, type ManifestEntry } from '../output/manifest.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
-import { isHtml, mediaType } from '../content-type.ts';
-import { hostType, servedAsOtherType } from '../hosts/host-types.ts';
-import { hasExtension } from '../output/route-to-file.ts';
+import { typeMistake } from '../hosts/type-mistake.ts';
 import { createSitemapWriter, sitemapPath, type SitemapEntry, type SitemapWriter } from '../output/sitemap.ts';
 import { siteFile } from '../bundle/load-bundle.ts';
 import { siteTrace, type SiteCode } from '../prerender/site-trace.ts';
@@ -101,14 +99,11 @@ export function createRouteSink(options: RouteSinkOptions): RouteSink {
       sink.tally.ok++;
       sink.tally.bytes += entry.bytes;
       options.rules?.add(entry);
-      if (!hasExtension(file.slice(file.lastIndexOf('/') + 1))) {
-        // As below: a result warned about (HTML returned as a string) is the mistake to fix.
-        if (!isHtml(contentType) && result.mistake === undefined && sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
-      } else if (result.mistake === undefined && servedAsOtherType(file, contentType) && sink.mistyped.count++ < 3) {
-        // A handler's result warned about (HANDLER_RESULT: undefined, a Map, a string on a .json route)
-        // is the mistake to fix, and its warning the fix: its type follows from it, not said twice.
-        sink.mistyped.examples.push(`${route} (${contentType}, served as ${mediaType(hostType('netlify', file))})`);
-      }
+      // A handler's result warned about (HANDLER_RESULT: undefined, a Map, HTML returned as a string)
+      // is the mistake to fix, and its warning the fix: its type follows from it, not said twice.
+      const mistake = result.mistake === undefined ? typeMistake(file, contentType) : undefined;
+      if (mistake?.code === 'UNTYPED_FILE' && sink.untyped.count++ < 3) sink.untyped.examples.push(`${route} (${contentType})`);
+      else if (mistake?.code === 'MISTYPED_FILE' && sink.mistyped.count++ < 3) sink.mistyped.examples.push(`${route} (${contentType}, served as ${mistake.servedAs})`);
       if (fields === false || !sink.sitemap) return;
       const listed = { route: sitemapPath(route, file), fields };
       sink.sitemap.add(listed, route);

@@ -8,6 +8,8 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { mediaType } from '../content-type.ts';
+import { typeMistake } from '../hosts/type-mistake.ts';
 import type { BuildReport } from './build-report.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import type { TypeCheckReply } from '../typecheck/typecheck.ts';
@@ -29,6 +31,8 @@ export interface ReportWriterOptions {
   publicDir: string;
   /** The previous build's `dist/<name>` (it may not exist). */
   previousDir: string;
+  /** Whether a row names what hosts that read no `_headers` send its file as, when not as answered: the host is not known (preset "static"). */
+  typeProblems: boolean;
 }
 
 /** What the end of the build adds to the report. */
@@ -87,6 +91,7 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
       };
       if (file !== undefined && result.error === undefined && written) {
         const bytes = result.bytes ?? 0;
+        if (options.typeProblems && result.mistake === undefined) row.typeProblem = typeProblem(file, result.contentType!);
         row.gzipAt = written.index;
         if (measuresGzip(result.contentType!, bytes)) gzippedFrom += bytes;
         list.route(route, file, bytes, written.crc32);
@@ -155,4 +160,13 @@ function measureFile(path: string): { bytes: number; crc: number } | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The row's problem when hosts that read no `_headers` send `file` otherwise than as `contentType` (hosts/type-mistake.ts). */
+function typeProblem(file: string, contentType: string): string | undefined {
+  const mistake = typeMistake(file, contentType);
+  if (mistake === undefined) return undefined;
+  return mistake.code === 'UNTYPED_FILE'
+    ? `UNTYPED_FILE: no extension: only hosts that read public/_headers serve it as ${mediaType(contentType)}`
+    : `MISTYPED_FILE: its extension makes hosts that read no public/_headers serve it as ${mistake.servedAs}`;
 }

@@ -30,7 +30,7 @@ describe('createReportWriter', () => {
     writeFileSync(join(publicDir, 'robots.txt'), 'User-agent: *\n');
     // A host file the build wrote is measured too; a file named but never written (sitemap.xml) is not listed.
     writeFileSync(join(publicDir, '.nojekyll'), '');
-    const report = createReportWriter({ name: 'site', distDir, publicDir, previousDir: join(distDir, 'none') });
+    const report = createReportWriter({ name: 'site', distDir, publicDir, previousDir: join(distDir, 'none'), typeProblems: true });
     // The writer thread wrote (and measured) b, then d, then a.
     const [a, b, d] = [written('/a.json', 10, 2, 1), written('/b.json', 20, 0, 2), written('/d.json', 30, 1, 3)];
     const failed: PrerenderResult = { route: '/c.json', status: 500, ms: 2, error: 'answered 500' };
@@ -60,7 +60,7 @@ describe('createReportWriter', () => {
       const distDir = tempDir('report-writer-');
       const publicDir = join(distDir, 'public');
       mkdirSync(publicDir);
-      const report = createReportWriter({ name: 'site', distDir, publicDir, previousDir });
+      const report = createReportWriter({ name: 'site', distDir, publicDir, previousDir, typeProblems: true });
       report.add(written('/a.json', 10, 0, 1), target('/a.json'));
       report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: [] });
       return /<section id="changes">.*?<\/section>/s.exec(readFileSync(join(distDir, 'report.html'), 'utf8'))?.[0];

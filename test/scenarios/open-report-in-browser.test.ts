@@ -55,6 +55,29 @@ describe('the report page in Chromium', () => {
     await browser?.close();
   });
 
+  it('names on its row each file hosts that read no _headers would send untyped or as another type', async () => {
+    const root = writeSite({
+      'src/server/routes/api/hello.ts': route(`() => 'hi'`),
+      'src/server/routes/api/page.json.ts': route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return '<p>hi</p>'; }`),
+      'src/server/routes/api/fine.json.ts': route(`() => ({ ok: true })`),
+      'prerender.config.mjs': `export default { name: 'typed', prerender: { routes: ['/api/hello', '/api/page.json', '/api/fine.json'] } };\n`,
+    });
+    const { dir } = await buildSite(root);
+    const { page, errors } = await openReport(browser, join(dir, 'report.html'));
+    try {
+      const problemOf = (route: string) => page.locator('table.routes tr.row', { has: page.locator('td.route', { hasText: new RegExp(`^${route}$`) }) }).locator('td:last-child').textContent();
+      await expect.poll(() => drawnRoutes(page)).toEqual(['/api/fine.json', '/api/hello', '/api/page.json']);
+      expect(await problemOf('/api/hello')).toBe('UNTYPED_FILE: no extension: only hosts that read public/_headers serve it as text/plain');
+      expect(await problemOf('/api/page.json')).toBe('MISTYPED_FILE: its extension makes hosts that read no public/_headers serve it as application/json');
+      expect(await problemOf('/api/fine.json')).toBe('');
+      await page.locator('#filter').fill('UNTYPED_FILE');
+      await expect.poll(() => drawnRoutes(page)).toEqual(['/api/hello']);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('30 routes of a real build: shows them, sorts on a header click, filters as one types', async () => {
     const { page, requests, errors, url } = await openReport(browser, await build30());
     try {

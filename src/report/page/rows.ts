@@ -31,6 +31,8 @@ export interface ReportRow {
   change?: 'added' | 'changed' | 'same';
   /** Attempts past the first (prerender.retry). */
   retries?: number;
+  /** What hosts that read no `_headers` send it as, when not as answered (UNTYPED_FILE, MISTYPED_FILE): a problem of the row. */
+  typeProblem?: string;
 }
 
 /** A problem of one route: a check of its output (INVALID_JSON, ...), a broken link: any code. */
@@ -41,7 +43,7 @@ export interface RouteProblem {
 }
 
 /** The order of a row's values in the page's `rows` array; the page's script reads them by these positions. */
-export const rowFields = ['route', 'status', 'type', 'bytes', 'gzip', 'ms', 'rendered', 'source', 'change', 'retries'] as const;
+export const rowFields = ['route', 'status', 'type', 'bytes', 'gzip', 'ms', 'rendered', 'source', 'change', 'retries', 'typeProblem'] as const;
 
 /** Past this many different strings, a string is written in its row: the table stays small on a site that crawls. */
 const internLimit = 50_000;
@@ -77,7 +79,7 @@ export function createRowEncoder(): RowEncoder {
       first = false;
       return (
         `${lead}${scriptJson(row.route)},${row.status},${intern(row.contentType)},${number(row.bytes)},${number(row.gzipAt)},${row.ms},` +
-        `${intern(row.rendered)},${intern(row.source)},${intern(row.change)},${row.retries ?? 0}\n`
+        `${intern(row.rendered)},${intern(row.source)},${intern(row.change)},${row.retries ?? 0},${intern(row.typeProblem)}\n`
       );
     },
   };

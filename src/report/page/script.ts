@@ -25,7 +25,10 @@ export const pageScript = String.raw`
   };
   data.failures.forEach(function (failure) { addProblem(failure[0], failure[2]); });
   data.problems.forEach(function (problem) { addProblem(problem[0], problem[1] + ': ' + problem[2]); });
-  var problemsOf = function (row) { var list = problems.get(at(row, 0)); return list ? list.join('; ') : ''; };
+  var problemsOf = function (row) {
+    var list = (problems.get(at(row, 0)) || []).concat(at(row, 10) === null ? [] : [text(at(row, 10))]);
+    return list.join('; ');
+  };
   var size = function (field) { return function (row) { var value = at(row, field); return value === null ? '' : numbers.format(value); }; };
   var status = function (row) {
     var code = at(row, 1), retries = at(row, 9);
