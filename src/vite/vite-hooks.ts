@@ -78,7 +78,8 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       const options = configOptions(root, overrides);
       const { build } = await import('../pipeline/build.ts');
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
-      await build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger }).catch((error: unknown) => {
+      const { interruptibleBuild } = await import('./interrupt-build.ts');
+      await interruptibleBuild(logger!, (signal) => build({ ...options, config: { ...options.config, publicDir: clientOutDir }, logger, signal })).catch((error: unknown) => {
         throw forVite(error);
       });
     },

@@ -3,7 +3,8 @@
  * vite.config.mjs that imports the package, driven through Vite's own JS API (createServer, build,
  * preview), over real sockets.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { inspect } from 'node:util';
@@ -11,7 +12,7 @@ import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/index.ts';
-import { route } from '../support/helpers.ts';
+import { repoRoot, route } from '../support/helpers.ts';
 import { ask, pollUntil, type Answer } from '../support/poll.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { copyViteSite, createViteLogger } from '../support/vite-site.ts';
@@ -253,4 +254,26 @@ describe('Vite 7', () => {
       await server.close();
     }
   });
+});
+
+describe('vite build stopped with Ctrl-C', () => {
+  it('removes its staging folder and lock, says so, and ends by the signal, as prerender build does', async () => {
+    const root = copyViteSite('vite-interrupt-');
+    const started = join(root, 'started');
+    // A route that says it runs, then waits: the signal comes while the routes are rendered.
+    writeFileSync(join(root, 'src/server/routes/api/slow.json.ts'), route(`async () => { (await import('node:fs')).writeFileSync(${JSON.stringify(started)}, ''); return new Promise(() => {}); }`));
+    writeFileSync(join(root, 'prerender.config.mjs'), `export default { name: 'vite-site', prerender: { routes: ['/api/slow.json'], timeout: 60000 } };\n`);
+    const child = spawn(process.execPath, [join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('close', (code, signal) => resolve(signal ?? code)));
+    while (!existsSync(started) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    expect(await exited, output).toBe('SIGINT');
+    expect(output).toContain('SIGINT: stopping the build and removing what it made');
+    expect(output).toContain('Build interrupted (SIGINT): nothing was published');
+    expect(readdirSync(join(root, 'dist')).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(existsSync(join(root, 'dist', 'vite-site'))).toBe(false);
+  }, 60_000);
 });

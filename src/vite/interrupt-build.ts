@@ -1,0 +1,41 @@
+/**
+ * SIGINT and SIGTERM during the build `vite build` runs: Vite leaves them to Node, whose default ends
+ * the process at once, before the build has removed its staging folder and lock. While the build
+ * runs, the first signal aborts it instead (it ends its processes and removes what it made, as
+ * `prerender build` does), its INTERRUPTED error is printed, and the signal is then given back to
+ * the process, which Node's default ends with 128 + its number (130, 143), as a shell expects. A
+ * second signal exits at once, leaving what the build made for the next one to clear.
+ */
+import { constants } from 'node:os';
+import { errors } from '../errors.ts';
+import type { Logger } from '../log.ts';
+
+const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+
+/** Runs `build(signal)` with the signals aborting `signal`; rethrows what it throws but an interruption, after which the process ends by the signal. */
+export async function interruptibleBuild<T>(logger: Logger, build: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) {
+      logger.error(`${signal} again: exiting now, before the build has removed what it made (a .staging- folder beside the output, its lock); the next build removes them.`);
+      process.exit(128 + constants.signals[signal]);
+    }
+    received = signal;
+    logger.info(`${signal}: stopping the build and removing what it made (${signal} again exits at once)`);
+    controller.abort(errors.interrupted(signal));
+  };
+  for (const signal of stopSignals) process.on(signal, onSignal);
+  try {
+    return await build(controller.signal);
+  } catch (error) {
+    if (received === undefined) throw error;
+    logger.error(errors.interrupted(received).text());
+    for (const signal of stopSignals) process.off(signal, onSignal);
+    process.kill(process.pid, received);
+    // The signal ends the process; a host that handles it itself gets the error as well.
+    throw error;
+  } finally {
+    for (const signal of stopSignals) process.off(signal, onSignal);
+  }
+}
