@@ -16,6 +16,7 @@ import { runtimeEntry } from '../paths.ts';
 import { resolvedEntryId } from './entry.ts';
 import { findH3 } from './h3-version.ts';
 import { siteCycle } from './import-cycles.ts';
+import { hasTopLevelAwait } from './top-level-await.ts';
 
 /** The code a route file reaches. */
 export interface RouteCode {
@@ -41,6 +42,8 @@ export interface BundleFacts {
   h3?: string;
   /** The site's modules that import each other in a circle, each as Rollup found it (import-cycles.ts). */
   cycles?: string[][];
+  /** The site's modules (from the site root) that await at their top level: the bundle's load waits on them. */
+  topLevelAwait?: string[];
 }
 
 /** Options of {@link bundleFacts}. */
@@ -55,12 +58,19 @@ export function bundleFacts(options: BundleFactsOptions): Plugin {
   const runtimeDir = dirname(runtimeEntry) + sep;
   let h3: { dir: string; version: string } | undefined;
   let cycles: string[][] = [];
+  let awaiting = new Set<string>();
   return {
     name: 'api-prerender:bundle-facts',
     async buildStart() {
       const found = await findH3(this);
       h3 = typeof found === 'object' ? found : undefined;
       cycles = [];
+      awaiting = new Set();
+    },
+    moduleParsed(info) {
+      // The site's own modules: a package that waits at its top level is not the site's to fix.
+      if (!info.code?.includes('await') || !isAbsolute(info.id) || info.id.split(sep).includes('node_modules') || info.id.startsWith(runtimeDir)) return;
+      if (hasTopLevelAwait(info.ast)) awaiting.add(sitePath(options.root, info.id));
     },
     onLog(_, log) {
       const cycle = siteCycle(log, options.root);
@@ -87,7 +97,7 @@ export function bundleFacts(options: BundleFactsOptions): Plugin {
       const files = [...reached].filter((id) => !this.getModuleInfo(id)?.isExternal);
       for (const file of this.getWatchFiles()) if (this.getModuleInfo(file) === null) files.push(file);
       const inputs = new Set(files.filter((id) => isAbsolute(id)).map((id) => sitePath(options.root, id.split('?')[0]!)));
-      options.onFacts({ routes, inputs: [...inputs].sort(), assets, h3: h3?.version, ...(cycles.length > 0 && { cycles }) });
+      options.onFacts({ routes, inputs: [...inputs].sort(), assets, h3: h3?.version, ...(cycles.length > 0 && { cycles }), ...(awaiting.size > 0 && { topLevelAwait: [...awaiting].sort() }) });
     },
   };
 }

@@ -96,14 +96,22 @@ export const sourceErrors = {
     ),
   /**
    * The bundle's import (or, in dev, route file `file`'s module) did not settle within `ms`: a
-   * top-level await of the site's that waits on and on.
+   * top-level await of the site's that waits on and on; `awaiting`: the site's modules that await at
+   * their top level, when the bundle knows them (bundle-facts.ts).
    */
-  moduleLoadTimedOut: (ms: number, file?: string) =>
+  moduleLoadTimedOut: (ms: number, file?: string, awaiting: readonly string[] = []) =>
     new PrerenderError(
       'MODULE_IMPORT',
-      `${file ? `Route file ${file} did` : 'The route modules did'} not finish loading within ${ms} ms (prerender.timeout): code at the top level of ${file ? 'it' : 'a route file'}, or of a module ${file ? 'it imports' : 'one imports'}, is still waiting (an await outside any function that does not settle).`,
+      `${file ? `Route file ${file} did` : 'The route modules did'} not finish loading within ${ms} ms (prerender.timeout): ` +
+        (awaiting.length === 1
+          ? `the code at the top level of ${awaiting[0]} is still waiting (an await outside any function that does not settle).`
+          : awaiting.length > 1
+            ? `the code at the top level of one of ${awaiting.join(', ')} is still waiting (an await outside any function that does not settle).`
+            : `code at the top level of ${file ? 'it' : 'a route file'}, or of a module ${file ? 'it imports' : 'one imports'}, is still waiting (an await outside any function that does not settle).`),
       {
-        hint: 'Find the `await` outside any function in the route files and the modules they import, and give what it waits for a time limit, or move it into the handler (each request is bounded by prerender.timeout).',
+        hint:
+          `Find the \`await\` outside any function${awaiting.length > 0 ? '' : ' in the route files and the modules they import'}, and give what it waits for a time limit, or move it into the handler (each request is bounded by prerender.timeout).` +
+          (file ? '' : ' The build loads every route file, listed or not.'),
       },
     ),
   routesStopped: (cause: unknown) =>

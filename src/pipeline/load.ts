@@ -23,7 +23,7 @@ export async function loadServer(build: BuildContext, plan: RoutePlan): Promise<
   // Bounded as every call of the site's code is: a top-level await that never settles would hold the
   // build in silence, or let Node exit with code 13 and no word of which code waited.
   const { timeout } = config.prerender;
-  const load = () => whileDoing('loading the server bundle', () => settleWithin(loadBundle(paths.serverFile, config, build.bundle?.facts.cycles), timeout, () => errors.moduleLoadTimedOut(timeout)));
+  const load = () => whileDoing('loading the server bundle', () => settleWithin(loadBundle(paths.serverFile, config, build.bundle?.facts.cycles), timeout, () => errors.moduleLoadTimedOut(timeout, undefined, build.bundle?.facts.topLevelAwait)));
   return () =>
     (loading ??= untilAborted(
       cache?.tracking
