@@ -44,7 +44,7 @@ export function stopOnSignal(server: Closable, options: StopOptions = {}): void 
     log(`${why}: cutting the requests still running.`);
     // Exits once the connections are cut, whether or not the graceful close ever ends (a request
     // waiting on a route module that never finished loading); a close that hangs too gets a second.
-    void Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, cutWaitMs))]).finally(() => process.exit(1));
+    void Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, cutWaitMs))]).finally(() => setTimeout(() => process.exit(1), 0));
   };
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return force(`${signal} again`);
@@ -56,7 +56,10 @@ export function stopOnSignal(server: Closable, options: StopOptions = {}): void 
         clearTimeout(timer);
         // The last line says it is over: the one before promised to wait.
         if (!cut) log('Stopped: every request in flight was answered.');
-        process.exit(cut ? 1 : 0);
+        // After a cut, on the next turn: the events of the connections cut come first (a request log
+        // names each request cut).
+        if (cut) setTimeout(() => process.exit(1), 0);
+        else process.exit(0);
       },
       (error: unknown) => {
         log(`Could not close the server: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,21 +7,28 @@ import type { Logger } from '../log.ts';
  * response began. As middleware it sees the requests the socket layer refuses (400, 413) too. The
  * target is the one the client sent (`/a/../b`, refused with 400, is logged so, not as the `/b` its
  * parsed URL says), every byte but printable ASCII percent-encoded: no control character reaches the
- * terminal raw.
+ * terminal raw. A request whose connection closed before its answer began (the client gone, or cut
+ * by a shutdown) is logged then, as 499, nginx's "client closed request".
  * @example GET /api/v1/hello 200 3ms
  */
 export function requestLog(logger: Logger): ServerMiddleware {
   return async (request, next) => {
     const started = performance.now();
     const target = shownTarget(request);
-    const line = (status: number | string) => `${request.method} ${target} ${status} ${Math.round(performance.now() - started)}ms`;
+    let logged = false;
+    const log = (status: number | string) => {
+      if (logged) return;
+      logged = true;
+      logger.info(`${request.method} ${target} ${status} ${Math.round(performance.now() - started)}ms`);
+    };
+    request.signal.addEventListener('abort', () => log(499), { once: true });
     try {
       const response = await next();
-      logger.info(line(response.status));
+      log(response.status);
       return response;
     } catch (error) {
       // The socket layer answers 500 and reports the error itself.
-      logger.info(line(500));
+      log(500);
       throw error;
     }
   };

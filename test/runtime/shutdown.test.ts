@@ -153,6 +153,22 @@ describe('prerender preview and prerender dev', () => {
     }
   });
 
+  it('preview names the request SHUTDOWN_TIMEOUT cut, as dev does', async () => {
+    const site = gatedSite();
+    await buildSite(site.root, { config: { outDir: join(site.root, 'dist') } });
+    const server = await start([binPath, 'preview', site.root, '--port', '0'], { SHUTDOWN_TIMEOUT: '300' });
+    try {
+      const answer = get(server.url, '/api/slow');
+      await until(() => existsSync(site.started));
+      server.child.kill('SIGTERM');
+      expect((await answer).error).toBeTruthy();
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(/Requests still running after 300 ms: cutting the requests still running\.\n(.*\n)*GET \/api\/slow 499 \d+ms\n/);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
   it('refuse a SHUTDOWN_TIMEOUT that is no number as bad usage (exit 2)', async () => {
     const { root } = gatedSite();
     const { code, stderr } = await runCli(['dev', root, '--port', '0'], { env: { SHUTDOWN_TIMEOUT: 'soon' } });
