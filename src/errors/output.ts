@@ -5,9 +5,9 @@ import { messageOf, PrerenderError } from './prerender-error.ts';
 /** What to do when `path` could not be written, for the error's code. */
 function writeFailedHint(path: string, code: string | undefined): string {
   const folder = dirname(path);
-  if (code === 'EACCES' || code === 'EPERM') return `Give this user write access to ${folder} (ls -ld shows its owner), or set "outDir" to a folder it can write.`;
+  if (code === 'EACCES' || code === 'EPERM') return `Give this user write access to ${folder} (ls -ld shows its owner; lsattr -d ${path} shows one made immutable), or set "outDir" to a folder it can write.`;
   if (code === 'EROFS') return `${folder} is on a read-only file system: set "outDir" to a folder on a writable one.`;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return 'The disk (or your quota) has no room left: free some space, then build again.';
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'The disk (or your quota) has no room left: free some space, then build again. The build is written beside the previous output, which it replaces once complete: both need room at once.';
   return 'Check that the output folder is writable and the disk has room.';
 }
 
@@ -37,7 +37,7 @@ export const outputErrors = {
     }),
   mistypedFiles: (host: string, lines: string[]) =>
     new PrerenderError('HOST_TYPES', `${lines.length} file${lines.length === 1 ? '' : 's'} would be served by ${host} with another type than the route answered, and ${host} has no header control:\n${lines.join('\n')}`, {
-      hint: `Answer the type each line says the host serves (setHeader(event, 'content-type', ...)), give the route an extension that implies its type (/api/users/1.json, /feed.rss), or set mistypedFiles: "warn" in the config to publish them anyway.`,
+      hint: `Give each route an extension that implies the type it answers (/api/users/1.json, /feed.rss), or have a route that has an extension answer the type it implies (setHeader(event, 'content-type', ...)); or set mistypedFiles: "warn" in the config to publish them anyway.`,
     }),
   fileTooLarge: (host: string, limit: string, lines: string[]) =>
     new PrerenderError('HOST_LIMITS', `${host} serves files of at most ${limit}; ${lines.length === 1 ? 'this one is' : 'these are'} larger:\n${lines.join('\n')}`, {

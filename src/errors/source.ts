@@ -92,7 +92,7 @@ export const sourceErrors = {
   routeTimedOut: (file: string, ms: number) =>
     new PrerenderError(
       'ROUTES_FAILED',
-      `Route file ${file} did not answer within ${ms} ms (prerender.timeout), as a build's route would fail: a promise its handler awaits does not settle. Give what it waits for a time limit (a request with no timeout of its own, a callback never called), or raise prerender.timeout if the route takes longer.`,
+      `Route file ${file} did not answer within ${ms} ms (prerender.timeout), as a build's route would fail: its handler is still waiting (on a promise that never settles, or on work that takes longer). Give what it waits for a time limit (a request with no timeout of its own, a callback never called), or raise prerender.timeout if the route takes longer.`,
     ),
   /**
    * The bundle's import (or, in dev, route file `file`'s module) did not settle within `ms`: a

@@ -53,7 +53,9 @@ export const usageErrors = {
   /** A config key (`outDir`, `prerender.timeout`) given as the flag `flag`, which `command` does not take (`others` do). */
   configKeyOption: (flag: string, command: string, key: string, others: string[] = []) =>
     new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`: ${key} is a config key, set in the config file${others.length > 0 ? ` (${others.map((other) => `\`${other}\``).join(' and ')} takes ${flag})` : ', not on the command line'}.`, {
-      hint: `Set it in prerender.config.ts (or .mjs): export default { ${key.includes('.') ? `prerender: { ${key.split('.')[1]}: ... }` : `${key}: ...`} }; run \`${command} --help\` for its options.`,
+      hint:
+        (others.length > 0 ? `Pass ${flag} to \`${others.join('` or `')}\`, if that is what you meant to run; or set ${key}` : 'Set it') +
+        ` in prerender.config.ts (or .mjs): export default { ${key.includes('.') ? `prerender: { ${key.split('.')[1]}: ... }` : `${key}: ...`} }; run \`${command} --help\` for its options.`,
     }),
   /** `meant`: the option likely meant; `others`: the commands that take `flag` (`prerender dev`). */
   unknownOption: (flag: string, command: string, meant?: string, others: string[] = []) =>

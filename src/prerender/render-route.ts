@@ -105,7 +105,7 @@ function whicheverFirst(read: Promise<Rendered>, { start, bounds, pending, signa
       finish(failed(error, timedOut));
     };
     const timer = setTimeout(
-      () => giveUp(pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout): a promise its handler awaits does not settle; give what it waits for a time limit, or raise prerender.timeout if the route takes longer`), true),
+      () => giveUp(pending.reader ? bodyTimedOut(timeout) : new Error(`did not respond within ${timeout} ms (prerender.timeout): its handler is still waiting (on a promise that never settles, or on work that takes longer); give what it waits for a time limit, or raise prerender.timeout if the route takes longer`), true),
       Math.max(0, start + timeout - performance.now()),
     );
     const stop = () => giveUp(signal!.reason, false);

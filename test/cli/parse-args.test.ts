@@ -46,6 +46,13 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     expect(stderr.split('\n')[0]).toBe(`error ${says}`);
     expect(stdout).toBe('');
   });
+
+  it('a config key given to a command that does not read it, as a flag another command takes: the hint names that command first', async () => {
+    const { code, stderr } = await cli('preview', root, '--no-cache');
+    expect(code).toBe(2);
+    expect(stderr).toContain('error Unknown option `--no-cache` for `prerender preview`: cache is a config key, set in the config file (`prerender build` takes --no-cache).');
+    expect(stderr).toContain('  hint: Pass --no-cache to `prerender build`, if that is what you meant to run; or set cache in prerender.config.ts (or .mjs): export default { cache: ... }; run `prerender preview --help` for its options.');
+  });
 });
 
 describe('numeric options take whole numbers in range only, as typed (exit 2 naming the option)', () => {

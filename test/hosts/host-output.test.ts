@@ -59,7 +59,7 @@ describe('preset', () => {
     expect(error.message).not.toContain('/api/feed.json');
     expect(error.hint).toContain('extension');
     // A route whose extension already says its type (`feed.xml` answered as text/xml) is fixed by its answer.
-    expect(error.hint).toContain("Answer the type each line says the host serves (setHeader(event, 'content-type', ...))");
+    expect(error.hint).toContain("Give each route an extension that implies the type it answers (/api/users/1.json, /feed.rss), or have a route that has an extension answer the type it implies (setHeader(event, 'content-type', ...))");
   });
 
   it('github-pages with mistypedFiles "warn" publishes with .nojekyll and no _headers', async () => {

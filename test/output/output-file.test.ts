@@ -69,7 +69,7 @@ describe.skipIf(!mounted)(`a build on a full disk (${mounted ? '5 MiB tmpfs' : s
     const cli = await runCli(['build', root, '--no-typecheck', '--json']);
     expect(cli.code, cli.stderr).toBe(1);
     expect(cli.stderr).toMatch(/^error Cannot write \S+: ENOSPC: no space left on device/m);
-    expect(cli.stderr).toContain('hint: The disk (or your quota) has no room left: free some space, then build again.');
+    expect(cli.stderr).toContain('hint: The disk (or your quota) has no room left: free some space, then build again. The build is written beside the previous output, which it replaces once complete: both need room at once.');
     expect(cli.stderr).not.toContain('Warning:');
     // The staging folder is gone: the message names the file where the output goes.
     expect(cli.stderr).not.toContain('.site.staging-');

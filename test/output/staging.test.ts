@@ -122,7 +122,7 @@ describe.skipIf(!runnable)(`an output folder the build cannot write into (${runn
     const built = await runAsNobody(['build', root, '--no-typecheck']);
     expect(built.code, built.stderr).toBe(1);
     expect(built.stderr).toMatch(new RegExp(`^error Cannot write ${outDir}/\\S+: EACCES`, 'm'));
-    expect(built.stderr).toContain(`  hint: Give this user write access to ${outDir} (ls -ld shows its owner), or set "outDir" to a folder it can write.`);
+    expect(built.stderr).toMatch(new RegExp(`^ {2}hint: Give this user write access to ${outDir} \\(ls -ld shows its owner; lsattr -d ${outDir}/\\S+ shows one made immutable\\), or set "outDir" to a folder it can write\\.$`, 'm'));
     expect(readdirSync(outDir)).toEqual([]);
   }, 60_000);
 });

@@ -39,7 +39,7 @@ const results = [
 const failing = [
   { name: 'redirect', body: `() => Response.redirect('http://localhost/elsewhere', 301)`, status: 301, error: /redirects to http:\/\/localhost\/elsewhere.*cannot redirect/ },
   { name: 'redirect-h3', body: `() => redirect('/api/r/string', 302)`, status: 302, error: /redirects to \/api\/r\/string \(status 302\); a static file cannot redirect: list \/api\/r\/string, where it redirects, in its place, and redirect in the host's rules \(a _redirects file on Netlify/ },
-  { name: 'never-settles', body: `() => new Promise(() => {})`, status: 0, error: /did not respond within 2000 ms \(prerender\.timeout\): a promise its handler awaits does not settle; give what it waits for a time limit, or raise prerender\.timeout if the route takes longer/ },
+  { name: 'never-settles', body: `() => new Promise(() => {})`, status: 0, error: /did not respond within 2000 ms \(prerender\.timeout\): its handler is still waiting \(on a promise that never settles, or on work that takes longer\); give what it waits for a time limit, or raise prerender\.timeout if the route takes longer/ },
   {
     name: 'never-ends',
     // Pushes forever until cancelled; the flag shows the prerender cancelled it, so it stops.

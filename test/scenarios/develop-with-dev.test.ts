@@ -236,7 +236,7 @@ describe('prerender dev (the real bin)', () => {
       const hanging = ask(`${dev.url}/api/hang`);
       expect((await ask(`${dev.url}/api/ok`)).body).toBe('ok');
       const answer = await hanging;
-      const message = "Route file src/server/routes/api/hang.ts did not answer within 1000 ms (prerender.timeout), as a build's route would fail: a promise its handler awaits does not settle. Give what it waits for a time limit (a request with no timeout of its own, a callback never called), or raise prerender.timeout if the route takes longer.";
+      const message = "Route file src/server/routes/api/hang.ts did not answer within 1000 ms (prerender.timeout), as a build's route would fail: its handler is still waiting (on a promise that never settles, or on work that takes longer). Give what it waits for a time limit (a request with no timeout of its own, a callback never called), or raise prerender.timeout if the route takes longer.";
       expect([answer.status, JSON.parse(answer.body)]).toEqual([500, { status: 500, unhandled: true, message }]);
       await dev.waitForStderr(`error GET /api/hang: ${message}\n`);
     } finally {
