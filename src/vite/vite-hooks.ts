@@ -22,6 +22,7 @@ import { configOptions, loadSiteConfig, ownsPrefix, type SiteOverrides } from '.
 export interface ViteServerLike {
   config: { root: string; logger: ViteLogger };
   middlewares: { use(middleware: NodeMiddleware): unknown };
+  httpServer?: { once(event: 'close', listener: () => void): unknown } | null;
 }
 
 /** The parts of Vite's dev server the plugin uses on top of {@link ViteServerLike}. */
@@ -130,6 +131,10 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
     },
     async configurePreviewServer(server) {
       const site = await siteOf(server.config);
+      // As prerender preview: a route's error names its file and line, through the bundle's source
+      // map, which Node reads as the bundle loads, while the server lives.
+      const { holdSourceMaps } = await import('../source-maps-on.ts');
+      server.httpServer?.once('close', holdSourceMaps());
       const [{ startPreviewRoutes }, { toNodeMiddleware }] = await Promise.all([import('./preview-routes.ts'), import('./node-middleware.ts')]);
       const owns = ownsPrefix(site.apiPrefix);
       server.middlewares.use(toNodeMiddleware(await startPreviewRoutes(site, owns), { owns, onError: reportTo(logger!) }));

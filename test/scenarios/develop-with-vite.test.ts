@@ -130,6 +130,8 @@ describe('vite build and vite preview (Vite 8)', () => {
   beforeAll(async () => {
     root = copyViteSite();
     dir = join(root, 'dist', 'vite-site');
+    // Not prerendered: it throws when vite preview serves it.
+    writeFileSync(join(root, 'src/server/routes/api/boom.ts'), route(`() => {\n  throw new Error('database offline');\n}`));
     await vite8.build({ root, customLogger: createViteLogger() });
   });
 
@@ -174,6 +176,24 @@ describe('vite build and vite preview (Vite 8)', () => {
       for (const path of ['/_headers', '/%5Fheaders', '/_HEADERS']) expect((await ask(url(path))).status, path).toBe(404);
     } finally {
       await server.close();
+    }
+  });
+
+  it("prints a route's error under vite preview at its place in the route file, as prerender preview does", async () => {
+    // Vite's own CLI, in a process of its own: the test process maps stacks its own way.
+    const child = spawn(process.execPath, [join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--port', '0', '--host', '127.0.0.1'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      while (!/http:\/\/127\.0\.0\.1:\d+\//.test(output) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50));
+      const base = /http:\/\/127\.0\.0\.1:\d+\//.exec(output)![0];
+      expect((await ask(new URL('/api/boom', base).href)).status).toBe(500);
+      while (!output.includes('database offline') && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(output).toMatch(new RegExp(`error GET /api/boom: Error: database offline\\n {4}at .*\\(${join(root, 'src/server/routes/api/boom.ts')}:3:9\\)\\n`));
+      expect(output).not.toContain('index.mjs');
+    } finally {
+      child.kill();
     }
   });
 
