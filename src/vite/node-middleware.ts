@@ -4,7 +4,7 @@
  * Node request into a Fetch `Request` and writes the `Response` back, after the same checks
  * `listen()` makes.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { defaultBodyLimit, plain, refuse } from '../runtime/listen.ts';
 
@@ -41,7 +41,7 @@ export function toNodeMiddleware(handle: PartialHandler, options: NodeMiddleware
       }
     };
     answer()
-      .then((response) => (response ? sendNodeResponse(res, response) : next()))
+      .then((response) => (response ? sendNodeResponse(res, withReason(response)) : next()))
       .catch((error: unknown) => {
         // A response already on its way (the client went away mid-body) can only be cut short.
         if (!res.headersSent) return next(error);
@@ -49,4 +49,15 @@ export function toNodeMiddleware(handle: PartialHandler, options: NodeMiddleware
         res.destroy();
       });
   };
+}
+
+/**
+ * `response` with its status's reason phrase, when it has none (as `new Response()` makes them): the
+ * status line Vite's server writes is then `HTTP/1.1 500 Internal Server Error`, not `HTTP/1.1 500 `,
+ * as our own servers write it (runtime/listen.ts).
+ */
+function withReason(response: Response): Response {
+  const reason = STATUS_CODES[response.status];
+  if (response.statusText || !reason) return response;
+  return new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
 }

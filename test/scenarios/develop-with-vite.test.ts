@@ -89,6 +89,9 @@ describe('vite dev (Vite 8)', () => {
     const page = await ask(url('/api/hello'), { headers: html });
     expect([page.status, page.headers.get('content-type')]).toEqual([500, 'text/html; charset=utf-8']);
     expect(page.body).toContain('src/server/routes/api/hello.ts');
+    // With its reason phrase, as our own servers send it (a Response made without one has none).
+    const { host, port } = new URL(url('/'));
+    expect((await rawRequest(Number(port), '/api/hello', { host })).statusLine).toBe('HTTP/1.1 500 Internal Server Error');
 
     writeFileSync(routeFile('hello.ts'), route(`() => 'Hello again'`));
     const fixed = await pollUntil(url('/api/hello'), (a) => a.body === 'Hello again');
