@@ -1,9 +1,8 @@
 import { constants } from 'node:os';
 import { errors, type PrerenderError } from '../src/errors.ts';
 import type { Logger } from '../src/log.ts';
+import { exitingNowLine, stoppingLine, stopSignals } from '../src/stop-signals.ts';
 
-/** The signals that stop a build: Ctrl-C, and what CI runners and `kill` send. */
-const stopSignals = ['SIGINT', 'SIGTERM'] as const;
 
 /** SIGINT and SIGTERM, while a build runs: what it is told, and what the command exits with. */
 export interface Interrupt {
@@ -42,12 +41,12 @@ export function interruptOnSignals(logger: Logger): Interrupt {
   };
   const onSignal = (signal: NodeJS.Signals) => {
     if (received) {
-      logger.error(`${signal} again: exiting now, before the build has removed what it made (a .staging- folder beside the output, its lock); the next build removes them.`);
+      logger.error(exitingNowLine(signal));
       process.exit(exitCode());
     }
     received = signal;
     if (over !== undefined) return tooLate();
-    logger.info(`${signal}: stopping the build and removing what it made (${signal} again exits at once)`);
+    logger.info(stoppingLine(signal));
     controller.abort(errors.interrupted(signal));
   };
   for (const signal of stopSignals) process.on(signal, onSignal);

@@ -9,8 +9,7 @@
 import { constants } from 'node:os';
 import { errors } from '../errors.ts';
 import type { Logger } from '../log.ts';
-
-const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+import { exitingNowLine, stoppingLine, stopSignals } from '../stop-signals.ts';
 
 /** Runs `build(signal)` with the signals aborting `signal`; rethrows what it throws but an interruption, after which the process ends by the signal. */
 export async function interruptibleBuild<T>(logger: Logger, build: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -18,11 +17,11 @@ export async function interruptibleBuild<T>(logger: Logger, build: (signal: Abor
   let received: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (received) {
-      logger.error(`${signal} again: exiting now, before the build has removed what it made (a .staging- folder beside the output, its lock); the next build removes them.`);
+      logger.error(exitingNowLine(signal));
       process.exit(128 + constants.signals[signal]);
     }
     received = signal;
-    logger.info(`${signal}: stopping the build and removing what it made (${signal} again exits at once)`);
+    logger.info(stoppingLine(signal));
     controller.abort(errors.interrupted(signal));
   };
   for (const signal of stopSignals) process.on(signal, onSignal);
@@ -31,11 +30,15 @@ export async function interruptibleBuild<T>(logger: Logger, build: (signal: Abor
   } catch (error) {
     if (received === undefined) throw error;
     logger.error(errors.interrupted(received).text());
-    for (const signal of stopSignals) process.off(signal, onSignal);
+    stopListening(onSignal);
     process.kill(process.pid, received);
     // The signal ends the process; a host that handles it itself gets the error as well.
     throw error;
   } finally {
-    for (const signal of stopSignals) process.off(signal, onSignal);
+    stopListening(onSignal);
   }
 }
+
+const stopListening = (listener: (signal: NodeJS.Signals) => void) => {
+  for (const signal of stopSignals) process.off(signal, listener);
+};
