@@ -4,7 +4,10 @@ import { hasExtension } from '../output/route-to-file.ts';
 import { hostType, servedAsOtherType } from './host-types.ts';
 
 /** A file such hosts send without the route's type (UNTYPED_FILE), or as another kind of content (MISTYPED_FILE, `servedAs`). */
-export type TypeMistake = { code: 'UNTYPED_FILE' } | { code: 'MISTYPED_FILE'; servedAs: string };
+export type TypeMistake = { readonly code: 'UNTYPED_FILE' } | { readonly code: 'MISTYPED_FILE'; readonly servedAs: string };
+
+/** Asked of every route written: the untyped verdict is one object, not one a route. */
+const untyped: TypeMistake = Object.freeze({ code: 'UNTYPED_FILE' });
 
 /**
  * How hosts that read no `_headers` would send `file` (in public/), written from a response of
@@ -14,6 +17,6 @@ export type TypeMistake = { code: 'UNTYPED_FILE' } | { code: 'MISTYPED_FILE'; se
  * @example typeMistake('data.json', 'text/html') // { code: 'MISTYPED_FILE', servedAs: 'application/json' }
  */
 export function typeMistake(file: string, contentType: string): TypeMistake | undefined {
-  if (!hasExtension(file.slice(file.lastIndexOf('/') + 1))) return isHtml(contentType) ? undefined : { code: 'UNTYPED_FILE' };
+  if (!hasExtension(file.slice(file.lastIndexOf('/') + 1))) return isHtml(contentType) ? undefined : untyped;
   return servedAsOtherType(file, contentType) ? { code: 'MISTYPED_FILE', servedAs: mediaType(hostType('netlify', file)) } : undefined;
 }

@@ -166,7 +166,16 @@ function measureFile(path: string): { bytes: number; crc: number } | undefined {
 function typeProblem(file: string, contentType: string): string | undefined {
   const mistake = typeMistake(file, contentType);
   if (mistake === undefined) return undefined;
-  return mistake.code === 'UNTYPED_FILE'
-    ? `UNTYPED_FILE: no extension: only hosts that read public/_headers serve it as ${mediaType(contentType)}`
-    : `MISTYPED_FILE: its extension makes hosts that read no public/_headers serve it as ${mistake.servedAs}`;
+  // A site has a handful of types: each text made once, not once a route (a million untyped routes).
+  const [texts, type] = mistake.code === 'UNTYPED_FILE' ? [untypedTexts, contentType] : [mistypedTexts, mistake.servedAs];
+  let text = texts.get(type);
+  if (text === undefined) {
+    if (texts.size >= 256) texts.clear();
+    texts.set(type, (text = mistake.code === 'UNTYPED_FILE' ? `UNTYPED_FILE: no extension: only hosts that read public/_headers serve it as ${mediaType(type)}` : `MISTYPED_FILE: its extension makes hosts that read no public/_headers serve it as ${type}`));
+  }
+  return text;
 }
+
+/** {@link typeProblem}'s texts, by the route's content type (untyped) or the type hosts serve (mistyped). */
+const untypedTexts = new Map<string, string>();
+const mistypedTexts = new Map<string, string>();
