@@ -97,6 +97,8 @@ export function toBuildError(error: unknown, root: string): unknown {
     // The cause holds the parser's own words, without Rollup's path prefix and plugin advice.
     return errors.syntax(loc, messageOf(log.cause ?? error), log.frame);
   }
+  // @rollup/plugin-json names the file, and keeps what JSON.parse said (where, and what) as the cause.
+  if (log.code === 'PLUGIN_ERROR' && log.plugin === 'json' && log.id && log.cause instanceof SyntaxError) return errors.invalidJson(relative(root, log.id), log.cause.message, log.id);
   if (log.code === 'PARSE_ERROR' || log.code === 'PLUGIN_ERROR') {
     return errors.compile(log.message, loc, log.frame);
   }

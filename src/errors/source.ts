@@ -31,6 +31,12 @@ export const sourceErrors = {
     }),
   compile: (message: string, loc?: SourceLocation, frame?: string) =>
     new PrerenderError('COMPILE', message, { loc, frame }),
+  /** A JSON file a module imports (`file`, from the site root; `id`, its path) does not parse: `reason` is JSON.parse's own words. */
+  invalidJson: (file: string, reason: string, id?: string) =>
+    new PrerenderError('COMPILE', `${file} is not valid JSON: ${reason}.`, {
+      id,
+      hint: `Fix ${file}: JSON has no trailing commas and no comments, and its keys and strings are in double quotes. The routes that import it fail until it parses.`,
+    }),
   syntax: (loc: SourceLocation, reason: string, frame?: string) =>
     new PrerenderError('COMPILE', `Syntax error in ${loc.file}:${loc.line}:${loc.column}: ${reason}`, {
       loc,

@@ -178,6 +178,19 @@ describe('an import of a path an installed package does not export', () => {
   });
 });
 
+describe('a JSON file a route imports that does not parse', () => {
+  it('names the file and what JSON.parse found, with how to fix it: no plugin prefix', async () => {
+    const { error } = await failBuild({
+      'data/authors.json': '{\n  "alice": {\n    "name": "Alice",\n  }\n}\n',
+      [`${api}/authors.json.ts`]: `import authors from '../../../../data/authors.json';\n${route('() => authors')}`,
+    });
+    expect([error.code, error.exitCode]).toEqual(['COMPILE', 1]);
+    // Node 22 and later add "(line 4 column 3)" to what JSON.parse says.
+    expect(error.message).toMatch(/^data\/authors\.json is not valid JSON: Expected double-quoted property name in JSON at position 38( \(line 4 column 3\))?\.$/);
+    expect(error.hint).toBe('Fix data/authors.json: JSON has no trailing commas and no comments, and its keys and strings are in double quotes. The routes that import it fail until it parses.');
+  });
+});
+
 describe('a name a package does not export', () => {
   it('named as the package imported, with its file; an h3 v1 helper points at h3\'s migration guide', async () => {
     const { error } = await failBuild({ [`${api}/v1.ts`]: `import { eventHandler, send } from 'h3';\nexport default eventHandler((event) => send(event, 'hi'));\n` });
