@@ -10,6 +10,7 @@ import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import { askServer, type AskServerOptions } from './ask-server.ts';
 import { caseTwin } from './case-twin.ts';
+import { htmlTwin } from './html-twin.ts';
 import { problemsListed } from './check-output.ts';
 import { filePath, type LinkReader } from '../crawl/read-links.ts';
 import type { LinkCheck } from './link-check.ts';
@@ -41,11 +42,13 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
   const broken = await askServer(check.unresolved(), input);
   if (broken.length === 0) return;
   // Where no route serves the link for GET: the files that serve it for another method only (a
-  // `.post.ts`), else a file spelt otherwise but for case.
+  // `.post.ts`), else a file spelt otherwise but for case, else the page the link names without its `.html`.
   const facts = await Promise.all(broken.slice(0, problemsListed).map(async (link) => {
     if (link.error !== undefined || link.filesOnly !== undefined) return link;
     const otherMethods = await input.otherMethodsOf(link.target);
-    return otherMethods.length > 0 ? { ...link, otherMethods } : { ...link, spelt: caseTwin(input.publicDir, link.target) };
+    if (otherMethods.length > 0) return { ...link, otherMethods };
+    const spelt = caseTwin(input.publicDir, link.target);
+    return spelt ? { ...link, spelt } : { ...link, htmlFile: htmlTwin(input.publicDir, link.target) };
   }));
   const listed = facts.map((link) => warnings.brokenLink(link));
   const more = broken.length - listed.length;

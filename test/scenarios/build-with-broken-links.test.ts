@@ -63,7 +63,8 @@ function linkSite(config = '', extra: Record<string, string> = {}): string {
     'public/logo.png': 'png',
     'public/style.css': 'a { color: red }',
     'public/app.js': 'console.log(1)',
-    'public/help/index.html': '<a href="/about">about</a><a href="/old-page">old</a><a href="../logo.png">logo</a>',
+    'public/help/index.html': '<a href="/about">about</a><a href="/old-page">old</a><a href="../logo.png">logo</a><a href="/team">team</a>',
+    'public/team.html': '<h1>Team</h1>',
     'public/data.json': JSON.stringify({ href: '/api/items/9.json', self: '/data.json' }),
     'public/more-pages.xml': `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${host}/about</loc></url><url><loc>${host}/nowhere</loc></url></urlset>`,
     ...extra,
@@ -103,6 +104,7 @@ describe("prerender.links: 'warn' (the default)", () => {
       '/feed.xml https://example.com/media/1.mp3 -> /media/1.mp3',
       '/data.json /api/items/9.json -> /api/items/9.json',
       '/help/index.html /old-page -> /old-page',
+      '/help/index.html /team -> /team',
       '/more-pages.xml https://example.com/nowhere -> /nowhere',
     ]);
   });
@@ -116,6 +118,12 @@ describe("prerender.links: 'warn' (the default)", () => {
     expect(message('intro')).toBe('Broken link "intro" on /docs (resolves to /guide/intro): no file or route serves it.');
     expect(message(`${host}/api/items/3.json`)).toBe(`Broken link "${host}/api/items/3.json" on /api/items.json (resolves to /api/items/3.json): the server answers 404: No item 3.`);
     expect(lines).toContain('warning Broken link "/old-page" on /help/index.html: no file or route serves it.');
+  });
+
+  it('names the page a broken link names without its .html, which only some hosts serve at both', () => {
+    expect(broken(report).find((warning) => warning.link === '/team')!.message).toBe(
+      'Broken link "/team" on /help/index.html: no file or route serves it: link to /team.html, the page it names without its .html (GitHub Pages, Netlify and Cloudflare Pages serve it at both; preview, the built server, nginx and Caddy only at /team.html).',
+    );
   });
 
   it('names the file a broken link differs from only in case: a host on Linux answers 404 where macOS served it', () => {
@@ -161,12 +169,12 @@ describe("prerender.links: 'error' and false", () => {
     writeSite({ 'prerender.config.mjs': config("'error'") }, root);
     const cli = await runCli(['build', root, '--no-typecheck', '--json']);
     expect(cli.code).toBe(1);
-    expect(cli.stderr).toContain('13 broken links in the output (prerender.links is "error"); nothing was published:');
+    expect(cli.stderr).toContain('14 broken links in the output (prerender.links is "error"); nothing was published:');
     expect(cli.stderr).toContain('  Broken link "/missing" on /, also on /about: no file or route serves it.');
     expect(cli.stderr).toContain('set prerender.links to "warn"');
     const { error } = JSON.parse(cli.stdout) as { error: { code: string; links: Warning[] } };
     expect(error.code).toBe('BROKEN_LINKS');
-    expect(error.links).toHaveLength(13);
+    expect(error.links).toHaveLength(14);
     expect(error.links[0]).toEqual({ code: 'BROKEN_LINK', route: '/', link: '/api/gone', target: '/api/gone', message: 'Broken link "/api/gone" on /: the server answers 404: Gone for good.' });
     expect(snapshotTree(outDir)).toEqual(before);
     expect(readdirSync(outDir)).toEqual(['links']);
@@ -182,7 +190,7 @@ describe("prerender.links: 'error' and false", () => {
     expect(cli.code).toBe(0);
     const json = JSON.parse(cli.stdout) as BuildReport;
     const listedLinks = json.warnings.filter((warning) => warning.code === 'BROKEN_LINK');
-    expect(listedLinks).toHaveLength(13);
+    expect(listedLinks).toHaveLength(14);
     expect(listedLinks.find((warning) => warning.link === '/old-page')).toEqual({
       code: 'BROKEN_LINK',
       route: '/help/index.html',
