@@ -3,7 +3,7 @@
  * site, `my-site` (test/support/readme-blocks.ts says how each block is told apart), and each example is
  * run the way the README runs it: each `prerender.config.ts` with `prerender build` (the real bin),
  * each config fragment inside `defineConfig`, `vite.config.ts` with `vite build`, `rollup.config.mjs`
- * with `rollup -c` and its server, each script with Node from the folder holding `my-site`. Each
+ * with `rollup -c` and its server, each script with Node in `my-site`. Each
  * must exit 0 and print no warning (a README example is one a user copies); a failure names its
  * README line. A new kind of example gets a row in `tools` below.
  */
@@ -141,11 +141,11 @@ describe('README.md code examples', () => {
   });
 
   const scripts = blocks.filter((block) => block.kind === 'script');
-  it.each(scripts.map((block) => [where(block), block] as const))('%s: the script, run with Node beside my-site', async (_, block) => {
-    const { folder } = writeReadmeSite({ [siteConfig.path!]: siteConfig.code });
-    const script = join(folder, `readme-${block.line}.mjs`);
+  it.each(scripts.map((block) => [where(block), block] as const))('%s: the script, run with Node in my-site', async (_, block) => {
+    const { root } = writeReadmeSite({ [siteConfig.path!]: siteConfig.code });
+    const script = join(root, `readme-${block.line}.mjs`);
     writeFileSync(script, transformSync('script.ts', block.code).code);
-    const { stderr } = await run(process.execPath, [script], { cwd: folder, env: { ...process.env, NO_COLOR: '1' } }).catch((error: { stderr?: string; message: string }) => {
+    const { stderr } = await run(process.execPath, [script], { cwd: root, env: { ...process.env, NO_COLOR: '1' } }).catch((error: { stderr?: string; message: string }) => {
       throw new Error(`${where(block)}: the script failed:\n${error.stderr ?? error.message}`);
     });
     expectNoWarning(block, stderr);

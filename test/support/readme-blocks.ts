@@ -6,7 +6,7 @@
  *   (`// src/server/routes/api/rss.xml.ts`, `// prerender.config.ts`, `// vite.config.ts`);
  * - `fragment`: a `ts`/`js` block that starts with `key:` is a piece of a config object
  *   (`routes: [...]`);
- * - `script`: any other `ts`/`js` block is a program run from the folder that holds the site;
+ * - `script`: any other `ts`/`js` block is a program run from the site's folder;
  * - `shown`: every other block (`sh`, `yaml`, trees, output) is read, not run.
  */
 import { readFileSync } from 'node:fs';
