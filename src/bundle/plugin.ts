@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { Plugin } from 'rollup';
+import type { Plugin, RollupLog } from 'rollup';
+import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
 import { configChecks } from '../config/config-checks.ts';
 import { resolveApiPrefix } from '../config/resolve.ts';
@@ -82,6 +83,13 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       if (source === 'h3') return isFindingH3(custom) ? null : this.resolve('h3/node', runtimeEntry, { skipSelf: true });
       if (source.startsWith('h3/')) return this.resolve(source, runtimeEntry, { skipSelf: true });
       return null;
+    },
+    // A name imported that its module does not export: the name it may have meant, from the names it
+    // does export, which only the build knows; toBuildError() words the error with it.
+    buildEnd(error) {
+      const log = error as (Error & RollupLog & { meant?: string }) | undefined;
+      if (log?.code !== 'MISSING_EXPORT' || !log.exporter || !log.binding) return;
+      log.meant = closestName(log.binding, this.getModuleInfo(log.exporter)?.exports ?? []);
     },
     // The entry reads every route file's `entries` and `cacheKey`, which most files do not export: not worth a warning.
     onLog(_level, log) {

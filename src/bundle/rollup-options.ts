@@ -8,6 +8,7 @@ import { warnings, type Warning } from '../warnings.ts';
 import { warn, type Logger } from '../log.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { entryId } from './entry.ts';
+import { fileNear } from './file-near.ts';
 import { companionPlugins } from './companions.ts';
 import { apiRoutes } from './plugin.ts';
 import { bundleFacts, type BundleFacts } from './bundle-facts.ts';
@@ -68,6 +69,7 @@ function handleWarning(warning: RollupLog, setup: BundleSetup): void {
 
 /** `source`, imported by the module `importer` (if known), resolves to nothing: whether its package is installed says why. */
 function unresolvedImport(source: string, importer: string | undefined, root: string): PrerenderError {
+  if (source.startsWith('.')) return errors.unresolvedImport(importer ? relative(root, importer) : 'a route file', source, false, importer && fileNear(source, importer), importer);
   const { installed, meant } = unresolvedPackage(source, importer ?? join(root, 'package.json'));
   return errors.unresolvedImport(importer ? relative(root, importer) : 'a route file', source, installed, meant, importer);
 }
@@ -89,7 +91,8 @@ export function toBuildError(error: unknown, root: string): unknown {
     // A route file's missing default export is the entry's, which our plugin names (plugin.ts); any
     // other is the importing module's own mistake (such as a type imported as a value).
     const binding = (log as { binding?: string }).binding ?? '?';
-    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter), packageOfFile(log.exporter), locOf(log, root), log.frame);
+    const meant = (log as { meant?: string }).meant;
+    return errors.missingExport(log.id ? relative(root, log.id) : 'a module', binding, relative(root, log.exporter), packageOfFile(log.exporter), locOf(log, root), log.frame, meant);
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) return unresolvedImport(log.exporter, log.id, root);
   const loc = locOf(log, root);

@@ -45,14 +45,15 @@ export const sourceErrors = {
     }),
   /**
    * `installed`: the package is in the site's node_modules, so `source` names a path it does not
-   * export; `meant`: else an installed package named almost as it (installed-package.ts). `id`: the
-   * importer's absolute path, when it is a module of a build.
+   * export; `meant`: else an installed package named almost as it (installed-package.ts), or for a
+   * relative import a file named almost as it (bundle/file-near.ts). `id`: the importer's absolute
+   * path, when it is a module of a build.
    */
   unresolvedImport: (importer: string, source: string, installed = false, meant?: string, id?: string) =>
     new PrerenderError('COMPILE', `${importer} imports "${source}", which cannot be resolved.`, {
       id,
       hint: source.startsWith('.')
-        ? 'Fix the import path (relative to the importing file).'
+        ? `${meant ? `Did you mean "${meant}"? ` : ''}Fix the import path (relative to the importing file).`
         : // `prerender` is our command's name; the npm package of that name is another project's.
           packageName(source) === 'prerender'
           ? `Import from 'api-prerender' in ${importer} (import { defineConfig } from 'api-prerender'): "prerender" is only the name of its command, and the npm package called prerender is another project.`
@@ -63,16 +64,17 @@ export const sourceErrors = {
               : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
   /** `pkg`: the package `exporter` is a file of, if any (then named as imported); `loc` and `frame`: the import's place. */
-  missingExport: (importer: string, binding: string, exporter: string, pkg?: string, loc?: SourceLocation, frame?: string) =>
+  missingExport: (importer: string, binding: string, exporter: string, pkg?: string, loc?: SourceLocation, frame?: string, meant?: string) =>
     new PrerenderError('COMPILE', `${loc ? `${loc.file}:${loc.line}:${loc.column}` : importer} imports "${binding}" from ${pkg ? `${pkg} (${exporter})` : exporter}, which does not export it.`, {
       loc,
       frame,
       hint:
         pkg === 'h3'
           ? `h3 v2 has no "${binding}": if it is an h3 v1 helper (send, sendError, ...), v2 does it otherwise, most often by returning the value from the handler; see h3's migration guide (h3.dev/migration).`
-          : pkg
-            ? `Fix the name imported: the installed ${pkg} does not export it (check the documentation of its version); a type is imported with \`import type { ... }\`.`
-            : 'Fix the name imported; a type is imported with `import type { ... }`.',
+          : `${meant ? `Did you mean "${meant}", which it exports? ` : ''}` +
+            (pkg
+              ? `Fix the name imported: the installed ${pkg} does not export it (check the documentation of its version); a type is imported with \`import type { ... }\`.`
+              : 'Fix the name imported; a type is imported with `import type { ... }`.'),
     }),
   missingAsset: (importer: string, file: string) =>
     new PrerenderError('COMPILE', `${importer} reads ${file} through new URL(..., import.meta.url), and there is no such file or folder.`, {

@@ -178,6 +178,22 @@ describe('an import of a path an installed package does not export', () => {
   });
 });
 
+describe('a slip of the keyboard in an import', () => {
+  const posts = { 'src/server/lib/posts.ts': `export function listPosts() {\n  return ['a'];\n}\n` };
+
+  it('a file that is not there: names the one of the folder it may have meant, spelt as imported', async () => {
+    const { error } = await failBuild({ ...posts, [`${api}/list.ts`]: `import { listPosts } from '../../lib/post';\n${route('() => listPosts()')}` });
+    expect(error.message).toBe(`${api}/list.ts imports "../../lib/post", which cannot be resolved.`);
+    expect(error.hint).toBe('Did you mean "../../lib/posts"? Fix the import path (relative to the importing file).');
+  });
+
+  it('a name its module does not export: names the one it exports that it may have meant', async () => {
+    const { error } = await failBuild({ ...posts, [`${api}/list.ts`]: `import { listPost } from '../../lib/posts.ts';\n${route('() => listPost()')}` });
+    expect(error.message).toBe(`${api}/list.ts:1:10 imports "listPost" from src/server/lib/posts.ts, which does not export it.`);
+    expect(error.hint).toBe('Did you mean "listPosts", which it exports? Fix the name imported; a type is imported with `import type { ... }`.');
+  });
+});
+
 describe('a JSON file a route imports that does not parse', () => {
   it('names the file and what JSON.parse found, with how to fix it: no plugin prefix', async () => {
     const { error } = await failBuild({
