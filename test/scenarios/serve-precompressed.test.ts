@@ -117,7 +117,8 @@ describe.each([
   });
 
   it.each<[target: string, file: string, type: string]>([
-    ['/api/docs', 'api/docs/index.html', 'text/html; charset=utf-8'],
+    // At the folder's URL: without its slash, a 301 to it.
+    ['/api/docs/', 'api/docs/index.html', 'text/html; charset=utf-8'],
     ['/app.js', 'app.js', 'text/javascript; charset=utf-8'],
     ['/logo.svg', 'logo.svg', 'image/svg+xml'],
     ['/sitemap.xml', 'sitemap.xml', 'application/xml'],
