@@ -1,8 +1,9 @@
 /**
  * The one static-file layer: the built server, `prerender preview`, `vite preview` and `prerender dev`
  * serve files through h3's `serveStatic`, which answers GET and HEAD with the type we give it, ETag,
- * Last-Modified, 304 and `index.html` for a folder (asked for without its slash: a 301 to it). Which files exist and what they are is ours
- * (file-table.ts); anything that is no file falls through to the routes.
+ * Last-Modified, 304 and `index.html` for a folder (asked for without its slash: a 301 to it). Which
+ * files exist and what they are is ours (file-table.ts); anything that is no file falls through to
+ * the routes.
  *
  * A file with precompressed copies is answered in the coding the request accepts best
  * (precompressed.ts), with `Vary: Accept-Encoding` on every answer for it, 304s included, and on no
