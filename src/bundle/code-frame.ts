@@ -5,6 +5,8 @@
  */
 export function codeFrame(source: string, line: number, column: number, context = 2): string {
   const lines = source.split(/\r?\n/);
+  // A file's last line end starts no line of its own.
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
   const first = Math.max(1, line - context);
   const last = Math.min(lines.length, line + context);
   const width = String(last).length;

@@ -10,7 +10,8 @@ describe('codeFrame', () => {
     expect(codeFrame(source, 5, 1)).toBe(['3: line 3', '4: line 4', '5: line 5', '   ^', '6: line 6', '7: line 7'].join('\n'));
   });
 
-  it('stops at the first and the last line', () => {
+  it('stops at the first and the last line, the last line end starting none', () => {
+    expect(codeFrame('a\nconst x = ;\n', 2, 11)).toBe('1: a\n2: const x = ;\n             ^');
     expect(codeFrame(source, 1, 3)).toBe(['1: line 1', '     ^', '2: line 2', '3: line 3'].join('\n'));
     expect(codeFrame(source, 12, 6)).toBe(['10: line 10', '11: line 11', '12: line 12', '         ^'].join('\n'));
   });
