@@ -15,6 +15,7 @@ import { warnings } from '../warnings.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 import { isSiteSource } from './site-source.ts';
 import { sitePath } from '../cache/site-path.ts';
+import { walkAst, type AstNode } from './walk-ast.ts';
 
 /**
  * Rewrites every `new URL('./relative', import.meta.url)` of a site module to the copy emitted next to
@@ -42,7 +43,7 @@ export function rewriteAssetUrls(context: TransformPluginContext, code: string, 
 }
 
 /** An AST node as Rollup's parser gives it, with its place in the code. */
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
+type Node = AstNode;
 
 /**
  * Every `new URL(path, import.meta.url)` in a module, in source order, with `path` when it is a
@@ -50,17 +51,12 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
  */
 function findAssetUrls(program: unknown): { node: Node; path: string | undefined }[] {
   const found: { node: Node; path: string | undefined }[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!value || typeof value !== 'object' || typeof (value as Node).type !== 'string') return;
-    const node = value as Node;
+  walkAst(program, (node) => {
     const args = node.arguments as Node[] | undefined;
     if (node.type === 'NewExpression' && isIdentifier(node.callee, 'URL') && args?.length === 2 && isImportMetaUrl(args[1])) {
       found.push({ node, path: literalText(args[0]) });
     }
-    for (const key in node) if (key !== 'type') visit(node[key]);
-  };
-  visit(program);
+  });
   return found.sort((a, b) => a.node.start - b.node.start);
 }
 

@@ -1,6 +1,7 @@
 /** Where a module waits at its top level: what the build names when loading the bundle does not end. */
+import { walkAst } from './walk-ast.ts';
 
-type Node = { type?: string; await?: boolean; [key: string]: unknown };
+const functions = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 /**
  * Whether the module of `ast` (Rollup's parse of its code) awaits outside any function: an `await`
@@ -10,18 +11,10 @@ type Node = { type?: string; await?: boolean; [key: string]: unknown };
  * @example hasTopLevelAwait(parse('export default async () => await ready();')) // false
  */
 export function hasTopLevelAwait(ast: unknown): boolean {
-  const pending: unknown[] = [ast];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (Array.isArray(node)) {
-      pending.push(...node);
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
-    const { type } = node as Node;
-    if (type === 'AwaitExpression' || (type === 'ForOfStatement' && (node as Node).await)) return true;
-    if (type === 'FunctionDeclaration' || type === 'FunctionExpression' || type === 'ArrowFunctionExpression') continue;
-    for (const [key, value] of Object.entries(node)) if (key !== 'type' && value !== null && typeof value === 'object') pending.push(value);
-  }
-  return false;
+  let found = false;
+  walkAst(ast, (node) => {
+    if (found || functions.has(node.type)) return false;
+    found = node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await === true);
+  });
+  return found;
 }
