@@ -3,13 +3,15 @@
  * imports) names a file next to that source, but the code runs from the bundle. Each such file, or
  * every file of such a folder, is emitted into the bundle's `assets/` and the expression is rewritten
  * to point there, through Rollup's own `import.meta.ROLLUP_FILE_URL_` references. So dev, the
- * prerender and the built server (which can be copied anywhere) all read the same bytes.
+ * prerender and the built server (which can be copied anywhere) all read the same bytes. A folder is
+ * a module of its own, which every module naming it imports: its files are emitted once per build,
+ * however many modules name it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { SourceMap, type SourceMapPayload } from 'node:module';
-import type { TransformPluginContext, TransformResult } from 'rollup';
+import type { PluginContext, TransformPluginContext, TransformResult } from 'rollup';
 import { errors } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
@@ -27,6 +29,7 @@ export function rewriteAssetUrls(context: TransformPluginContext, code: string, 
   if (!isSiteSource(id) || !code.includes('import.meta.url')) return null;
   let rewritten = '';
   let copied = 0;
+  const folders: string[] = [];
   for (const { node, path } of findAssetUrls(context.parse(code))) {
     if (path === undefined || !/^\.{1,2}\//.test(path)) {
       // A URL of its own (https:, file:, /abs) is read where it says, not beside the source.
@@ -35,11 +38,30 @@ export function rewriteAssetUrls(context: TransformPluginContext, code: string, 
     }
     const target = resolve(id, '..', path);
     if (!existsSync(target)) throw errors.missingAsset(sitePath(root, id), sitePath(root, target));
-    const url = statSync(target).isDirectory() ? folderUrl(context, id, target, root) : `new URL(import.meta.ROLLUP_FILE_URL_${emitAsset(context, target)})`;
+    const url = statSync(target).isDirectory() ? `new URL(${folderImport(id, target, root, folders)})` : `new URL(import.meta.ROLLUP_FILE_URL_${emitAsset(context, target)})`;
     rewritten += code.slice(copied, node.start) + url;
     copied = node.end;
   }
-  return copied === 0 ? null : { code: rewritten + code.slice(copied), map: null };
+  if (copied === 0) return null;
+  // The folders' imports go on the first line, so no line moves and the source map holds.
+  const imports = folders.map((folder, index) => `import ${folderBinding}${index} from ${JSON.stringify(assetFolderPrefix + folder)}; `).join('');
+  return { code: imports + rewritten + code.slice(copied), map: null };
+}
+
+/** The prefix of a folder's module id, before the folder's absolute path: `\0` keeps other plugins from reading it as a file. */
+export const assetFolderPrefix = '\0api-prerender:folder:';
+
+/** The name a module gives each folder's URL it imports, numbered. */
+const folderBinding = '__apiPrerenderFolder';
+
+/**
+ * The name in `importer` of the URL of `folder`, added to `folders` (the importer's, in order) when
+ * it is the first time the module names it. Throws when the folder has no file to copy.
+ */
+function folderImport(importer: string, folder: string, root: string, folders: string[]): string {
+  if (listFiles(folder).length === 0) throw errors.emptyAssetFolder(sitePath(root, importer), sitePath(root, folder));
+  const known = folders.indexOf(folder);
+  return `${folderBinding}${known === -1 ? folders.push(folder) - 1 : known}`;
 }
 
 /** An AST node as Rollup's parser gives it, with its place in the code. */
@@ -138,23 +160,33 @@ function sourceOffset(source: string, place: { line: number; column: number }): 
   return offset + place.column - 1;
 }
 
-function emitAsset(context: TransformPluginContext, file: string, fileName?: string): string {
+function emitAsset(context: PluginContext, file: string, fileName?: string): string {
   context.addWatchFile(file);
   return context.emitFile({ type: 'asset', name: basename(file), originalFileName: file, fileName, source: readFileSync(file) });
 }
 
 /**
- * A folder: each of its files (hidden ones left out, as everywhere) goes under one
- * `assets/<name>-<hash>/`, and the URL is that folder's, found from the URL of its first file.
+ * The module of the folder `id` names (the `load` hook's answer): each of its files (hidden ones
+ * left out, as everywhere) is emitted under one `assets/<name>-<hash>/`, in every build (a hook's
+ * emits are not kept in Rollup's cache, as a transform's are), and its default export is that
+ * folder's URL, found from the URL of its first file.
  */
-function folderUrl(context: TransformPluginContext, importer: string, folder: string, root: string): string {
+export function loadAssetFolder(context: PluginContext, id: string): string | null {
+  if (!id.startsWith(assetFolderPrefix)) return null;
+  const folder = id.slice(assetFolderPrefix.length);
   const files = listFiles(folder);
-  if (files.length === 0) throw errors.emptyAssetFolder(sitePath(root, importer), sitePath(root, folder));
-  context.addWatchFile(folder);
   const outDir = `assets/${basename(folder)}-${hashOf(folder, files)}`;
   const refs = files.map((file) => emitAsset(context, join(folder, file), `${outDir}/${file.split(sep).join('/')}`));
   const up = '../'.repeat(files[0]!.split(sep).length - 1) || './';
-  return `new URL(${JSON.stringify(up)}, import.meta.ROLLUP_FILE_URL_${refs[0]})`;
+  return `export default new URL(${JSON.stringify(up)}, import.meta.ROLLUP_FILE_URL_${refs[0]}).href;\n`;
+}
+
+/**
+ * A folder's module reads the folder: watched from its transform, so it counts among the module's
+ * reads (the dev server and the cache follow those to the modules that import it).
+ */
+export function watchAssetFolder(context: TransformPluginContext, id: string): void {
+  if (id.startsWith(assetFolderPrefix)) context.addWatchFile(id.slice(assetFolderPrefix.length));
 }
 
 /** Files under `folder`, relative to it, sorted, without hidden names. */

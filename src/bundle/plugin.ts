@@ -8,7 +8,7 @@ import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
-import { rewriteAssetUrls } from './asset-urls.ts';
+import { assetFolderPrefix, loadAssetFolder, rewriteAssetUrls, watchAssetFolder } from './asset-urls.ts';
 import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
 import { checkH3, isFindingH3 } from './h3-version.ts';
 import { entryId, generateEntry, mayExport, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
@@ -74,7 +74,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     },
     async resolveId(source, importer, { custom }) {
       if (source === entryId) return resolvedEntry;
-      if (source === commonJsGlobalsId) return commonJsGlobalsId;
+      if (source === commonJsGlobalsId || source.startsWith(assetFolderPrefix)) return source;
       if (source === runtimeId) return runtimeEntry;
       if (importer === resolvedEntry) return resolve(routesDir, source);
       // Route files and the runtime share the runtime's h3, so the bundle holds exactly one copy: its
@@ -107,7 +107,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     },
     load(id) {
       if (id === commonJsGlobalsId) return commonJsGlobalsSource;
-      if (id !== resolvedEntry) return null;
+      if (id !== resolvedEntry) return loadAssetFolder(this, id);
       entryLoaded = true;
       // A route file that cannot be read is left to Rollup, which names it as it loads it.
       return generateEntry(routes, (file) => {
@@ -122,6 +122,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     transform: {
       order: 'post',
       handler(code, id) {
+        watchAssetFolder(this, id);
         return rewriteAssetUrls(this, code, id, options.root ?? process.cwd()) ?? addCommonJsGlobals(this, code, id);
       },
     },

@@ -14,7 +14,10 @@ import { startServerProcess } from '../support/server-process.ts';
 
 const about = '# About\n\nWritten beside the route.\n';
 
-/** A site whose routes read a file beside them and, through a shared module, a folder of posts. */
+/**
+ * A site whose routes read a file beside them and, through two shared modules, one folder of posts
+ * (each names it: the folder is copied once).
+ */
 function assetSite(): string {
   return writeSite({
     'src/server/routes/api/about.txt.ts': [
@@ -34,6 +37,15 @@ function assetSite(): string {
       `const posts = new URL("../content/", import.meta.url);`,
       `export const readPost = (slug: string): Promise<string> => readFile(new URL(slug + '.md', posts), 'utf8');`,
     ].join('\n'),
+    'src/server/routes/api/posts.json.ts': [
+      `import { defineEventHandler } from 'h3';`,
+      `import { listPosts } from '../../../lib/post-list.ts';`,
+      `export default defineEventHandler(() => listPosts());`,
+    ].join('\n'),
+    'src/lib/post-list.ts': [
+      `import { readdirSync } from 'node:fs';`,
+      `export const listPosts = (): string[] => readdirSync(new URL('../content/', import.meta.url)).sort();`,
+    ].join('\n'),
     'src/content/hello.md': 'Hello, post\n',
     'src/content/nested/deep.md': 'Deep\n',
     'src/content/.draft.md': 'not published\n',
@@ -42,14 +54,21 @@ function assetSite(): string {
 
 describe('files beside the sources, in build and the built server', () => {
   let dir: string;
+  let lines: string[];
 
   beforeAll(async () => {
-    ({ dir } = await buildSite(assetSite(), { config: { name: 'assets', prerender: { routes: ['/api/about.txt', '/api/posts/hello'] } } }));
+    ({ dir, logger: { lines } } = await buildSite(assetSite(), { config: { name: 'assets', prerender: { routes: ['/api/about.txt', '/api/posts/hello', '/api/posts.json'] } } }));
   });
 
   it('prerenders routes that read them', () => {
     expect(readFileSync(join(dir, 'public/api/about.txt'), 'utf8')).toBe(about);
     expect(readFileSync(join(dir, 'public/api/posts/hello'), 'utf8')).toBe('Hello, post\n');
+    expect(JSON.parse(readFileSync(join(dir, 'public/api/posts.json'), 'utf8'))).toEqual(['hello.md', 'nested']);
+  });
+
+  it('copies a folder two modules name once, without a warning', () => {
+    expect(readdirSync(join(dir, 'server/assets')).filter((name) => name.startsWith('content-'))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('warning')).map((line) => line.split(':')[0])).toEqual(['warning 1 route was written as a file without extension']);
   });
 
   it('copies them next to the server, a folder whole but for its hidden files', () => {
@@ -173,5 +192,9 @@ describe('files beside the sources, in dev', () => {
     await pollUntil(new URL('/api/about.txt', server.url).href, (answer) => answer.body === '# About, edited\n');
     writeFileSync(join(root, 'src/content/hello.md'), 'Hello, edited post\n');
     await pollUntil(new URL('/api/posts/hello', server.url).href, (answer) => answer.body === 'Hello, edited post\n');
+    expect(JSON.parse((await ask(new URL('/api/posts.json', server.url).href)).body)).toEqual(['hello.md', 'nested']);
+    writeFileSync(join(root, 'src/content/added.md'), 'Added\n');
+    await pollUntil(new URL('/api/posts.json', server.url).href, (answer) => answer.body === JSON.stringify(['added.md', 'hello.md', 'nested']));
+    expect((await ask(new URL('/api/posts/added', server.url).href)).body).toBe('Added\n');
   });
 });
