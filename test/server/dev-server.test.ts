@@ -56,6 +56,31 @@ describe('dev server, other sites', () => {
     }
   });
 
+  it('sends an HTML page asked for without its slash to its folder (301), as preview and static hosts do', async () => {
+    const root = writeSite({
+      'src/server/routes/docs.ts': route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return '<a href="intro">Intro</a>'; }`),
+      'src/server/routes/docs/intro.ts': route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return '<h1>Intro</h1>'; }`),
+      'src/server/routes/api/users/[id].ts': route(`() => ({ id: 1 })`),
+      'src/server/routes/feed.xml.ts': route(`(event) => { event.res.headers.set('content-type', 'application/xml'); return '<rss/>'; }`),
+    });
+    const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
+    try {
+      const moved = await ask(new URL('/docs?lang=en', server.url).href, { redirect: 'manual' });
+      expect([moved.status, moved.headers.get('location'), moved.body]).toEqual([301, '/docs/?lang=en', '']);
+      const head = await ask(new URL('/docs/intro', server.url).href, { method: 'HEAD', redirect: 'manual' });
+      expect([head.status, head.headers.get('location')]).toEqual([301, '/docs/intro/']);
+      const page = await ask(new URL('/docs/', server.url).href, { redirect: 'manual' });
+      expect([page.status, page.body]).toEqual([200, '<a href="intro">Intro</a>']);
+      // Written as files of their own (api/users/1, feed.xml): served where they are asked for.
+      expect((await ask(new URL('/api/users/1', server.url).href, { redirect: 'manual' })).status).toBe(200);
+      expect((await ask(new URL('/feed.xml', server.url).href, { redirect: 'manual' })).body).toBe('<rss/>');
+      const post = await ask(new URL('/docs', server.url).href, { method: 'POST', redirect: 'manual' });
+      expect(post.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('says what the build says of route files: one no GET reaches (once), one put where Nitro reads routes', async () => {
     const root = writeSite({
       'src/server/routes/api/posts.json.ts': route(`() => ({ shadow: true })`),
