@@ -159,24 +159,25 @@ export const warnings = {
     code: 'CONFIG_FILE',
     message:
       `${used} is used; ${unread.slice(0, -1).join(', ')}${unread.length > 1 ? ' and ' : ''}${unread.at(-1)} ${unread.length === 1 ? 'is' : 'are'} not read ` +
-      '(the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.',
+      '(the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use (--config, or the configFile option).',
   }),
   /**
    * No config file found, but one in the site root named almost as one (`name`): `rename` is the name
-   * that has it read; `passable`: `--config` reads it as it is named (its extension is a config's).
+   * that has it read; `passable`: `--config` (the configFile option) reads it as it is named (its
+   * extension is a config's). Both are named: the lookup is the library's, for the CLI and its callers.
    */
   configFileMisnamed: (name: string, rename: string, passable: boolean): Warning => ({
     code: 'CONFIG_FILE',
     message:
       `No config file was read: ${name} is not a name the lookup reads (prerender.config.ts, .mts, .js or .mjs, in the site root). ` +
-      `Rename it to ${rename} if it is the config${passable ? `, or pass --config ${name}` : ''}.`,
+      `Rename it to ${rename} if it is the config${passable ? `, or name it as it is (--config ${name}, or configFile: '${name}')` : ''}.`,
   }),
   /** No config file found, but one in a folder of the site (`path`, from the root) the lookup does not read; `rename` is its name in the root. */
   configFileMisplaced: (path: string, rename: string, passable: boolean): Warning => ({
     code: 'CONFIG_FILE',
     message:
       `No config file was read: ${path} is not in the site root, where the lookup reads prerender.config.ts, .mts, .js or .mjs. ` +
-      (passable ? `Pass --config ${path} if it is the config, or move it to the site root as ${rename}.` : `Move it to the site root as ${rename} if it is the config.`),
+      (passable ? `Name it if it is the config (--config ${path}, or configFile: '${path}'), or move it to the site root as ${rename}.` : `Move it to the site root as ${rename} if it is the config.`),
   }),
   /** The cache of the last build could not be used (`why`: corrupt, cut short, another tool's): every route is rendered. */
   cacheIgnored: (dir: string, why: string): Warning => ({

@@ -44,7 +44,7 @@ export const prerenderErrors = {
   /** Nothing planned where a config file is there that the lookup did not read (the CONFIG_FILE warning names it and its fix). */
   nothingReadToPrerender: (why: string) =>
     new PrerenderError('NOTHING_TO_PRERENDER', `Nothing to prerender: ${why}: no config file was read (the warning above names one the lookup does not read), so nothing is published.`, {
-      hint: 'Rename or move that file as the warning says, or pass --config with it, and build again. If it is no config, and the site is meant to prerender nothing, write a prerender.config.ts with prerender: { routes: [] }.',
+      hint: 'Rename or move that file as the warning says, or name it (--config, or the configFile option), and build again. If it is no config, and the site is meant to prerender nothing, write a prerender.config.ts with prerender: { routes: [] }.',
     }),
   nothingToPublish: (why: string, configFile: string, examples: string[], published: number, dir: string) =>
     new PrerenderError('NOTHING_TO_PRERENDER', `Nothing to prerender: ${why}, where the published output ${dir} has ${published} route${published === 1 ? '' : 's'}: it is kept as it was, not replaced by a build without them.`, {

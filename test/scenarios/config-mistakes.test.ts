@@ -261,10 +261,10 @@ describe('config files the lookup cannot read, or more than one', () => {
 
   const lookup = 'prerender.config.ts, .mts, .js or .mjs';
   it.each([
-    ['api-prerender.config.ts', `No config file was read: api-prerender.config.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or pass --config api-prerender.config.ts.`],
-    ['prerender.configs.ts', `No config file was read: prerender.configs.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or pass --config prerender.configs.ts.`],
-    ['config/prerender.config.mjs', `No config file was read: config/prerender.config.mjs is not in the site root, where the lookup reads ${lookup}. Pass --config config/prerender.config.mjs if it is the config, or move it to the site root as prerender.config.mjs.`],
-    ['src/prerender.config.ts', `No config file was read: src/prerender.config.ts is not in the site root, where the lookup reads ${lookup}. Pass --config src/prerender.config.ts if it is the config, or move it to the site root as prerender.config.ts.`],
+    ['api-prerender.config.ts', `No config file was read: api-prerender.config.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or name it as it is (--config api-prerender.config.ts, or configFile: 'api-prerender.config.ts').`],
+    ['prerender.configs.ts', `No config file was read: prerender.configs.ts is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config, or name it as it is (--config prerender.configs.ts, or configFile: 'prerender.configs.ts').`],
+    ['config/prerender.config.mjs', `No config file was read: config/prerender.config.mjs is not in the site root, where the lookup reads ${lookup}. Name it if it is the config (--config config/prerender.config.mjs, or configFile: 'config/prerender.config.mjs'), or move it to the site root as prerender.config.mjs.`],
+    ['src/prerender.config.ts', `No config file was read: src/prerender.config.ts is not in the site root, where the lookup reads ${lookup}. Name it if it is the config (--config src/prerender.config.ts, or configFile: 'src/prerender.config.ts'), or move it to the site root as prerender.config.ts.`],
     ['prerender.config.tsx', `No config file was read: prerender.config.tsx is not a name the lookup reads (${lookup}, in the site root). Rename it to prerender.config.ts if it is the config.`],
   ])('%s, code named as a config where the lookup reads none, is a config error naming the fix, though a route file lists routes (exit 2, nothing written)', async (file, said) => {
     const entries = `export const entries = () => [{ id: '1' }];\nexport default () => 'x';\n`;
@@ -289,7 +289,7 @@ describe('config files the lookup cannot read, or more than one', () => {
     expect(report.error).toEqual({
       code: 'NOTHING_TO_PRERENDER',
       message: 'Nothing to prerender: prerender.routes is not set and no route file exports entries: no config file was read (the warning above names one the lookup does not read), so nothing is published.',
-      hint: 'Rename or move that file as the warning says, or pass --config with it, and build again. If it is no config, and the site is meant to prerender nothing, write a prerender.config.ts with prerender: { routes: [] }.',
+      hint: 'Rename or move that file as the warning says, or name it (--config, or the configFile option), and build again. If it is no config, and the site is meant to prerender nothing, write a prerender.config.ts with prerender: { routes: [] }.',
     });
     expect(report.warnings.map((warning) => warning.code)).toEqual(['CONFIG_FILE']);
     expect(report.warnings[0].message).toBe(message);
@@ -353,7 +353,7 @@ describe('config files the lookup cannot read, or more than one', () => {
       '--json',
     );
     expect(code, stderr).toBe(0);
-    const message = 'prerender.config.ts is used; prerender.config.js and prerender.config.json are not read (the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use with --config.';
+    const message = 'prerender.config.ts is used; prerender.config.js and prerender.config.json are not read (the first found of prerender.config.ts, .mts, .js, .mjs is). Remove the files you do not mean, or name the one to use (--config, or the configFile option).';
     expect(stderr).toContain(`warning ${message}`);
     const report = JSON.parse(stdout) as { ok: number; warnings: { code: string; message: string }[] };
     expect(report.warnings).toContainEqual({ code: 'CONFIG_FILE', message });
