@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { SourceMap, type SourceMapPayload } from 'node:module';
 import type { PluginContext, TransformPluginContext, TransformResult } from 'rollup';
 import { errors } from '../errors.ts';
 import { warnings } from '../warnings.ts';
@@ -18,6 +17,7 @@ import { isHiddenName } from '../runtime/url-path.ts';
 import { isSiteSource } from './site-source.ts';
 import { sitePath } from '../cache/site-path.ts';
 import { walkAst, type AstNode } from './walk-ast.ts';
+import { combinedMap, sourcePlace, type Place } from './source-place.ts';
 
 /**
  * Rewrites every `new URL('./relative', import.meta.url)` of a site module to the copy emitted next to
@@ -140,21 +140,8 @@ function literalFolder(path: Node, written: string): { file: string } | { folder
   return { folder, rest: tail ? `${JSON.stringify(tail).replace(/^"|"$/g, "'")} + ${after}` : after };
 }
 
-/** The map from the code being transformed back to the source, made of the previous transforms' maps. */
-function combinedMap(context: TransformPluginContext): SourceMap {
-  return new SourceMap(context.getCombinedSourcemap() as unknown as SourceMapPayload);
-}
-
-/** The place (1-based line and column) in the source of the character at `offset` in the code being transformed. */
-function sourcePlace(map: SourceMap, code: string, offset: number): { line: number; column: number } {
-  const before = code.slice(0, offset).split('\n');
-  const [line, column] = [before.length - 1, before.at(-1)!.length];
-  const entry = map.findEntry(line, column) as { originalLine?: number; originalColumn?: number };
-  return entry.originalLine === undefined ? { line: line + 1, column: column + 1 } : { line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
-}
-
 /** The offset in `source` of a place (1-based line and column). */
-function sourceOffset(source: string, place: { line: number; column: number }): number {
+function sourceOffset(source: string, place: Place): number {
   let offset = 0;
   for (let line = 1; line < place.line; line++) offset = source.indexOf('\n', offset) + 1;
   return offset + place.column - 1;

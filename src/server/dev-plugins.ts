@@ -1,10 +1,10 @@
 /** What the dev server adds to the build's Rollup setup, for rebuilds fast enough for every save. */
-import { SourceMap } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstNode, Plugin, TransformPluginContext } from 'rollup';
 import { codeFrame } from '../bundle/code-frame.ts';
 import { exportedNames, nameOf } from '../bundle/module-exports.ts';
+import { combinedMap, sourcePlace } from '../bundle/source-place.ts';
 import { errors } from '../errors.ts';
 import { runtimeEntry } from '../paths.ts';
 
@@ -64,11 +64,8 @@ export function externalRuntime(root: string): Plugin {
  * does not export it; placed in the source, through the source maps of the compile.
  */
 function missingExport(context: TransformPluginContext, { root, id, code }: { root: string; id: string; code: string }, binding: string, file: string, pos: number): Error {
-  const map = context.getCombinedSourcemap();
-  const before = code.slice(0, pos);
-  const line = before.split('\n').length - 1;
-  const origin = new SourceMap({ version: map.version, file: id, sourceRoot: '', sources: map.sources, sourcesContent: map.sourcesContent?.map((content) => content ?? '') ?? [], names: map.names, mappings: map.mappings }).findEntry(line, pos - before.lastIndexOf('\n') - 1) as { originalLine?: number; originalColumn?: number };
-  const source = map.sourcesContent?.[0];
-  const loc = origin.originalLine === undefined ? undefined : { file: relative(root, id), line: origin.originalLine + 1, column: (origin.originalColumn ?? 0) + 1 };
-  return errors.missingExport(relative(root, id), binding, relative(root, file), 'h3', loc, loc && source ? codeFrame(source, loc.line, loc.column) : undefined);
+  const map = combinedMap(context);
+  const source = map.payload.sourcesContent?.[0];
+  const loc = { file: relative(root, id), ...sourcePlace(map, code, pos) };
+  return errors.missingExport(relative(root, id), binding, relative(root, file), 'h3', loc, source ? codeFrame(source, loc.line, loc.column) : undefined);
 }
