@@ -9,7 +9,6 @@ import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { ResolvedConfig } from '../config/types.ts';
 import { routeToFile } from '../output/route-to-file.ts';
 import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
-import { fileCacheControl } from '../runtime/static.ts';
 import type { Logger } from '../log.ts';
 import { acceptsHtml, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
 import type { BuildWorker } from './build-worker.ts';
@@ -90,5 +89,6 @@ function toFolder(request: Request, answer: Response): Response | undefined {
     return undefined;
   }
   if (!file.endsWith('/index.html')) return undefined;
-  return new Response(null, { status: 301, headers: { location: `${pathname}/${search}`, 'cache-control': fileCacheControl } });
+  // Not kept by the browser (a 301 otherwise is, for good): a save may make the route JSON.
+  return new Response(null, { status: 301, headers: { location: `${pathname}/${search}`, 'cache-control': 'no-store' } });
 }

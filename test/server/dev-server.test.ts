@@ -66,7 +66,7 @@ describe('dev server, other sites', () => {
     const server = await createDevServer({ root, port: 0, logger: createMemoryLogger() });
     try {
       const moved = await ask(new URL('/docs?lang=en', server.url).href, { redirect: 'manual' });
-      expect([moved.status, moved.headers.get('location'), moved.body]).toEqual([301, '/docs/?lang=en', '']);
+      expect([moved.status, moved.headers.get('location'), moved.headers.get('cache-control'), moved.body]).toEqual([301, '/docs/?lang=en', 'no-store', '']);
       const head = await ask(new URL('/docs/intro', server.url).href, { method: 'HEAD', redirect: 'manual' });
       expect([head.status, head.headers.get('location')]).toEqual([301, '/docs/intro/']);
       const page = await ask(new URL('/docs/', server.url).href, { redirect: 'manual' });
