@@ -30,6 +30,7 @@ export type WarningCode =
   | 'UNSERVED_ROUTE'
   | 'ROUTE_LINK'
   | 'ASSET_URL'
+  | 'ROUTE_PARAM'
   | 'BROKEN_LINK'
   | 'COMPRESS_UNUSED'
   | 'COMPRESSED_NAME_TAKEN'

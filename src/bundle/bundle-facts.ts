@@ -11,6 +11,7 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import type { OutputBundle, Plugin, PluginContext } from 'rollup';
 import { contentHash } from '../cache/hash.ts';
+import type { WarningCode } from '../warnings.ts';
 import { sitePath } from '../cache/site-path.ts';
 import { runtimeEntry } from '../paths.ts';
 import { resolvedEntryId } from './entry.ts';
@@ -44,6 +45,14 @@ export interface BundleFacts {
   cycles?: string[][];
   /** The site's modules (from the site root) that await at their top level: the bundle's load waits on them. */
   topLevelAwait?: string[];
+  /** The warnings bundling gave (the toolchain adds them): a build that reuses the bundle gives them again. */
+  warnings?: BundleWarning[];
+}
+
+/** A warning as bundling gave it. */
+export interface BundleWarning {
+  message: string;
+  code?: WarningCode;
 }
 
 /** Options of {@link bundleFacts}. */

@@ -3,12 +3,14 @@ import { relative, resolve } from 'node:path';
 import type { Plugin, RollupLog } from 'rollup';
 import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
+import type { Warning } from '../warnings.ts';
 import { configChecks } from '../config/config-checks.ts';
 import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { assetFolderPrefix, loadAssetFolder, rewriteAssetUrls, watchAssetFolder } from './asset-urls.ts';
+import { routeParamWarnings } from './route-params.ts';
 import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
 import { checkH3, isFindingH3 } from './h3-version.ts';
 import { entryId, generateEntry, mayExport, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
@@ -41,6 +43,9 @@ export const apiRoutesChecks = {
   onRoutes: is.function,
 } satisfies Record<keyof ApiRoutesOptions, unknown>;
 
+/** What the plugin keeps in a module's `meta` (under its name): the route param warnings of a route file (route-params.ts). */
+type OwnMeta = Record<string, { routeParams?: Warning[] } | undefined>;
+
 /** The plugin's name in Rollup's and Vite's lists (Vite's hooks tell a second copy by it). */
 export const pluginName = 'api-prerender:routes';
 
@@ -54,7 +59,8 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
   const routesDir = resolve(options.routesDir ?? 'src/server/routes');
   const apiPrefix = resolveApiPrefix(options.apiPrefix, configChecks(() => 'the options of apiRoutes()'));
   let routes: RouteDefinition[] = [];
-  let routeFiles = new Set<string>();
+  /** Each route file (absolute path) -> its route. */
+  let routeFiles = new Map<string, RouteDefinition>();
   /** This build's input is the entry, which imports every route file's default export. */
   let entryLoaded = false;
 
@@ -68,7 +74,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       await checkH3(this, options.root ?? process.cwd());
       routes = typeof options.routes === 'function' ? options.routes() : (options.routes ?? (await scanRoutes(routesDir, apiPrefix, { root: options.root, onWarning: (warning) => this.warn(warning.message) })));
       options.onRoutes?.(routes);
-      routeFiles = new Set(routes.map((route) => resolve(routesDir, route.file)));
+      routeFiles = new Map(routes.map((route) => [resolve(routesDir, route.file), route]));
       entryLoaded = false;
       this.addWatchFile(routesDir);
     },
@@ -101,6 +107,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     // default export. (`prerender dev` bundles each route file as an entry of its own, and names the
     // one without a handler as it serves it: the others are served meanwhile.)
     moduleParsed(info) {
+      for (const warning of (info.meta as OwnMeta)[pluginName]?.routeParams ?? []) this.warn({ code: warning.code, message: warning.message, meta: { warning } });
       if (info.exports == null || info.exports.includes('default') || !entryLoaded || !routeFiles.has(info.id)) return;
       if ((info.meta as { commonjs?: { isCommonJS?: unknown } }).commonjs?.isCommonJS) return;
       this.error(errors.noHandler(relative(options.root ?? process.cwd(), info.id), 'has no default export', [], info.exports));
@@ -122,8 +129,13 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     transform: {
       order: 'post',
       handler(code, id) {
+        const root = options.root ?? process.cwd();
         watchAssetFolder(this, id);
-        return rewriteAssetUrls(this, code, id, options.root ?? process.cwd()) ?? addCommonJsGlobals(this, code, id);
+        const route = routeFiles.get(id);
+        const routeParams = route ? routeParamWarnings(this, code, relative(root, id), route.path) : [];
+        const result = rewriteAssetUrls(this, code, id, root) ?? addCommonJsGlobals(this, code, id);
+        // Kept with the module in Rollup's cache, and warned of by moduleParsed, which runs for a cached module too.
+        return routeParams.length === 0 ? result : { ...(result as object | null), meta: { [pluginName]: { routeParams } satisfies OwnMeta[string] } };
       },
     },
   };

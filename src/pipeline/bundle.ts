@@ -36,6 +36,7 @@ export async function bundleSite(build: BuildContext, routeFiles: RouteDefinitio
         placeBundle(cache!.dir, stored, serverDir);
         build.bundle = { facts: stored.facts, stored };
         await toolchain.close();
+        for (const { message, code } of stored.facts.warnings ?? []) logger.warn(message, code);
         logger.info(`reused the bundle of ${counted(routeFiles.length, 'route file')} (${where}): none of its inputs changed`);
         return;
       } catch (error) {

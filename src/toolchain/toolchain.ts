@@ -6,7 +6,7 @@
  * check is not its work: it runs the site's `tsc` (typecheck/schedule-typecheck.ts).
  */
 import type { ChildProcess } from 'node:child_process';
-import type { BundleFacts } from '../bundle/bundle-facts.ts';
+import type { BundleFacts, BundleWarning } from '../bundle/bundle-facts.ts';
 import type { RollupCacheFile } from '../cache/rollup-cache.ts';
 import type { ConfigCompiler } from '../config/load.ts';
 import type { ResolvedConfig } from '../config/types.ts';
@@ -93,12 +93,15 @@ export function startToolchain(logger: Logger): Toolchain {
   let writing: { done: Promise<void>; end: () => void } | undefined;
   let ended: unknown;
   let closing: Promise<void> | undefined;
+  /** The warnings of the bundle under way, kept with its facts: a bundle reused gives them again. */
+  let bundleWarnings: BundleWarning[] | undefined;
   const fail = (error: unknown) => {
     ended ??= error;
     pending?.reject(error);
     pending = undefined;
   };
   const onMessage = (reply: ToolchainReply) => {
+    if ('log' in reply && reply.log === 'warn') bundleWarnings?.push({ message: reply.message, code: reply.code });
     if ('log' in reply) return reply.log === 'warn' ? logger.warn(reply.message, reply.code) : logger[reply.log](reply.message);
     if ('written' in reply) return writing?.end();
     const task = pending;
@@ -138,7 +141,13 @@ export function startToolchain(logger: Logger): Toolchain {
     compileConfig: async (file) => (await ask({ type: 'compile-config', file })) as string,
     async bundleServer(config, routes, outFile, choices = {}) {
       const site: BundleSite = { root: config.root, routesDir: config.routesDir, apiPrefix: config.apiPrefix };
-      return (await ask({ type: 'bundle', site, routes, outFile, ...choices })) as BundleFacts;
+      bundleWarnings = [];
+      try {
+        const facts = (await ask({ type: 'bundle', site, routes, outFile, ...choices })) as BundleFacts;
+        return bundleWarnings.length > 0 ? { ...facts, warnings: bundleWarnings } : facts;
+      } finally {
+        bundleWarnings = undefined;
+      }
     },
     // Every call waits for the one closing: a build stopped by an abort closes it at once, and its
     // cleanup's close must still wait until the process has exited.

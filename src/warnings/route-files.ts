@@ -19,6 +19,17 @@ export const routeFileWarnings = {
       `List the routes to prerender in ${configFile}, such as prerender: { routes: [${examples.map((route) => `'${route}'`).join(', ')}] }, ` +
       'or export entries from a route file with parameters; set prerender.routes to [] to build only the server without this warning.',
   }),
+  /**
+   * `getRouterParam(event, 'name')` at `place` (file:line:column) in a route file whose route `path`
+   * has no param `name` (it has `params`); `meant`: the one it may have meant.
+   */
+  routeParam: (place: string, name: string, path: string, params: string[], meant: string | undefined): Warning => ({
+    code: 'ROUTE_PARAM',
+    message:
+      `${place}: getRouterParam(event, '${name}') is undefined on every request: route ${path} has ` +
+      `${params.length === 0 ? 'no params' : `${params.length === 1 ? 'the param' : 'the params'} ${params.join(', ')}`} (a param is a [name] in its file or folder names). ` +
+      (meant ? `Read '${meant}', or rename [${meant}] to [${name}].` : `Name the part of the path it reads [${name}] (a file or folder [${name}]).`),
+  }),
   /** A routes folder (`routesDir`, as the build prints paths) with no route file, and nothing listed to prerender. */
   noRouteFiles: (routesDir: string, apiPrefix: string): Warning => ({
     code: 'NOTHING_TO_PRERENDER',
