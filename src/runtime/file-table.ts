@@ -3,9 +3,10 @@
  * it tells serveStatic of it. Two sources, one rule for what is served: never a hidden name (except
  * `.well-known`), never a host's configuration file, never a path whose real location leaves the root.
  *
- * - {@link createFileTable}, for a build: `public/` is listed once, when the server starts, so a
- *   request for a path that is no file touches no file system. The built server serves a fixed build;
- *   a file added to `public/` later is not served (a route may answer its path), one removed is a 404.
+ * - {@link createFileTable}, for a build: `public/` is listed once, when the table is made, so a
+ *   request for a path that is no file touches no file system. A file added to `public/` later is
+ *   not served (a route may answer its path), one removed is a 404; a build that replaces the whole
+ *   folder gets a table of its own (current-build.ts).
  * - {@link createLiveFiles}, for `prerender dev`: each request looks its file up on disk, so an edit
  *   to `publicDir` shows at once.
  *
@@ -75,8 +76,8 @@ interface Listed {
 /**
  * The files under `root`, listed now, with the types and headers `recorded` gives them (else as
  * `typeUnrecorded` types them: by extension, or a host's own table). A file's size, time and ETag
- * are read at its first request and kept, and so are the bytes of small files (up to
- * {@link keptFileBytes} in all, the least recently served dropped first).
+ * are read at its first request and kept (a streamed file's checked again at each), and so are the
+ * bytes of small files (up to {@link keptFileBytes} in all, the least recently served dropped first).
  */
 export function createFileTable(root: string, recorded: RecordedFiles = {}, typeUnrecorded: (file: string) => string = typeOf): FileSource {
   const realRoot = realpathOr(root);
@@ -93,8 +94,10 @@ export function createFileTable(root: string, recorded: RecordedFiles = {}, type
     const key = withoutLeadingSlashes(id);
     const entry = listed.get(key);
     if (!entry) return undefined;
-    if (entry.found) return entry.found;
     const path = pathOf(entry);
+    // A streamed file is read from disk at each request: one changed in place since (a step after
+    // the build appending to it) is described again, so the length and ETag sent are its bytes'.
+    if (entry.found && (entry.found.size <= wholeFileBytes || !hasChanged(entry.found))) return entry.found;
     const info = statOr(path);
     if (!info?.isFile()) {
       // Removed since the server started: served no more, and never asked of the disk again.
@@ -109,7 +112,13 @@ export function createFileTable(root: string, recorded: RecordedFiles = {}, type
     entry.found = found;
     return found;
   };
-  return { find, read: (file) => (file.size <= wholeFileBytes ? kept.get(file.path, file.size, () => readWhole(file.path)) : readStream(file.path)) };
+  return { find, read: (file) => (file.size <= wholeFileBytes ? kept.get(file.path, file.size, () => readWhole(file.path)) : readStream(file.path, file.size)) };
+}
+
+/** Whether the file `found` describes has another size or time on disk now. */
+function hasChanged(found: FoundFile): boolean {
+  const info = statOr(found.path);
+  return info === undefined || info.size !== found.size || info.mtimeMs !== found.mtime;
 }
 
 /** The files under `root`, looked up and read on disk at every request (`prerender dev`), typed by extension. */
@@ -124,7 +133,7 @@ export function createLiveFiles(root: string): FileSource {
     const info = await stat(real).catch(() => undefined);
     return info?.isFile() ? describe(real, info, typeOf(segments.join('/'))) : undefined;
   };
-  return { find, read: (file) => (file.size <= wholeFileBytes ? readWhole(file.path) : readStream(file.path)) };
+  return { find, read: (file) => (file.size <= wholeFileBytes ? readWhole(file.path) : readStream(file.path, file.size)) };
 }
 
 function readWhole(path: string): Promise<Buffer<ArrayBuffer>> {
@@ -132,8 +141,9 @@ function readWhole(path: string): Promise<Buffer<ArrayBuffer>> {
   return readFile(path) as Promise<Buffer<ArrayBuffer>>;
 }
 
-function readStream(path: string): ReadableStream {
-  return Readable.toWeb(createReadStream(path)) as ReadableStream;
+/** The first `size` bytes of the file at `path`: never more than the length sent, should it grow meanwhile. */
+function readStream(path: string, size: number): ReadableStream {
+  return Readable.toWeb(createReadStream(path, { end: size - 1 })) as ReadableStream;
 }
 
 /**

@@ -44,7 +44,13 @@ export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: B
   const table = buildFileTable(distDir, options.filesOnly === undefined ? undefined : options.hostType);
   const files = serveFiles(table);
   const app = options.filesOnly === undefined ? createApp(routes, { files }) : createApp([], { files: filesAlone(files, table, options.filesOnly) });
-  return listen(app.fetch, options);
+  return listen(app.fetch, options).then(
+    (running) => ({ ...running, close: (closing) => (table.close(), running.close(closing)) }),
+    (error: unknown) => {
+      table.close();
+      throw error;
+    },
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { H3Event, redirect, serveStatic, toResponse, type HTTPResponse } from 'h3';
 import { normalizeEventPath } from './app.ts';
 import { createFileTable, createLiveFiles, type FileSource, type FoundFile } from './file-table.ts';
+import { followBuild, type FollowedFiles } from './current-build.ts';
 import { readManifestFiles } from './manifest-files.ts';
 import { servedVariant } from './precompressed.ts';
 
@@ -69,13 +70,16 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
 }
 
 /**
- * The files of a build: `<distDir>/public`, listed now, typed by its manifest; with `hostType`, as a
+ * The files of a build: `<distDir>/public`, listed now (and again when a build replaces the folder:
+ * current-build.ts), typed by its manifest; with `hostType`, as a
  * host that reads no types or headers of ours sends them (GitHub Pages): each typed by it, with no
  * header the manifest records.
  */
-export function buildFileTable(distDir: string, hostType?: (file: string) => string): FileSource {
-  const recorded = readManifestFiles(distDir);
-  return createFileTable(join(distDir, 'public'), hostType ? { encodings: recorded.encodings } : recorded, hostType);
+export function buildFileTable(distDir: string, hostType?: (file: string) => string): FollowedFiles {
+  return followBuild(distDir, () => {
+    const recorded = readManifestFiles(distDir);
+    return createFileTable(join(distDir, 'public'), hostType ? { encodings: recorded.encodings } : recorded, hostType);
+  });
 }
 
 /** The middleware of a build's files ({@link buildFileTable}). */

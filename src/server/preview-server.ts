@@ -14,7 +14,7 @@ import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
 import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, optionSpelling, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
-import { watchForNewBuild } from './new-build.ts';
+import { watchReplaced } from '../runtime/folder-replaced.ts';
 import { ownTypesHosts, staticHosts } from '../hosts/host-output.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { requestLog } from './request-log.ts';
@@ -38,8 +38,9 @@ export interface PreviewServerOptions extends LoadConfigOptions {
 /**
  * Serves the site's last build: files from `public/` (types from the manifest, ETag and 304, HEAD),
  * then the API routes, but for a build made for a host that serves the files alone (GitHub Pages): then
- * a path that is no file is a 404, as there. Throws NO_BUILD when there is no build to serve. With a logger, a build of
- * the site made while it runs is said there (it keeps serving the one it loaded).
+ * a path that is no file is a 404, as there. Throws NO_BUILD when there is no build to serve. A build
+ * of the site made while it runs has its files served at once; with a logger, it is said there, with
+ * what is not served anew (the routes run the code of the bundle loaded).
  * @example const server = await createPreviewServer({ root: 'my-site' }); console.log(server.url);
  */
 export async function createPreviewServer(options: PreviewServerOptions = {}): Promise<RunningServer> {
@@ -67,10 +68,11 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   if (!logger) return running;
   if (preset !== config.preset) logger.info(`the build was made for preset "${preset}" (the config says "${config.preset}"): previewing it as built; prerender build writes it for the config's`);
   if (filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${preset}"): no route answers, a path that is no file is a 404`);
-  // The files and routes stay those of the build loaded: a build made meanwhile is said, not served.
-  const stopWatching = watchForNewBuild(dir, () =>
-    logger.warn(`${shownPath(dir)} was built again: this preview still serves the build it started with; restart prerender preview to serve the new one`),
-  );
+  // The files follow the folder (runtime/current-build.ts); the routes' code is the bundle loaded.
+  const stopWatching = watchReplaced(dir, () => {
+    stopWatching();
+    logger.warn(`${shownPath(dir)} was built again: its files are served now, but the routes it did not prerender still run the code this preview loaded; restart prerender preview to run the new code`);
+  });
   return {
     url: running.url,
     close: (closing) => {

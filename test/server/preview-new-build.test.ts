@@ -1,9 +1,10 @@
 /**
- * `prerender preview` keeps serving the build it loaded; a build of the site made while it runs is
- * said in its log (src/server/new-build.ts), where a user checking a rebuilt site would otherwise
- * read the old answers without a word. Over a real socket, port 0.
+ * `prerender preview` and the built server while a build of the site replaces the one they serve:
+ * the new build's files are served, each with its own length and ETag (runtime/current-build.ts);
+ * the routes not prerendered run the bundle loaded, which preview's log says.
+ * A file changed in place after the build is described anew. Over a real socket, port 0.
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPreviewServer } from '../../src/index.ts';
@@ -12,20 +13,58 @@ import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
 import { ask } from '../support/poll.ts';
 
 describe('prerender preview and a new build', () => {
-  it('says that the site was built again, and that it still serves the build it started with', async () => {
+  it("serves the new build's files, says so, and that the routes not prerendered run the code it loaded", async () => {
     const outDir = tempDir('out-');
     const file = 'src/server/routes/api/hello.txt.ts';
-    const root = writeSite({ [file]: route(`() => 'first'`), 'prerender.config.mjs': `export default { name: 'again', prerender: { routes: ['/api/hello.txt'] } };` });
+    const live = 'src/server/routes/api/live.ts';
+    const big = 'src/server/routes/api/big.json.ts';
+    const root = writeSite({
+      [file]: route(`() => 'first'`),
+      [live]: route(`() => 'first code'`),
+      // Over 1 MiB, so streamed from disk rather than kept in memory.
+      [big]: route(`() => ({ items: Array.from({ length: 60_000 }, (_, i) => 'first item ' + i) })`),
+      'prerender.config.mjs': `export default { name: 'again', prerender: { routes: ['/api/hello.txt', '/api/big.json'] } };`,
+    });
     await buildSite(root, { config: { outDir } });
     const logger = createMemoryLogger();
     const server = await createPreviewServer({ root, config: { outDir }, port: 0, logger });
     try {
       expect((await ask(`${server.url}api/hello.txt`)).body).toBe('first');
+      const before = await ask(`${server.url}api/big.json`);
+      expect(before.body.length).toBeGreaterThan(1024 * 1024);
       writeFileSync(join(root, file), route(`() => 'second'`));
+      writeFileSync(join(root, live), route(`() => 'second code'`));
+      writeFileSync(join(root, big), route(`() => ({ items: Array.from({ length: 50_000 }, (_, i) => 'second item ' + i) })`));
       await buildSite(root, { config: { outDir } });
-      const said = `warning ${join(outDir, 'again')} was built again: this preview still serves the build it started with; restart prerender preview to serve the new one`;
+      const said = `warning ${join(outDir, 'again')} was built again: its files are served now, but the routes it did not prerender still run the code this preview loaded; restart prerender preview to run the new code`;
       await expect.poll(() => logger.lines.filter((line) => line.includes('was built again')), { timeout: 15_000 }).toEqual([said]);
-      expect((await ask(`${server.url}api/hello.txt`)).body).toBe('first');
+      expect((await ask(`${server.url}api/hello.txt`)).body).toBe('second');
+      const after = await ask(`${server.url}api/big.json`);
+      expect(after.headers.get('content-length')).toBe(String(Buffer.byteLength(after.body)));
+      expect(JSON.parse(after.body).items[0]).toBe('second item 0');
+      expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+      expect((await ask(`${server.url}api/live`)).body).toBe('first code');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('describes a large file changed in place after the build anew: its length and ETag are its bytes\'', async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      'src/server/routes/api/big.json.ts': route(`() => ({ items: Array.from({ length: 100_000 }, (_, i) => 'item ' + i) })`),
+      'prerender.config.mjs': `export default { name: 'edited', prerender: { routes: ['/api/big.json'] } };`,
+    });
+    await buildSite(root, { config: { outDir } });
+    const server = await createPreviewServer({ root, config: { outDir }, port: 0 });
+    try {
+      const before = await ask(`${server.url}api/big.json`);
+      expect(before.body.length).toBeGreaterThan(1024 * 1024);
+      const path = join(outDir, 'edited/public/api/big.json');
+      appendFileSync(path, '\n'.repeat(1000));
+      const after = await ask(`${server.url}api/big.json`);
+      expect([after.headers.get('content-length'), after.body]).toEqual([String(before.body.length + 1000), readFileSync(path, 'utf8')]);
+      expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     } finally {
       await server.close();
     }
