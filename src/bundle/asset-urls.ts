@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import type { PluginContext, TransformPluginContext, TransformResult } from 'rollup';
+import { stat, utimes } from 'node:fs/promises';
+import type { OutputBundle, PluginContext, TransformPluginContext, TransformResult } from 'rollup';
 import { errors } from '../errors.ts';
 import { warnings } from '../warnings.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
@@ -174,6 +175,21 @@ export function loadAssetFolder(context: PluginContext, id: string): string | nu
  */
 export function watchAssetFolder(context: TransformPluginContext, id: string): void {
   if (id.startsWith(assetFolderPrefix)) context.addWatchFile(id.slice(assetFolderPrefix.length));
+}
+
+/**
+ * Gives each file copied beside the bundle (written to `dir`) its source's times, so a route that
+ * reads a copy's `mtime` (a feed's `updated`) reads its source's, as it would beside the source, and
+ * the same in every build: Rollup writes the copy now.
+ */
+export async function keepSourceTimes(dir: string, bundle: OutputBundle): Promise<void> {
+  await Promise.all(
+    Object.values(bundle).map(async (output) => {
+      const source = output.type === 'asset' ? output.originalFileNames[0] : undefined;
+      const times = source === undefined ? undefined : await stat(source).catch(() => undefined);
+      if (times?.isFile()) await utimes(join(dir, output.fileName), times.atime, times.mtime);
+    }),
+  );
 }
 
 /** Files under `folder`, relative to it, sorted, without hidden names. */

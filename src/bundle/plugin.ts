@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { Plugin, RollupLog } from 'rollup';
 import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
@@ -9,7 +9,7 @@ import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
-import { assetFolderPrefix, loadAssetFolder, rewriteAssetUrls, watchAssetFolder } from './asset-urls.ts';
+import { assetFolderPrefix, keepSourceTimes, loadAssetFolder, rewriteAssetUrls, watchAssetFolder } from './asset-urls.ts';
 import { routeParamWarnings } from './route-params.ts';
 import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
 import { checkH3, isFindingH3 } from './h3-version.ts';
@@ -124,6 +124,10 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
           return { entries: true, cacheKey: true };
         }
       });
+    },
+    async writeBundle(output, bundle) {
+      const dir = output.dir ?? (output.file && dirname(output.file));
+      if (dir) await keepSourceTimes(dir, bundle);
     },
     // After every other transform (TypeScript's, CommonJS's), so it reads ES modules and its output is kept.
     transform: {

@@ -2,7 +2,7 @@
  * Files beside the sources, read through `new URL('./file', import.meta.url)`: the same bytes in the
  * prerender, the built server (copied elsewhere, without the site) and the dev server.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createDevServer, type RunningServer } from '../../src/index.ts';
@@ -19,7 +19,7 @@ const about = '# About\n\nWritten beside the route.\n';
  * (each names it: the folder is copied once).
  */
 function assetSite(): string {
-  return writeSite({
+  const root = writeSite({
     'src/server/routes/api/about.txt.ts': [
       `import { readFileSync } from 'node:fs';`,
       `import { defineEventHandler } from 'h3';`,
@@ -50,7 +50,12 @@ function assetSite(): string {
     'src/content/nested/deep.md': 'Deep\n',
     'src/content/.draft.md': 'not published\n',
   });
+  for (const file of ['src/server/routes/api/about.md', 'src/content/nested/deep.md']) utimesSync(join(root, file), written, written);
+  return root;
 }
+
+/** When the site's copied files were last changed: long before any build. */
+const written = new Date('2020-01-02T03:04:05Z');
 
 describe('files beside the sources, in build and the built server', () => {
   let dir: string;
@@ -77,6 +82,9 @@ describe('files beside the sources, in build and the built server', () => {
     const folder = assets.find((name) => name.startsWith('content-'))!;
     expect(readFileSync(join(dir, 'server/assets', folder, 'nested/deep.md'), 'utf8')).toBe('Deep\n');
     expect(existsSync(join(dir, 'server/assets', folder, '.draft.md'))).toBe(false);
+    // With their sources' times: a route reading a copy's mtime reads its source's, in every build.
+    const about = assets.find((name) => name.startsWith('about-'))!;
+    expect([statSync(join(dir, 'server/assets', about)).mtime, statSync(join(dir, 'server/assets', folder, 'nested/deep.md')).mtime]).toEqual([written, written]);
   });
 
   it('serves them from the built server copied away from the site', async () => {
