@@ -8,6 +8,7 @@ import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, ty
 import { isPlainData, resultMistake, type ResultMistake } from './handler-result.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 import { routeRequest } from './route-request.ts';
+import { unsendableJson } from './unsendable-json.ts';
 
 /** The URL the prerender requests `route` at (a root-relative path): every check of a route asks the same. */
 export const routeUrl = (route: string): URL => new URL(route, 'http://localhost');
@@ -148,7 +149,9 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   }
   if (status < 200 || status >= 300) {
     const returned = returnedError(outcome);
-    const failed: Rendered = { ok: false, status, error: returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : failureMessage(response, body, outcome.thrown, askedForNodeResponse()), ms };
+    const unsendable = status === 500 && outcome.thrown === undefined ? unsendableJson(outcome.returned?.value) : undefined;
+    const error = returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : (unsendable ?? failureMessage(response, body, outcome.thrown, askedForNodeResponse()));
+    const failed: Rendered = { ok: false, status, error, ms };
     const thrown = outcome.thrown ?? returned;
     if (thrown !== undefined && !isHttpError(thrown)) failed.thrown = thrown;
     // The route's file, named where no stack names a place of the site's: an error it threw without

@@ -65,6 +65,21 @@ describe('renderRoute', () => {
 
   // A stringified body needs no JSON check (checks/check-output.ts): only h3's own JSON.stringify of
   // plain data is one, never text a handler made itself.
+  it('names why h3 answered 500 to data JSON cannot hold, where the handler threw nothing', async () => {
+    const failure = async (value: () => unknown) => {
+      const app = createApp([{ method: '', path: '/r', file: 'r.ts', handler: value }], { silent: true });
+      const result = await renderRoute((request, context) => app.request(request, undefined, context), '/r', bounds);
+      return result.ok ? 'ok' : [result.status, result.error];
+    };
+    expect(await failure(() => ({ items: [{ price: 1 }, { price: 10n }] }))).toEqual([
+      500,
+      'the handler returned what JSON cannot hold, so h3 answered 500: TypeError: Do not know how to serialize a BigInt (the BigInt at .items[1].price: return it as a string, value.toString(), or as a number, Number(value))',
+    ]);
+    const circle: Record<string, unknown> = { name: 'a' };
+    circle.self = circle;
+    expect(await failure(() => circle)).toEqual([500, 'the handler returned what JSON cannot hold, so h3 answered 500: TypeError: Converting circular structure to JSON']);
+  });
+
   it('marks a body that is h3\'s JSON.stringify of the plain data the handler returned, and only that', async () => {
     const returning = (value: () => unknown) => createApp([{ method: '', path: '/r', file: 'r.ts', handler: value }], { silent: true });
     const rendered = async (value: () => unknown) => {
