@@ -63,16 +63,25 @@ const namedPerKind = 2;
  * (`1 env: /api/time.json`), which the log line says and `--json` lists whole.
  */
 function countsOf(reused: number, routes: readonly string[], reasons: readonly RenderReason[], named: boolean): string {
-  const kinds = new Map<string, { count: number; routes: string[] }>();
+  const kinds = new Map<string, { count: number; routes: string[]; files: Set<string> }>();
   reasons.forEach((reason, i) => {
     const kind = reason.startsWith('file ') ? 'file' : reason;
-    const group = kinds.get(kind) ?? kinds.set(kind, { count: 0, routes: [] }).get(kind)!;
+    const group = kinds.get(kind) ?? kinds.set(kind, { count: 0, routes: [], files: new Set() }).get(kind)!;
     if (group.count++ < namedPerKind && named && !unnamedKinds.has(kind)) group.routes.push(routes[i]!);
+    // The files that changed, a few of them: one post edited renders every route that lists the posts.
+    if (named && kind === 'file' && group.files.size <= namedPerKind) group.files.add(reason.slice('file '.length));
   });
-  const why = [...kinds].map(([kind, { count, routes: first }]) => {
+  const why = [...kinds].map(([kind, { count, routes: first, files }]) => {
     if (first.length === 0) return `${count} ${kind}`;
-    return `${count} ${kind}: ${first.join(', ')}${count > first.length ? ` and ${count - first.length} more` : ''}`;
+    const what = kind === 'file' ? `${kind} ${filesNamed(files)}` : kind;
+    return `${count} ${what}: ${first.join(', ')}${count > first.length ? ` and ${count - first.length} more` : ''}`;
   });
   // Kinds that name routes are told apart by semicolons, as the routes are by commas.
   return `${counted(reused, 'route')} reused, ${routes.length} rendered${why.length > 0 ? ` (${why.join(named ? '; ' : ', ')})` : ''}`;
+}
+
+/** The changed files of the `file` kind as the log line names them: `content/a.md`, or `(content/a.md, content/b.md and more)`. */
+function filesNamed(files: Set<string>): string {
+  const names = [...files].slice(0, namedPerKind);
+  return files.size === 1 ? names[0]! : `(${names.join(', ')}${files.size > namedPerKind ? ' and more' : ''})`;
 }

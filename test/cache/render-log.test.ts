@@ -19,9 +19,13 @@ describe('the render log', () => {
     ]);
     expect(log.counts()).toBe('2 routes reused, 4 rendered (1 code, 2 file, 1 new)');
     // The log line names the first routes of each kind, but those of a first build.
-    expect(log.summary()).toBe('cache: 2 routes reused, 4 rendered (1 code: /a; 2 file: /b, /c; 1 new)');
+    // With the files that changed: one, or the first two and whether there are more.
+    expect(log.summary()).toBe('cache: 2 routes reused, 4 rendered (1 code: /a; 2 file (content/b.md, content/c.md): /b, /c; 1 new)');
     log.render('/e', 'file content/e.md');
-    expect(log.summary()).toBe('cache: 2 routes reused, 5 rendered (1 code: /a; 3 file: /b, /c and 1 more; 1 new)');
+    expect(log.summary()).toBe('cache: 2 routes reused, 5 rendered (1 code: /a; 3 file (content/b.md, content/c.md and more): /b, /c and 1 more; 1 new)');
+    const onePost = createRenderLog();
+    for (const route of ['/api/posts.json', '/api/posts/a.json', '/api/posts/b.json']) onePost.render(route, 'file content/posts/b.md');
+    expect(onePost.summary()).toBe('cache: 0 routes reused, 3 rendered (3 file content/posts/b.md: /api/posts.json, /api/posts/a.json and 1 more)');
     expect(createRenderLog().summary()).toBe('cache: 0 routes reused, 0 rendered');
   });
 });
