@@ -56,6 +56,18 @@ function routeTableLines(routes: readonly RouteDefinition[]): string[] {
   return [...routes].sort((a, b) => (a.file < b.file ? -1 : 1)).map(({ file, method, path }) => `route ${file} ${method} ${path}`);
 }
 
+/** The route table a bundle's key lines hold (the last build's, kept in the cache): {@link routeTableLines} read back. */
+export function routeTableOf(lines: readonly string[]): RouteDefinition[] {
+  return lines
+    .filter((line) => line.startsWith('route '))
+    .map((line) => {
+      // The file may hold spaces; the method (maybe empty) and the path hold none.
+      const pathAt = line.lastIndexOf(' ');
+      const methodAt = line.lastIndexOf(' ', pathAt - 1);
+      return { file: line.slice('route '.length, methodAt), method: line.slice(methodAt + 1, pathAt), path: line.slice(pathAt + 1) };
+    });
+}
+
 /**
  * The key Rollup's cache of the last bundle must have to be used (rollup-cache.ts): what its
  * transforms depend on besides each module's source. The site's folder is in it: Rollup names

@@ -73,10 +73,18 @@ export const prerenderErrors = {
    * it is listed (`prerender.routes`, or the entries of a file), and either the files answering it for
    * other methods only or the nearest route a file serves. A failed route; its message is the line.
    */
-  /** `misplaced`: a file outside routesDir that would serve the route, and where in routesDir it goes. */
-  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[], misplaced?: { file: string; moveTo: string }) => {
+  /**
+   * `misplaced`: a file outside routesDir that would serve the route, and where in routesDir it goes;
+   * `gone`: the route file that served it in the last build, and the route files added since.
+   */
+  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[], misplaced?: { file: string; moveTo: string }, gone?: { file: string; added: { file: string; path: string }[] }) => {
     const only = otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ');
-    const outside = misplaced ? `; ${misplaced.file} would serve it, but route files are read from routesDir: move it to ${misplaced.moveTo}` : '';
+    const renamed = gone?.added.length === 1 ? `: if it is now ${gone.added[0]!.file}, list ${gone.added[0]!.path} in its place` : '';
+    const outside = misplaced
+      ? `; ${misplaced.file} would serve it, but route files are read from routesDir: move it to ${misplaced.moveTo}`
+      : gone
+        ? `; ${gone.file} served it in the last build, and is gone${renamed}`
+        : '';
     const message = only
       ? `no route file answers GET for this route, listed in ${listedIn}: ${only}, and the prerender requests GET`
       : `no route file matches this route, listed in ${listedIn}${outside}${near ? `; did you mean ${near.path} (${near.file})?` : ''}`;

@@ -28,6 +28,7 @@ import { createProgress } from '../prerender/progress.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { createRoutesCache } from './cache.ts';
 import { warnings } from '../warnings.ts';
+import { routeTableOf } from '../cache/bundle-inputs.ts';
 import { expectedRouteCount, type BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
 import type { PlannedRoutes } from './plan.ts';
@@ -138,7 +139,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     if (crawl && crawl.skipped.count > 0) warn(logger, warnings.crawlLinksSkipped(crawl.skipped.count, crawl.skipped.examples));
     for (const mistake of mistakes.warnings()) warn(logger, mistake);
     const { tally } = sink;
-    tally.failures = await explainUnrouted(tally.failures, routeFiles, config);
+    tally.failures = await explainUnrouted(tally.failures, routeFiles, config, routeTableOf(build.cache?.previous?.index.bundle?.lines ?? []));
     const failures = formatFailures(tally.failures);
     // Failed routes stop the build before anything else is written: the staging folder goes. So
     // does a route whose answer can be no file, with failOnError false too: a build error (SPEC);

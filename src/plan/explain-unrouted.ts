@@ -17,9 +17,11 @@ import type { RouteFailure } from '../report/build-report.ts';
 /**
  * `failures` with each NO_ROUTE_FILE failure's message from the catalogue: the files answering the
  * route for other methods only (a `.post.ts`), else the file of publicDir that serves it, else a file outside routesDir that would serve it
- * there (misplaced-route-file.ts), else the nearest route a file serves for GET, checked with the router. Run once the prerender is over, on the failures alone.
+ * there (misplaced-route-file.ts), else the route file that served it in the last build and is gone
+ * (`lastRouteFiles`, the cache's: renamed, most often), else the nearest route a file serves for
+ * GET, checked with the router. Run once the prerender is over, on the failures alone.
  */
-export async function explainUnrouted(failures: RouteFailure[], routeFiles: RouteDefinition[], site: RouteFiles & Pick<ResolvedConfig, 'apiPrefix' | 'publicDir'>): Promise<RouteFailure[]> {
+export async function explainUnrouted(failures: RouteFailure[], routeFiles: RouteDefinition[], site: RouteFiles & Pick<ResolvedConfig, 'apiPrefix' | 'publicDir'>, lastRouteFiles: RouteDefinition[] = []): Promise<RouteFailure[]> {
   if (!failures.some((failure) => failure.code === 'NO_ROUTE_FILE')) return failures;
   const answersGet = createRouteFinder(routeFiles);
   const otherMethodsOfRoute = otherMethodsOf(routeFiles, site);
@@ -37,8 +39,22 @@ export async function explainUnrouted(failures: RouteFailure[], routeFiles: Rout
     const listedIn = failure.listedBy === undefined ? 'prerender.routes' : `the entries of ${failure.listedBy}`;
     const inPublic = otherMethods.length === 0 ? publicFileOf(failure.route, site) : undefined;
     const misplaced = otherMethods.length === 0 && !inPublic ? misplacedRouteFile(failure.route, site) : undefined;
-    const error = inPublic ? errors.servedFromPublic(listedIn, inPublic) : errors.noRouteFile(failure.route, listedIn, misplaced ? undefined : suggestion, otherMethods, misplaced);
+    const gone = otherMethods.length === 0 && !inPublic && !misplaced ? goneRouteFile(failure.route, routeFiles, lastRouteFiles, site) : undefined;
+    const error = inPublic ? errors.servedFromPublic(listedIn, inPublic) : errors.noRouteFile(failure.route, listedIn, misplaced || gone ? undefined : suggestion, otherMethods, misplaced, gone);
     explained.push({ ...failure, error: error.message });
   }
   return explained;
+}
+
+/**
+ * The route file of the last build that served `route` as its own static path and is gone now, and
+ * the route files added since (one is likely its new name), each with the route it serves.
+ */
+function goneRouteFile(route: string, routeFiles: RouteDefinition[], lastRouteFiles: RouteDefinition[], site: RouteFiles): { file: string; added: { file: string; path: string }[] } | undefined {
+  const now = new Set(routeFiles.map((definition) => definition.file));
+  const last = lastRouteFiles.find((definition) => definition.path === route && (definition.method === '' || definition.method === 'GET') && !now.has(definition.file));
+  if (!last) return undefined;
+  const before = new Set(lastRouteFiles.map((definition) => definition.file));
+  const added = routeFiles.filter((definition) => !before.has(definition.file)).map((definition) => ({ file: siteFile(site, definition.file), path: definition.path }));
+  return { file: siteFile(site, last.file), added };
 }

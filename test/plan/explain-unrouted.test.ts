@@ -2,7 +2,8 @@
  * A listed route no route file matches (src/plan/explain-unrouted.ts): the build fails naming it, where
  * it is listed and the nearest route a file serves, with its code and the fix.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/index.ts';
 import { catchError } from '../support/catch-error.ts';
@@ -60,6 +61,23 @@ describe('a listed route no route file matches', () => {
     expect(logger.lines).toContain(
       'error 1 route failed and was left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\n  /api/helo  no route file matches this route, listed in prerender.routes; did you mean /api/hello (src/server/routes/api/hello.ts)?',
     );
+  });
+
+  it('names the route file that served it in the last build and is gone, and its likely new name, in place of a pattern', async () => {
+    const root = site(['/api/hello', '/api/posts.json'], { [`${api}/posts.json.ts`]: route(`() => ['first']`) });
+    const cacheDir = tempDir('cache-');
+    await buildSite(root, { config: { cacheDir } });
+    renameSync(join(root, `${api}/posts.json.ts`), join(root, `${api}/list.json.ts`));
+    const error = await catchError(() => buildSite(root, { config: { cacheDir } }));
+    expect(error.message).toBe(
+      [
+        '1 route failed to prerender; nothing was published:',
+        '  /api/posts.json  no route file matches this route, listed in prerender.routes; src/server/routes/api/posts.json.ts served it in the last build, and is gone: if it is now src/server/routes/api/list.json.ts, list /api/list.json in its place',
+      ].join('\n'),
+    );
+    // Without the cache's memory of the last build: the nearest route, as before.
+    const cold = await catchError(() => buildSite(root, { config: { cacheDir: tempDir('cache-') } }));
+    expect(cold.message).toContain('/api/posts.json  no route file matches this route, listed in prerender.routes; did you mean');
   });
 
   it("a handler's own 404 stays a failed route with its status and message, without the code", async () => {
