@@ -40,7 +40,7 @@ export function groupPackageDiagnostics(diagnostics: string[], readFiles?: reado
   const message =
     `${count === 1 ? 'One type error is' : `${count} type errors are`} in the declaration files of installed packages (${named}), not in the site's code: ` +
     (noNodeTypes
-      ? 'the check read no types of Node\'s, which these packages\' own types use (`NodeJS`, `node:stream`): install them (`npm install -D @types/node`; list "node" in the `types` of compilerOptions if tsconfig.json sets `types`). '
+      ? 'the check read no types of Node\'s, which these packages\' own types use (`NodeJS`, `node:stream`): list "node" in the `types` of compilerOptions in tsconfig.json (\"types\": [\"node\"]: TypeScript 6 and later, or a tsconfig that sets `types`, read only the @types packages listed there), with @types/node installed (`npm install -D @types/node`). '
       : '') +
     'TypeScript checks every .d.ts a route file reaches unless tsconfig.json sets "skipLibCheck": true (as `tsc --init` writes it). ' +
     'Add it to compilerOptions to check only the site\'s files; `npx tsc --noEmit` lists these errors.';

@@ -17,7 +17,9 @@ describe('groupPackageDiagnostics', () => {
 
   it('names @types/node first when the check read none of Node\'s types', () => {
     const { grouped } = groupPackageDiagnostics([inH3], ['/site/src/server/routes/api/a.ts']);
-    expect(grouped?.message).toContain("the check read no types of Node's, which these packages' own types use (`NodeJS`, `node:stream`): install them (`npm install -D @types/node`");
+    expect(grouped?.message).toContain(
+      "the check read no types of Node's, which these packages' own types use (`NodeJS`, `node:stream`): list \"node\" in the `types` of compilerOptions in tsconfig.json (\"types\": [\"node\"]: TypeScript 6 and later, or a tsconfig that sets `types`, read only the @types packages listed there), with @types/node installed (`npm install -D @types/node`).",
+    );
   });
 
   it('says nothing of Node\'s types when the files read are not known (a verdict kept from the last build)', () => {

@@ -302,7 +302,7 @@ describe('the type check', () => {
     expect(lines[1]).toBe(`warning ${routeFile}:1:7: TS2322: Type 'string' is not assignable to type 'number'.`);
     expect(lines[2]).toBe(
       "warning 4 type errors are in the declaration files of installed packages (@scope/broken, broken-types), not in the site's code: " +
-        "the check read no types of Node's, which these packages' own types use (`NodeJS`, `node:stream`): install them (`npm install -D @types/node`; list \"node\" in the `types` of compilerOptions if tsconfig.json sets `types`). " +
+        "the check read no types of Node's, which these packages' own types use (`NodeJS`, `node:stream`): list \"node\" in the `types` of compilerOptions in tsconfig.json (\"types\": [\"node\"]: TypeScript 6 and later, or a tsconfig that sets `types`, read only the @types packages listed there), with @types/node installed (`npm install -D @types/node`). " +
         'TypeScript checks every .d.ts a route file reaches ' +
         'unless tsconfig.json sets "skipLibCheck": true (as `tsc --init` writes it). Add it to compilerOptions to check only the site\'s files; `npx tsc --noEmit` lists these errors.',
     );
