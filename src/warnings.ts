@@ -195,6 +195,13 @@ export const warnings = {
     code: 'CACHE_NOT_SAVED',
     message: `The build is published, but its cache could not be saved in ${dir}: ${why}. The next build renders every route this one rendered.`,
   }),
+  /** `import.meta.dirname` or `.filename` (`name`) at `place` (file:line:column) of a site's module: the bundle's when a route runs. */
+  modulePath: (place: string, name: 'dirname' | 'filename'): Warning => ({
+    code: 'ASSET_URL',
+    message:
+      `${place}: import.meta.${name} names the built server's ${name === 'dirname' ? 'folder (dist/<name>/server/)' : 'file (dist/<name>/server/index.mjs)'} when a route runs, not this source's: ` +
+      "a file read by it is looked for there. Name a file beside the source with new URL('./data.json', import.meta.url), or a folder with new URL('../content/', import.meta.url): the build copies either beside the server.",
+  }),
   /**
    * `new URL(path, import.meta.url)` with a path the build cannot copy beside the server (`place`:
    * file:line:column); `literal`: the literal to write instead (the file made relative, or the folder

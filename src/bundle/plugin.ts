@@ -11,6 +11,7 @@ import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
 import { assetFolderPrefix, keepSourceTimes, loadAssetFolder, rewriteAssetUrls, watchAssetFolder } from './asset-urls.ts';
 import { routeParamWarnings } from './route-params.ts';
+import { modulePathWarnings } from './module-path.ts';
 import { addCommonJsGlobals, commonJsGlobalsId, commonJsGlobalsSource } from './commonjs-globals.ts';
 import { checkH3, isFindingH3 } from './h3-version.ts';
 import { entryId, generateEntry, mayExport, resolvedEntryId as resolvedEntry, runtimeId } from './entry.ts';
@@ -43,8 +44,8 @@ export const apiRoutesChecks = {
   onRoutes: is.function,
 } satisfies Record<keyof ApiRoutesOptions, unknown>;
 
-/** What the plugin keeps in a module's `meta` (under its name): the route param warnings of a route file (route-params.ts). */
-type OwnMeta = Record<string, { routeParams?: Warning[] } | undefined>;
+/** What the plugin keeps in a module's `meta` (under its name): the warnings its transform found (route-params.ts, module-path.ts). */
+type OwnMeta = Record<string, { warnings?: Warning[] } | undefined>;
 
 /** The plugin's name in Rollup's and Vite's lists (Vite's hooks tell a second copy by it). */
 export const pluginName = 'api-prerender:routes';
@@ -107,7 +108,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     // default export. (`prerender dev` bundles each route file as an entry of its own, and names the
     // one without a handler as it serves it: the others are served meanwhile.)
     moduleParsed(info) {
-      for (const warning of (info.meta as OwnMeta)[pluginName]?.routeParams ?? []) this.warn({ code: warning.code, message: warning.message, meta: { warning } });
+      for (const warning of (info.meta as OwnMeta)[pluginName]?.warnings ?? []) this.warn({ code: warning.code, message: warning.message, meta: { warning } });
       if (info.exports == null || info.exports.includes('default') || !entryLoaded || !routeFiles.has(info.id)) return;
       if ((info.meta as { commonjs?: { isCommonJS?: unknown } }).commonjs?.isCommonJS) return;
       this.error(errors.noHandler(relative(options.root ?? process.cwd(), info.id), 'has no default export', [], info.exports));
@@ -136,10 +137,10 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
         const root = options.root ?? process.cwd();
         watchAssetFolder(this, id);
         const route = routeFiles.get(id);
-        const routeParams = route ? routeParamWarnings(this, code, relative(root, id), route.path) : [];
+        const found = [...modulePathWarnings(this, code, id, relative(root, id)), ...(route ? routeParamWarnings(this, code, relative(root, id), route.path) : [])];
         const result = rewriteAssetUrls(this, code, id, root) ?? addCommonJsGlobals(this, code, id);
         // Kept with the module in Rollup's cache, and warned of by moduleParsed, which runs for a cached module too.
-        return routeParams.length === 0 ? result : { ...(result as object | null), meta: { [pluginName]: { routeParams } satisfies OwnMeta[string] } };
+        return found.length === 0 ? result : { ...(result as object | null), meta: { [pluginName]: { warnings: found } satisfies OwnMeta[string] } };
       },
     },
   };

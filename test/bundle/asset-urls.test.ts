@@ -110,6 +110,28 @@ describe('files beside the sources, in build and the built server', () => {
   });
 });
 
+describe('import.meta.dirname and import.meta.filename in a module of the site', () => {
+  it("warns at bundle time at each, naming the server's folder it names when a route runs, and new URL() instead", async () => {
+    const root = writeSite({
+      'src/lib/site.ts': [
+        `import { readFileSync } from 'node:fs';`,
+        `import { join } from 'node:path';`,
+        `export const readSite = (): string => readFileSync(join(import.meta.dirname, '../content/site.json'), 'utf8');`,
+        `export const self: string = import.meta.filename;`,
+      ].join('\n'),
+      'src/server/routes/api/site.json.ts': `import { defineEventHandler } from 'h3';\nimport { readSite } from '../../../lib/site.ts';\nexport default defineEventHandler(() => readSite());`,
+      'src/content/site.json': '{"name":"x"}',
+    });
+    const logger = createMemoryLogger();
+    await catchError(() => build({ root, typecheck: false, logger, config: { outDir: tempDir('out-'), prerender: { routes: ['/api/site.json'] } } }));
+    const instead = "a file read by it is looked for there. Name a file beside the source with new URL('./data.json', import.meta.url), or a folder with new URL('../content/', import.meta.url): the build copies either beside the server.";
+    expect(logger.lines.filter((line) => line.includes('import.meta.'))).toEqual([
+      `warning src/lib/site.ts:3:57: import.meta.dirname names the built server's folder (dist/<name>/server/) when a route runs, not this source's: ${instead}`,
+      `warning src/lib/site.ts:4:29: import.meta.filename names the built server's file (dist/<name>/server/index.mjs) when a route runs, not this source's: ${instead}`,
+    ]);
+  });
+});
+
 describe('new URL(...) with a path the build cannot copy', () => {
   const copied = 'only a literal path starting with ./ or ../ is copied next to the server';
 
