@@ -176,8 +176,8 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
       if (reason !== undefined || !record) return { reason: reason ?? 'new' };
       const stored = storedBodyPath(dir, record.route);
       const stamp = checkStoredBody(stored, record.bytes, record.stamp, record.body);
-      // Its stored body is gone or was changed: nothing to reuse, as with no record.
-      if (stamp === undefined) return { reason: 'new' };
+      // Its stored body (the published file, linked) is gone or was changed after the build: rendered again.
+      if (stamp === undefined) return { reason: 'output' };
       return { reuse: stamp === record.stamp ? record : { ...record, stamp }, stored };
     },
     recordOf(output, log, cacheKey) {

@@ -10,7 +10,7 @@
 import type { RouteRecord } from './record.ts';
 
 /** Why a route was rendered rather than reused. */
-export type RenderReason = 'new' | 'code' | 'config' | 'cacheKey' | 'network' | 'env' | 'locale' | 'no cache' | `file ${string}`;
+export type RenderReason = 'new' | 'output' | 'code' | 'config' | 'cacheKey' | 'network' | 'env' | 'locale' | 'no cache' | `file ${string}`;
 
 /** What is true now, as the decision asks it. */
 export interface ReuseFacts {

@@ -109,7 +109,7 @@ describe('the cache across builds', () => {
     // A tool rewriting the published file in place writes the inode the cache holds.
     writeFileSync(join(out, 'api', 'a'), '# A, minified');
     const next = buildOnce(root, cacheDir, ['a', 'b']);
-    expect(next.outcome).toEqual({ '/api/a': 'new', '/api/b': 'reused' });
+    expect(next.outcome).toEqual({ '/api/a': 'output', '/api/b': 'reused' });
     expect(readFileSync(join(next.out, 'api', 'a'), 'utf8')).toBe('# a');
   });
 

@@ -87,7 +87,7 @@ describe('a cache restored', () => {
     writeFileSync(join(cacheDir, index.bundle.dir, 'index.mjs'), 'export {};\n');
     const again = await buildSite(root);
     expect(takeRuns(runs)).toEqual([...always, '/api/version.txt'].sort());
-    expect(again.report.rendered).toContainEqual({ route: '/api/version.txt', reason: 'new' });
+    expect(again.report.rendered).toContainEqual({ route: '/api/version.txt', reason: 'output' });
     expect(again.logger.lines).toContainEqual(expect.stringMatching(/^bundled 8 route files/));
     expect(readFileSync(join(again.dir, 'public/api/version.txt'), 'utf8')).toBe('v1');
     await expectCleanOutput(root, again.dir, runs);
