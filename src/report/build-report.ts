@@ -46,7 +46,7 @@ export interface BuildReport {
    */
   typeCheck?: TypeCheckVerdict | null;
   /**
-   * Every other route, failed ones too, and why it was rendered: `new`, `code`, `file <path>`,
+   * Every other route, failed ones too, and why it was rendered: `new`, `output`, `code`, `file <path>`,
    * `cacheKey`, `network`, `env`, `config`, `no cache`. Made when read (a cold build of a million
    * routes lists them all, and only `--json` prints them).
    */
