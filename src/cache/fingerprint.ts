@@ -59,7 +59,10 @@ export function createFingerprints(): Fingerprints {
  */
 const moduleExtensions = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node']);
 
-/** `m:` and the names of the folder `path` an import could pick (folders, links, module files, names without extension); `undefined` when it is no folder. */
+/**
+ * `m:` and the names of the folder `path` an import could pick (folders, links, module files, names
+ * without extension; no dot-name); `undefined` when it is no folder.
+ */
 function modulesFingerprint(path: string): string | undefined {
   let entries: Dirent[];
   try {
@@ -69,6 +72,8 @@ function modulesFingerprint(path: string): string | undefined {
     return undefined;
   }
   const picked = entries.filter((entry) => {
+    // A dot-name (.git, .github, .env) is imported by its full name if ever, so is an input of its own.
+    if (entry.name.startsWith('.')) return false;
     if (!entry.isFile()) return true;
     const dot = entry.name.lastIndexOf('.');
     return dot <= 0 || moduleExtensions.has(entry.name.slice(dot));

@@ -68,13 +68,17 @@ describe("the key of a bundle's inputs", () => {
     });
   }
 
-  it('does not change with a file no import resolves to beside the modules: notes, a log, a stylesheet', () => {
+  it('does not change with a file no import resolves to beside the modules: notes, a log, a stylesheet, a dot-name', () => {
     const root = writeSite(files);
     const before = keyOf(root);
     writeFileSync(join(root, 'NOTES.md'), 'todo');
     writeFileSync(join(root, 'build.log'), '');
     writeFileSync(join(root, 'src/lib/format.md'), '');
     writeFileSync(join(root, 'src/server/routes/api/style.css'), '');
+    // Nor a dot-name: git's and CI's folders, a .env file.
+    mkdirSync(join(root, '.github/workflows'), { recursive: true });
+    mkdirSync(join(root, '.git'));
+    writeFileSync(join(root, '.env'), 'TOKEN=x');
     expect(keyOf(root)).toBe(before);
     // Removed again, or its content changed: the same.
     writeFileSync(join(root, 'NOTES.md'), 'done');
