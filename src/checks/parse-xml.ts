@@ -50,7 +50,26 @@ export function parseXml(text: string): ParsedXml {
     // With no error handler, saxes throws at the first error.
     parser.write(text).close();
   } catch (error) {
+    // saxes reads a bare `&` (`A & B`) as the start of an entity that swallows what follows, and so
+    // errs at the end of the document: the `&` is named where it is, when it comes before.
+    const bare = bareAmpersand(text);
+    const before = bare && (bare.line < parser.line || (bare.line === parser.line && bare.column <= parser.column));
+    if (before) return { ok: false, error: `${bare.line}:${bare.column}: "&" that starts no character or entity reference: write &amp; for it` };
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   return root ? { ok: true, root } : { ok: false, error: 'no root element' };
+}
+
+/** An `&` outside CDATA and comments that starts no reference (`&amp;`, `&#38;`, `&#x26;`). */
+const bareOrSkipped = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|&(?![A-Za-z_][\w.-]*;|#[0-9]+;|#x[0-9a-fA-F]+;)/g;
+
+/** Where (1-based line and column) the first bare `&` of `text` is, if there is one. */
+function bareAmpersand(text: string): { line: number; column: number } | undefined {
+  for (const match of text.matchAll(bareOrSkipped)) {
+    if (match[0] !== '&') continue;
+    const before = text.slice(0, match.index);
+    const line = before.split('\n').length;
+    return { line, column: match.index - before.lastIndexOf('\n') };
+  }
+  return undefined;
 }

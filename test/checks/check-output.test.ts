@@ -186,6 +186,14 @@ describe('checkFile', () => {
     expect(check('application/json', new Uint8Array([0x22, 0xe9, 0x22])).map((p) => p.message)).toEqual(['is not UTF-8, which JSON must be']);
   });
 
+  it('a bare & named where it is, not where the parse ran out', () => {
+    const feed = '<?xml version="1.0"?>\n<rss version="2.0"><channel>\n<title>A & B</title></channel></rss>';
+    expect(check('application/rss+xml', feed).map((p) => p.message)).toEqual(['is not well-formed XML: 3:10: "&" that starts no character or entity reference: write &amp; for it']);
+    // In CDATA or a comment, or a reference, it is no mistake; the first mistake before it is named as saxes found it.
+    expect(check('application/xml', '<a><![CDATA[A & B]]><!-- & --> &amp; &#38; &#x26; &lt;</a>')).toEqual([]);
+    expect(check('application/xml', '<a></b> & </a>').map((p) => p.message)).toEqual([expect.stringMatching(/^is not well-formed XML: 1:\d+: unexpected close tag/)]);
+  });
+
   it.each([
     ['text/xml', '<a><b></a>'],
     ['image/svg+xml', '<svg>&nbsp;</svg>'],
