@@ -19,6 +19,9 @@ const otherToolsCommands: Record<string, string> = { serve: 'preview', start: 'p
 export function parseArgs(cli: CAC, argv: string[]): Command | undefined {
   cli.parse(argv, { run: false });
   const command = cli.matchedCommand;
+  // `prerender help build`, as git and npm take it: build's help.
+  const asked = cli.args[0] === 'help' ? cli.commands.find((known) => known.name === cli.args[1]) : undefined;
+  if (!command && asked) return parseArgs(cli, [...argv.slice(0, 2), asked.name, '--help']);
   if (!command) {
     // `prerender help`, as git and npm take it: the help, as with no arguments.
     if (cli.args.length > 0 && !cli.options.help && cli.args[0] !== 'help') {

@@ -31,6 +31,12 @@ describe('--help of every command', () => {
     }
   });
 
+  it.concurrent('prerender help build is build --help, as git and npm take it', async () => {
+    const [asked, flag] = await Promise.all([cli('help', 'build'), cli('build', '--help')]);
+    expect([asked.code, asked.stdout]).toEqual([0, flag.stdout]);
+    expect(asked.stdout).toContain('$ prerender build [root]');
+  });
+
   it.concurrent('build --help: what [root] is, each default from the config defaults, the --no- options in words', async () => {
     const { stdout } = await cli('build', '--help');
     expect(stdout).toContain('Bundle the routes, prerender the configured ones and write dist/<name>/');
