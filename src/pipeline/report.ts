@@ -1,6 +1,7 @@
 /** The report step: what a build prints and returns. */
 import { join } from 'node:path';
 import { shownPath } from '../config/output-paths.ts';
+import { earlierNames } from '../output/earlier-names.ts';
 import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport, type TypeCheckVerdict } from '../report/build-report.ts';
 import { reportPageName } from '../report/page/page.ts';
@@ -42,5 +43,8 @@ export function printSummary(build: BuildContext, report: BuildReport, rendered:
   logger.info(`build report: ${shownPath(join(report.dir, reportPageName))}`);
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
   logger.info(formatSummary(report));
+  for (const name of earlierNames(build.config)) {
+    logger.info(`${shownPath(join(build.config.outDir, name))} is the output of an earlier build of this site named "${name}" (its cache is beside this one's): if the name changed, remove it and ${shownPath(join(build.config.cacheDir, name))}, or a step that uploads ${shownPath(build.config.outDir)} publishes both`);
+  }
   return report;
 }
