@@ -4,6 +4,7 @@
  * prerender records each (the runtime hands the returned value in the request's outcome) and the
  * build warns once per route file and mistake (HANDLER_RESULT), naming the routes and what to return.
  */
+import { STATUS_CODES } from 'node:http';
 import { isHtml, isJsonType, mediaType } from '../content-type.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { extensionOf } from '../runtime/extension.ts';
@@ -37,6 +38,16 @@ function describe(route: string, value: unknown, typed: boolean): string | undef
   if (typeof value === 'string' && !typed) return untypedString(route) ?? untypedHtml(route, value);
   if (isPlainData(value)) return dataOnOtherType(route, value);
   return undefined;
+}
+
+/**
+ * A success other than 200 (`201 Created`, `204 No Content`): written as a file like any other,
+ * which every static host serves with 200, so the status is lost where it is published.
+ */
+export function statusMistake(status: number, file: string | undefined): ResultMistake | undefined {
+  if (status === 200 || file === undefined) return undefined;
+  const written = status === 204 ? 'an empty file' : 'a file';
+  return { file, message: `answered ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + `, which is written as ${written} and served with 200 by every static host: answer 200 with the content to publish, or leave the route out of the routes to prerender` };
 }
 
 /** A plain object or an array: what h3 sends as JSON (but its own HTTPResponse, a plain object too). */

@@ -5,7 +5,7 @@ import { messageOf } from '../errors.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
 import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
-import { isPlainData, resultMistake, type ResultMistake } from './handler-result.ts';
+import { isPlainData, resultMistake, statusMistake, type ResultMistake } from './handler-result.ts';
 import { responseParts, type ResponseParts } from './response-parts.ts';
 import { routeRequest } from './route-request.ts';
 import { unsendableJson } from './unsendable-json.ts';
@@ -166,7 +166,7 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   // The runtime gives every response a type; this only covers a bundle built otherwise.
   const contentType = response.headers.get('content-type') || 'application/octet-stream';
   const result: Rendered = { ok: true, status, contentType, headers: carriedHeaders(response.headers), body, ms, routeFile: outcome.returned?.file };
-  const mistake = resultMistake(route, outcome.returned);
+  const mistake = resultMistake(route, outcome.returned) ?? statusMistake(status, outcome.returned?.file ?? outcome.file);
   if (mistake) result.mistake = mistake;
   // Empty: a toJSON that gave undefined, which JSON.stringify makes no text of. A JSON Feed is read
   // all the same: the checks look into it.

@@ -105,6 +105,20 @@ describe('a build whose handlers return what h3 sends otherwise', () => {
     ]);
   });
 
+  it('a success other than 200: HANDLER_RESULT says the host serves the file with 200', async () => {
+    const root = writeSite({
+      'src/server/routes/api/none.json.ts': route('() => new Response(null, { status: 204 })'),
+      'src/server/routes/api/made.json.ts': route("(event) => { event.res.status = 201; return { id: 1 }; }"),
+      'src/server/routes/api/ok.json.ts': route('() => ({ ok: true })'),
+    });
+    const built = await buildSite(root, { typecheck: false, config: { prerender: { routes: ['/api/none.json', '/api/made.json', '/api/ok.json'] } } });
+    const said = built.report.warnings.filter((warning: { code: string }) => warning.code === 'HANDLER_RESULT').map((warning: { message: string }) => warning.message);
+    expect(said).toEqual([
+      expect.stringContaining('the handler of /api/made.json answered 201 Created, which is written as a file and served with 200 by every static host'),
+      expect.stringContaining('the handler of /api/none.json answered 204 No Content, which is written as an empty file and served with 200 by every static host'),
+    ]);
+  });
+
   it('HTML returned as a string on a route without extension: HANDLER_RESULT names the fix, not UNTYPED_FILE; plain text still gets UNTYPED_FILE', async () => {
     const root = writeSite({
       'src/server/routes/api/page.ts': route("() => '<!doctype html><h1>Hi</h1>'"),
