@@ -1,5 +1,5 @@
 /** One file's precompressed copies, written beside it: what a compression thread (or the main thread) does per file. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { encodingSuffixes, type EncodedSizes, type Encoding } from '../runtime/encodings.ts';
 import { minCompressBytes } from './compressible.ts';
 import { encode } from './encode.ts';
@@ -16,15 +16,24 @@ export interface Compressed {
   copies: EncodedSizes;
 }
 
-/** Writes the copies of the file `job` names, each only when smaller than the file; none below {@link minCompressBytes}. */
+/**
+ * Writes the copies of the file `job` names, each only when smaller than the file (none below
+ * {@link minCompressBytes}), with the file's times.
+ */
 export function compressFile(job: CompressJob): Compressed {
   const body = readFileSync(job.path);
   const copies: EncodedSizes = {};
   if (body.byteLength < minCompressBytes) return { bytes: body.byteLength, copies };
+  let times: Stats | undefined;
   for (const encoding of job.encodings) {
     const copy = encode(body, encoding);
     if (copy.byteLength >= body.byteLength) continue;
-    writeFileSync(job.path + encodingSuffixes[encoding], copy);
+    const path = job.path + encodingSuffixes[encoding];
+    writeFileSync(path, copy);
+    // The file's time: a copy's Last-Modified is its file's, and its ETag (size and time) stays
+    // the same from build to build while the file is reused from the cache.
+    times ??= statSync(job.path);
+    utimesSync(path, times.atimeMs / 1000, times.mtimeMs / 1000);
     copies[encoding] = copy.byteLength;
   }
   return { bytes: body.byteLength, copies };
