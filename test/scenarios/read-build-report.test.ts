@@ -60,6 +60,8 @@ describe('the report of a build', () => {
     expect(rows.find((row) => row.route === '/api/items/1.json')).toMatchObject({ status: 200, gzip: 0 });
     expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of text bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
     expect(html).toContain('Problems in routes</dt><dd>2 on 2 routes (INVALID_FEED 1, INVALID_JSON 1)');
+    // Read without its script (as text, or scripts off), the page says where the rows are.
+    expect(html).toContain('<noscript><p>The table of routes is drawn by this page\'s script, which is off here: every route is also in prerender-manifest.json beside this page');
     // The files the build wrote: the routes' bodies first, then what the build added beside them.
     expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 kB; 2 more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)</dd>');
     // Those 7 and the one copy of publicDir's file: what public/ holds.

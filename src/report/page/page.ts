@@ -70,7 +70,9 @@ export function pageEnd(page: ReportPageData, strings: readonly string[]): strin
   const { typeCheck, cache, problems, unlistedProblems, folders } = page;
   const facts: SummaryFacts = { typeCheck, cache, problems, unlistedProblems, gzipBytes, gzippedFrom: page.gzip.from, publicFiles: folders.files, publicBytes: folders.bytes };
   const table =
-    '<section id="routes"><h2>Routes</h2><div class="tools">' +
+    '<section id="routes"><h2>Routes</h2>' +
+    // Drawn by the page's script (100,000 rows would make a page no browser scrolls); without it, where the rows are.
+    '<noscript><p>The table of routes is drawn by this page\'s script, which is off here: every route is also in prerender-manifest.json beside this page, and in the output of prerender build --json.</p></noscript><div class="tools">' +
     '<input id="filter" type="search" placeholder="Filter: route, status, type, problem…" aria-label="Filter the routes" autocomplete="off">' +
     '<span id="shown"></span></div><div class="viewport"><table class="routes"><colgroup>' +
     ['22%', '7%', '13%', '7%', '6%', '5%', '8%', '13%', '7%', '12%'].map((width) => `<col width="${width}">`).join('') +
