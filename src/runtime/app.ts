@@ -2,7 +2,7 @@
  * Runs inside the site's bundle: builds the h3 app from the generated route table.
  * Imports h3 and nothing of the build side.
  */
-import { H3, type H3Config, type H3Event } from 'h3';
+import { H3, defineEventHandler, defineHandler, defineLazyEventHandler, eventHandler, lazyEventHandler, type H3Config, type H3Event } from 'h3';
 import { stackWithCauses } from '../error-stack.ts';
 import { isPlainObject, kindOf } from '../value-kind.ts';
 import { isPipeable } from './node-stream.ts';
@@ -147,7 +147,7 @@ export function normalizeEventPath(event: H3Event): void {
  */
 function withDefaultType(route: RuntimeRoute) {
   const handler = route.handler;
-  if (typeof handler !== 'function') {
+  if (typeof handler !== 'function' || handlerMakers.has(handler)) {
     throw new InvalidHandlerError(route.file, handler);
   }
   // rou3 gives `**` both `_` and `"0"`, and nothing when it matches no segment: a handler sees `_` only.
@@ -211,7 +211,22 @@ function typedResponse(response: Response): Response {
 }
 
 /** A default export that is no handler, as its error says it: `a number (42)`, `an object ({ handler })`. */
+/**
+ * h3's functions that make a handler, by name: `export default defineEventHandler;` is a function
+ * h3 would call with the event, answering 200 with what it makes of it (the text "NoHandler()").
+ */
+const handlerMakers = new Map<unknown, string>([
+  // Aliases of one function name it by the last: the name the README and h3's guides write.
+  [eventHandler, 'eventHandler'],
+  [defineHandler, 'defineHandler'],
+  [defineEventHandler, 'defineEventHandler'],
+  [lazyEventHandler, 'lazyEventHandler'],
+  [defineLazyEventHandler, 'defineLazyEventHandler'],
+]);
+
 function exportKind(value: unknown): string {
+  const factory = handlerMakers.get(value);
+  if (factory) return `h3's ${factory} itself, not called (write export default ${factory}((event) => ...))`;
   if (!isPlainObject(value)) return kindOf(value);
   const keys = Object.keys(value);
   return keys.length === 0 ? 'an empty object' : `an object ({ ${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', ...' : ''} })`;

@@ -84,6 +84,12 @@ describe('route file errors, before anything is written', () => {
       message: [`Route file ${api}/number.ts default-exports a number (42), not an event handler.`],
     },
     {
+      name: "h3's defineEventHandler itself, not called: h3 would answer 200 with the text \"NoHandler()\"",
+      files: { [`${api}/wrong.json.ts`]: `import { defineEventHandler } from 'h3';\nexport default defineEventHandler;\n` },
+      code: 'NO_HANDLER',
+      message: [`Route file ${api}/wrong.json.ts default-exports h3's defineEventHandler itself, not called (write export default defineEventHandler((event) => ...)), not an event handler.`],
+    },
+    {
       name: 'a module that throws while it loads (not a compile error)',
       files: { [`${api}/settings.ts`]: `throw new Error('settings.json not found');\n${route(`() => 'a'`)}` },
       code: 'MODULE_IMPORT',
