@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathSegments } from '../runtime/asset-id.ts';
-import { hasExtension } from '../output/route-to-file.ts';
+import { hasExtension } from '../runtime/extension.ts';
 
 /**
  * The link with `.html` added, when that is a file of `dir` and the link names no file of its own

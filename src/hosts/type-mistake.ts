@@ -1,6 +1,6 @@
 /** What hosts that type files by their extension alone (reading no `_headers`) get wrong of a route's file. */
 import { isHtml, mediaType } from '../content-type.ts';
-import { hasExtension } from '../output/route-to-file.ts';
+import { hasExtension } from '../runtime/extension.ts';
 import { hostType, servedAsOtherType } from './host-types.ts';
 
 /** A file such hosts send without the route's type (UNTYPED_FILE), or as another kind of content (MISTYPED_FILE, `servedAs`). */

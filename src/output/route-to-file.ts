@@ -1,7 +1,7 @@
 import { mimes } from 'mrmime';
 import { isHtml, mediaType } from '../content-type.ts';
 import { errors } from '../errors.ts';
-import { extensionOf } from '../runtime/extension.ts';
+import { hasExtension } from '../runtime/extension.ts';
 import { decodeSegment, isHiddenName, segmentProblem, type SegmentProblem } from '../runtime/url-path.ts';
 
 /** Names Windows reserves for devices, with any extension and in any letter case (`con`, `NUL.txt`). */
@@ -96,16 +96,6 @@ function unportableReason(name: string): string | undefined {
   const reserved = /[:*?"<>|]/.exec(name);
   if (reserved) return `holds "${reserved[0]}", which Windows file names cannot (nor : on macOS)`;
   return undefined;
-}
-
-/**
- * True when the last segment is a file name with an extension ({@link extensionOf}) of letters and
- * digits only (`rss.xml`, `data.json`, `v1.2`): an HTML route such as `/docs/v1.2-beta` is a folder
- * with an index.html, not a file a host could not type.
- */
-export function hasExtension(segment: string | undefined): boolean {
-  const extension = segment === undefined ? undefined : extensionOf(segment);
-  return extension !== undefined && /^[a-z0-9]+$/.test(extension);
 }
 
 /**

@@ -14,6 +14,16 @@ export function extensionOf(file: string): string | undefined {
 }
 
 /**
+ * True when the last segment is a file name with an extension ({@link extensionOf}) of letters and
+ * digits only (`rss.xml`, `data.json`, `v1.2`): an HTML route such as `/docs/v1.2-beta` is a folder
+ * with an index.html, not a file a host could not type.
+ */
+export function hasExtension(segment: string | undefined): boolean {
+  const extension = segment === undefined ? undefined : extensionOf(segment);
+  return extension !== undefined && /^[a-z0-9]+$/.test(extension);
+}
+
+/**
  * Where every static host (GitHub Pages, Netlify, Cloudflare Pages, Vercel) sends another type than
  * mrmime's table: `.xml` as `application/xml` (mrmime: `text/xml`). Our servers serve a file of
  * publicDir, or the sitemap, as the host it is deployed to will.

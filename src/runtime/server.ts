@@ -14,7 +14,8 @@ import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
 import type { FileSource } from './file-table.ts';
 import { methodNotServed, noFileServed } from './files-alone.ts';
-import { buildFileTable, serveFiles, type FileMiddleware } from './static.ts';
+import { buildFileTable, fileCacheControl, serveFiles, type FileMiddleware } from './static.ts';
+import { withFolderPages } from './folder-page.ts';
 
 // The socket layer moved to listen.ts; importers of server.ts keep working.
 export { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
@@ -44,7 +45,7 @@ export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: B
   const table = buildFileTable(distDir, options.filesOnly === undefined ? undefined : options.hostType);
   const files = serveFiles(table);
   const app = options.filesOnly === undefined ? createApp(routes, { files }) : createApp([], { files: filesAlone(files, table, options.filesOnly) });
-  return listen(app.fetch, options).then(
+  return listen(withFolderPages(app.fetch, fileCacheControl), options).then(
     (running) => ({ ...running, close: (closing) => (table.close(), running.close(closing)) }),
     (error: unknown) => {
       table.close();

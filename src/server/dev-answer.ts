@@ -2,13 +2,13 @@
  * How `prerender dev` answers a request from the build it serves, and what it says of broken route
  * files: a route file a failed build left broken answers with its error; a path no route file serves gets, in a browser, the page of the routes
  * there are, and in any client, the file put where another tool reads routes, if there is one; every
- * other request is the build's thread's to answer (a page written as a folder's index.html, asked
- * for without its slash, gets the 301 to its folder that preview sends).
+ * other request is the build's thread's to answer (an HTML page asked for without the slash of its
+ * folder gets the 301 to it that every server of ours sends: runtime/folder-page.ts).
  */
 import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import { routeToFile } from '../output/route-to-file.ts';
 import { misplacedRouteFile } from '../plan/misplaced-route-file.ts';
+import { folderRedirect } from '../runtime/folder-page.ts';
 import type { Logger } from '../log.ts';
 import { acceptsHtml, failureResponse, logFailure, type BuildFailure } from './build-error.ts';
 import type { BuildWorker } from './build-worker.ts';
@@ -55,7 +55,8 @@ export async function answerFromBuild(build: Served, request: Request, context: 
   if (getOrHead && acceptsHtml(request) && file === undefined) return noRouteResponse(request, build.plan.routes, site, misplaced());
   try {
     const answer = await build.worker.fetch(request);
-    const folder = getOrHead ? toFolder(request, answer) : undefined;
+    // Not kept by the browser (a 301 otherwise is, for good): a save may make the route JSON.
+    const folder = folderRedirect(request, answer, 'no-store');
     if (folder) {
       await answer.body?.cancel();
       return folder;
@@ -71,24 +72,4 @@ export async function answerFromBuild(build: Served, request: Request, context: 
     if (latest && !latest.worker) return failureResponse(latest.failure, request);
     throw error;
   }
-}
-
-/**
- * The 301 to the folder's URL for a page the build writes as a folder's index.html (`/docs` ->
- * docs/index.html) asked for without its slash, as preview and static hosts send it, so that its
- * relative links resolve here as they do there; `undefined` for any other answer.
- */
-function toFolder(request: Request, answer: Response): Response | undefined {
-  const type = answer.headers.get('content-type');
-  const { pathname, search } = new URL(request.url);
-  if (answer.status !== 200 || type === null || pathname.endsWith('/') || pathname.endsWith('/index.html')) return undefined;
-  let file: string;
-  try {
-    file = routeToFile(pathname, type);
-  } catch {
-    return undefined;
-  }
-  if (!file.endsWith('/index.html')) return undefined;
-  // Not kept by the browser (a 301 otherwise is, for good): a save may make the route JSON.
-  return new Response(null, { status: 301, headers: { location: `${pathname}/${search}`, 'cache-control': 'no-store' } });
 }

@@ -13,7 +13,8 @@ import { builtPreset } from '../output/manifest.ts';
 import { methodNotServed, noFileServed } from '../runtime/files-alone.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
 import { plain } from '../runtime/listen.ts';
-import { createBuildFiles } from '../runtime/static.ts';
+import { createBuildFiles, fileCacheControl } from '../runtime/static.ts';
+import { withFolderPages } from '../runtime/folder-page.ts';
 import { decodeSegment } from '../runtime/url-path.ts';
 import type { PartialHandler } from './node-middleware.ts';
 
@@ -28,13 +29,14 @@ export async function startPreviewRoutes(config: ResolvedConfig, owns: (pathname
   if (!existsSync(serverFile)) throw errors.noBuild(dir, undefined, existsSync(dir), 'vite build');
   const bundle = await loadBundle(serverFile, config);
   const files = createBuildFiles(dir);
+  const routes = withFolderPages((request) => bundle.fetch(request), fileCacheControl);
   const filesOnly = staticHosts[builtPreset(dir) ?? config.preset];
   return async (request) => {
     const { pathname } = new URL(request.url);
     if (isHostFile(pathname)) return plain(404, 'Not Found');
     const served = await files(request);
     if (served !== undefined || !owns(pathname)) return served;
-    if (filesOnly === undefined) return bundle.fetch(request);
+    if (filesOnly === undefined) return routes(request);
     return methodNotServed(request.method, filesOnly) ?? noFileServed(pathname, filesOnly);
   };
 }

@@ -2,7 +2,8 @@
 import { resolve, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasExtension, isPlainRoute, parseRouteSegments, routeSegments, routeToFile } from '../../src/output/route-to-file.ts';
+import { isPlainRoute, parseRouteSegments, routeSegments, routeToFile } from '../../src/output/route-to-file.ts';
+import { hasExtension } from '../../src/runtime/extension.ts';
 import { catchErrorSync } from '../support/catch-error.ts';
 import { accepted, contentType, hostileRoute } from '../support/arbitrary-routes.ts';
 

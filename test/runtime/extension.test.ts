@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hostType } from '../../src/hosts/host-types.ts';
-import { hasExtension } from '../../src/output/route-to-file.ts';
 import { createStaticHandler } from '../../src/runtime/static.ts';
-import { extensionOf, typeByExtension } from '../../src/runtime/extension.ts';
+import { extensionOf, hasExtension, typeByExtension } from '../../src/runtime/extension.ts';
 import { tempDir, writeSite } from '../support/helpers.ts';
 
 describe('one reading of a file name\'s extension', () => {
