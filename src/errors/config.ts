@@ -4,6 +4,7 @@ import type { ConfigOption } from '../config/find-config-file.ts';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 import { stackWithCauses } from '../error-stack.ts';
 import { ownCodeDir } from '../paths.ts';
+import { defaults } from '../config/defaults.ts';
 import { isPlainObject, kindOf } from '../value-kind.ts';
 
 /**
@@ -117,7 +118,8 @@ export const configErrors = {
   noRoutesDir: (folder: string, root: string, configFile: string, nearby?: { routesDir: string; files: number; root?: string }, command?: string) => {
     const run = command ? `prerender ${command}` : 'the command';
     const found = nearby && `${nearby.routesDir} (${nearby.files >= 1000 ? '1000 or more route files' : `${nearby.files} route file${nearby.files === 1 ? '' : 's'}`})`;
-    if (nearby?.root !== undefined) {
+    // A routesDir set (in the config, the plugin's options) is what to fix; only the default's miss says the root is elsewhere.
+    if (nearby?.root !== undefined && folder === join(root, defaults.routesDir)) {
       // The folder as typed from where the command runs, unless that climbs far: then as it is.
       const near = relative(process.cwd(), nearby.root) || '.';
       const there = near.startsWith(`..${sep}..`) ? nearby.root : near;

@@ -59,6 +59,15 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it('a routesDir set without its first folder (server/routes for src/server/routes): the value to set, not another root', async () => {
+    const { root, dir } = cliSite([], { 'prerender.config.mjs': `export default { routesDir: 'server/routes' };` });
+    const { code, stderr } = await cli('build', root);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`error No routes folder at ${join(root, 'server/routes')} (config key "routesDir"); did you mean ${join(root, 'src/server/routes')} (2 route files)?`);
+    expect(stderr).toContain('hint: Set "routesDir" in prerender.config.mjs to "src/server/routes", or rename that folder to "server/routes".');
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('run from the wrong folder (no routes under the default routesDir, none near), exit code 2 naming the path', async () => {
     const { code, stderr } = await cli('build');
     expect(code).toBe(2);
