@@ -12,7 +12,7 @@ import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/index.ts';
-import { repoRoot, route } from '../support/helpers.ts';
+import { repoRoot, route, tempDir } from '../support/helpers.ts';
 import { ask, pollUntil, type Answer } from '../support/poll.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { copyViteSite, createViteLogger } from '../support/vite-site.ts';
@@ -277,6 +277,26 @@ describe('Vite 7', () => {
       await server.close();
     }
   });
+});
+
+describe('vite dev stopped with Ctrl-C', () => {
+  it('removes its build folder from the temporary folder, and ends by the signal', async () => {
+    const root = copyViteSite('vite-dev-interrupt-');
+    const tmp = tempDir('tmp-');
+    const child = spawn(process.execPath, [join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', '0', '--host', '127.0.0.1'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('close', (code, signal) => resolve(signal ?? code)));
+    while (!/http:\/\/127\.0\.0\.1:\d+\//.test(output) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    const base = /http:\/\/127\.0\.0\.1:\d+\//.exec(output)![0];
+    // A route answered: its build folder is in the temporary folder.
+    await pollUntil(`${base}api/posts.json`, (answer) => answer.status === 200);
+    expect(readdirSync(tmp).filter((name) => name.startsWith('prerender-vite-'))).toHaveLength(1);
+    child.kill('SIGINT');
+    expect(await exited, output).toBe('SIGINT');
+    expect(readdirSync(tmp).filter((name) => name.startsWith('prerender-vite-'))).toEqual([]);
+  }, 60_000);
 });
 
 describe('vite build stopped with Ctrl-C', () => {
