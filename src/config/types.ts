@@ -72,7 +72,7 @@ export interface UserConfig {
   mistypedFiles?: 'error' | 'warn';
   /**
    * Write precompressed copies beside every file of `public/` of a text type (HTML, CSS, JavaScript,
-   * JSON, XML, feeds, SVG) and at least 1 kB, where the copy is smaller: `feed.json.br`,
+   * JSON, XML, feeds, SVG) and at least 1 KiB, where the copy is smaller: `feed.json.br`,
    * `feed.json.gz`, `feed.json.zst`. `true` is brotli and gzip, plus zstd on a Node that has it
    * (22.15, 23.8 and later); a list names the codings. The manifest records each file's copies and
    * their sizes; preview and the built server serve them by `Accept-Encoding`. Written for the

@@ -44,11 +44,11 @@ export async function precompress(build: BuildContext): Promise<number> {
 
 /**
  * The line a build prints about its copies.
- * @example 'precompressed 3 files of 12.3 kB (br, gzip) in 0.05s: br 3.1 kB, gzip 3.9 kB'
+ * @example 'precompressed 3 files of 12.3 kB (br, gzip) in 0.05s: br 3.1 KiB, gzip 3.9 kB'
  */
 export function formatCompressSummary(summary: CompressSummary, encodings: readonly Encoding[], ms: number): string {
   const took = `in ${(ms / 1000).toFixed(2)}s`;
-  if (summary.files === 0) return `precompressed no file (${encodings.join(', ')}) ${took}: none is of a text type, 1 kB or more, and smaller compressed`;
+  if (summary.files === 0) return `precompressed no file (${encodings.join(', ')}) ${took}: none is of a text type, 1 KiB or more, and smaller compressed`;
   const copies = encodingOrder.filter((encoding) => summary.copies[encoding] !== undefined).map((encoding) => `${encoding} ${formatBytes(summary.copies[encoding]!)}`);
   return `precompressed ${counted(summary.files, 'file')} of ${formatBytes(summary.bytes)} (${encodings.join(', ')}) ${took}: ${copies.join(', ')}`;
 }

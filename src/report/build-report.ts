@@ -145,10 +145,10 @@ export function formatSummary(report: BuildReport): string {
 
 /**
  * A byte count as the build prints it.
- * @example formatBytes(1536) // '1.5 kB'
+ * @example formatBytes(1536) // '1.5 KiB' (units of 1,024 bytes, named so)
  */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }

@@ -23,7 +23,7 @@ describe('createFolderSizes', () => {
     expect(docs.children.size).toBe(41);
     const other = [...docs.children.values()].find((child) => child.other);
     expect(other).toMatchObject({ name: 'other folders', files: 100_000 - 40, bytes: (100_000 - 40) * 1000 });
-    expect(treemapSvg(sizes.root)).toContain('<title>public/docs/(other folders): 95.3 MB in 99,960 files</title>');
+    expect(treemapSvg(sizes.root)).toContain('<title>public/docs/(other folders): 95.3 MiB in 99,960 files</title>');
     expect(docs).toMatchObject({ files: 100_000, bytes: 100_000_000 });
   });
 });

@@ -47,7 +47,7 @@ describe('compress: true', () => {
 
   const compressedFiles = ['api/docs/index.html', 'api/feed.json', 'api/rss.xml', 'api/taken.json', 'app.js', 'data.csv', 'logo.svg', 'sitemap.xml'];
 
-  it('writes copies of the text files of 1 kB or more, routes and publicDir files alike, and of nothing else', () => {
+  it('writes copies of the text files of 1 KiB or more, routes and publicDir files alike, and of nothing else', () => {
     const copies = listFiles(publicDir).filter((file) => /\.(br|gz|zst)$/.test(file));
     const expected = compressedFiles.flatMap((file) => codings.map((encoding) => file + encodingSuffixes[encoding]));
     // The site's own files named like copies stay; api/taken.json gets no brotli copy over the site's file.

@@ -49,23 +49,23 @@ describe('the report of a build', () => {
     expect(readFileSync(join(dir, 'public', 'sitemap.xml'), 'utf8')).not.toContain('report');
   });
 
-  it('has a row per route with its status, type, size, and the gzip size of a text file of 1 kB or more', () => {
+  it('has a row per route with its status, type, size, and the gzip size of a text file of 1 KiB or more', () => {
     const rows = pageRows(readPageData(html));
     expect(rows.map((row) => row.route)).toEqual(['/api/broken.json', '/api/data.json', '/api/items/1.json', '/api/items/2.json', '/feed.xml']);
     const feed = rows.find((row) => row.route === '/feed.xml')!;
     const body = readFileSync(join(dir, 'public', 'feed.xml'));
     expect(feed).toMatchObject({ status: 200, type: 'application/xml', bytes: body.byteLength, gzip: gzipSync(body).byteLength, rendered: 'new', source: 'prerender.routes' });
     expect(feed.gzip).toBeLessThan(body.byteLength / 5);
-    // Under 1 kB, a body is not gzipped (it would gain nothing): 0, shown as "-".
+    // Under 1 KiB, a body is not gzipped (it would gain nothing): 0, shown as "-".
     expect(rows.find((row) => row.route === '/api/items/1.json')).toMatchObject({ status: 200, gzip: 0 });
-    expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} kB of text bodies of 1 kB or more gzip to ${feed.gzip} B (level 6)</dd>`);
+    expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} KiB of text bodies of 1 KiB or more gzip to ${feed.gzip} B (level 6)</dd>`);
     expect(html).toContain('Problems in routes</dt><dd>2 on 2 routes (INVALID_FEED 1, INVALID_JSON 1)');
     // Read without its script (as text, or scripts off), the page says where the rows are.
     expect(html).toContain('<noscript><p>The table of routes is drawn by this page\'s script, which is off here: every route is also in prerender-manifest.json beside this page');
     // The files the build wrote: the routes' bodies first, then what the build added beside them.
-    expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 kB; 2 more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)</dd>');
+    expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 KiB; 2 more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)</dd>');
     // Those 7 and the one copy of publicDir's file: what public/ holds.
-    expect(html).toContain('<dt>public/</dt><dd>8 files, 1.8 kB (publicDir copies, the sitemap and _headers included; precompressed copies not counted)</dd>');
+    expect(html).toContain('<dt>public/</dt><dd>8 files, 1.8 KiB (publicDir copies, the sitemap and _headers included; precompressed copies not counted)</dd>');
     // Each with where in the file it is, as its warning says.
     expect(readPageData(html).problems).toEqual([
       ['/api/broken.json', 'INVALID_JSON', expect.stringContaining('is not valid JSON')],
@@ -133,7 +133,7 @@ describe('the report of a build with broken links', () => {
 });
 
 describe('the gzip sizes of a build report', () => {
-  it('are measured for the bodies compress would compress: text types of 1 kB or more, not an image', async () => {
+  it('are measured for the bodies compress would compress: text types of 1 KiB or more, not an image', async () => {
     const root = writeSite({
       'src/server/routes/logo.png.ts': route(`(event) => { event.res.headers.set('content-type', 'image/png'); return new Uint8Array(2048); }`),
       'src/server/routes/big.json.ts': route(`() => ({ text: 'x'.repeat(2000) })`),
@@ -147,6 +147,6 @@ describe('the gzip sizes of a build report', () => {
       // Gzip would shrink these zeros, but no server and no precompressed copy gzips an image: not measured (0, "-").
       { route: '/logo.png', type: 'image/png', bytes: 2048, gzip: 0 },
     ]);
-    expect(html).toContain(`<dt>Gzipped</dt><dd>${(json.byteLength / 1024).toFixed(1)} kB of text bodies of 1 kB or more gzip to ${gzipSync(json).byteLength} B (level 6)</dd>`);
+    expect(html).toContain(`<dt>Gzipped</dt><dd>${(json.byteLength / 1024).toFixed(1)} KiB of text bodies of 1 KiB or more gzip to ${gzipSync(json).byteLength} B (level 6)</dd>`);
   });
 });

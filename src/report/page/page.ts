@@ -31,7 +31,7 @@ export interface ReportPageData {
   problems: RouteProblem[];
   unlistedProblems: number;
   /**
-   * The gzip size of each route's file (0: under 1 kB, not measured), in the order the writer thread
+   * The gzip size of each route's file (0: under 1 KiB, not measured), in the order the writer thread
    * measured them (ReportRow.gzipAt); and the bytes of the files measured, together.
    */
   gzip: { sizes: ArrayLike<number>; from: number };

@@ -16,7 +16,7 @@ export interface ReportRow {
   bytes?: number;
   /**
    * Where its gzip size is among the page's (ReportPageData.gzipSizes, where 0 means a file under
-   * 1 kB, not measured): known only once the writer thread has measured it.
+   * 1 KiB, not measured): known only once the writer thread has measured it.
    */
   gzipAt?: number;
   ms: number;

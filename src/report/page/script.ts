@@ -14,7 +14,7 @@ export const pageScript = String.raw`
   var text = function (value) { return value === null ? '' : typeof value === 'number' ? strings[value] : value; };
   var at = function (row, field) { return cells[row * F + field]; };
   var failed = function (row) { return at(row, 3) === null; };
-  // 0: a file under 1 kB, whose gzip size was not measured.
+  // 0: a file under 1 KiB, whose gzip size was not measured.
   var gzip = function (row) { var index = at(row, 4); return index === null || !data.gzip[index] ? null : data.gzip[index]; };
 
   var problems = new Map();
@@ -43,7 +43,7 @@ export const pageScript = String.raw`
     // The media type; its parameters (a charset) in the cell's tooltip.
     { label: 'Type', cell: function (row) { return text(at(row, 2)).split(';')[0]; }, tip: function (row) { return text(at(row, 2)); } },
     { label: 'Bytes', cell: size(3), value: function (row) { return at(row, 3); }, kind: 'num' },
-    { label: 'Gzip', title: 'Gzipped bytes (level 6), for text files of 1 kB or more', cell: function (row) { var value = gzip(row); return value !== null ? numbers.format(value) : failed(row) ? '' : '-'; }, value: gzip, kind: 'num' },
+    { label: 'Gzip', title: 'Gzipped bytes (level 6), for text files of 1 KiB or more', cell: function (row) { var value = gzip(row); return value !== null ? numbers.format(value) : failed(row) ? '' : '-'; }, value: gzip, kind: 'num' },
     { label: 'ms', cell: function (row) { return at(row, 5).toFixed(1); }, value: function (row) { return at(row, 5); }, kind: 'num' },
     { label: 'Rendered', title: 'Reused, or why it was rendered', cell: function (row) { return text(at(row, 6)); } },
     { label: 'Listed by', title: 'Listed by, or found on', cell: function (row) { return text(at(row, 7)); } },

@@ -18,7 +18,7 @@ export interface SummaryFacts {
   /** All files of `public/` and their bytes (publicDir copies and the sitemap too). */
   publicFiles: number;
   publicBytes: number;
-  /** Gzipped size of the prerendered text bodies of 1 kB or more together, and their own size. */
+  /** Gzipped size of the prerendered text bodies of 1 KiB or more together, and their own size. */
   gzipBytes: number;
   gzippedFrom: number;
   problems: RouteProblem[];
@@ -33,7 +33,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
   const items: [string, string][] = [
     ['Routes', `${formatCount(build.ok)} ok, ${formatCount(build.failed)} failed${crawled}`],
     ['Written', writtenLine(build)],
-    ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 kB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 kB or more'],
+    ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 KiB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 KiB or more'],
     ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies, the sitemap and _headers included; precompressed copies not counted)`],
     ['Time', `${(build.ms / 1000).toFixed(2)} s`],
     ['Cache', facts.cache ?? 'not used (--no-cache, or cache: false): every route rendered'],

@@ -10,8 +10,8 @@ describe('treemapSvg', () => {
     sizes.add('feeds/rss.xml', 1000);
     sizes.add('index.html', 500);
     const svg = treemapSvg(sizes.root);
-    expect(svg).toMatch(/^<svg class="treemap" viewBox="0 0 960 400" role="img" aria-label="public\/ by folder: 4.4 kB in 3 files">/);
-    expect(svg).toContain('<title>public/api/&#60;b&#62;/: 2.9 kB in 1 file</title>');
+    expect(svg).toMatch(/^<svg class="treemap" viewBox="0 0 960 400" role="img" aria-label="public\/ by folder: 4.4 KiB in 3 files">/);
+    expect(svg).toContain('<title>public/api/&#60;b&#62;/: 2.9 KiB in 1 file</title>');
     expect(svg).toContain('<title>public/feeds/: 1000 B in 1 file</title>');
     expect(svg).toContain('<title>public/ (its own files): 500 B in 1 file</title>');
     // The box of public/'s own files says whose they are.
