@@ -69,7 +69,9 @@ export const sourceErrors = {
       loc,
       frame,
       hint:
-        pkg === 'h3'
+        pkg === 'h3' && meant
+          ? `Did you mean "${meant}", which h3 exports?`
+          : pkg === 'h3'
           ? `h3 v2 has no "${binding}": if it is an h3 v1 helper (send, sendError, ...), v2 does it otherwise, most often by returning the value from the handler; see h3's migration guide (h3.dev/migration).`
           : `${meant ? `Did you mean "${meant}", which it exports? ` : ''}` +
             (pkg

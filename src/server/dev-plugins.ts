@@ -5,6 +5,7 @@ import type { AstNode, Plugin, TransformPluginContext } from 'rollup';
 import { codeFrame } from '../bundle/code-frame.ts';
 import { exportedNames, nameOf } from '../bundle/module-exports.ts';
 import { combinedMap, sourcePlace } from '../bundle/source-place.ts';
+import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
 import { runtimeEntry } from '../paths.ts';
 
@@ -49,7 +50,7 @@ export function externalRuntime(root: string): Plugin {
           const names = await exports.get(file);
           for (const specifier of node.specifiers) {
             const imported = specifier.type === 'ImportSpecifier' ? nameOf(specifier.imported) : specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ExportSpecifier' ? nameOf(specifier.local) : undefined;
-            if (names && imported !== undefined && !names.has(imported)) throw missingExport(this, { root, id, code }, imported, file, (specifier as unknown as AstNode).start);
+            if (names && imported !== undefined && !names.has(imported)) throw missingExport(this, { root, id, code }, imported, file, (specifier as unknown as AstNode).start, closestName(imported, names));
           }
         }
         // Rollup takes the parsed code as it is, rather than parsing it again.
@@ -63,9 +64,9 @@ export function externalRuntime(root: string): Plugin {
  * The build's error for `binding`, imported at `pos` of the compiled `code` of `id` from `file`, which
  * does not export it; placed in the source, through the source maps of the compile.
  */
-function missingExport(context: TransformPluginContext, { root, id, code }: { root: string; id: string; code: string }, binding: string, file: string, pos: number): Error {
+function missingExport(context: TransformPluginContext, { root, id, code }: { root: string; id: string; code: string }, binding: string, file: string, pos: number, meant: string | undefined): Error {
   const map = combinedMap(context);
   const source = map.payload.sourcesContent?.[0];
   const loc = { file: relative(root, id), ...sourcePlace(map, code, pos) };
-  return errors.missingExport(relative(root, id), binding, relative(root, file), 'h3', loc, source ? codeFrame(source, loc.line, loc.column) : undefined);
+  return errors.missingExport(relative(root, id), binding, relative(root, file), 'h3', loc, source ? codeFrame(source, loc.line, loc.column) : undefined, meant);
 }

@@ -223,6 +223,11 @@ describe('a name a package does not export', () => {
     expect(error.hint).toBe('h3 v2 has no "send": if it is an h3 v1 helper (send, sendError, ...), v2 does it otherwise, most often by returning the value from the handler; see h3\'s migration guide (h3.dev/migration).');
   });
 
+  it('a slip in an h3 name: the name h3 exports, not the v1 migration guide', async () => {
+    const { error } = await failBuild({ [`${api}/slip.ts`]: `import { defineEventHandlr } from 'h3';\nexport default defineEventHandlr(() => 'hi');\n` });
+    expect([error.code, error.hint]).toEqual(['COMPILE', 'Did you mean "defineEventHandler", which h3 exports?']);
+  });
+
   it('another package: named with its file, and its version\'s documentation to check', async () => {
     const { error } = await failBuild({
       'node_modules/left-pad/package.json': JSON.stringify({ name: 'left-pad', type: 'module', exports: { '.': './index.js' } }),
