@@ -39,7 +39,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
     ['Cache', facts.cache ?? 'not used (--no-cache, or cache: false): every route rendered'],
     ['Retried', retried],
     ['Warnings', build.warnings.length === 0 ? 'none' : `${formatCount(build.warnings.length)} (${byCode(build.warnings.map((warning) => warning.code))})`],
-    ['Problems in routes', problemsLine(facts, build.warnings)],
+    ['Problems in routes', problemsLine(facts, build.warnings) + (build.failed > 0 ? ` (and ${countedWide(build.failed, 'failed route')}, under Failed routes)` : '')],
     ['Type check', typeCheckText(facts.typeCheck)],
   ];
   const rows = items.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');

@@ -46,6 +46,13 @@ describe('renderReportPage', () => {
     expect(data.problems).toEqual([[hostile, 'INVALID_JSON', hostileProblem.message]]);
   });
 
+  it('counts the failed routes beside the problems, which hold none of them', () => {
+    const { page: failing, rows: few } = syntheticReport(3);
+    failing.build = { ...failing.build, failed: 2, failures: [{ route: '/a', status: 500, error: 'boom' }, { route: '/b', status: 404, error: 'gone' }] };
+    failing.problems = [];
+    expect(renderReportPage(failing, few)).toContain('<dt>Problems in routes</dt><dd>none (and 2 failed routes, under Failed routes)</dd>');
+  });
+
   it('escapes what the summary and the sections show as HTML', () => {
     const { page: named, rows: few } = syntheticReport(3);
     named.build = { ...named.build, name: '<b>site</b>', failures: [{ route: hostile, status: 500, error: '<i>boom</i>' }], warnings: [{ code: 'BUNDLE', message: '<script>x</script>' }] };
