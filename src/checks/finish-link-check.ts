@@ -10,6 +10,7 @@ import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import { askServer, type AskServerOptions } from './ask-server.ts';
 import { caseTwin } from './case-twin.ts';
+import { folderTwin } from './folder-twin.ts';
 import { htmlTwin } from './html-twin.ts';
 import { problemsListed } from './check-output.ts';
 import { filePath, type LinkReader } from '../crawl/read-links.ts';
@@ -42,13 +43,16 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
   const broken = await askServer(check.unresolved(), input);
   if (broken.length === 0) return;
   // Where no route serves the link for GET: the files that serve it for another method only (a
-  // `.post.ts`), else a file spelt otherwise but for case, else the page the link names without its `.html`.
+  // `.post.ts`), else a file spelt otherwise but for case, else the sibling a link written as if its
+  // page were a file names, else the page the link names without its `.html`.
   const facts = await Promise.all(broken.slice(0, problemsListed).map(async (link) => {
     if (link.error !== undefined || link.filesOnly !== undefined) return link;
     const otherMethods = await input.otherMethodsOf(link.target);
     if (otherMethods.length > 0) return { ...link, otherMethods };
     const spelt = caseTwin(input.publicDir, link.target);
-    return spelt ? { ...link, spelt } : { ...link, htmlFile: htmlTwin(input.publicDir, link.target) };
+    if (spelt) return { ...link, spelt };
+    const sibling = folderTwin(input.publicDir, link.link, link.foundOn, link.target);
+    return sibling ? { ...link, sibling } : { ...link, htmlFile: htmlTwin(input.publicDir, link.target) };
   }));
   const listed = facts.map((link) => warnings.brokenLink(link));
   const more = broken.length - listed.length;

@@ -21,6 +21,8 @@ export interface BrokenLinkFacts {
   spelt?: string;
   /** The link with `.html` added, a file of the output (html-twin.ts), when no route serves it. */
   htmlFile?: string;
+  /** The path the link names resolved as if its page were a file, a file of the output (folder-twin.ts). */
+  sibling?: string;
   /** The route files that serve the link's path for other methods than GET only (a `.post.ts`). */
   otherMethods?: OtherMethod[];
   /** The host that serves files alone, where a route answers the link but no file was written for it. */
@@ -30,7 +32,7 @@ export interface BrokenLinkFacts {
 /** BROKEN_LINK warnings, as `warnings.brokenLink` and `warnings.moreBrokenLinks` give them. */
 export const linkWarnings = {
   /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
-  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error, spelt, htmlFile, otherMethods, filesOnly }: BrokenLinkFacts): Warning => ({
+  brokenLink: ({ link, target, foundOn, alsoOn, pages, status, error, spelt, htmlFile, sibling, otherMethods, filesOnly }: BrokenLinkFacts): Warning => ({
     code: 'BROKEN_LINK',
     route: foundOn,
     link,
@@ -40,7 +42,7 @@ export const linkWarnings = {
     message:
       `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
       `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
-      (filesOnly ? `no file is written for it, and ${filesOnly} serves files alone: a route answers it in preview and the built server only. Prerender it (list it in prerender.routes or a route file's entries, or turn on prerender.crawl), or link to a page that is written.` : otherMethods ? `${otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ')}, and following a link is a GET.` : spelt ? `no file serves it as spelt: link to ${spelt}, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).` : htmlFile ? `no file or route serves it: link to ${htmlFile}, the page it names without its .html (GitHub Pages, Netlify and Cloudflare Pages serve it at both; preview, the built server, nginx and Caddy only at ${htmlFile}).` : error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
+      (filesOnly ? `no file is written for it, and ${filesOnly} serves files alone: a route answers it in preview and the built server only. Prerender it (list it in prerender.routes or a route file's entries, or turn on prerender.crawl), or link to a page that is written.` : otherMethods ? `${otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ')}, and following a link is a GET.` : spelt ? `no file serves it as spelt: link to ${spelt}, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).` : sibling ? `no file or route serves it: the page is a folder's index.html, served at its folder's URL, from which a relative link resolves one level down; link to ${sibling} (written from the page: ../${link}).` : htmlFile ? `no file or route serves it: link to ${htmlFile}, the page it names without its .html (GitHub Pages, Netlify and Cloudflare Pages serve it at both; preview, the built server, nginx and Caddy only at ${htmlFile}).` : error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
   }),
   /** The broken links past the first ones, which are listed one warning each. */
   moreBrokenLinks: (listed: number, count: number): Warning => ({

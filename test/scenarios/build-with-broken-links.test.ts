@@ -274,3 +274,17 @@ describe('prerender.links for a host that serves files alone (a static preset)',
     expect(broken(report)).toEqual([]);
   });
 });
+
+describe('a relative link written as if its page were a file', () => {
+  it('names the sibling it meant: the page is served at its folder, where the link resolves one level down', async () => {
+    const page = (body: string) => route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return ${JSON.stringify(body)}; }`);
+    const root = writeSite({
+      'src/server/routes/docs/intro.ts': page('<a href="setup">Setup</a> <a href="#top">Top</a>'),
+      'src/server/routes/docs/setup.ts': page('<h1>Setup</h1>'),
+    });
+    const { report } = await buildSite(root, { config: { prerender: { routes: ['/docs/intro', '/docs/setup'] } } });
+    expect(report.warnings.filter((warning) => warning.code === 'BROKEN_LINK').map((warning) => warning.message)).toEqual([
+      'Broken link "setup" on /docs/intro (resolves to /docs/intro/setup): no file or route serves it: the page is a folder\'s index.html, served at its folder\'s URL, from which a relative link resolves one level down; link to /docs/setup (written from the page: ../setup).',
+    ]);
+  });
+});
