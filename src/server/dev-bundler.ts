@@ -44,11 +44,10 @@ export interface DevBundlerOptions {
 
 /** A running watch build. */
 export interface DevBundler {
-  /**
-   * Answers a route request from the latest build, or with its error while it is broken. Waits for a
-   * build in progress, so a request after a save sees the change.
-   */
+  /** Answers a route request from the latest build (after one in progress), or with its error while it is broken. */
   fetch(request: Request): Promise<Response>;
+  /** The route file (relative to routesDir) the latest build (after one in progress) answers `request` with, if any. */
+  routeFile(request: Request): Promise<string | undefined>;
   /**
    * Stops watching and ends the builds' threads; with `finishRequests` (the config was saved: a new
    * bundler takes over), the served build's thread ends once the requests it runs are answered.
@@ -235,6 +234,10 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
       if (latest?.stopped) await rebuild();
       const build = latest ?? { failure: { code: 'SERVER', message: 'The dev server is shutting down.' } };
       return answerFromBuild(build, request, { config, site, latest: () => latest });
+    },
+    async routeFile(request) {
+      await running;
+      return latest?.worker?.routeFile(request);
     },
     close: (options) =>
       (closing ??= (async () => {

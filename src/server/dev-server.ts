@@ -15,7 +15,9 @@ import { configName } from '../config/key-origin.ts';
 import { errors } from '../errors.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import { createLogger, type Logger } from '../log.ts';
+import { createLogger, warn, type Logger } from '../log.ts';
+import { shownPath } from '../config/output-paths.ts';
+import { warnings } from '../warnings.ts';
 import { listen, type RunningServer } from '../runtime/listen.ts';
 import type { StaticHandler } from '../runtime/static.ts';
 import { listenOn, optionSpelling, resolveAddress, resolveBodyLimit } from './address.ts';
@@ -47,6 +49,7 @@ export interface DevServerOptions extends LoadConfigOptions {
 interface Session {
   files?: StaticHandler;
   bundler: DevBundler;
+  config?: ResolvedConfig;
 }
 
 /**
@@ -77,9 +80,12 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<R
       const nearby = findNearbyRoutes(config.root, config.routesDir);
       if (nearby?.root !== undefined) throw errors.noRoutesDir(config.routesDir, config.root, configName(config.root, config.configFile), nearby, 'dev');
     }
+    const shadows = new Set<string>();
     const handle = async (request: Request) => {
-      const { files, bundler } = await session;
-      return (await files?.(request)) ?? bundler.fetch(request);
+      const { config: current, files, bundler } = await session;
+      const file = await files?.(request);
+      if (file && current) sayShadowed(request, current, bundler, shadows, logger);
+      return file ?? bundler.fetch(request);
     };
     // The port first, then the build: a port in use is the first thing said, with no build to stop.
     // Logged as middleware: the requests the socket layer refuses (400, 413) are logged too.
@@ -128,7 +134,7 @@ async function startSession(options: LoadConfigOptions & { bodyLimit: number }, 
 async function sessionOf(config: ResolvedConfig, logger: Logger, outDir: string, bodyLimit: number): Promise<Session> {
   // Imported here, not above: the public entry (and so `prerender build`) must not load Rollup.
   const { startDevBundler } = await import('./dev-bundler.ts');
-  return { files: await staticFiles(config.publicDir), bundler: startDevBundler({ config, logger, outDir, bodyLimit }) };
+  return { files: await staticFiles(config.publicDir), bundler: startDevBundler({ config, logger, outDir, bodyLimit }), config };
 }
 
 /**
@@ -149,7 +155,7 @@ async function staticFiles(publicDir: string): Promise<StaticHandler | undefined
 function failedSession(error: unknown, logger: Logger): Session {
   const failure = describeFailure(error);
   logFailure(failure, logger);
-  return { bundler: { fetch: async (request) => failureResponse(failure, request), close: async () => {} } };
+  return { bundler: { fetch: async (request) => failureResponse(failure, request), routeFile: async () => undefined, close: async () => {} } };
 }
 
 /** Calls `onChange` when the config file is saved (or, without --config, created). */
@@ -158,4 +164,20 @@ function watchConfig(root: string, configFile: string | false | undefined, onCha
   if (configFile === undefined) return watchNames(root, configFileNames, onChange);
   const file = resolve(root, configFile);
   return watchNames(dirname(file), [basename(file)], onChange);
+}
+
+/**
+ * A file of publicDir served where a route file answers too: dev serves the file, and the build
+ * fails on the pair (both write one file). Said once per path, as it is first served, without
+ * holding up the answer.
+ */
+function sayShadowed(request: Request, config: ResolvedConfig, bundler: DevBundler, said: Set<string>, logger: Logger): void {
+  const { pathname } = new URL(request.url);
+  if (said.has(pathname)) return;
+  said.add(pathname);
+  void bundler.routeFile(request).then((file) => {
+    if (file === undefined) return;
+    const publicFile = shownPath(join(config.publicDir, ...pathname.split('/').filter(Boolean).map(decodeURIComponent)));
+    warn(logger, warnings.publicShadowsRoute(publicFile, pathname, shownPath(join(config.routesDir, file))));
+  }, () => {});
 }

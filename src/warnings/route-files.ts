@@ -41,6 +41,11 @@ export const routeFileWarnings = {
    * A method-less route file whose path has a GET file (and maybe a HEAD file): neither method ever
    * reaches it (routes/shadowed-routes.ts). The files are named from the site root.
    */
+  /** `prerender dev` serves `publicFile` at `path`, where the route file `routeFile` answers too (both from where the command ran). */
+  publicShadowsRoute: (publicFile: string, path: string, routeFile: string): Warning => ({
+    code: 'SHADOWED_ROUTE',
+    message: `${publicFile} is served at ${path}, where ${routeFile} answers too: dev serves the file, and prerender build fails on the pair (both write one file). Remove the file, or move the route to another path.`,
+  }),
   shadowedRoute: ({ file, path, get, head }: { file: string; path: string; get: string; head?: string }): Warning => ({
     code: 'SHADOWED_ROUTE',
     message:

@@ -81,6 +81,25 @@ describe('dev server, other sites', () => {
     }
   });
 
+  it('says once that a publicDir file is served where a route file answers too, which the build refuses', async () => {
+    const root = writeSite({
+      'src/server/routes/api/posts.json.ts': route(`() => ['fresh']`),
+      'public/api/posts.json': '["stale"]',
+      'public/robots.txt': 'User-agent: *',
+    });
+    const logger = createMemoryLogger();
+    const server = await createDevServer({ root, port: 0, logger });
+    try {
+      expect((await ask(new URL('/api/posts.json', server.url).href)).body).toBe('["stale"]');
+      expect((await ask(new URL('/api/posts.json', server.url).href)).body).toBe('["stale"]');
+      expect((await ask(new URL('/robots.txt', server.url).href)).body).toBe('User-agent: *');
+      const said = `warning ${join(root, 'public/api/posts.json')} is served at /api/posts.json, where ${join(root, 'src/server/routes/api/posts.json.ts')} answers too: dev serves the file, and prerender build fails on the pair (both write one file). Remove the file, or move the route to another path.`;
+      await expect.poll(() => logger.lines.filter((line) => line.includes('is served at'))).toEqual([said]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('says what the build says of route files: one no GET reaches (once), one put where Nitro reads routes', async () => {
     const root = writeSite({
       'src/server/routes/api/posts.json.ts': route(`() => ({ shadow: true })`),
