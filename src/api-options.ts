@@ -34,7 +34,7 @@ export function checkOptions(fn: string, options: unknown, checks: Record<string
       );
     }
     const wrong = value === undefined ? undefined : check(value);
-    if (wrong !== undefined) throw errors.usage(`Option "${key}" of ${fn} must be ${wrong}, got ${kindOf(value)}.`, `Call it as ${example}.`);
+    if (wrong !== undefined) throw errors.usage(`Option "${key}" of ${fn} must be ${wrong}, got ${kindOf(value)}.`, `Give ${key} ${wrong}.`);
   }
 }
 

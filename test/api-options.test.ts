@@ -20,11 +20,11 @@ describe('build() options', () => {
     ['a string for the options', 'my-site', 'build() takes an options object, got a string ("my-site").', call],
     ['a misspelt option', { rot: root }, 'Unknown option "rot" of build(); did you mean "root"?', 'Pass root instead.'],
     ['a config key beside the options', { root, preset: 'netlify' }, 'Unknown option "preset" of build(): it is a key of the site config.', 'Put it under config: build({ config: { preset: ... } }), or in prerender.config.ts.'],
-    ['the shard as the flag writes it', { root, shard: '1/2' }, `Option "shard" of build() must be { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text), got a string ("1/2").`, call],
-    ['a shard past its count', { root, shard: { index: 3, count: 2 } }, `Option "shard" of build() must be { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text), got an object.`, call],
-    ['a config file where the config object goes', { root, config: 'prerender.config.ts' }, 'Option "config" of build() must be the config object ({ prerender: { routes: [...] } }); a config file is named by configFile, got a string ("prerender.config.ts").', call],
-    ['typecheck as text', { root, typecheck: 'no' }, 'Option "typecheck" of build() must be true or false, got a string ("no").', call],
-    ['a signal that is no AbortSignal', { root, signal: true }, 'Option "signal" of build() must be an AbortSignal (new AbortController().signal), got a boolean (true).', call],
+    ['the shard as the flag writes it', { root, shard: '1/2' }, `Option "shard" of build() must be { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text), got a string ("1/2").`, `Give shard { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text).`],
+    ['a shard past its count', { root, shard: { index: 3, count: 2 } }, `Option "shard" of build() must be { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text), got an object.`, `Give shard { index, count } with 1 <= index <= count (parseShard('1/2') makes one from the flag's text).`],
+    ['a config file where the config object goes', { root, config: 'prerender.config.ts' }, 'Option "config" of build() must be the config object ({ prerender: { routes: [...] } }); a config file is named by configFile, got a string ("prerender.config.ts").', 'Give config the config object ({ prerender: { routes: [...] } }); a config file is named by configFile.'],
+    ['typecheck as text', { root, typecheck: 'no' }, 'Option "typecheck" of build() must be true or false, got a string ("no").', 'Give typecheck true or false.'],
+    ['a signal that is no AbortSignal', { root, signal: true }, 'Option "signal" of build() must be an AbortSignal (new AbortController().signal), got a boolean (true).', 'Give signal an AbortSignal (new AbortController().signal).'],
   ])('%s: USAGE, naming it, and nothing written', async (_, options, message, hint) => {
     const error = await catchError(() => build(options as never));
     expect([error.code, error.message, error.hint]).toEqual(['USAGE', message, hint]);
@@ -63,7 +63,7 @@ describe('merge(), loadConfig() and the servers\' options', () => {
   it.each([
     ['merge() without options', () => merge(undefined as never), 'merge() needs shardDirs: the folders `prerender build --shard k/n` wrote, one per shard.'],
     ['merge() given the folders alone', () => merge(['dist/site.shard-1-of-2'] as never), 'merge() takes an options object, got an array.', shards],
-    ['merge() given one folder as a string', () => merge({ shardDirs: 'dist/site.shard-1-of-2' } as never), 'Option "shardDirs" of merge() must be an array of folder paths (strings), got a string ("dist/site.shard-1-of-2").', shards],
+    ['merge() given one folder as a string', () => merge({ shardDirs: 'dist/site.shard-1-of-2' } as never), 'Option "shardDirs" of merge() must be an array of folder paths (strings), got a string ("dist/site.shard-1-of-2").', 'Give shardDirs an array of folder paths (strings).'],
     ['merge() given a root', () => merge({ root, shardDirs: [] } as never), 'Unknown option "root" of merge().', 'The options are shardDirs, outDir, logger.'],
     ['loadConfig() given the root as a string', () => loadConfig('my-site' as never), 'loadConfig() takes an options object, got a string ("my-site").', "Call it as loadConfig({ root: 'my-site' })."],
     ['loadConfig() with a misspelt option', () => loadConfig({ roots: root } as never), 'Unknown option "roots" of loadConfig(); did you mean "root"?', 'Pass root instead.'],
