@@ -16,10 +16,16 @@ import { hasExtension } from './extension.ts';
  */
 export function folderRedirect(request: Request, response: Response, cacheControl: string): Response | undefined {
   if (response.status !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  // The path's last segment from the URL's text first: most answers (`/api/items/1.json`) end here,
+  // before their headers or a parsed URL are asked for, on the built server's every request.
+  const url = request.url;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (last === '' || hasExtension(last)) return undefined;
   const type = response.headers.get('content-type');
   if (type === null || !isHtml(type)) return undefined;
-  const { pathname, search } = new URL(request.url);
-  if (pathname.endsWith('/') || hasExtension(pathname.slice(pathname.lastIndexOf('/') + 1))) return undefined;
+  const { pathname, search } = new URL(url);
   return new Response(null, { status: 301, headers: { location: `${pathname}/${search}`, 'cache-control': cacheControl } });
 }
 
