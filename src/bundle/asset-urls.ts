@@ -159,10 +159,15 @@ function emitAsset(context: PluginContext, file: string, fileName?: string): str
  * emits are not kept in Rollup's cache, as a transform's are), and its default export is that
  * folder's URL, found from the URL of its first file.
  */
-export function loadAssetFolder(context: PluginContext, id: string): string | null {
+export function loadAssetFolder(context: PluginContext, id: string, root: string): string | null {
   if (!id.startsWith(assetFolderPrefix)) return null;
   const folder = id.slice(assetFolderPrefix.length);
   const files = listFiles(folder);
+  // Emptied since a module naming it was compiled (dev keeps that module's compile).
+  if (files.length === 0) {
+    const importer = context.getModuleInfo(id)?.importers[0];
+    throw errors.emptyAssetFolder(importer ? sitePath(root, importer) : 'A module', sitePath(root, folder));
+  }
   const outDir = `assets/${basename(folder)}-${hashOf(folder, files)}`;
   const refs = files.map((file) => emitAsset(context, join(folder, file), `${outDir}/${file.split(sep).join('/')}`));
   const up = '../'.repeat(files[0]!.split(sep).length - 1) || './';

@@ -115,7 +115,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
     },
     load(id) {
       if (id === commonJsGlobalsId) return commonJsGlobalsSource;
-      if (id !== resolvedEntry) return loadAssetFolder(this, id);
+      if (id !== resolvedEntry) return loadAssetFolder(this, id, options.root ?? process.cwd());
       entryLoaded = true;
       // A route file that cannot be read is left to Rollup, which names it as it loads it.
       return generateEntry(routes, (file) => {

@@ -2,7 +2,7 @@
  * Files beside the sources, read through `new URL('./file', import.meta.url)`: the same bytes in the
  * prerender, the built server (copied elsewhere, without the site) and the dev server.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createDevServer, type RunningServer } from '../../src/index.ts';
@@ -226,5 +226,11 @@ describe('files beside the sources, in dev', () => {
     writeFileSync(join(root, 'src/content/added.md'), 'Added\n');
     await pollUntil(new URL('/api/posts.json', server.url).href, (answer) => answer.body === JSON.stringify(['added.md', 'hello.md', 'nested']));
     expect((await ask(new URL('/api/posts/added', server.url).href)).body).toBe('Added\n');
+    // Emptied (its hidden file stays): the routes reading it say why, until a file is back.
+    for (const file of ['hello.md', 'added.md', 'nested']) rmSync(join(root, 'src/content', file), { recursive: true });
+    const empty = await pollUntil(new URL('/api/posts.json', server.url).href, (answer) => answer.status === 500);
+    expect(empty.body).toContain('reads the folder src/content through new URL(..., import.meta.url), and it holds no files to copy');
+    writeFileSync(join(root, 'src/content/back.md'), 'Back\n');
+    await pollUntil(new URL('/api/posts.json', server.url).href, (answer) => answer.body === JSON.stringify(['back.md']));
   });
 });
