@@ -31,30 +31,9 @@ import { describePlan, keepChanges, outOfDateAfterFailure, planBuild, type Build
 import { createRouteBundler, type Bundle } from './route-bundler.ts';
 import { shadowedRouteWarner } from './shadowed-warnings.ts';
 import { waitForFolder, watchPaths } from './watch-names.ts';
+import type { DevBundler, DevBundlerOptions } from './dev-bundler-api.ts';
 
-/** What the dev bundler needs. */
-export interface DevBundlerOptions {
-  config: ResolvedConfig;
-  logger: Logger;
-  /** The folder each build is written to and imported from; made if missing. */
-  outDir: string;
-  /** Largest request body in bytes (see listen()). */
-  bodyLimit: number;
-}
-
-/** A running watch build. */
-export interface DevBundler {
-  /** Answers a route request from the latest build (after one in progress), or with its error while it is broken. */
-  fetch(request: Request): Promise<Response>;
-  /** The route file (relative to routesDir) the latest build (after one in progress) answers `request` with, if any. */
-  routeFile(request: Request): Promise<string | undefined>;
-  /**
-   * Stops watching and ends the builds' threads; with `finishRequests` (the config was saved: a new
-   * bundler takes over), the served build's thread ends once the requests it runs are answered.
-   * Safe to call twice.
-   */
-  close(options?: { finishRequests?: boolean }): Promise<void>;
-}
+export type { DevBundler, DevBundlerOptions } from './dev-bundler-api.ts';
 
 /** How long a save's burst of file events may take: one build follows them all. */
 const settleMs = 10;
