@@ -4,6 +4,7 @@
  */
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
 
 /** What the dev bundler needs. */
 export interface DevBundlerOptions {
@@ -13,6 +14,8 @@ export interface DevBundlerOptions {
   outDir: string;
   /** Largest request body in bytes (see listen()). */
   bodyLimit: number;
+  /** Called with the route table each time it is scanned (at the first build, then after a file under routesDir is added, removed or renamed). */
+  onRoutes?: (routes: readonly RouteDefinition[]) => void;
 }
 
 /** A running watch build. */

@@ -183,6 +183,7 @@ export function startDevBundler(options: DevBundlerOptions): DevBundler {
   const setRoutes = (scanned: RouteDefinition[]) => {
     routes = scanned;
     warnShadowed(routes);
+    options.onRoutes?.(routes);
   };
 
   const waitForRoutes = () => {

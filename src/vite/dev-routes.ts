@@ -8,8 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import type { Logger } from '../log.ts';
+import { siteFile } from '../bundle/load-bundle.ts';
+import { counted } from '../plural.ts';
+import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { defaultBodyLimit } from '../runtime/listen.ts';
 import { stopSignals } from '../stop-signals.ts';
+import { ownsPrefix } from './site-config.ts';
 
 /** The latest build of the routes as a Fetch handler. */
 export interface DevRoutes {
@@ -24,7 +28,7 @@ export async function startDevRoutes(config: ResolvedConfig, logger: Logger): Pr
   const workDir = await mkdtemp(join(tmpdir(), 'prerender-vite-'));
   // Loaded only here: importing the plugin in a vite.config must not load Rollup.
   const { startDevBundler } = await import('../server/dev-bundler.ts');
-  const bundler = startDevBundler({ config, logger, outDir: join(workDir, 'server'), bodyLimit: defaultBodyLimit });
+  const bundler = startDevBundler({ config, logger, outDir: join(workDir, 'server'), bodyLimit: defaultBodyLimit, onRoutes: sayUnserved(config, logger) });
   const stopWatchingSignals = removeOnSignal(workDir);
   let closing: Promise<void> | undefined;
   return {
@@ -35,6 +39,25 @@ export async function startDevRoutes(config: ResolvedConfig, logger: Logger): Pr
         await bundler.close();
         await rm(workDir, { recursive: true, force: true });
       })()),
+  };
+}
+
+/**
+ * A function to call with each route table scanned: it says which route files outside the prefix
+ * (`routes/feed.xml.ts`) `vite dev` does not answer, which `vite build` prerenders and `prerender dev`
+ * serves, each file once. Without it such a route was Vite's SPA page or 404 in dev, without a word.
+ */
+function sayUnserved(config: ResolvedConfig, logger: Logger): (routes: readonly RouteDefinition[]) => void {
+  const owns = ownsPrefix(config.apiPrefix);
+  const said = new Set<string>();
+  return (routes) => {
+    const outside = routes.filter((route) => !owns(route.path) && !said.has(route.file));
+    if (outside.length === 0) return;
+    for (const route of outside) said.add(route.file);
+    const listed = outside.map((route) => `${siteFile(config, route.file)} (${route.path})`).join(', ');
+    logger.info(
+      `vite dev answers the routes under /${config.apiPrefix}/ only; ${counted(outside.length, 'route file')} outside it ${outside.length === 1 ? 'is' : 'are'} prerendered by vite build but not served here: ${listed}. Try ${outside.length === 1 ? 'it' : 'them'} with npx prerender dev, or move ${outside.length === 1 ? 'it' : 'them'} into ${siteFile(config, 'api')}/ to serve ${outside.length === 1 ? 'it' : 'them'} under the prefix.`,
+    );
   };
 }
 

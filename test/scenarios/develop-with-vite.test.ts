@@ -124,6 +124,23 @@ describe('vite dev (Vite 8)', () => {
     }
     expect(page?.body).toContain('<h1>Vite site</h1>');
   });
+
+  it('says which route files outside the prefix it does not serve, once each, as they are added', async () => {
+    const said = () => logger.lines.filter((line) => line.includes('vite dev answers the routes under'));
+    expect(said()).toEqual([]);
+    writeFileSync(join(root, 'src/server/routes/feed.xml.ts'), route(`() => '<rss/>'`));
+    const deadline = Date.now() + 30_000;
+    while (said().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(said()).toEqual([
+      '[api-prerender] vite dev answers the routes under /services/ only; 1 route file outside it is prerendered by vite build but not served here: src/server/routes/feed.xml.ts (/feed.xml). Try it with npx prerender dev, or move it into src/server/routes/api/ to serve it under the prefix.',
+    ]);
+    // Another file added scans the table again: the one said is not said again.
+    writeFileSync(routeFile('more.ts'), route(`() => 'more'`));
+    await pollUntil(url('/services/more'), (a) => a.body === 'more');
+    expect(said()).toHaveLength(1);
+    // Vite's own page answers it, as the line says.
+    expect((await ask(url('/feed.xml'), { headers: html })).body).toContain('<h1>Vite site</h1>');
+  });
 });
 
 describe('vite build and vite preview (Vite 8)', () => {
