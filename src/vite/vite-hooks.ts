@@ -93,7 +93,7 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       // Vite's client build goes beside our output (as Analog's dist/client), then into public/.
       const siteRoot = resolve(user.root ?? process.cwd());
       early = { root: siteRoot, site: loadSiteConfig(siteRoot, overrides) };
-      const site = await early.site;
+      const site = await early.site.catch(throwForVite);
       const outDir = env.command === 'build' ? resolve(site.outDir, 'client') : resolve(site.outDir, site.name, 'public');
       return { build: { outDir: relative(site.root, outDir) || '.' } };
     },
@@ -111,7 +111,8 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       const loading = early?.root === root ? early.site : loadSiteConfig(root, overrides);
       early = undefined;
       sites.set(config, loading);
-      const site = await loading;
+      // Vite prints a config hook's error by its message alone when a saved prerender.config restarts it.
+      const site = await loading.catch(throwForVite);
       // The outDir Vite empties must never be the output of an earlier build.
       const output = resolve(site.outDir, site.name);
       if (command === 'build' && (isInside(clientOutDir, output) || isInside(output, clientOutDir))) throw errors.viteOutDir(clientOutDir, output, configName(site.root, site.configFile));
@@ -167,6 +168,10 @@ function forVite(error: unknown): unknown {
   shown.stack = shown.message;
   return Object.assign(shown, { code: error.code, [inspect.custom]: () => shown.message });
 }
+
+const throwForVite = (error: unknown): never => {
+  throw forVite(error);
+};
 
 function reportTo(logger: Logger): (error: unknown) => void {
   return (error) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

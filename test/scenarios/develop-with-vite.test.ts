@@ -272,6 +272,27 @@ describe('Vite config errors', () => {
     await expect(vite8.resolveConfig({ root, customLogger: createViteLogger() }, 'serve')).rejects.toThrow(/Config key "apiPrefix" is empty/);
     await expect(vite8.createServer({ root, server: { port: 0 }, customLogger: createViteLogger() })).rejects.toThrow(/Config key "apiPrefix" is empty/);
   });
+
+  it('prints a prerender.config saved broken while vite dev runs with its code frame and hint, and keeps serving', async () => {
+    const root = copyViteSite('vite-broken-config-');
+    const logger = createViteLogger();
+    const server = await vite8.createServer({ root, server: { port: 0, host: '127.0.0.1' }, customLogger: logger });
+    try {
+      await server.listen();
+      const config = join(root, 'prerender.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace('  },\n};', '  },\n;'));
+      const deadline = Date.now() + 30_000;
+      while (!logger.lines.includes('server restart failed') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      // Vite prints the error's message alone: the message is ours whole, as the CLI prints it.
+      const shown = logger.lines.find((line) => line.includes('Could not load config file'));
+      expect(shown).toMatch(/Syntax error in prerender\.config\.mjs:\d+:\d+: /);
+      expect(shown).toMatch(/^\d+: \s*\},$/m);
+      expect(shown).toContain('\n  hint: Fix the code at the line shown');
+      expect((await ask(new URL('/api/hello', server.resolvedUrls!.local[0]).href)).body).toBe('Hello from the API');
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('Vite 7', () => {
