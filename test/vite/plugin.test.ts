@@ -58,10 +58,13 @@ describe("apiRoutes({ routesDir }) naming a folder that is not there, beside one
   it('names vite.config as where to fix it, not the prerender config file', async () => {
     const root = writeSite({ 'src/server/routes/api/hello.json.ts': route('() => ({ hi: 1 })'), 'index.html': '<h1>x</h1>' });
     const built = viteBuild({ root, configFile: false, logLevel: 'silent', plugins: [apiRoutes({ apiPrefix: 'api', routesDir: 'src/server/route' })] });
+    // As Vite prints it (its message alone when a save restarts it): the CLI's text, message and hint.
     await expect(built).rejects.toMatchObject({
       code: 'CONFIG',
-      message: `No routes folder at ${join(root, 'src/server/route')} (config key "routesDir"); did you mean ${join(root, 'src/server/routes')} (1 route file)?`,
-      hint: 'Set "routesDir" in the options of apiRoutes() in vite.config to "src/server/routes", or rename that folder to "src/server/route".',
+      message: [
+        `[api-prerender] No routes folder at ${join(root, 'src/server/route')} (config key "routesDir"); did you mean ${join(root, 'src/server/routes')} (1 route file)?`,
+        '  hint: Set "routesDir" in the options of apiRoutes() in vite.config to "src/server/routes", or rename that folder to "src/server/route".',
+      ].join('\n'),
     });
   });
 });
