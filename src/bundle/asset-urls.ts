@@ -19,6 +19,7 @@ import { isSiteSource } from './site-source.ts';
 import { sitePath } from '../cache/site-path.ts';
 import { walkAst, type AstNode } from './walk-ast.ts';
 import { combinedMap, sourcePlace, type Place } from './source-place.ts';
+import { runtimeId } from './entry.ts';
 
 /**
  * Rewrites every `new URL('./relative', import.meta.url)` of a site module to the copy emitted next to
@@ -171,7 +172,8 @@ export function loadAssetFolder(context: PluginContext, id: string, root: string
   const outDir = `assets/${basename(folder)}-${hashOf(folder, files)}`;
   const refs = files.map((file) => emitAsset(context, join(folder, file), `${outDir}/${file.split(sep).join('/')}`));
   const up = '../'.repeat(files[0]!.split(sep).length - 1) || './';
-  return `export default new URL(${JSON.stringify(up)}, import.meta.ROLLUP_FILE_URL_${refs[0]}).href;\n`;
+  // The runtime keeps which folder the copy stands for, to name a file a route does not find in it.
+  return `import { copiedFolder } from ${JSON.stringify(runtimeId)};\nexport default copiedFolder(new URL(${JSON.stringify(up)}, import.meta.ROLLUP_FILE_URL_${refs[0]}).href, ${JSON.stringify(sitePath(root, folder))});\n`;
 }
 
 /**

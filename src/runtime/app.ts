@@ -6,6 +6,7 @@ import { H3, defineEventHandler, defineHandler, defineLazyEventHandler, eventHan
 import { stackWithCauses } from '../error-stack.ts';
 import { isPlainObject, kindOf } from '../value-kind.ts';
 import { isPipeable } from './node-stream.ts';
+import { nameMissingCopy } from './copied-folders.ts';
 import { outcomeKey, type RequestOutcome } from './outcome.ts';
 import { routeShape } from './route-shape.ts';
 import { normalizePathname } from './url-path.ts';
@@ -161,6 +162,7 @@ function withDefaultType(route: RuntimeRoute) {
       outcome.file = route.file;
     }
     const threw = (error: unknown) => {
+      nameMissingCopy(error);
       if (outcome) outcome.thrown = error;
       throw error;
     };

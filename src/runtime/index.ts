@@ -1,6 +1,7 @@
 /** What the generated entry module imports (as 'api-prerender/runtime'). Goes into the site's bundle. */
 export { binaryType, createApp, InvalidHandlerError, textType, type AppOptions, type RuntimeRoute } from './app.ts';
 export { outcomeKey, type RequestOutcome } from './outcome.ts';
+export { copiedFolder } from './copied-folders.ts';
 export { buildFiles, createBuildFiles, createStaticHandler, serveFiles, type FileMiddleware, type StaticHandler } from './static.ts';
 export { defaultBodyLimit, listen, type CloseOptions, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 export { isSafeTarget } from './request-target.ts';

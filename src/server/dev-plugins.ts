@@ -8,13 +8,15 @@ import { combinedMap, sourcePlace } from '../bundle/source-place.ts';
 import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
 import { runtimeEntry } from '../paths.ts';
+import { runtimeId } from '../bundle/entry.ts';
 
 const isH3 = (source: string) => source === 'h3' || source.startsWith('h3/');
 
 /**
- * Leaves h3 out of the dev build: it is imported from where the runtime imports it, which the
- * build's thread loads before its build is ready. Bundling it again costs most of a rebuild, and the
- * route files still share the runtime's one copy of h3, as in the build. Rollup does not check the
+ * Leaves h3 and the runtime out of the dev build: h3 is imported from where the runtime imports it,
+ * and the runtime (which a copied folder's module imports) from where the build's thread loads it,
+ * before its build is ready. Bundling them again costs most of a rebuild, and the route files still
+ * share the runtime's one copy of h3, and the runtime's records, as in the build. Rollup does not check the
  * names imported from a module it leaves out: this plugin does, so that a route file importing what
  * h3 v2 lacks (an h3 v1 helper) is named with its line, as `prerender build` names it. Put it before
  * the apiRoutes plugin.
@@ -27,6 +29,7 @@ export function externalRuntime(root: string): Plugin {
   return {
     name: 'api-prerender:dev-external-runtime',
     async resolveId(source) {
+      if (source === runtimeId) return { id: pathToFileURL(runtimeEntry).href, external: true };
       if (!isH3(source)) return null;
       if (known.has(source)) return known.get(source)!;
       const resolved = await this.resolve(source, runtimeEntry, { skipSelf: true });

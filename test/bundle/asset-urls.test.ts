@@ -100,6 +100,12 @@ describe('files beside the sources, in build and the built server', () => {
     }
   });
 
+  it("names a file a route does not find in a copied folder by the site's path, in the failed route's line", async () => {
+    const error = await catchError(() => build({ root: assetSite(), typecheck: false, logger: createMemoryLogger(), config: { outDir: tempDir('out-'), prerender: { routes: ['/api/posts/nope'] } } }));
+    expect(error.code).toBe('ROUTES_FAILED');
+    expect(error.message).toContain(`(the copy of src/content/ made as the routes were bundled: src/content/nope.md was not there)`);
+  });
+
   it('fails the build naming the source and the path when the file is missing', async () => {
     const root = writeSite({
       'src/server/routes/api/x.ts': `import { readFileSync } from 'node:fs';\nimport { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => readFileSync(new URL('./gone.md', import.meta.url), 'utf8'));\n`,
@@ -226,6 +232,9 @@ describe('files beside the sources, in dev', () => {
     writeFileSync(join(root, 'src/content/added.md'), 'Added\n');
     await pollUntil(new URL('/api/posts.json', server.url).href, (answer) => answer.body === JSON.stringify(['added.md', 'hello.md', 'nested']));
     expect((await ask(new URL('/api/posts/added', server.url).href)).body).toBe('Added\n');
+    // A file the folder does not hold is named in the site, not by its copy in dev's temporary folder.
+    const missing = await ask(new URL('/api/posts/nope', server.url).href);
+    expect([missing.status, JSON.parse(missing.body).message]).toEqual([500, expect.stringMatching(/^ENOENT: no such file or directory, open '.*\/assets\/content-\w+\/nope\.md' \(the copy of src\/content\/ made as the routes were bundled: src\/content\/nope\.md was not there\)$/)]);
     // Emptied (its hidden file stays): the routes reading it say why, until a file is back.
     for (const file of ['hello.md', 'added.md', 'nested']) rmSync(join(root, 'src/content', file), { recursive: true });
     const empty = await pollUntil(new URL('/api/posts.json', server.url).href, (answer) => answer.status === 500);
