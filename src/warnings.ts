@@ -14,6 +14,7 @@ export type WarningCode =
   | 'TYPE_CHECK'
   | 'MISTYPED_FILE'
   | 'MANY_FILES'
+  | 'SINGLE_PAGE_FALLBACK'
   | 'HEADERS_DROPPED'
   | 'BUNDLE'
   | 'LINK_LEFT_OUT'
@@ -92,6 +93,11 @@ export const warnings = {
   headersDropped: (host: string, lines: string[], count: number): Warning => ({
     code: 'HEADERS_DROPPED',
     message: `${count} route${count === 1 ? '' : 's'} answered with headers ${count === 1 ? 'its handler' : 'their handlers'} set, which ${host} will not send with ${count === 1 ? 'its file' : 'their files'} (it reads no header rules):\n${lines.join('\n')}${count > lines.length ? `\n  ... and ${count - lines.length} more` : ''}\nSet them where the site is served from (a CDN in front of it), or deploy with a preset whose host reads _headers (netlify, cloudflare).`,
+  }),
+  /** A host that answers every path no file is with index.html and 200 when public/ has no 404.html. */
+  singlePageFallback: (host: string): Warning => ({
+    code: 'SINGLE_PAGE_FALLBACK',
+    message: `public/ has an index.html and no 404.html: ${host} then takes the site for a single-page app and answers every path that is no file with index.html and status 200, so a request for a route that does not exist (/api/posts/nope.json) gets that HTML, not a 404. Add a 404.html to publicDir (or a route routes/404.html.ts) to have missing paths answered 404.`,
   }),
   manyFiles: (host: string, count: number, limit: number): Warning => ({
     code: 'MANY_FILES',

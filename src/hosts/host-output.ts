@@ -5,6 +5,7 @@
  * Everything a preset needs is in this folder, but for the host configuration files our servers do
  * not serve either (runtime/host-files.ts: the server bundle carries that list).
  */
+import { existsSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Preset } from '../config/types.ts';
@@ -19,6 +20,7 @@ import { writingTo } from '../output/output-file.ts';
 import { sameType } from '../content-type.ts';
 import { hostType, type Host } from './host-types.ts';
 import { isHostConfigFile } from '../runtime/host-files.ts';
+import { cloudflarePages } from '../runtime/files-alone.ts';
 import { writeVercelOutput } from './vercel-output.ts';
 
 /**
@@ -28,7 +30,7 @@ import { writeVercelOutput } from './vercel-output.ts';
  */
 export const staticHosts: Partial<Record<Preset, string>> = {
   netlify: 'Netlify',
-  cloudflare: 'Cloudflare Pages',
+  cloudflare: cloudflarePages,
   vercel: 'Vercel',
   'github-pages': 'GitHub Pages',
 };
@@ -80,6 +82,7 @@ export async function writeHostOutput(input: HostOutputInput): Promise<number> {
       return (await writeHeadersFile(publicDir, await rules(), files)) > 0 ? 1 : 0;
     case 'cloudflare':
       await checkCloudflareFiles(publicDir, input.logger);
+      if (existsSync(join(publicDir, 'index.html')) && !existsSync(join(publicDir, '404.html'))) warn(input.logger, warnings.singlePageFallback(cloudflarePages));
       return (await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits)) > 0 ? 1 : 0;
     case 'github-pages': {
       const written = await routeFiles(files);

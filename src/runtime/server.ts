@@ -13,7 +13,7 @@ import { stopOnSignal } from './shutdown.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
 import type { FileSource } from './file-table.ts';
-import { methodNotServed, noFileServed } from './files-alone.ts';
+import { methodNotServed, notFoundAnswer } from './files-alone.ts';
 import { buildFileTable, fileCacheControl, serveFiles, type FileMiddleware } from './static.ts';
 import { withFolderPages } from './folder-page.ts';
 
@@ -56,8 +56,8 @@ export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: B
 
 /**
  * The files of a build as a host that serves them alone answers: a GET or HEAD no file answers gets
- * the build's `404.html` with status 404, as those hosts send it, else a 404 that says why; any other
- * method a 405, since no route runs there.
+ * what that host sends there (files-alone.ts: the build's `404.html` with status 404, or Cloudflare's
+ * single-page-app answer), else a 404 that says why; any other method a 405, since no route runs there.
  */
 function filesAlone(files: FileMiddleware, table: FileSource, host: string): AppOptions['files'] {
   return async (event) => {
@@ -65,9 +65,7 @@ function filesAlone(files: FileMiddleware, table: FileSource, host: string): App
     if (refused) return refused;
     const served = await files(event);
     if (served !== undefined) return served;
-    const page = await table.find('/404.html');
-    if (page !== undefined) return new Response(await table.read(page), { status: 404, headers: { 'content-type': page.type } });
-    return noFileServed(event.url.pathname, host);
+    return notFoundAnswer(table, event.url.pathname, host);
   };
 }
 

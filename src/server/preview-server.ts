@@ -16,6 +16,7 @@ import type { RunningServer } from '../runtime/listen.ts';
 import { listenOn, optionSpelling, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
 import { watchReplaced } from '../runtime/folder-replaced.ts';
 import { ownTypesHosts, staticHosts } from '../hosts/host-output.ts';
+import { cloudflarePages } from '../runtime/files-alone.ts';
 import { hostType } from '../hosts/host-types.ts';
 import { requestLog } from './request-log.ts';
 import { shardDirsIn } from '../shard/shard.ts';
@@ -67,7 +68,7 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware, filesOnly, hostType: typed }));
   if (!logger) return running;
   if (preset !== config.preset) logger.info(`the build was made for preset "${preset}" (the config says "${config.preset}"): previewing it as built; prerender build writes it for the config's`);
-  if (filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${preset}"): no route answers, a path that is no file is a 404`);
+  if (filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${preset}"): no route answers, ${missAnswer(filesOnly)}`);
   // The files follow the folder (runtime/current-build.ts); the routes' code is the bundle loaded.
   const stopWatching = watchReplaced(dir, () => {
     stopWatching();
@@ -80,4 +81,11 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
       return running.close(closing);
     },
   };
+}
+
+/** What the preview's first lines say a host answers where no file is (runtime/files-alone.ts). */
+function missAnswer(host: string): string {
+  return host === cloudflarePages
+    ? 'a path that is no file gets the nearest 404.html with 404, or, when public/ has no 404.html, index.html with 200 (Cloudflare takes the site for a single-page app)'
+    : 'a path that is no file is a 404 (with public/404.html when there is one)';
 }

@@ -51,7 +51,7 @@ describe('preview of a static host preset', () => {
       const postToFile = await fetch(url('/api/items/1.json'), { method: 'POST' });
       expect(postToFile.status).toBe(405);
     });
-    expect(lines).toContain('serving the files of public/ alone, as GitHub Pages does (preset "github-pages"): no route answers, a path that is no file is a 404');
+    expect(lines).toContain('serving the files of public/ alone, as GitHub Pages does (preset "github-pages"): no route answers, a path that is no file is a 404 (with public/404.html when there is one)');
     expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/api\/items\/2\.json 404 \d+ms$/)]));
   });
 
@@ -71,7 +71,7 @@ describe('preview of a static host preset', () => {
       expect(routeOnly.status).toBe(404);
     }, 'github-pages');
     expect(builtForPages).toContain('the build was made for preset "github-pages" (the config says "static"): previewing it as built; prerender build writes it for the config\'s');
-    expect(builtForPages).toContain('serving the files of public/ alone, as GitHub Pages does (preset "github-pages"): no route answers, a path that is no file is a 404');
+    expect(builtForPages).toContain('serving the files of public/ alone, as GitHub Pages does (preset "github-pages"): no route answers, a path that is no file is a 404 (with public/404.html when there is one)');
 
     const builtForNode = await preview('github-pages', async (url) => {
       const routeOnly = await fetch(url('/api/items/2.json'));
@@ -91,6 +91,40 @@ describe('preview of a static host preset', () => {
       const file = await fetch(url('/api/items/1.json'));
       expect([file.status, await file.text()]).toEqual([200, '{"id":"1"}']);
     }, undefined, { 'public/404.html': page });
+  });
+
+  it("cloudflare: answers with the nearest 404.html up the path's folders, as wrangler pages dev does", async () => {
+    const top = '<p>top 404</p>';
+    const api = '<p>api 404</p>';
+    await preview('cloudflare', async (url) => {
+      for (const [path, body] of [['/api/items/2.json', api], ['/api/deeper/x', api], ['/nothing', top]]) {
+        const missing = await fetch(url(path));
+        expect([missing.status, missing.headers.get('content-type'), await missing.text()], path).toEqual([404, 'text/html; charset=utf-8', body]);
+      }
+    }, undefined, { 'public/index.html': '<h1>home</h1>', 'public/404.html': top, 'public/api/404.html': api });
+  });
+
+  it('cloudflare: with an index.html and no 404.html at the top, answers index.html with 200 (a single-page app, as Cloudflare takes it), and the build warns', async () => {
+    const root = site('cloudflare', { 'public/index.html': '<h1>home</h1>' });
+    const { outDir, logger } = await buildSite(root);
+    expect(logger.lines.filter((line) => line.includes('SINGLE_PAGE') || line.includes('single-page app'))).toEqual([
+      'warning public/ has an index.html and no 404.html: Cloudflare Pages then takes the site for a single-page app and answers every path that is no file with index.html and status 200, so a request for a route that does not exist (/api/posts/nope.json) gets that HTML, not a 404. Add a 404.html to publicDir (or a route routes/404.html.ts) to have missing paths answered 404.',
+    ]);
+    const lines = createMemoryLogger();
+    const server = await createPreviewServer({ root, config: { outDir }, port: 0, logger: lines });
+    try {
+      const missing = await fetch(new URL('/api/items/2.json', server.url));
+      expect([missing.status, missing.headers.get('content-type'), await missing.text()]).toEqual([200, 'text/html; charset=utf-8', '<h1>home</h1>']);
+    } finally {
+      await server.close();
+    }
+    expect(lines.lines).toContain(
+      'serving the files of public/ alone, as Cloudflare Pages does (preset "cloudflare"): no route answers, a path that is no file gets the nearest 404.html with 404, or, when public/ has no 404.html, index.html with 200 (Cloudflare takes the site for a single-page app)',
+    );
+    // Without an index.html, a 404 saying why.
+    await preview('cloudflare', async (url) => {
+      expect((await fetch(url('/api/items/2.json'))).status).toBe(404);
+    });
   });
 
   it('github-pages: types each file as GitHub Pages does, without the headers a route set (it reads no _headers)', async () => {
