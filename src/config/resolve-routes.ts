@@ -13,7 +13,7 @@ import { patternIn } from '../routes/route-pattern.ts';
 import { settleWithin } from '../settle-within.ts';
 import { configChecks, type ConfigChecks } from './config-checks.ts';
 import { everyKey } from './config-keys.ts';
-import type { PrerenderRoute, SitemapFields } from './types.ts';
+import type { CheckedSitemapFields, PrerenderRoute } from './types.ts';
 
 const changefreqs = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
 
@@ -104,7 +104,7 @@ function iteratorOf(value: unknown): Iterator<unknown> | AsyncIterator<unknown> 
 }
 
 /** The sitemap fields of a route that sets none: one shared, frozen object, not one per route (a million routes). */
-const noFields: SitemapFields = Object.freeze({});
+const noFields: CheckedSitemapFields = Object.freeze({});
 
 /** Fields as they are kept: shared by value (`share`), or, without it, the config's own object when it is a plain one. */
 type KeepFields = SharedFields | undefined;
@@ -129,14 +129,15 @@ const isPlain = (value: object) => Object.getPrototypeOf(value) === Object.proto
  * reuse it, with checks that name no config file). With `share`, they are the object `share` gives
  * (see {@link shareFields}); without, the config's own object when it is a plain one.
  */
-export function resolveSitemapFields(input: unknown, key: string, check: ConfigChecks = configChecks(), share?: KeepFields): SitemapFields {
+export function resolveSitemapFields(input: unknown, key: string, check: ConfigChecks = configChecks(), share?: KeepFields): CheckedSitemapFields {
   const fields = check.objectAt(key, input, 'false or { lastmod?, changefreq?, priority? }');
   check.checkKeys(`${key}.`, fields, ['lastmod', 'changefreq', 'priority'], everyKey);
   // Each field checked, and the mistakes of all three said at once: one run to fix them, not three.
-  const resolve = (): SitemapFields => {
+  const lastmod = dateString(fields.lastmod);
+  const resolve = (): CheckedSitemapFields => {
     const found = mistakes(key, 'Fix each field named above.');
-    const resolved: SitemapFields = {
-      lastmod: found.check(() => check.optional(`${key}.lastmod`, fields.lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone)')),
+    const resolved: CheckedSitemapFields = {
+      lastmod: found.check(() => check.optional(`${key}.lastmod`, lastmod, isW3cDate, 'a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone), or a Date')),
       changefreq: found.check(() => check.oneOf(`${key}.changefreq`, fields.changefreq, changefreqs)),
       priority: found.check(() => check.optional(`${key}.priority`, fields.priority, (v) => typeof v === 'number' && v >= 0 && v <= 1, 'a number from 0 to 1')),
     };
@@ -145,14 +146,17 @@ export function resolveSitemapFields(input: unknown, key: string, check: ConfigC
   };
   if (share) return share(fields, resolve);
   const resolved = resolve();
-  return isPlain(fields) ? (fields as SitemapFields) : resolved;
+  return isPlain(fields) && lastmod === fields.lastmod ? (fields as CheckedSitemapFields) : resolved;
 }
+
+/** A valid Date as the W3C date string a sitemap writes (`toISOString()`); any other value as it is. */
+const dateString = (value: unknown): unknown => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : value);
 
 /**
  * Gives the one object kept for fields with the values of `given`, checked and kept by `resolve` the
  * first time those values come (checked fields hold the values given).
  */
-export type SharedFields = (given: Record<string, unknown>, resolve: () => SitemapFields) => SitemapFields;
+export type SharedFields = (given: Record<string, unknown>, resolve: () => CheckedSitemapFields) => CheckedSitemapFields;
 
 /** How many sets of fields are shared per `lastmod`: past it (a priority per route), a route's are its own. */
 const sharedPerDate = 16;
@@ -163,13 +167,15 @@ const sharedPerDate = 16;
  * (a million routes: a second less). The table lives as long as the listing it serves.
  */
 export function shareFields(): SharedFields {
-  const byDate = new Map<unknown, SitemapFields[]>();
+  const byDate = new Map<unknown, CheckedSitemapFields[]>();
   return (given, resolve) => {
-    const kept = byDate.get(given.lastmod);
+    // By the date's text: a Date per route is another object each time.
+    const date = given.lastmod instanceof Date ? dateString(given.lastmod) : given.lastmod;
+    const kept = byDate.get(date);
     const found = kept?.find((fields) => fields.changefreq === given.changefreq && fields.priority === given.priority);
     if (found) return found;
     const fields = resolve();
-    if (!kept) byDate.set(given.lastmod, [fields]);
+    if (!kept) byDate.set(date, [fields]);
     else if (kept.length < sharedPerDate) kept.push(fields);
     return fields;
   };

@@ -9,12 +9,15 @@ export type Preset = (typeof presets)[number];
 
 /** Per-route sitemap fields, as the sitemap protocol defines them. */
 export interface SitemapFields {
-  /** Last modification, a W3C date string such as `2026-11-21`. */
-  lastmod?: string;
+  /** Last modification: a W3C date string such as `2026-11-21`, or a Date (written as its `toISOString()`). */
+  lastmod?: string | Date;
   changefreq?: 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
   /** 0.0 to 1.0. */
   priority?: number;
 }
+
+/** Sitemap fields as the build keeps them, checked: `lastmod` a W3C date string. */
+export type CheckedSitemapFields = Omit<SitemapFields, 'lastmod'> & { lastmod?: string };
 
 /**
  * One route to prerender: a path such as `'/api/rss.xml'`, or an object that also says how it
@@ -173,7 +176,7 @@ export interface CrawlPolicy {
 /** A route to prerender, after validation. */
 export interface PrerenderRoute {
   route: string;
-  sitemap: false | SitemapFields;
+  sitemap: false | CheckedSitemapFields;
   /** The route file whose `entries` listed the route (from the site root); absent for `prerender.routes`. */
   listedBy?: string;
 }

@@ -4,7 +4,7 @@
  * prerender takes them. The last level of a crawl is most of it: at a million pages, 900,000 objects
  * of 48 bytes and the array holding them were some 50 MB of the build's peak.
  */
-import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
+import type { CheckedSitemapFields, PrerenderRoute } from '../config/types.ts';
 import { compareRoutes } from '../output/route-to-file.ts';
 import type { ItemList } from '../prerender/pool.ts';
 
@@ -14,7 +14,7 @@ export interface CrawledRoute extends PrerenderRoute {
 }
 
 /** Crawled routes appear in the sitemap as listed routes without sitemap fields do. */
-const noFields: SitemapFields = Object.freeze({});
+const noFields: CheckedSitemapFields = Object.freeze({});
 
 /** A level being found: routes added in the order found, then sorted once by {@link CrawlLevel.sorted}. */
 export class CrawlLevel implements ItemList<CrawledRoute>, Iterable<CrawledRoute> {

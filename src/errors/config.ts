@@ -15,8 +15,9 @@ const show = (value: unknown): string => {
   const type = typeof value;
   const asJson = value === null || type === 'string' || (type === 'number' && Number.isFinite(value)) || type === 'boolean' || Array.isArray(value) || isPlainObject(value);
   if (asJson) return JSON.stringify(value);
-  // A Date where a date string is asked (a sitemap's lastmod): the string it takes is one call away.
-  return value instanceof Date ? 'a Date (write it as a string: date.toISOString())' : kindOf(value);
+  // A sitemap's lastmod takes a Date: one that reaches a message is invalid (new Date('soon')).
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date (new Date() of a text it could not read)' : 'a Date';
+  return kindOf(value);
 };
 
 /**

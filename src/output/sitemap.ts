@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EnumChangefreq } from 'sitemap';
-import type { SitemapFields } from '../config/types.ts';
+import type { CheckedSitemapFields } from '../config/types.ts';
 import { errors, PrerenderError } from '../errors.ts';
 import { lazyPackage } from '../lazy-package.ts';
 import { writingTo } from './output-file.ts';
@@ -24,7 +24,7 @@ export const sitemapOwner = 'the sitemap (prerender.sitemap.host)';
 /** One URL of the sitemap. */
 export interface SitemapEntry {
   route: string;
-  fields: SitemapFields;
+  fields: CheckedSitemapFields;
 }
 
 /** `host` and `route` joined by exactly one `/`. */

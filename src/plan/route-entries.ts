@@ -4,7 +4,7 @@
  * one once, after loading the bundle and before prerendering, so every shard lists the same routes.
  */
 import { siteFile, type RouteFiles } from '../bundle/load-bundle.ts';
-import type { PrerenderRoute, SitemapFields } from '../config/types.ts';
+import type { CheckedSitemapFields, PrerenderRoute, SitemapFields } from '../config/types.ts';
 import { configChecks } from '../config/config-checks.ts';
 import { resolveSitemapFields, shareFields, type SharedFields } from '../config/resolve-routes.ts';
 import { errors, messageOf, PrerenderError } from '../errors.ts';
@@ -54,7 +54,7 @@ export interface ListedEntries {
 export type EntriesTracking = (file: string, list: () => Promise<unknown>) => Promise<unknown>;
 
 /** Routes listed by `entries` carry no sitemap fields; one shared object for them all. */
-const noFields: SitemapFields = Object.freeze({});
+const noFields: CheckedSitemapFields = Object.freeze({});
 
 /**
  * Calls the `entries` of every route file in the bundle's table that exports one (all at once: they
@@ -146,7 +146,7 @@ function listedEntry(item: unknown, pattern: string, file: string, hasShape: (ro
   const names = patternParams(pattern);
   const entry = item as Record<string, unknown>;
   const wrapped = typeof item === 'object' && item !== null && !Array.isArray(item) && entryKeys.some((key) => Object.hasOwn(item, key) && !names.includes(key));
-  const listed = (route: string, sitemap: false | SitemapFields): PrerenderRoute => ({ route, sitemap, listedBy: file });
+  const listed = (route: string, sitemap: false | CheckedSitemapFields): PrerenderRoute => ({ route, sitemap, listedBy: file });
   if (!wrapped) return then(entryRoute(item, pattern, hasShape, refuse), (route) => listed(route, noFields));
   const form = `Give { params: ${example(pattern)}, sitemap } or { route: '/path', sitemap }, where sitemap is false or { lastmod, changefreq, priority }.`;
   const extra = Object.keys(entry).filter((key) => !entryKeys.includes(key));
@@ -163,7 +163,7 @@ function listedEntry(item: unknown, pattern: string, file: string, hasShape: (ro
 const then = <T, U>(value: T | Promise<T>, use: (value: T) => U): U | Promise<U> => (value instanceof Promise ? value.then(use) : use(value));
 
 /** An entry's `sitemap` option, checked as `prerender.routes` checks a route's. */
-function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError, share: SharedFields): false | SitemapFields {
+function entrySitemap(value: unknown, refuse: (reason: string, hint: string) => PrerenderError, share: SharedFields): false | CheckedSitemapFields {
   if (value === undefined) return noFields;
   if (value === false) return false;
   try {

@@ -279,11 +279,16 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(error.message).toContain('"prerender.routes[0].sitemap.priority" must be a number from 0 to 1, got 1.5.');
   });
 
-  it('a value JSON would show as another (a Date, a Map, a function, NaN) is said as what it is', async () => {
-    const date = await catchError(() => resolveConfig(lastmod(new Date('2026-11-20T10:00:00+02:00') as never), tempDir()));
-    expect(date.message).toBe(
-      'Config key "prerender.routes[0].sitemap.lastmod" must be a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone), got a Date (write it as a string: date.toISOString()).',
+  it('a Date as lastmod is taken as its toISOString(); an invalid one is said as what it is', async () => {
+    const config = await resolveConfig(lastmod(new Date('2026-11-20T10:00:00+02:00')), tempDir());
+    expect(config.prerender.routes).toEqual([{ route: '/a', sitemap: { lastmod: '2026-11-20T08:00:00.000Z' } }]);
+    const invalid = await catchError(() => resolveConfig(lastmod(new Date('soon')), tempDir()));
+    expect(invalid.message).toBe(
+      'Config key "prerender.routes[0].sitemap.lastmod" must be a W3C date such as "2026-11-21" or "2026-11-21T08:00:00Z" (a time needs its zone), or a Date, got an invalid Date (new Date() of a text it could not read).',
     );
+  });
+
+  it('a value JSON would show as another (a Map, a function, NaN) is said as what it is', async () => {
     const priority = await catchError(() => resolveConfig({ prerender: { routes: [{ route: '/a', sitemap: { priority: NaN } }] } }, tempDir()));
     expect(priority.message).toContain('got a number (NaN).');
     const map = await catchError(() => resolveConfig({ prerender: { concurrency: new Map() } } as never, tempDir()));

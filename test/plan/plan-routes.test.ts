@@ -123,7 +123,7 @@ describe('a route file exporting entries', () => {
 });
 
 describe("an entry's sitemap option, as prerender.routes has it", () => {
-  it('leaves out sitemap: false, writes the fields given, for parameter objects and paths alike', async () => {
+  it('leaves out sitemap: false, writes the fields given (a Date lastmod too), for parameter objects and paths alike', async () => {
     const root = writeSite({
       'src/server/routes/api/posts/[slug].json.ts':
         'export const entries = () => [\n' +
@@ -132,7 +132,7 @@ describe("an entry's sitemap option, as prerender.routes has it", () => {
         "  { params: { slug: 'news' }, sitemap: { lastmod: '2026-11-21', changefreq: 'daily', priority: 0.8 } },\n" +
         "  { params: { slug: 'wrapped' } },\n" +
         "  { route: '/api/posts/hidden.json', sitemap: false },\n" +
-        "  { route: '/api/posts/weekly.json', sitemap: { changefreq: 'weekly' } },\n" +
+        "  { route: '/api/posts/weekly.json', sitemap: { changefreq: 'weekly', lastmod: new Date('2026-11-29T10:00:00+01:00') } },\n" +
         "  { route: '/api/posts/listed.json', sitemap: false },\n" +
         '];\n' +
         route(`(event) => ({ slug: getRouterParam(event, 'slug') })`, params),
@@ -147,7 +147,8 @@ describe("an entry's sitemap option, as prerender.routes has it", () => {
         '<url><loc>https://example.com/api/posts/listed.json</loc></url>' +
         '<url><loc>https://example.com/api/posts/news.json</loc><lastmod>2026-11-21T00:00:00.000Z</lastmod><changefreq>daily</changefreq><priority>0.8</priority></url>' +
         '<url><loc>https://example.com/api/posts/plain.json</loc></url>' +
-        '<url><loc>https://example.com/api/posts/weekly.json</loc><changefreq>weekly</changefreq></url>' +
+        // A Date, as its toISOString().
+        '<url><loc>https://example.com/api/posts/weekly.json</loc><lastmod>2026-11-29T09:00:00.000Z</lastmod><changefreq>weekly</changefreq></url>' +
         '<url><loc>https://example.com/api/posts/wrapped.json</loc></url>' +
         '</urlset>',
     );
