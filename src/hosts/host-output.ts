@@ -51,6 +51,26 @@ export const servedFiles: Partial<Record<Preset, string>> = {
   vercel: '.vercel/output/static/ (preset "vercel", which writes no Vercel functions)',
 };
 
+/**
+ * How the output of a build for a host that serves files alone is deployed, as the README's table of
+ * presets says (`dir` as shown, `dist/<name>`); nothing for `static`, whose output may go anywhere.
+ * @example deployCommand('netlify', 'dist/blog') // 'netlify deploy --prod --dir dist/blog/public'
+ */
+export function deployCommand(preset: Preset, dir: string): string | undefined {
+  switch (preset) {
+    case 'netlify':
+      return `netlify deploy --prod --dir ${dir}/public`;
+    case 'cloudflare':
+      return `wrangler pages deploy ${dir}/public`;
+    case 'vercel':
+      return `cd ${dir} && vercel deploy --prebuilt`;
+    case 'github-pages':
+      return `publish ${dir}/public (actions/upload-pages-artifact with path: ${dir}/public)`;
+    case 'static':
+      return undefined;
+  }
+}
+
 /** Whether the preset's output has a `_headers` file (Netlify and Cloudflare Pages read it; `static` writes it for either). */
 export const writesHeaders = (preset: Preset) => preset === 'static' || preset === 'netlify' || preset === 'cloudflare';
 

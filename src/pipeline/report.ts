@@ -1,6 +1,7 @@
 /** The report step: what a build prints and returns. */
 import { join } from 'node:path';
 import { shownPath } from '../config/output-paths.ts';
+import { deployCommand } from '../hosts/host-output.ts';
 import { earlierNames } from '../output/earlier-names.ts';
 import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport, type TypeCheckVerdict } from '../report/build-report.ts';
@@ -42,7 +43,9 @@ export function printSummary(build: BuildContext, report: BuildReport, rendered:
   Object.assign(report, { warnings: [...build.warnings], ms: Math.round(performance.now() - build.started) });
   logger.info(`build report: ${shownPath(join(report.dir, reportPageName))}`);
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
-  logger.info(formatSummary(report));
+  // For a host that serves the files alone, the summary ends with how to deploy them: not dist/<name> whole.
+  const deploy = deployCommand(build.config.preset, shownPath(report.dir));
+  logger.info(formatSummary(report) + (deploy === undefined ? '' : `; to deploy: ${deploy}`));
   for (const name of earlierNames(build.config)) {
     logger.info(`${shownPath(join(build.config.outDir, name))} is the output of an earlier build of this site named "${name}" (its cache is beside this one's): if the name changed, remove it and ${shownPath(join(build.config.cacheDir, name))}, or a step that uploads ${shownPath(build.config.outDir)} publishes both`);
   }

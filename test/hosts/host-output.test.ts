@@ -28,9 +28,11 @@ describe('preset', () => {
     expect(error.hint).toContain('--preset netlify');
   });
 
-  it('netlify writes one rule per file, without Cloudflare limits', async () => {
-    const { dir } = await buildWith(site(users(150)), { preset: 'netlify' });
+  it('netlify writes one rule per file, without Cloudflare limits, and the summary ends with how to deploy public/', async () => {
+    const { dir, logger } = await buildWith(site(users(150)), { preset: 'netlify' });
     expect(ruleCount(dir)).toBe(150);
+    expect(logger.lines.at(-1)).toMatch(new RegExp(`^150 routes ok, .* -> (.*); to deploy: netlify deploy --prod --dir \\1/public$`));
+    expect(logger.lines.at(-1)!.endsWith(`${dir.split('/').slice(-1)[0]}/public`)).toBe(true);
   });
 
   it('cloudflare refuses a file over 25 MiB, naming it', async () => {

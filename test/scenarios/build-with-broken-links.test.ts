@@ -265,7 +265,7 @@ describe('prerender.links for a host that serves files alone (a static preset)',
     const { report, dir } = await buildSite(site(preset));
     expect(existsSync(join(dir, 'public/api/items/3.json'))).toBe(false);
     expect(broken(report).map((warning) => warning.message)).toEqual([
-      `Broken link "/api/items/3.json" on /api/items/2.json: no file is written for it, and ${host} serves files alone: a route answers it in preview and the built server only. Prerender it (list it in prerender.routes or a route file's entries, or turn on prerender.crawl), or link to a page that is written.`,
+      `Broken link "/api/items/3.json" on /api/items/2.json: no file is written for it, and ${host} serves files alone: only the built server (server/index.mjs), which ${host} does not run, has a route answer it. Prerender it (list it in prerender.routes or a route file's entries, or turn on prerender.crawl), or link to a page that is written.`,
     ]);
   });
 
