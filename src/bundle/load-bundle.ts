@@ -5,7 +5,7 @@ import type { H3 } from 'h3';
 import { errors, type PrerenderError } from '../errors.ts';
 import { siteTrace, type SiteCode } from '../prerender/site-trace.ts';
 import type { AppOptions } from '../runtime/app.ts';
-import type { BuildServeOptions, RunningServer, RuntimeRoute } from '../runtime/index.ts';
+import type { BuildHandler, BuildServeOptions, RunningServer, RuntimeRoute } from '../runtime/index.ts';
 
 /** What a built server module exports (see the generated entry). */
 export interface ServerBundle {
@@ -16,6 +16,8 @@ export interface ServerBundle {
   fetch(request: Request): Promise<Response>;
   /** Serves `public/` of the build the module belongs to, then the routes (none with `filesOnly`). */
   serve(options?: BuildServeOptions): Promise<RunningServer>;
+  /** What `serve` answers, without a socket (absent from bundles of api-prerender before 0.1.0's preview reload). */
+  handler?(options?: Pick<BuildServeOptions, 'filesOnly' | 'hostType'>): BuildHandler;
   /** A new h3 app of the routes alone, made with `options` (the prerender's prints no error itself). */
   routesApp(options: AppOptions): H3;
 }

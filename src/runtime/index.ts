@@ -5,7 +5,7 @@ export { copiedFolder } from './copied-folders.ts';
 export { buildFiles, createBuildFiles, createStaticHandler, serveFiles, type FileMiddleware, type StaticHandler } from './static.ts';
 export { defaultBodyLimit, listen, type CloseOptions, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 export { isSafeTarget } from './request-target.ts';
-export { serveBuild, startIfMain, type BuildServeOptions } from './server.ts';
+export { buildHandler, serveBuild, startIfMain, type BuildHandler, type BuildServeOptions } from './server.ts';
 export { optionsFromEnv, shutdownTimeoutFromEnv } from './env-options.ts';
 export { defaultShutdownTimeout, stopOnSignal, type StopOptions } from './shutdown.ts';
 export { currentLog, readLogKey, type ReadLog } from './reads.ts';

@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type AppOptions, type RuntimeRoute } from './app.ts';
-import { listen, type RunningServer, type ServeOptions } from './listen.ts';
+import { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 import { optionsFromEnv, shutdownTimeoutFromEnv, startFailure } from './env-options.ts';
 import { stopOnSignal } from './shutdown.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
@@ -36,19 +36,32 @@ export interface BuildServeOptions extends ServeOptions {
   hostType?: (file: string) => string;
 }
 
+/** What a build answers, before any socket: {@link serveBuild} listens with it, `prerender preview` too. */
+export interface BuildHandler {
+  fetch: FetchHandler;
+  /** Stops following the build's folder. */
+  close(): void;
+}
+
 /**
- * Serves the build the bundle at `bundleUrl` belongs to: its `public/` folder (listed now), then the
- * routes (none with `filesOnly`), in one h3 app.
+ * The build the bundle at `bundleUrl` belongs to, as one h3 app: its `public/` folder (listed now, and
+ * again when the folder is replaced), then the routes (none with `filesOnly`).
  */
-export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: BuildServeOptions = {}): Promise<RunningServer> {
+export function buildHandler(routes: RuntimeRoute[], bundleUrl: string, options: Pick<BuildServeOptions, 'filesOnly' | 'hostType'> = {}): BuildHandler {
   const distDir = dirname(dirname(fileURLToPath(bundleUrl)));
   const table = buildFileTable(distDir, options.filesOnly === undefined ? undefined : options.hostType);
   const files = serveFiles(table);
   const app = options.filesOnly === undefined ? createApp(routes, { files }) : createApp([], { files: filesAlone(files, table, options.filesOnly) });
-  return listen(withFolderPages(app.fetch, fileCacheControl), options).then(
-    (running) => ({ ...running, close: (closing) => (table.close(), running.close(closing)) }),
+  return { fetch: withFolderPages(app.fetch, fileCacheControl), close: () => table.close() };
+}
+
+/** Serves the build the bundle at `bundleUrl` belongs to ({@link buildHandler}) on a socket. */
+export function serveBuild(routes: RuntimeRoute[], bundleUrl: string, options: BuildServeOptions = {}): Promise<RunningServer> {
+  const handler = buildHandler(routes, bundleUrl, options);
+  return listen(handler.fetch, options).then(
+    (running) => ({ ...running, close: (closing) => (handler.close(), running.close(closing)) }),
     (error: unknown) => {
-      table.close();
+      handler.close();
       throw error;
     },
   );

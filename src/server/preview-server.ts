@@ -12,12 +12,12 @@ import { errors } from '../errors.ts';
 import { builtPreset } from '../output/manifest.ts';
 import { findNearbyRoutes } from '../routes/nearby-routes.ts';
 import type { Logger } from '../log.ts';
-import type { RunningServer } from '../runtime/listen.ts';
+import { listen, type RunningServer } from '../runtime/listen.ts';
 import { listenOn, optionSpelling, resolveAddress, resolveBodyLimit, serverOptionChecks } from './address.ts';
-import { watchReplaced } from '../runtime/folder-replaced.ts';
 import { ownTypesHosts, staticHosts } from '../hosts/host-output.ts';
 import { cloudflarePages } from '../runtime/files-alone.ts';
 import { hostType } from '../hosts/host-types.ts';
+import { followPreviewedBuild } from './preview-build.ts';
 import { requestLog } from './request-log.ts';
 import { shardDirsIn } from '../shard/shard.ts';
 
@@ -40,8 +40,7 @@ export interface PreviewServerOptions extends LoadConfigOptions {
  * Serves the site's last build: files from `public/` (types from the manifest, ETag and 304, HEAD),
  * then the API routes, but for a build made for a host that serves the files alone (GitHub Pages): then
  * a path that is no file is a 404, as there. Throws NO_BUILD when there is no build to serve. A build
- * of the site made while it runs has its files served at once; with a logger, it is said there, with
- * what is not served anew (the routes run the code of the bundle loaded).
+ * of the site made while it runs is served from then on, its files and routes (preview-build.ts).
  * @example const server = await createPreviewServer({ root: 'my-site' }); console.log(server.url);
  */
 export async function createPreviewServer(options: PreviewServerOptions = {}): Promise<RunningServer> {
@@ -65,19 +64,16 @@ export async function createPreviewServer(options: PreviewServerOptions = {}): P
   // A host that reads no types of the build's (GitHub Pages) types each file by its own table.
   const ownTypes = ownTypesHosts[preset];
   const typed = ownTypes === undefined ? undefined : (file: string) => hostType(ownTypes, file);
-  const running = await listenOn(address, () => bundle.serve({ ...address, bodyLimit, middleware, filesOnly, hostType: typed }));
-  if (!logger) return running;
-  if (preset !== config.preset) logger.info(`the build was made for preset "${preset}" (the config says "${config.preset}"): previewing it as built; prerender build writes it for the config's`);
-  if (filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${preset}"): no route answers, ${missAnswer(filesOnly)}`);
-  // The files follow the folder (runtime/current-build.ts); the routes' code is the bundle loaded.
-  const stopWatching = watchReplaced(dir, () => {
-    stopWatching();
-    logger.warn(`${shownPath(dir)} was built again: its files are served now, but the routes it did not prerender still run the code this preview loaded; restart prerender preview to run the new code`);
-  });
+  const served = { filesOnly, hostType: typed };
+  const followed = followPreviewedBuild(bundle, { dir, serverFile }, config, served, logger);
+  const socket = { ...address, bodyLimit, middleware };
+  const running = await listenOn(address, () => (followed ? listen(followed.fetch, socket) : bundle.serve({ ...socket, ...served })));
+  if (logger && preset !== config.preset) logger.info(`the build was made for preset "${preset}" (the config says "${config.preset}"): previewing it as built; prerender build writes it for the config's`);
+  if (logger && filesOnly !== undefined) logger.info(`serving the files of public/ alone, as ${filesOnly} does (preset "${preset}"): no route answers, ${missAnswer(filesOnly)}`);
   return {
     url: running.url,
     close: (closing) => {
-      stopWatching();
+      followed?.close();
       return running.close(closing);
     },
   };

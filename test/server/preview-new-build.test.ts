@@ -1,7 +1,7 @@
 /**
  * `prerender preview` and the built server while a build of the site replaces the one they serve:
  * the new build's files are served, each with its own length and ETag (runtime/current-build.ts);
- * the routes not prerendered run the bundle loaded, which preview's log says.
+ * preview's routes not prerendered run the new bundle (server/preview-build.ts), which its log says.
  * A file changed in place after the build is described anew. Over a real socket, port 0.
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
 import { ask } from '../support/poll.ts';
 
 describe('prerender preview and a new build', () => {
-  it("serves the new build's files, says so, and that the routes not prerendered run the code it loaded", async () => {
+  it("serves the new build's files and routes, and says so at each build", async () => {
     const outDir = tempDir('out-');
     const file = 'src/server/routes/api/hello.txt.ts';
     const live = 'src/server/routes/api/live.ts';
@@ -23,6 +23,9 @@ describe('prerender preview and a new build', () => {
       [live]: route(`() => 'first code'`),
       // Over 1 MiB, so streamed from disk rather than kept in memory.
       [big]: route(`() => ({ items: Array.from({ length: 60_000 }, (_, i) => 'first item ' + i) })`),
+      // Reads a file copied beside the bundle, whose copy is named by its content.
+      'src/server/routes/api/note.ts': `import { readFileSync } from 'node:fs';\nimport { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => readFileSync(new URL('../../notes/', import.meta.url).pathname + 'note.md', 'utf8'));\n`,
+      'src/server/notes/note.md': 'first note\n',
       'prerender.config.mjs': `export default { name: 'again', prerender: { routes: ['/api/hello.txt', '/api/big.json'] } };`,
     });
     await buildSite(root, { config: { outDir } });
@@ -35,15 +38,23 @@ describe('prerender preview and a new build', () => {
       writeFileSync(join(root, file), route(`() => 'second'`));
       writeFileSync(join(root, live), route(`() => 'second code'`));
       writeFileSync(join(root, big), route(`() => ({ items: Array.from({ length: 50_000 }, (_, i) => 'second item ' + i) })`));
+      writeFileSync(join(root, 'src/server/notes/note.md'), 'second note\n');
       await buildSite(root, { config: { outDir } });
-      const said = `warning ${join(outDir, 'again')} was built again: its files are served now, but the routes it did not prerender still run the code this preview loaded; restart prerender preview to run the new code`;
+      const said = `${join(outDir, 'again')} was built again: serving its files and routes now`;
       await expect.poll(() => logger.lines.filter((line) => line.includes('was built again')), { timeout: 15_000 }).toEqual([said]);
       expect((await ask(`${server.url}api/hello.txt`)).body).toBe('second');
       const after = await ask(`${server.url}api/big.json`);
       expect(after.headers.get('content-length')).toBe(String(Buffer.byteLength(after.body)));
       expect(JSON.parse(after.body).items[0]).toBe('second item 0');
       expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-      expect((await ask(`${server.url}api/live`)).body).toBe('first code');
+      // The route not prerendered runs the new build's code, and reads its copies of the files beside it.
+      expect((await ask(`${server.url}api/live`)).body).toBe('second code');
+      expect((await ask(`${server.url}api/note`)).body).toBe('second note\n');
+      // Each build is said, the second too.
+      writeFileSync(join(root, live), route(`() => 'third code'`));
+      await buildSite(root, { config: { outDir } });
+      await expect.poll(() => logger.lines.filter((line) => line.includes('was built again')), { timeout: 15_000 }).toEqual([said, said]);
+      expect((await ask(`${server.url}api/live`)).body).toBe('third code');
     } finally {
       await server.close();
     }
