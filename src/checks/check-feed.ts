@@ -1,4 +1,4 @@
-import { isAbsoluteUrl } from './absolute-url.ts';
+import { urlMistake } from './absolute-url.ts';
 import { isRfc822Date, isRfc3339Date, rfc3339Example, rfc3339Message, weekdayMeant } from './feed-dates.ts';
 import { groupFeedProblems, type FeedProblem } from './group-feed-problems.ts';
 import type { XmlElement } from './parse-xml.ts';
@@ -44,7 +44,8 @@ function checkRss(rss: XmlElement): FeedProblem[] {
     if (!childrenOf(channel, name, '')[0]) problems.push({ element: at('channel', channel), message: `has no <${name}>, which RSS 2.0 requires of a channel` });
   }
   const link = childrenOf(channel, 'link', '')[0];
-  if (link && !isAbsoluteUrl(link.text)) problems.push({ element: at('channel > link', link), message: `is ${JSON.stringify(link.text.trim())}, not an absolute URL` });
+  const linkMistake = link && urlMistake(link.text);
+  if (linkMistake) problems.push({ element: at('channel > link', link), message: `is ${JSON.stringify(link.text.trim())}, ${linkMistake}` });
   checkDates(channel, ['pubDate', 'lastBuildDate'], (name, date) => problems.push({ element: at(`channel > ${name}`, date), message: rfc822Message(date.text) }));
   const guids = new Map<string, number>();
   childrenOf(channel, 'item', '').forEach((item, i) => {
@@ -54,7 +55,8 @@ function checkRss(rss: XmlElement): FeedProblem[] {
     }
     for (const itemLink of childrenOf(item, 'link', '')) {
       const text = JSON.stringify(itemLink.text.trim());
-      if (!isAbsoluteUrl(itemLink.text)) problem('link', itemLink, `is ${text}, not an absolute URL`, 'is not an absolute URL', text);
+      const mistake = urlMistake(itemLink.text);
+      if (mistake) problem('link', itemLink, `is ${text}, ${mistake}`, `is ${mistake}`, text);
     }
     checkDates(item, ['pubDate'], (name, date) => problem(name, date, rfc822Message(date.text), `is not ${rfc822Example}`, rfc822Value(date.text)));
     checkRepeat(guids, childrenOf(item, 'guid', '')[0], i + 1, 'guid', 'item', problem);
@@ -86,8 +88,10 @@ function checkAtom(feed: XmlElement): FeedProblem[] {
     for (const link of childrenOf(entry, 'link', atomNs)) {
       const href = link.attributes.href;
       if (href === undefined) problem('link', link, 'has no href, which Atom requires of a link', 'has no href, which Atom requires of a link,');
-      else if (!isAbsoluteUrl(href, baseOf(link, base))) {
-        problem('link', link, `has href ${JSON.stringify(href)}, not an absolute URL (and no xml:base to resolve it)`, 'has an href that is not an absolute URL (and no xml:base to resolve it)', JSON.stringify(href));
+      else {
+        const mistake = urlMistake(href, baseOf(link, base));
+        if (mistake === 'not an absolute URL') problem('link', link, `has href ${JSON.stringify(href)}, not an absolute URL (and no xml:base to resolve it)`, 'has an href that is not an absolute URL (and no xml:base to resolve it)', JSON.stringify(href));
+        else if (mistake) problem('link', link, `has href ${JSON.stringify(href)}, ${mistake}`, `has an href that is ${mistake}`, JSON.stringify(href));
       }
     }
     checkRepeat(ids, childrenOf(entry, 'id', atomNs)[0], i + 1, 'id', 'entry', problem);

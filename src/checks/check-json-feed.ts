@@ -5,7 +5,7 @@
  * `content_text`), RFC 3339 dates; the feed's and the items' URLs absolute.
  */
 import { mediaType } from '../content-type.ts';
-import { isAbsoluteUrl } from './absolute-url.ts';
+import { urlMistake } from './absolute-url.ts';
 import { isRfc3339Date, rfc3339Example, rfc3339Message } from './feed-dates.ts';
 import { groupFeedProblems, type FeedProblem } from './group-feed-problems.ts';
 
@@ -33,7 +33,8 @@ export function checkJsonFeed(feed: unknown): FeedProblem[] {
   if (typeof top.title !== 'string') problems.push({ element: 'feed', message: 'has no "title" string, which JSON Feed requires' });
   for (const key of ['home_page_url', 'feed_url']) {
     const url = top[key];
-    if (url !== undefined && !(typeof url === 'string' && isAbsoluteUrl(url))) problems.push({ element: key, message: `is ${JSON.stringify(url)}, not an absolute URL` });
+    const mistake = url === undefined ? undefined : typeof url === 'string' ? urlMistake(url) : 'not an absolute URL';
+    if (mistake) problems.push({ element: key, message: `is ${JSON.stringify(url)}, ${mistake}` });
   }
   if (!Array.isArray(top.items)) {
     problems.push({ element: 'feed', message: 'has no "items" array, which JSON Feed requires (an empty one for no items)' });
@@ -69,7 +70,8 @@ function checkItem(item: unknown, index: number, ids: Map<string, number>, probl
   }
   for (const key of ['url', 'external_url']) {
     const url = fields[key];
-    if (url !== undefined && !(typeof url === 'string' && isAbsoluteUrl(url))) problem(key, `is ${JSON.stringify(url)}, not an absolute URL`, 'is not an absolute URL', JSON.stringify(url));
+    const mistake = url === undefined ? undefined : typeof url === 'string' ? urlMistake(url) : 'not an absolute URL';
+    if (mistake) problem(key, `is ${JSON.stringify(url)}, ${mistake}`, `is ${mistake}`, JSON.stringify(url));
   }
   for (const key of ['date_published', 'date_modified']) {
     const date = fields[key];

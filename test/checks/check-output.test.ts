@@ -34,6 +34,7 @@ const files: Record<string, string> = {
   'src/server/routes/feeds/bad-date.xml.ts': typed(rssType, rss(channel, item(1).replace('Sun, 22 Nov 2026 10:00:00 +0100', '2026-11-22 10:00'))),
   'src/server/routes/feeds/wrong-weekday.xml.ts': typed(rssType, rss(channel, item(1).replace('Sun, 22 Nov 2026 10:00:00 +0100', 'Tue, 22 Nov 2026 10:00:00 +0100'))),
   'src/server/routes/feeds/relative.xml.ts': typed(rssType, rss(channel, item(1).replace('https://blog.example.com/posts/1</link>', '/posts/1</link>'))),
+  'src/server/routes/feeds/spaced.xml.ts': typed(rssType, rss(channel, item(1).replace('https://blog.example.com/posts/1</link>', 'https://blog.example.com/posts/café au lait.json</link>'))),
   'src/server/routes/feeds/twice.xml.ts': typed(rssType, rss(channel, item(1) + item(2).replace('posts/2</guid>', 'posts/1</guid>'))),
   'src/server/routes/feeds/twenty-dates.xml.ts': typed(rssType, rss(channel, Array.from({ length: 20 }, (_, i) => item(i + 1).replace('Sun, 22 Nov 2026 10:00:00 +0100', `2026-11-${String(i + 1).padStart(2, '0')}`)).join('\n'))),
   'src/server/routes/feeds/broken.xml.ts': typed('application/xml', '<rss version="2.0"><channel><title>x</channel></rss>'),
@@ -111,6 +112,12 @@ describe("prerender.validate: 'warn' (the default) on a site of feeds and JSON",
     ]);
   });
 
+  it('an item link with a space (a slug written into it as it is)', () => {
+    expect(warningsOf('/feeds/spaced.xml').map((w) => w.message)).toEqual([
+      'Route "/feeds/spaced.xml" (public/feeds/spaced.xml): rss > channel > item[1] > link (line 5) is "https://blog.example.com/posts/café au lait.json", a URL with a space, which a URL cannot hold (write it %20: encodeURI() does).',
+    ]);
+  });
+
   it('a guid used twice', () => {
     expect(warningsOf('/feeds/twice.xml').map((w) => w.message)).toEqual([
       'Route "/feeds/twice.xml" (public/feeds/twice.xml): rss > channel > item[2] > guid (line 5) repeats the guid of item[1], "https://blog.example.com/posts/1".',
@@ -135,7 +142,7 @@ describe("prerender.validate: 'error' and false", () => {
     const root = site("'error'");
     const cli = await runCli(['build', root, '--no-typecheck']);
     expect(cli.code).toBe(1);
-    expect(cli.stderr).toContain('9 problems in prerendered files (prerender.validate is "error"); nothing was published:');
+    expect(cli.stderr).toContain('10 problems in prerendered files (prerender.validate is "error"); nothing was published:');
     expect(cli.stderr).toContain('Route "/feeds/no-link.xml" (public/feeds/no-link.xml): rss > channel (line 3) has no <link>');
     expect(cli.stderr).not.toContain('routes ok');
     expect(existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []).toEqual([]);
