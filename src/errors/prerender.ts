@@ -77,11 +77,13 @@ export const prerenderErrors = {
    * `misplaced`: a file outside routesDir that would serve the route, and where in routesDir it goes;
    * `gone`: the route file that served it in the last build, and the route files added since.
    */
-  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[], misplaced?: { file: string; moveTo: string }, gone?: { file: string; added: { file: string; path: string }[] }) => {
+  noRouteFile: (route: string, listedIn: string, near: { path: string; file: string } | undefined, otherMethods: { method: string; file: string }[], misplaced?: { file: string; moveTo: string } | { file: string; because: string }, gone?: { file: string; added: { file: string; path: string }[] }) => {
     const only = otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ');
     const renamed = gone?.added.length === 1 ? `: if it is now ${gone.added[0]!.file}, list ${gone.added[0]!.path} in its place` : '';
     const outside = misplaced
-      ? `; ${misplaced.file} would serve it, but route files are read from routesDir: move it to ${misplaced.moveTo}`
+      ? 'because' in misplaced
+        ? `; ${misplaced.file} is named for it, but ${misplaced.because}`
+        : `; ${misplaced.file} would serve it, but route files are read from routesDir: move it to ${misplaced.moveTo}`
       : gone
         ? `; ${gone.file} served it in the last build, and is gone${renamed}`
         : '';

@@ -7,7 +7,7 @@ import { errors } from '../errors.ts';
 import { routeUrl } from '../prerender/render-route.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import type { ResolvedConfig } from '../config/types.ts';
-import { misplacedRouteFile } from './misplaced-route-file.ts';
+import { misplacedRouteFile, unnamedRouteFile } from './misplaced-route-file.ts';
 import { publicFileOf } from './public-file.ts';
 import { createRouteFinder } from '../routes/route-finder.ts';
 import { otherMethodsOf } from '../routes/other-methods.ts';
@@ -16,8 +16,9 @@ import type { RouteFailure } from '../report/build-report.ts';
 
 /**
  * `failures` with each NO_ROUTE_FILE failure's message from the catalogue: the files answering the
- * route for other methods only (a `.post.ts`), else the file of publicDir that serves it, else a file outside routesDir that would serve it
- * there (misplaced-route-file.ts), else the route file that served it in the last build and is gone
+ * route for other methods only (a `.post.ts`), else the file of publicDir that serves it, else a file
+ * of routesDir named for it but for its extension, or outside routesDir that would serve it there
+ * (misplaced-route-file.ts), else the route file that served it in the last build and is gone
  * (`lastRouteFiles`, the cache's: renamed, most often), else the nearest route a file serves for
  * GET, checked with the router. Run once the prerender is over, on the failures alone.
  */
@@ -38,7 +39,7 @@ export async function explainUnrouted(failures: RouteFailure[], routeFiles: Rout
     const suggestion = near && nearFile !== undefined ? { path: near.path, file: siteFile(site, nearFile) } : undefined;
     const listedIn = failure.listedBy === undefined ? 'prerender.routes' : `the entries of ${failure.listedBy}`;
     const inPublic = otherMethods.length === 0 ? publicFileOf(failure.route, site) : undefined;
-    const misplaced = otherMethods.length === 0 && !inPublic ? misplacedRouteFile(failure.route, site) : undefined;
+    const misplaced = otherMethods.length === 0 && !inPublic ? (unnamedRouteFile(failure.route, site) ?? misplacedRouteFile(failure.route, site)) : undefined;
     const gone = otherMethods.length === 0 && !inPublic && !misplaced ? goneRouteFile(failure.route, routeFiles, lastRouteFiles, site) : undefined;
     const error = inPublic ? errors.servedFromPublic(listedIn, inPublic) : errors.noRouteFile(failure.route, listedIn, misplaced || gone ? undefined : suggestion, otherMethods, misplaced, gone);
     explained.push({ ...failure, error: error.message });

@@ -52,6 +52,18 @@ describe('a listed route no route file matches', () => {
     expect(readdirSync(outDir)).toEqual([]);
   });
 
+  it('names a file of routesDir named for the route but for its extension, and the name it needs', async () => {
+    const more = { 'src/server/routes/about.json': route(`() => ({ about: 1 })`), [`${api}/card.html.tsx`]: route(`() => '<p>card</p>'`) };
+    const error = await catchError(() => buildSite(site(['/about.json', '/api/card.html'], more)));
+    expect(error.message).toBe(
+      [
+        '2 routes failed to prerender; nothing was published:',
+        "  /about.json  no route file matches this route, listed in prerender.routes; src/server/routes/about.json is named for it, but a route file's name ends in .ts, .mts, .js or .mjs: rename it src/server/routes/about.json.ts",
+        '  /api/card.html  no route file matches this route, listed in prerender.routes; src/server/routes/api/card.html.tsx is named for it, but it is JSX, which the bundle does not compile: write it as src/server/routes/api/card.html.ts, returning the HTML as a string',
+      ].join('\n'),
+    );
+  });
+
   it('is a failed route: failOnError false leaves it out and publishes the rest', async () => {
     const { report, logger } = await buildSite(site(['/api/hello', '/api/helo'], {}, ''), { config: { prerender: { failOnError: false } } });
     expect(report).toMatchObject({ ok: 1, failed: 1 });
