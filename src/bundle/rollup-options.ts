@@ -14,6 +14,7 @@ import { apiRoutes } from './plugin.ts';
 import { bundleFacts, type BundleFacts } from './bundle-facts.ts';
 import { trackedModules } from './tracked-modules.ts';
 import { runtimeEntry } from '../paths.ts';
+import { isSiteSource } from './site-source.ts';
 
 /** What both the one-off build and the dev watcher need to bundle a site. */
 export interface BundleSetup {
@@ -57,6 +58,9 @@ function handleWarning(warning: RollupLog, setup: BundleSetup): void {
   const { config, logger } = setup;
   if (warning.code === 'UNRESOLVED_IMPORT') throw unresolvedImport(warning.exporter ?? '?', warning.id, config.root);
   if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'THIS_IS_UNDEFINED') return;
+  // A package's eval (gray-matter's engines): nothing the site can change, said at every build (Nitro
+  // leaves it out too). The site's own is said.
+  if (warning.code === 'EVAL' && warning.id !== undefined && !isSiteSource(warning.id)) return;
   // node-resolve's only warning without a code of its own: a package's `exports` has no such path
   // (`h3/nope`), said once per resolver that asked, and naming our runtime when h3 was asked for
   // from it. Nothing after node-resolve resolves a bare import in this build, so UNRESOLVED_IMPORT
