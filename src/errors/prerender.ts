@@ -25,7 +25,7 @@ export const prerenderErrors = {
       hint: 'Make the promise `entries` returns settle (a request with no timeout of its own, a callback never called); or raise prerender.timeout if listing the URLs takes longer.',
     }),
   /** `hint`: the fix, when the clash is not of two routes (a file of publicDir and a route). */
-  outputClash: (message: string, hint = 'Give one of the routes another path, or drop it from prerender.routes.') => new PrerenderError('OUTPUT_CLASH', message, { hint }),
+  outputClash: (message: string, hint = 'Give one of the routes another path, or drop it where it is listed (prerender.routes, or its route file\'s entries).') => new PrerenderError('OUTPUT_CLASH', message, { hint }),
   /**
    * A route ending in "/" (a folder: only HTML fits, as its index.html) that answered `contentType`;
    * `instead` is the route to list, without the slash (and with an extension where it has none).

@@ -121,5 +121,5 @@ function clashHint(owner: string, other: string): string | undefined {
   const file = [owner, other].find((who) => who.startsWith('the file '));
   const route = [owner, other].find((who) => who.startsWith('/'));
   if (file === undefined || route === undefined) return undefined;
-  return `Remove or rename ${file}, or give route "${route}" another path (or drop it from prerender.routes).`;
+  return `Remove or rename ${file}, or give route "${route}" another path (or drop it where it is listed: prerender.routes, or its route file's entries).`;
 }

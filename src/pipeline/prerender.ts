@@ -146,7 +146,8 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     // and, failOnError false, a build none of whose routes rendered: it would publish an empty site
     // over the last one (a CMS down in CI).
     const clashes = tally.failures.filter((failure) => failure.code === 'OUTPUT_CLASH').length;
-    const despite = config.prerender.failOnError ? undefined : clashes > 0 ? 'clash' : tally.ok === 0 ? 'none' : undefined;
+    // A clash's hint says --no-fail-on-error does not leave it out, with the flag or without.
+    const despite = clashes > 0 ? 'clash' : !config.prerender.failOnError && tally.ok === 0 ? 'none' : undefined;
     if (failures.length > 0 && (config.prerender.failOnError || despite)) {
       const noRouteFile = tally.failures.filter((failure) => failure.code === 'NO_ROUTE_FILE').length;
       const report = createReport(config.name, paths.final, tally, 0, performance.now() - build.started, build.warnings);

@@ -154,7 +154,7 @@ describe('prerender.crawl failures', () => {
     expect([error.code, error.exitCode]).toEqual(['ROUTES_FAILED', 1]);
     expect(error.message.split('\n').slice(0, 2)).toEqual([
       '1 route failed to prerender; nothing was published:',
-      '  /data  200  route "/data" and route "/data/index.html" both write data/index.html. Give one of the routes another path, or drop it from prerender.routes. (found on /list.json)',
+      `  /data  200  route "/data" and route "/data/index.html" both write data/index.html. Give one of the routes another path, or drop it where it is listed (prerender.routes, or its route file's entries). (found on /list.json)`,
     ]);
   });
 

@@ -122,8 +122,8 @@ describe('FileClaims with routeToFile', () => {
     };
     const error = claimed('the file public/api/h.json', '/api/h.json');
     expect(error.message).toBe('route "/api/h.json" and the file public/api/h.json both write api/h.json.');
-    expect(error.hint).toBe('Remove or rename the file public/api/h.json, or give route "/api/h.json" another path (or drop it from prerender.routes).');
-    expect(claimed('/api/h.json', '/api/H.json').hint).toBe('Give one of the routes another path, or drop it from prerender.routes.');
+    expect(error.hint).toBe(`Remove or rename the file public/api/h.json, or give route "/api/h.json" another path (or drop it where it is listed: prerender.routes, or its route file's entries).`);
+    expect(claimed('/api/h.json', '/api/H.json').hint).toBe("Give one of the routes another path, or drop it where it is listed (prerender.routes, or its route file's entries).");
   });
 
   it('/x and /x/ answering HTML both write x/index.html', () => {

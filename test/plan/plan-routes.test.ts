@@ -235,7 +235,7 @@ describe('planRoutes', () => {
         '  Routes "/caf%C3%A9" and "/café" in prerender.routes are two spellings of one URL, /café, so both would write one file.',
       ].join('\n'),
     );
-    expect(error.hint).toBe('Fix the route in prerender.routes in prerender.config.ts. Give one of the routes another path, or drop it from prerender.routes.');
+    expect(error.hint).toBe('Fix the route in prerender.routes in prerender.config.ts. Give one of the routes another path, or drop it where it is listed (prerender.routes, or its route file\'s entries).');
   });
 
   it('names the first ten of a list whose every route is wrong, and counts the rest', () => {

@@ -313,6 +313,8 @@ describe('prerender build', () => {
       const folderRoute =
         '  /api/hello.txt/  200  Route "/api/hello.txt/" ends in "/", which names a folder, written as its index.html, so only HTML fits; it answered text/plain; charset=utf-8. List it as "/api/hello.txt", without the trailing "/".';
       expect(failed.stderr).toContain(['error 2 routes failed to prerender; nothing was published:', '  /api/gone.json  410  Gone for good (src/server/routes/api/gone.json.ts)', folderRoute].join('\n'));
+      // The hint does not offer --no-fail-on-error, which would fail the same.
+      expect(failed.stderr).toContain('\n  hint: Fix the routes listed: one whose answer can be no file fails the build even with --no-fail-on-error');
       expect(existsSync(dir)).toBe(false);
       const anyway = await cli('build', root, '--no-typecheck', '--no-fail-on-error', '--json');
       expect([anyway.code, existsSync(dir)]).toEqual([1, false]);
