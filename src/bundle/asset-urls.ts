@@ -20,6 +20,7 @@ import { sitePath } from '../cache/site-path.ts';
 import { walkAst, type AstNode } from './walk-ast.ts';
 import { combinedMap, sourcePlace, type Place } from './source-place.ts';
 import { runtimeId } from './entry.ts';
+import { entryNear } from './file-near.ts';
 
 /**
  * Rewrites every `new URL('./relative', import.meta.url)` of a site module to the copy emitted next to
@@ -39,7 +40,7 @@ export function rewriteAssetUrls(context: TransformPluginContext, code: string, 
       continue;
     }
     const target = resolve(id, '..', path);
-    if (!existsSync(target)) throw errors.missingAsset(sitePath(root, id), sitePath(root, target));
+    if (!existsSync(target)) throw errors.missingAsset(sitePath(root, id), sitePath(root, target), entryNear(path, id));
     const url = statSync(target).isDirectory() ? `new URL(${folderImport(id, target, root, folders)})` : `new URL(import.meta.ROLLUP_FILE_URL_${emitAsset(context, target)})`;
     rewritten += code.slice(copied, node.start) + url;
     copied = node.end;

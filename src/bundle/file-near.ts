@@ -23,3 +23,23 @@ export function fileNear(source: string, importer: string): string | undefined {
   const meant = closestName(name, files, spelt);
   return meant === undefined ? undefined : posix.join(posix.dirname(source), spelt(meant)).replace(/^(?!\.)/, './');
 }
+
+/**
+ * The path `new URL(path, import.meta.url)` in `importer` may have meant, where it names nothing: the
+ * entry of the folder it points into whose name is closest, a folder where `path` ends in `/`.
+ * @example entryNear('../contnet/', '/site/src/lib/posts.ts') // '../content/', when src/content/ exists
+ */
+export function entryNear(path: string, importer: string): string | undefined {
+  const folder = path.endsWith('/');
+  const name = posix.basename(path);
+  let entries: string[];
+  try {
+    entries = readdirSync(resolve(dirname(importer), posix.dirname(path)), { withFileTypes: true })
+      .filter((entry) => (folder ? entry.isDirectory() : entry.isFile()) && !entry.name.startsWith('.'))
+      .map((entry) => entry.name);
+  } catch {
+    return undefined;
+  }
+  const meant = closestName(name, entries);
+  return meant === undefined ? undefined : posix.join(posix.dirname(path), meant) + (folder ? '/' : '');
+}

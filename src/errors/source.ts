@@ -78,8 +78,9 @@ export const sourceErrors = {
               ? `Fix the name imported: the installed ${pkg} does not export it (check the documentation of its version); a type is imported with \`import type { ... }\`.`
               : 'Fix the name imported; a type is imported with `import type { ... }`.'),
     }),
-  missingAsset: (importer: string, file: string) =>
-    new PrerenderError('COMPILE', `${importer} reads ${file} through new URL(..., import.meta.url), and there is no such file or folder.`, {
+  /** `meant`: the path as written that names an entry of the same folder, within a slip of the keyboard. */
+  missingAsset: (importer: string, file: string, meant?: string) =>
+    new PrerenderError('COMPILE', `${importer} reads ${file} through new URL(..., import.meta.url), and there is no such file or folder${meant ? `; did you mean new URL('${meant}', import.meta.url)?` : '.'}`, {
       hint: 'The path is relative to the file that reads it; create the file or fix the path.',
     }),
   emptyAssetFolder: (importer: string, folder: string) =>

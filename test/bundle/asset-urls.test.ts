@@ -114,6 +114,15 @@ describe('files beside the sources, in build and the built server', () => {
     expect(error.code).toBe('COMPILE');
     expect(error.message).toBe('src/server/routes/api/x.ts reads src/server/routes/api/gone.md through new URL(..., import.meta.url), and there is no such file or folder.');
   });
+
+  it('names the folder a mistyped path may have meant', async () => {
+    const root = writeSite({
+      'src/server/routes/api/x.ts': `import { readdirSync } from 'node:fs';\nimport { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => readdirSync(new URL('../../../contnet/', import.meta.url)));\n`,
+      'src/content/a.md': 'a\n',
+    });
+    const error = await catchError(() => build({ root, typecheck: false, logger: createMemoryLogger(), config: { outDir: tempDir('out-') } }));
+    expect(error.message).toBe("src/server/routes/api/x.ts reads src/contnet through new URL(..., import.meta.url), and there is no such file or folder; did you mean new URL('../../../content/', import.meta.url)?");
+  });
 });
 
 describe('import.meta.dirname and import.meta.filename in a module of the site', () => {
