@@ -33,8 +33,11 @@ export interface AskServerOptions {
   filesOnly?: string;
 }
 
-/** Asks the server for each target, `concurrency` at once; the broken ones, in the order given. */
-export async function askServer(targets: readonly PendingLink[], options: AskServerOptions): Promise<BrokenLink[]> {
+/**
+ * Asks the server for each target, `concurrency` at once; the broken ones, in the order given. Those
+ * a route answered (2xx), where the host runs the routes, go to `onServed` as they come.
+ */
+export async function askServer(targets: readonly PendingLink[], options: AskServerOptions, onServed?: (link: PendingLink) => void): Promise<BrokenLink[]> {
   const { request, bounds, retry } = options;
   const broken: (BrokenLink | undefined)[] = [];
   await runPool(
@@ -46,6 +49,7 @@ export async function askServer(targets: readonly PendingLink[], options: AskSer
       signal.throwIfAborted();
       if (rendered.ok) {
         if (options.filesOnly !== undefined) broken[index] = { ...pending, status: rendered.status, filesOnly: options.filesOnly };
+        else onServed?.(pending);
         return;
       }
       broken[index] = rendered.unrouted ? { ...pending, status: rendered.status } : { ...pending, status: rendered.status, error: rendered.error };

@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { errors } from '../errors.ts';
+import { counted } from '../plural.ts';
 import { warn, type Logger } from '../log.ts';
 import { warnings } from '../warnings.ts';
 import { askServer, type AskServerOptions } from './ask-server.ts';
@@ -14,7 +15,7 @@ import { folderTwin } from './folder-twin.ts';
 import { htmlTwin } from './html-twin.ts';
 import { problemsListed } from './check-output.ts';
 import { filePath, type LinkReader } from '../crawl/read-links.ts';
-import type { LinkCheck } from './link-check.ts';
+import type { LinkCheck, PendingLink } from './link-check.ts';
 import type { OtherMethod } from '../routes/other-methods.ts';
 
 /** What the end of the link check needs; narrow on purpose. */
@@ -40,7 +41,9 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
     await reader.ofFile(join(input.publicDir, ...file.split('/')), file, input.maxBytes, (links) => check.add(links, foundOn));
     input.signal?.throwIfAborted();
   }
-  const broken = await askServer(check.unresolved(), input);
+  const served: PendingLink[] = [];
+  const broken = await askServer(check.unresolved(), input, (link) => served.push(link));
+  if (served.length > 0) input.logger.info(servedByRoutes(served));
   if (broken.length === 0) return;
   // Where no route serves the link for GET: the files that serve it for another method only (a
   // `.post.ts`), else a file spelt otherwise but for case, else the sibling a link written as if its
@@ -59,4 +62,18 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
   if (input.mode === 'error') throw errors.brokenLinks(listed, more);
   for (const warning of listed) warn(input.logger, warning);
   if (more > 0) warn(input.logger, warnings.moreBrokenLinks(problemsListed, more));
+}
+
+/** How many links shown by {@link servedByRoutes}. */
+const servedShown = 3;
+
+/**
+ * The note of the links no file of `public/` serves and a route answers (the `static` preset: the
+ * built server runs the routes): good links beside `server/index.mjs`, broken where `public/` is
+ * uploaded alone, which a static host's preset checks.
+ */
+function servedByRoutes(links: readonly PendingLink[]): string {
+  const shown = [...links].sort((a, b) => (a.target < b.target ? -1 : 1)).slice(0, servedShown).map((link) => `${link.target} (on ${link.foundOn})`);
+  const more = links.length > servedShown ? `, and ${links.length - servedShown} more` : '';
+  return `links: ${counted(links.length, 'link')} lead${links.length === 1 ? 's' : ''} to routes not prerendered, which server/index.mjs answers and public/ alone does not: ${shown.join(', ')}${more}. Prerender them to publish them as files; build with a host's preset (--preset netlify) to have them checked as that host serves public/`;
 }

@@ -269,9 +269,12 @@ describe('prerender.links for a host that serves files alone (a static preset)',
     ]);
   });
 
-  it('the default preset (static, deployed with its server or not) asks the server, whose 2xx passes', async () => {
-    const { report } = await buildSite(site('static'));
+  it('the default preset (static, deployed with its server or not) asks the server, whose 2xx passes, and says which links only a route answers', async () => {
+    const { report, logger } = await buildSite(site('static'));
     expect(broken(report)).toEqual([]);
+    expect(logger.lines.filter((line) => line.startsWith('links: '))).toEqual([
+      'links: 1 link leads to routes not prerendered, which server/index.mjs answers and public/ alone does not: /api/items/3.json (on /api/items/2.json). Prerender them to publish them as files; build with a host\'s preset (--preset netlify) to have them checked as that host serves public/',
+    ]);
   });
 });
 
