@@ -52,9 +52,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     await checkLinks(context, rendered, server, routeFiles);
     const copies = await precompress(context);
     const report = await reportBuild(context, rendered, extraFiles + copies);
-    await writeReportPage(context, rendered, report);
+    const changes = await writeReportPage(context, rendered, report);
     await publishOutput(context);
     await commitBuildCache(context);
-    return printSummary(context, report, rendered);
+    return printSummary(context, report, rendered, changes);
   }));
 }

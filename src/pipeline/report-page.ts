@@ -9,6 +9,7 @@ import { whileDoing } from '../file-limit.ts';
 import type { BuildReport } from '../report/build-report.ts';
 import { createReportWriter, type ReportWriter } from '../report/report-writer.ts';
 import { routeProblems } from '../report/route-problems.ts';
+import type { FileChanges } from '../report/compare-files.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 
@@ -21,13 +22,14 @@ export function openReportPage(build: BuildContext): ReportWriter {
 /**
  * Finishes the report: the summary of `report`, the type check's result, each route's problems (the
  * output checks', the broken links on it), and the files of `public/` no route wrote (publicDir's
- * copies, the sitemap and robots.txt, the host files), measured from disk.
+ * copies, the sitemap and robots.txt, the host files), measured from disk. Returns what changed in
+ * `public/` since the previous build.
  */
-export async function writeReportPage(build: BuildContext, rendered: Rendered, report: BuildReport): Promise<void> {
+export async function writeReportPage(build: BuildContext, rendered: Rendered, report: BuildReport): Promise<FileChanges> {
   const { page, problems } = rendered;
   // Reported already (report.ts): this waits for nothing and prints nothing.
   const typeCheck = await build.check?.result();
-  await whileDoing('writing the build report', async () => {
-    page.finish({ build: report, typeCheck, cache: build.cache ? rendered.tally.renders?.counts() : undefined, problems: routeProblems(problems.problems, report.warnings), unlistedProblems: problems.unlisted, otherFiles: build.siteFiles });
-  });
+  return whileDoing('writing the build report', async () =>
+    page.finish({ build: report, typeCheck, cache: build.cache ? rendered.tally.renders?.counts() : undefined, problems: routeProblems(problems.problems, report.warnings), unlistedProblems: problems.unlisted, otherFiles: build.siteFiles }),
+  );
 }

@@ -6,6 +6,7 @@ import { earlierNames } from '../output/earlier-names.ts';
 import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport, type TypeCheckVerdict } from '../report/build-report.ts';
 import { reportPageName } from '../report/page/page.ts';
+import type { FileChanges } from '../report/compare-files.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 
@@ -38,11 +39,13 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
  * LEFTOVER_FOLDER; a cache not saved), which came after the report page was written, and the whole
  * build's time: removing a previous output of 100,000 files took seconds the summary left out.
  */
-export function printSummary(build: BuildContext, report: BuildReport, rendered: Rendered): BuildReport {
+export function printSummary(build: BuildContext, report: BuildReport, rendered: Rendered, changes?: FileChanges): BuildReport {
   const { logger } = build;
   Object.assign(report, { warnings: [...build.warnings], ms: Math.round(performance.now() - build.started) });
   logger.info(`build report: ${shownPath(join(report.dir, reportPageName))}`);
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
+  const changed = changes && changesLine(changes);
+  if (changed) logger.info(changed);
   // For a host that serves the files alone, the summary ends with how to deploy them: not dist/<name> whole.
   const deploy = deployCommand(build.config.preset, shownPath(report.dir));
   logger.info(formatSummary(report) + (deploy === undefined ? '' : `; to deploy: ${deploy}`));
@@ -50,4 +53,30 @@ export function printSummary(build: BuildContext, report: BuildReport, rendered:
     logger.info(`${shownPath(join(build.config.outDir, name))} is the output of an earlier build of this site named "${name}" (its cache is beside this one's): if the name changed, remove it and ${shownPath(join(build.config.cacheDir, name))}, or a step that uploads ${shownPath(build.config.outDir)} publishes both`);
   }
   return report;
+}
+
+/** Files named per kind in {@link changesLine}. */
+const namedChanges = 2;
+
+/**
+ * What changed in `public/` since the previous build, in one line (the report page lists it whole):
+ * a removed file especially, which no other line names (a post deleted). Nothing when nothing
+ * changed, or there is no previous build's list to compare with.
+ * @example changesLine(changes) // 'public/ since the last build: 1 file added (posts/third.json), 1 removed (posts/old.json)'
+ */
+function changesLine(changes: FileChanges): string | undefined {
+  if (changes.previous !== 'compared') return undefined;
+  const kinds = [
+    ['added', changes.added, changes.addedFiles],
+    ['changed', changes.changed, changes.changedFiles],
+    ['removed', changes.removed, changes.removedFiles],
+  ] as const;
+  const parts = kinds
+    .filter(([, count]) => count > 0)
+    .map(([kind, count, files], index) => {
+      const named = files.slice(0, namedChanges).join(', ');
+      const more = count > namedChanges ? ` and ${count - namedChanges} more` : '';
+      return `${index === 0 ? counted(count, 'file') : count} ${kind} (${named}${more})`;
+    });
+  return parts.length === 0 ? undefined : `public/ since the last build: ${parts.join(', ')}`;
 }

@@ -15,7 +15,7 @@ import type { PrerenderRoute } from '../config/types.ts';
 import type { TypeCheckReply } from '../typecheck/typecheck.ts';
 import { isCompressible, minCompressBytes } from '../compress/compressible.ts';
 import type { PrerenderResult } from '../prerender/prerender.ts';
-import { compareFiles } from './compare-files.ts';
+import { compareFiles, type FileChanges } from './compare-files.ts';
 import { createFileListWriter, openFileList } from './file-list.ts';
 import { createFolderSizes } from './folder-sizes.ts';
 import { pageEnd, pageStart, reportPageName } from './page/page.ts';
@@ -54,8 +54,8 @@ export interface ReportWriter {
   add(result: PrerenderResult, target: PrerenderRoute): void;
   /** The gzip sizes the writer thread measured, in the files' order (FileWriterOptions.onMeasured). */
   measured(gzipBytes: Uint32Array): void;
-  /** Writes the rest of both files; the writer of the routes' files must be closed. */
-  finish(end: ReportEnd): void;
+  /** Writes the rest of both files; the writer of the routes' files must be closed. Returns what changed in `public/` since the previous build. */
+  finish(end: ReportEnd): FileChanges;
 }
 
 /** Files only the host output writes into `public/` (no route can: `_headers` is claimed, `.nojekyll` hidden). */
@@ -124,6 +124,7 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
       const gzip = { sizes: gzipSizes.subarray(0, measuredCount), from: gzippedFrom };
       page.write(pageEnd({ build, typeCheck, cache, problems, unlistedProblems, gzip, changes, folders: folders.root }, encoder.strings));
       page.end();
+      return changes;
     },
   };
 }

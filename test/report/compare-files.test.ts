@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { compareFiles, type FileChange } from '../../src/report/compare-files.ts';
 import { fileListName, openFileList } from '../../src/report/file-list.ts';
 import { before, writeList, type Build } from '../support/report-file-lists.ts';
+import { buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
 
 /** Compares `current` with the list `previous` wrote: each file's change, then the totals. */
 function compare(previousDir: string | undefined, current: Build) {
@@ -78,5 +79,17 @@ describe('compareFiles', () => {
     expect(compare(dir, before).totals.previous).toEqual({ unreadable: 'it does not start as a list of this version does' });
     writeFileSync(path, text.replace('["/docs","docs/index.html",30,3]', '["/docs",30,"x",3]'));
     expect(compare(dir, before).totals.previous).toMatchObject({ unreadable: expect.stringContaining('an entry of another shape') });
+  });
+});
+
+describe("the build's line of what changed in public/", () => {
+  it('names the files added, changed and removed since the last build, and says nothing when none did', async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({ 'src/server/routes/api/posts/[slug].json.ts': route(`(event) => ({ slug: getRouterParam(event, 'slug') })`, 'defineEventHandler, getRouterParam') });
+    const build = (routes: string[]) => buildSite(root, { config: { outDir, name: 'posts', prerender: { routes } } });
+    const said = (lines: string[]) => lines.filter((line) => line.startsWith('public/ since'));
+    expect(said((await build(['/api/posts/a.json', '/api/posts/b.json', '/api/posts/c.json'])).logger.lines)).toEqual([]);
+    expect(said((await build(['/api/posts/a.json', '/api/posts/d.json'])).logger.lines)).toEqual(['public/ since the last build: 1 file added (api/posts/d.json), 2 removed (api/posts/b.json, api/posts/c.json)']);
+    expect(said((await build(['/api/posts/a.json', '/api/posts/d.json'])).logger.lines)).toEqual([]);
   });
 });
