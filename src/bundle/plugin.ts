@@ -9,6 +9,7 @@ import { resolveApiPrefix } from '../config/resolve.ts';
 import { runtimeEntry } from '../paths.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { scanRoutes } from '../routes/scan.ts';
+import { refuseAssetImports } from './asset-imports.ts';
 import { assetFolderPrefix, keepSourceTimes, loadAssetFolder, rewriteAssetUrls, watchAssetFolder } from './asset-urls.ts';
 import { routeParamWarnings } from './route-params.ts';
 import { modulePathWarnings } from './module-path.ts';
@@ -136,6 +137,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       handler(code, id) {
         const root = options.root ?? process.cwd();
         watchAssetFolder(this, id);
+        refuseAssetImports(this, code, id, root);
         const route = routeFiles.get(id);
         const found = [...modulePathWarnings(this, code, id, relative(root, id)), ...(route ? routeParamWarnings(this, code, relative(root, id), route.path) : [])];
         const result = rewriteAssetUrls(this, code, id, root) ?? addCommonJsGlobals(this, code, id);

@@ -63,6 +63,13 @@ export const sourceErrors = {
               ? `Did you mean "${meant}", which is installed? Fix the import; or install the package in the site (npm install ${packageName(source)}).`
               : `Install the package in the site (npm install ${packageName(source)}), or fix the import.`,
     }),
+  /** An import of a stylesheet, image or font (`kind`) in a module of the site, at `loc`. */
+  assetImport: (loc: SourceLocation, source: string, kind: string, frame?: string) =>
+    new PrerenderError('COMPILE', `${loc.file}:${loc.line}:${loc.column} imports ${source}, ${kind}: the routes run on the server, where it is no module (only a browser's bundle, such as Vite's client build, imports it).`, {
+      loc,
+      frame,
+      hint: `Remove the import from the routes' code. To serve or read the file, name it with new URL('${source.replace(/\?.*$/, '')}', import.meta.url) (copied beside the server) or put it in publicDir.`,
+    }),
   /** `pkg`: the package `exporter` is a file of, if any (then named as imported); `loc` and `frame`: the import's place. */
   missingExport: (importer: string, binding: string, exporter: string, pkg?: string, loc?: SourceLocation, frame?: string, meant?: string) =>
     new PrerenderError('COMPILE', `${loc ? `${loc.file}:${loc.line}:${loc.column}` : importer} imports "${binding}" from ${pkg ? `${pkg} (${exporter})` : exporter}, which does not export it.`, {
