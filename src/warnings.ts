@@ -32,6 +32,7 @@ export type WarningCode =
   | 'ROUTE_LINK'
   | 'ASSET_URL'
   | 'ROUTE_PARAM'
+  | 'IMPORT_META_ENV'
   | 'BROKEN_LINK'
   | 'COMPRESS_UNUSED'
   | 'COMPRESSED_NAME_TAKEN'
@@ -202,6 +203,11 @@ export const warnings = {
     message: `The build is published, but its cache could not be saved in ${dir}: ${why}. The next build renders every route this one rendered.`,
   }),
   /** `import.meta.dirname` or `.filename` (`name`) at `place` (file:line:column) of a site's module: the bundle's when a route runs. */
+  /** `import.meta.env` at `place` (file:line:column): Vite's, undefined when a route runs. */
+  importMetaEnv: (place: string): Warning => ({
+    code: 'IMPORT_META_ENV',
+    message: `${place}: import.meta.env is Vite's, made for its client code; a route runs in Node, where it is undefined (import.meta.env.VITE_X throws). Read process.env.VITE_X, set in the environment the build runs in.`,
+  }),
   modulePath: (place: string, name: 'dirname' | 'filename'): Warning => ({
     code: 'ASSET_URL',
     message:

@@ -11,16 +11,21 @@ import { isSiteSource } from './site-source.ts';
 import { combinedMap, sourcePlace } from './source-place.ts';
 import { walkAst, type AstNode } from './walk-ast.ts';
 
-/** The warnings for each `import.meta.dirname` or `import.meta.filename` in the site module `id` (`file` from the site root). */
+/**
+ * The warnings for each `import.meta.dirname` or `import.meta.filename` in the site module `id` (`file`
+ * from the site root), and for each `import.meta.env`: Vite's, which its client code has, and a route
+ * does not (a TypeError when it reads `import.meta.env.VITE_X`).
+ */
 export function modulePathWarnings(context: TransformPluginContext, code: string, id: string, file: string): Warning[] {
-  if (!isSiteSource(id) || !/import\.meta\.(dirname|filename)/.test(code)) return [];
+  if (!isSiteSource(id) || !/import\.meta\.(dirname|filename|env)/.test(code)) return [];
   const found: Warning[] = [];
   let map: ReturnType<typeof combinedMap> | undefined;
   walkAst(context.parse(code), (node) => {
     const name = metaName(node);
-    if (name !== 'dirname' && name !== 'filename') return;
+    if (name !== 'dirname' && name !== 'filename' && name !== 'env') return;
     const at = sourcePlace((map ??= combinedMap(context)), code, node.start);
-    found.push(warnings.modulePath(`${file}:${at.line}:${at.column}`, name));
+    const place = `${file}:${at.line}:${at.column}`;
+    found.push(name === 'env' ? warnings.importMetaEnv(place) : warnings.modulePath(place, name));
   });
   return found;
 }

@@ -147,6 +147,20 @@ describe('import.meta.dirname and import.meta.filename in a module of the site',
   });
 });
 
+describe("import.meta.env (Vite's) in a module of the site", () => {
+  it('warns at bundle time at each, naming process.env instead, before the route fails on it', async () => {
+    const root = writeSite({
+      'src/server/routes/api/name.json.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => ({ name: import.meta.env.VITE_SITE_NAME }));\n`,
+    });
+    const logger = createMemoryLogger();
+    const error = await catchError(() => build({ root, typecheck: false, logger, config: { outDir: tempDir('out-'), prerender: { routes: ['/api/name.json'] } } }));
+    expect(logger.lines.filter((line) => line.includes('import.meta.env'))).toEqual([
+      "warning src/server/routes/api/name.json.ts:2:50: import.meta.env is Vite's, made for its client code; a route runs in Node, where it is undefined (import.meta.env.VITE_X throws). Read process.env.VITE_X, set in the environment the build runs in.",
+    ]);
+    expect(error.message).toContain("Cannot read properties of undefined (reading 'VITE_SITE_NAME')");
+  });
+});
+
 describe('new URL(...) with a path the build cannot copy', () => {
   const copied = 'only a literal path starting with ./ or ../ is copied next to the server';
 
