@@ -44,8 +44,8 @@ export async function startDevRoutes(config: ResolvedConfig, logger: Logger): Pr
 
 /**
  * A function to call with each route table scanned: it says which route files outside the prefix
- * (`routes/feed.xml.ts`) `vite dev` does not answer, which `vite build` prerenders and `prerender dev`
- * serves, each file once. Without it such a route was Vite's SPA page or 404 in dev, without a word.
+ * (`routes/feed.xml.ts`) `vite dev` does not answer, which `vite build` builds (and prerenders when
+ * listed) and `prerender dev` serves, each file once. Without it such a route was Vite's SPA page or 404 in dev, without a word.
  */
 function sayUnserved(config: ResolvedConfig, logger: Logger): (routes: readonly RouteDefinition[]) => void {
   const owns = ownsPrefix(config.apiPrefix);
@@ -56,7 +56,7 @@ function sayUnserved(config: ResolvedConfig, logger: Logger): (routes: readonly 
     for (const route of outside) said.add(route.file);
     const listed = outside.map((route) => `${siteFile(config, route.file)} (${route.path})`).join(', ');
     logger.info(
-      `vite dev answers the routes under /${config.apiPrefix}/ only; ${counted(outside.length, 'route file')} outside it ${outside.length === 1 ? 'is' : 'are'} prerendered by vite build but not served here: ${listed}. Try ${outside.length === 1 ? 'it' : 'them'} with npx prerender dev, or move ${outside.length === 1 ? 'it' : 'them'} into ${siteFile(config, 'api')}/ to serve ${outside.length === 1 ? 'it' : 'them'} under the prefix.`,
+      `vite dev answers the routes under /${config.apiPrefix}/ only; ${counted(outside.length, 'route file')} outside it ${outside.length === 1 ? 'is' : 'are'} built by vite build (and prerendered when listed) but not served here: ${listed}. Try ${outside.length === 1 ? 'it' : 'them'} with npx prerender dev, or move ${outside.length === 1 ? 'it' : 'them'} into ${siteFile(config, 'api')}/ to serve ${outside.length === 1 ? 'it' : 'them'} under the prefix.`,
     );
   };
 }

@@ -132,7 +132,7 @@ describe('vite dev (Vite 8)', () => {
     const deadline = Date.now() + 30_000;
     while (said().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(said()).toEqual([
-      '[api-prerender] vite dev answers the routes under /services/ only; 1 route file outside it is prerendered by vite build but not served here: src/server/routes/feed.xml.ts (/feed.xml). Try it with npx prerender dev, or move it into src/server/routes/api/ to serve it under the prefix.',
+      '[api-prerender] vite dev answers the routes under /services/ only; 1 route file outside it is built by vite build (and prerendered when listed) but not served here: src/server/routes/feed.xml.ts (/feed.xml). Try it with npx prerender dev, or move it into src/server/routes/api/ to serve it under the prefix.',
     ]);
     // Another file added scans the table again: the one said is not said again.
     writeFileSync(routeFile('more.ts'), route(`() => 'more'`));
