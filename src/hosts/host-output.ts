@@ -52,11 +52,11 @@ export const servedFiles: Partial<Record<Preset, string>> = {
 };
 
 /**
- * How the output of a build for a host that serves files alone is deployed, as the README's table of
- * presets says (`dir` as shown, `dist/<name>`); nothing for `static`, whose output may go anywhere.
+ * How the output of a build is deployed, as the README's table of presets says (`dir` as shown,
+ * `dist/<name>`): never `dir` whole, which holds the server, the report and the manifest too.
  * @example deployCommand('netlify', 'dist/blog') // 'netlify deploy --prod --dir dist/blog/public'
  */
-export function deployCommand(preset: Preset, dir: string): string | undefined {
+export function deployCommand(preset: Preset, dir: string): string {
   switch (preset) {
     case 'netlify':
       return `netlify deploy --prod --dir ${dir}/public`;
@@ -67,7 +67,7 @@ export function deployCommand(preset: Preset, dir: string): string | undefined {
     case 'github-pages':
       return `publish ${dir}/public (actions/upload-pages-artifact with path: ${dir}/public)`;
     case 'static':
-      return undefined;
+      return `upload ${dir}/public (or run node ${dir}/server/index.mjs, which serves it and the routes not prerendered)`;
   }
 }
 

@@ -46,9 +46,8 @@ export function printSummary(build: BuildContext, report: BuildReport, rendered:
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
   const changed = changes && changesLine(changes);
   if (changed) logger.info(changed);
-  // For a host that serves the files alone, the summary ends with how to deploy them: not dist/<name> whole.
-  const deploy = deployCommand(build.config.preset, shownPath(report.dir));
-  logger.info(formatSummary(report) + (deploy === undefined ? '' : `; to deploy: ${deploy}`));
+  // The summary ends with how to deploy the output: not dist/<name> whole (nor Vite's dist/).
+  logger.info(`${formatSummary(report)}; to deploy: ${deployCommand(build.config.preset, shownPath(report.dir))}`);
   for (const name of earlierNames(build.config)) {
     logger.info(`${shownPath(join(build.config.outDir, name))} is the output of an earlier build of this site named "${name}" (its cache is beside this one's): if the name changed, remove it and ${shownPath(join(build.config.cacheDir, name))}, or a step that uploads ${shownPath(build.config.outDir)} publishes both`);
   }

@@ -177,14 +177,14 @@ describe('prerender build', () => {
     const parent = tempDir('parent-');
     const files = { 'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`), 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] } };` };
     writeSite(files, join(parent, 'my-site'));
-    const paths = (stderr: string) => [...stderr.matchAll(/^(?:build report: |.* -> )([^\s)]+)/gm)].map((match) => match[1]);
+    const paths = (stderr: string) => [...stderr.matchAll(/(?:^build report: | -> |; to deploy: upload )([^\s);]+)/gm)].map((match) => match[1]);
     const above = await runCli(['build', 'my-site', '--no-typecheck'], { cwd: parent });
     expect(above.code, above.stderr).toBe(0);
-    expect(paths(above.stderr)).toEqual(['my-site/dist/my-site/report.html', 'my-site/dist/my-site']);
+    expect(paths(above.stderr)).toEqual(['my-site/dist/my-site/report.html', 'my-site/dist/my-site', 'my-site/dist/my-site/public']);
     for (const path of paths(above.stderr)) expect(existsSync(join(parent, path)), path).toBe(true);
     const inside = await runCli(['build', '--no-typecheck'], { cwd: join(parent, 'my-site') });
     expect(inside.code, inside.stderr).toBe(0);
-    expect(paths(inside.stderr)).toEqual(['dist/my-site/report.html', 'dist/my-site']);
+    expect(paths(inside.stderr)).toEqual(['dist/my-site/report.html', 'dist/my-site', 'dist/my-site/public']);
   });
 
   it('--json prints exactly the report on stdout, logs on stderr; --api-prefix moves the api folder', async () => {
