@@ -43,12 +43,19 @@ function configHint(fn: string, key: string): string {
   return fn === 'build()' ? `Put it under config: build({ config: { ${key}: ... } }), or in prerender.config.ts.` : `Put it in prerender.config.ts, which ${fn} reads.`;
 }
 
+/** The methods of a logger (log.ts Logger) a build calls. */
+const loggerMethods = ['info', 'warn', 'error', 'progress'];
+
 /** The value checks options share. */
 export const is = {
   string: (value: unknown) => (typeof value === 'string' ? undefined : 'a string'),
   boolean: (value: unknown) => (typeof value === 'boolean' ? undefined : 'true or false'),
   function: (value: unknown) => (typeof value === 'function' ? undefined : 'a function'),
-  object: (value: unknown) => (typeof value === 'object' && value !== null ? undefined : 'an object'),
+  /** What a build and the servers call of a logger (log.ts Logger): a method missing failed mid-build, a raw TypeError. */
+  logger: (value: unknown) =>
+    typeof value === 'object' && value !== null && loggerMethods.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
+      ? undefined
+      : `a logger: an object with ${loggerMethods.join(', ').replace(/, (?=\w+$)/, ' and ')} methods (createLogger() makes one)`,
   fileOrFalse: (value: unknown) => (typeof value === 'string' || value === false ? undefined : 'a file path (a string) or false'),
   config: (value: unknown) => (isPlainObject(value) ? undefined : 'the config object ({ prerender: { routes: [...] } }); a config file is named by configFile'),
   signal: (value: unknown) => (value instanceof AbortSignal ? undefined : 'an AbortSignal (new AbortController().signal)'),

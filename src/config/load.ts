@@ -38,7 +38,7 @@ export const loadConfigChecks = {
   root: is.string,
   configFile: is.fileOrFalse,
   config: is.config,
-  logger: is.object,
+  logger: is.logger,
 } satisfies Record<keyof LoadConfigOptions, unknown>;
 
 /** The options of {@link loadConfig} among `options` (a server's, which has its own besides). */

@@ -28,7 +28,7 @@ export interface MergeOptions {
 }
 
 /** What each of {@link MergeOptions} takes (api-options.ts). */
-const mergeChecks = { shardDirs: is.folders, outDir: is.string, logger: is.object } satisfies Record<keyof MergeOptions, unknown>;
+const mergeChecks = { shardDirs: is.folders, outDir: is.string, logger: is.logger } satisfies Record<keyof MergeOptions, unknown>;
 
 /** What {@link merge} returns. */
 export interface MergeReport {

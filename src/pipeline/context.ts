@@ -52,7 +52,7 @@ export const buildOptionChecks = {
   root: is.string,
   configFile: is.fileOrFalse,
   config: is.config,
-  logger: is.object,
+  logger: is.logger,
   typecheck: is.boolean,
   shard: is.shard,
   now: is.function,
