@@ -33,6 +33,7 @@ export type WarningCode =
   | 'ASSET_URL'
   | 'ROUTE_PARAM'
   | 'IMPORT_META_ENV'
+  | 'VITE_SITE'
   | 'BROKEN_LINK'
   | 'COMPRESS_UNUSED'
   | 'COMPRESSED_NAME_TAKEN'
@@ -203,6 +204,11 @@ export const warnings = {
     message: `The build is published, but its cache could not be saved in ${dir}: ${why}. The next build renders every route this one rendered.`,
   }),
   /** `import.meta.dirname` or `.filename` (`name`) at `place` (file:line:column) of a site's module: the bundle's when a route runs. */
+  /** A site whose `vite` config adds apiRoutes(), built without Vite: its client build is not in `publicDir` (`published`). */
+  viteSite: (vite: string, published: string): Warning => ({
+    code: 'VITE_SITE',
+    message: `${vite} adds apiRoutes(): this site is built with vite build, which puts Vite's client build (index.html, assets/) in ${published} beside the routes. This build publishes the routes and publicDir alone, so ${published} holds no app. Run vite build (npx vite build) to publish both.`,
+  }),
   /** `import.meta.env` at `place` (file:line:column): Vite's, undefined when a route runs. */
   importMetaEnv: (place: string): Warning => ({
     code: 'IMPORT_META_ENV',

@@ -13,6 +13,9 @@ import { findShadowedRoutes } from '../routes/shadowed-routes.ts';
 import { rememberCheck } from '../typecheck/remembered-check.ts';
 import { scheduleTypeCheck } from '../typecheck/schedule-typecheck.ts';
 import { warnings } from '../warnings.ts';
+import { viteConfigWithRoutes } from '../config/vite-site.ts';
+import { shownPath } from '../config/output-paths.ts';
+import { isInside } from '../runtime/inside.ts';
 import { expectedRouteCount, type BuildContext } from './context.ts';
 
 /**
@@ -28,6 +31,9 @@ export async function scanSite(build: BuildContext): Promise<RouteDefinition[]> 
   const routeFiles = await whileDoing('listing the route files in routesDir', () =>
     scanRoutes(config.routesDir, config.apiPrefix, { root: config.root, configFile: configName(config.root, config.configFile), command: 'build', onWarning: (warning) => warn(logger, warning) }),
   );
+  // Vite's build stages its client build inside outDir (<outDir>/client) as publicDir: not this one.
+  const vite = isInside(config.publicDir, config.outDir) ? undefined : viteConfigWithRoutes(config.root);
+  if (vite) warn(logger, warnings.viteSite(vite, shownPath(join(config.outDir, config.name, 'public'))));
   for (const { file, path, get, head } of findShadowedRoutes(routeFiles)) {
     warn(logger, warnings.shadowedRoute({ file: siteFile(config, file), path, get: siteFile(config, get), head: head && siteFile(config, head) }));
   }

@@ -11,7 +11,8 @@ import { inspect } from 'node:util';
 import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../src/index.ts';
+import { apiRoutes, build } from '../../src/index.ts';
+import { createMemoryLogger } from '../../src/log.ts';
 import { repoRoot, route, tempDir } from '../support/helpers.ts';
 import { ask, pollUntil, type Answer } from '../support/poll.ts';
 import { rawRequest } from '../support/raw-http.ts';
@@ -146,13 +147,18 @@ describe('vite dev (Vite 8)', () => {
 describe('vite build and vite preview (Vite 8)', () => {
   let root: string;
   let dir: string;
+  const logger = createViteLogger();
 
   beforeAll(async () => {
     root = copyViteSite();
     dir = join(root, 'dist', 'vite-site');
     // Not prerendered: it throws when vite preview serves it.
     writeFileSync(join(root, 'src/server/routes/api/boom.ts'), route(`() => {\n  throw new Error('database offline');\n}`));
-    await vite8.build({ root, customLogger: createViteLogger() });
+    await vite8.build({ root, customLogger: logger });
+  });
+
+  it('says nothing of building the site with Vite, which it does', () => {
+    expect(logger.lines.filter((line) => line.includes('VITE_SITE') || line.includes('adds apiRoutes()'))).toEqual([]);
   });
 
   it("writes Vite's client build and the prerendered routes into one public/, with the manifest, _headers and sitemap", () => {
@@ -292,6 +298,16 @@ describe('Vite config errors', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('prerender build of a site built with Vite', () => {
+  it("warns that Vite's client build is not in it, naming vite.config and vite build", async () => {
+    const root = copyViteSite('vite-without-vite-');
+    const report = await build({ root, typecheck: false, logger: createMemoryLogger() });
+    expect(report.warnings.filter((warning) => warning.code === 'VITE_SITE').map((warning) => warning.message)).toEqual([
+      "vite.config.mjs adds apiRoutes(): this site is built with vite build, which puts Vite's client build (index.html, assets/) in dist/vite-site/public beside the routes. This build publishes the routes and publicDir alone, so dist/vite-site/public holds no app. Run vite build (npx vite build) to publish both.".replaceAll('dist/vite-site/public', join(root, 'dist/vite-site/public')),
+    ]);
   });
 });
 
