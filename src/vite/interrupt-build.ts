@@ -29,7 +29,8 @@ export async function interruptibleBuild<T>(logger: Logger, build: (signal: Abor
     return await build(controller.signal);
   } catch (error) {
     if (received === undefined) throw error;
-    logger.error(errors.interrupted(received).text());
+    const { message, details } = errors.interrupted(received).printed();
+    logger.error([message, ...details].join('\n'));
     stopListening(onSignal);
     process.kill(process.pid, received);
     // The signal ends the process; a host that handles it itself gets the error as well.

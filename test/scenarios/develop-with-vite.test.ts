@@ -369,7 +369,7 @@ describe('vite build stopped with Ctrl-C', () => {
     child.kill('SIGINT');
     expect(await exited, output).toBe('SIGINT');
     expect(output).toContain('SIGINT: stopping the build and removing what it made');
-    expect(output).toContain('Build interrupted (SIGINT): nothing was published');
+    expect(output).toContain('[api-prerender] error Build interrupted (SIGINT): nothing was published');
     expect(readdirSync(join(root, 'dist')).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(existsSync(join(root, 'dist', 'vite-site'))).toBe(false);
   }, 60_000);
