@@ -77,4 +77,7 @@ const otherNames = new Map([
   ['path', 'route'],
   ['url', 'route'],
   ['href', 'route'],
+  // The sitemap package's and Nuxt's name for the site's address.
+  ['hostname', 'host'],
+  ['siteUrl', 'host'],
 ]);

@@ -391,6 +391,7 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['a misspelt route entry key', { prerender: { routes: [{ rout: '/a' }] } }, '"prerender.routes[0].rout"', '"prerender.routes[0].route"', rename('"prerender.routes[0].route"')],
     ['a route entry\'s path, as other tools call it', { prerender: { routes: [{ path: '/a' }] } }, '"prerender.routes[0].path"', '"prerender.routes[0].route"', rename('"prerender.routes[0].route"')],
     ['a route entry\'s url', { prerender: { routes: [{ url: '/a' }] } }, '"prerender.routes[0].url"', '"prerender.routes[0].route"', rename('"prerender.routes[0].route"')],
+    ["the sitemap's address as the sitemap package calls it", { prerender: { sitemap: { hostname: 'https://x.com' } } }, '"prerender.sitemap.hostname"', '"prerender.sitemap.host"', rename('"prerender.sitemap.host"')],
   ])('%s: the error suggests the key meant, and the hint how to get there', async (_, config, key, meant, hint) => {
     const error = await catchError(() => resolveConfig(config, tempDir()));
     expect([error.code, error.exitCode]).toEqual(['CONFIG', 2]);
