@@ -40,14 +40,36 @@ export async function loadSiteConfig(root: string, overrides: SiteOverrides): Pr
 
 /**
  * Whether a URL path lies under the prefix, in the one spelling the router matches on: these paths
- * are ours (a route, or our 404), all others stay Vite's.
+ * are ours (a route, or our 404), all others stay Vite's. Under Vite's `base` (`/myapp/`, a GitHub
+ * project site), the prefix is under it too, as the built site is served.
  * @example ownsPrefix('api')('/api/posts.json') // true
  * @example ownsPrefix('api')('/apis') // false
+ * @example ownsPrefix('api', '/myapp/')('/myapp/api/posts.json') // true
  */
-export function ownsPrefix(apiPrefix: string): (pathname: string) => boolean {
-  const base = `/${apiPrefix}`;
+export function ownsPrefix(apiPrefix: string, viteBase = '/'): (pathname: string) => boolean {
+  const prefix = `/${apiPrefix}`;
   return (pathname) => {
-    const path = normalizePathname(pathname);
-    return path === base || path.startsWith(`${base}/`);
+    const path = withoutBase(normalizePathname(pathname), viteBase);
+    return path !== undefined && (path === prefix || path.startsWith(`${prefix}/`));
   };
+}
+
+/**
+ * `pathname` as the routes see it: without Vite's `base` in front (`/myapp/api/x` -> `/api/x`), or
+ * `undefined` when it is not under it. A base that is a URL or relative (`./`) is left alone.
+ */
+export function withoutBase(pathname: string, viteBase: string): string | undefined {
+  if (!viteBase.startsWith('/') || viteBase === '/') return pathname;
+  const base = viteBase.endsWith('/') ? viteBase : `${viteBase}/`;
+  return pathname.startsWith(base) ? pathname.slice(base.length - 1) : undefined;
+}
+
+/** `request` at the path the routes see ({@link withoutBase}): the same request when Vite has no base. */
+export function requestWithoutBase(request: Request, viteBase: string): Request {
+  const url = new URL(request.url);
+  const path = withoutBase(url.pathname, viteBase);
+  if (path === undefined || path === url.pathname) return request;
+  url.pathname = path;
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : request.body;
+  return new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
 }

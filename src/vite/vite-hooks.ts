@@ -16,11 +16,11 @@ import type { Logger } from '../log.ts';
 import type { DevRoutes } from './dev-routes.ts';
 import { fromViteLogger, type ViteLogger } from './logger.ts';
 import type { NodeMiddleware } from './node-middleware.ts';
-import { configOptions, loadSiteConfig, ownsPrefix, type SiteOverrides } from './site-config.ts';
+import { configOptions, loadSiteConfig, ownsPrefix, requestWithoutBase, type SiteOverrides } from './site-config.ts';
 
 /** The parts of a Vite dev or preview server the plugin uses. */
 export interface ViteServerLike {
-  config: { root: string; logger: ViteLogger };
+  config: { root: string; logger: ViteLogger; base?: string };
   middlewares: { use(middleware: NodeMiddleware): unknown };
   httpServer?: { once(event: 'close', listener: () => void): unknown } | null;
 }
@@ -41,7 +41,7 @@ export interface ViteEnvironmentPlugin {
 /** The Vite-only hooks of the plugin; Rollup knows none of them. */
 export interface ViteHooks {
   config(config: { root?: string; build?: { outDir?: string } }, env: { command: string; isPreview?: boolean }): Promise<{ build: { outDir: string } } | undefined>;
-  configResolved(config: { root: string; command: string; build: { outDir: string }; logger: ViteLogger; plugins?: readonly { name: string }[] }): Promise<void>;
+  configResolved(config: { root: string; command: string; base?: string; build: { outDir: string }; logger: ViteLogger; plugins?: readonly { name: string }[] }): Promise<void>;
   configureServer(server: ViteDevServerLike): Promise<void>;
   configurePreviewServer(server: ViteServerLike): Promise<void>;
   /**
@@ -59,6 +59,9 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
   let clientOutDir = '';
   let logger: Logger | undefined;
   let clientFailed = false;
+  // Vite's `base` and the site config of the build under way (configResolved's).
+  let viteBase = '/';
+  let builtSite: Promise<ResolvedConfig> | undefined;
   // By the server's resolved config: a plugin given inline to createServer() is reused when Vite
   // restarts, and Vite starts the new server before it closes the old one.
   const devs = new Map<object, DevRoutes>();
@@ -76,6 +79,8 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
     async closeBundle() {
       if (command !== 'build') return closeDev(devs, this);
       if (clientFailed) return;
+      const baseMismatch = builtSite && sitePathMismatch(viteBase, await builtSite);
+      if (baseMismatch) logger!.warn(baseMismatch);
       const options = configOptions(root, overrides);
       const { build } = await import('../pipeline/build.ts');
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
@@ -111,6 +116,8 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       const loading = early?.root === root ? early.site : loadSiteConfig(root, overrides);
       early = undefined;
       sites.set(config, loading);
+      viteBase = config.base ?? '/';
+      builtSite = loading;
       // Vite prints a config hook's error by its message alone when a saved prerender.config restarts it.
       const site = await loading.catch(throwForVite);
       // The outDir Vite empties must never be the output of an earlier build.
@@ -122,8 +129,9 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
       const [{ startDevRoutes }, { toNodeMiddleware }] = await Promise.all([import('./dev-routes.ts'), import('./node-middleware.ts')]);
       const routes = await startDevRoutes(site, logger!);
       devs.set(server.config, routes);
-      const owns = ownsPrefix(site.apiPrefix);
-      server.middlewares.use(toNodeMiddleware(async (request) => (owns(new URL(request.url).pathname) ? routes.fetch(request) : undefined), { owns, onError: reportTo(logger!) }));
+      const base = server.config.base ?? '/';
+      const owns = ownsPrefix(site.apiPrefix, base);
+      server.middlewares.use(toNodeMiddleware(async (request) => (owns(new URL(request.url).pathname) ? routes.fetch(requestWithoutBase(request, base)) : undefined), { owns, onError: reportTo(logger!) }));
       // The config decides the prefix and the routes folder: a change restarts Vite and with it the routes.
       if (site.configFile) {
         server.watcher.add(site.configFile);
@@ -152,6 +160,22 @@ async function closeDev(devs: Map<object, DevRoutes>, context: unknown): Promise
     devs.delete(key);
     await routes.close();
   }
+}
+
+/**
+ * What to say when Vite's `base` (`/myapp/`: the site is served under it, as a GitHub project site
+ * is) is not the path of `prerender.sitemap.host`: the link check and the sitemap take the site to be
+ * served at that host's path (`/` without one), so the client's links to `/myapp/assets/...` read as
+ * broken and the sitemap's URLs lack the base.
+ */
+function sitePathMismatch(viteBase: string, site: ResolvedConfig): string | undefined {
+  if (!viteBase.startsWith('/') || viteBase === '/') return undefined;
+  const base = viteBase.endsWith('/') ? viteBase : `${viteBase}/`;
+  const host = site.prerender.sitemapHost;
+  const hostPath = host === undefined ? '/' : new URL(host).pathname.replace(/\/?$/, '/');
+  if (hostPath === base) return undefined;
+  const example = host === undefined ? `https://<you>.github.io${base}` : new URL(base, host).href;
+  return `Vite's base is ${base}, where the site is served, but ${host === undefined ? 'prerender.sitemap.host is not set' : `prerender.sitemap.host (${host}) is not under it`}: the link check reads the app's links to ${base}... as links outside the site's root, and the sitemap's URLs leave ${base} out. Set prerender.sitemap.host to the site's URL with that path (${example}) in ${configName(site.root, site.configFile)}.`;
 }
 
 /** The hint of ROUTES_FAILED in Vite, which has no `--no-fail-on-error` flag: the config key does it. */

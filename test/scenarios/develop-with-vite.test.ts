@@ -301,6 +301,41 @@ describe('Vite config errors', () => {
   });
 });
 
+describe("Vite's base (a site served under /myapp/)", () => {
+  it('vite dev answers the routes under the base, as the built site is served', async () => {
+    const root = copyViteSite('vite-base-');
+    const server = await vite8.createServer({ root, base: '/myapp/', server: { port: 0, host: '127.0.0.1' }, customLogger: createViteLogger() });
+    await server.listen();
+    try {
+      const at = (path: string) => new URL(path, server.resolvedUrls!.local[0]).href;
+      const posts = await ask(at('/myapp/api/posts.json'));
+      expect([posts.status, JSON.parse(posts.body)]).toEqual([200, [{ slug: 'first', title: 'First post' }]]);
+      expect((await ask(at('/myapp/api/nope'))).status).toBe(404);
+      // Outside the base, Vite's, as the built site has nothing there.
+      expect((await ask(at('/api/posts.json'), { headers: html })).body).not.toContain('First post');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('vite build says to set prerender.sitemap.host under the base, and with it checks the links under it', async () => {
+    const root = copyViteSite('vite-base-build-');
+    const logger = createViteLogger();
+    await vite8.build({ root, base: '/myapp/', customLogger: logger });
+    const said = (lines: string[]) => lines.filter((line) => line.includes("Vite's base") || line.includes('Broken link "/myapp/'));
+    expect(said(logger.lines)).toEqual([
+      "[api-prerender] warning Vite's base is /myapp/, where the site is served, but prerender.sitemap.host (https://example.com) is not under it: the link check reads the app's links to /myapp/... as links outside the site's root, and the sitemap's URLs leave /myapp/ out. Set prerender.sitemap.host to the site's URL with that path (https://example.com/myapp/) in prerender.config.mjs.",
+      expect.stringMatching(/^\[api-prerender\] warning Broken link "\/myapp\/assets\/index-[\w-]+\.js" on \/index\.html/),
+    ]);
+    const config = join(root, 'prerender.config.mjs');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("host: 'https://example.com'", "host: 'https://me.github.io/myapp/'"));
+    const again = createViteLogger();
+    await vite8.build({ root, base: '/myapp/', customLogger: again });
+    expect(said(again.lines)).toEqual([]);
+    expect(readFileSync(join(root, 'dist/vite-site/public/sitemap.xml'), 'utf8')).toContain('<loc>https://me.github.io/myapp/api/posts.json</loc>');
+  });
+});
+
 describe('prerender build of a site built with Vite', () => {
   it("warns that Vite's client build is not in it, naming vite.config and vite build", async () => {
     const root = copyViteSite('vite-without-vite-');
