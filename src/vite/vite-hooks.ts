@@ -79,8 +79,8 @@ export function createViteHooks(overrides: SiteOverrides): ViteHooks {
     async closeBundle() {
       if (command !== 'build') return closeDev(devs, this);
       if (clientFailed) return;
-      const baseMismatch = builtSite && sitePathMismatch(viteBase, await builtSite);
-      if (baseMismatch) logger!.warn(baseMismatch);
+      const site = await builtSite;
+      for (const said of site ? [sitePathMismatch(viteBase, site), publicDirUnread(site)] : []) if (said) logger!.warn(said);
       const options = configOptions(root, overrides);
       const { build } = await import('../pipeline/build.ts');
       // Vite's client build (with Vite's copy of public/) is what our build copies into public/.
@@ -176,6 +176,16 @@ function sitePathMismatch(viteBase: string, site: ResolvedConfig): string | unde
   if (hostPath === base) return undefined;
   const example = host === undefined ? `https://<you>.github.io${base}` : new URL(base, host).href;
   return `Vite's base is ${base}, where the site is served, but ${host === undefined ? 'prerender.sitemap.host is not set' : `prerender.sitemap.host (${host}) is not under it`}: the link check reads the app's links to ${base}... as links outside the site's root, and the sitemap's URLs leave ${base} out. Set prerender.sitemap.host to the site's URL with that path (${example}) in ${configName(site.root, site.configFile)}.`;
+}
+
+/**
+ * What to say when the site config sets `publicDir`, which `vite build` does not read: Vite's client
+ * build (with Vite's own public folder) is published in its place.
+ */
+function publicDirUnread(site: ResolvedConfig): string | undefined {
+  if (site.publicDir === resolve(site.root, 'public')) return undefined;
+  const folder = relative(site.root, site.publicDir) || '.';
+  return `${configName(site.root, site.configFile)} sets publicDir (${folder}), which vite build does not read: it publishes Vite's client build in its place, with the files of Vite's own publicDir (public/ unless vite.config sets it). Set publicDir: '${folder}' in vite.config, or move the files to public/.`;
 }
 
 /** The hint of ROUTES_FAILED in Vite, which has no `--no-fail-on-error` flag: the config key does it. */

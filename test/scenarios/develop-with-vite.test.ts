@@ -336,6 +336,19 @@ describe("Vite's base (a site served under /myapp/)", () => {
   });
 });
 
+describe('publicDir set in prerender.config, under vite build', () => {
+  it("is said to be unread, with Vite's own option to set", async () => {
+    const root = copyViteSite('vite-public-dir-');
+    const config = join(root, 'prerender.config.mjs');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("name: 'vite-site',", "name: 'vite-site',\n  publicDir: 'static',"));
+    const logger = createViteLogger();
+    await vite8.build({ root, customLogger: logger });
+    expect(logger.lines.filter((line) => line.includes('sets publicDir'))).toEqual([
+      "[api-prerender] warning prerender.config.mjs sets publicDir (static), which vite build does not read: it publishes Vite's client build in its place, with the files of Vite's own publicDir (public/ unless vite.config sets it). Set publicDir: 'static' in vite.config, or move the files to public/.",
+    ]);
+  });
+});
+
 describe('prerender build of a site built with Vite', () => {
   it("warns that Vite's client build is not in it, naming vite.config and vite build", async () => {
     const root = copyViteSite('vite-without-vite-');
