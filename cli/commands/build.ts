@@ -15,6 +15,7 @@ import { apiPrefixFlag, concurrencyFlag, configFileDefault, presetFlag } from '.
 import { interruptOnSignals } from '../interrupt.ts';
 import { guardSiteFaults } from '../site-faults.ts';
 import { loadLibrary } from '../load-library.ts';
+import { defaultNodeEnv } from '../node-env.ts';
 
 interface BuildFlags {
   config?: string;
@@ -47,6 +48,8 @@ export function registerBuild(cli: CAC): void {
     .example('prerender build --shard 1/2 && prerender build --shard 2/2 && prerender merge dist/*.shard-*-of-2')
     .action(async (root: string | undefined, flags: BuildFlags) => {
       limitHeapGrowth();
+      // Before the toolchain process starts: it inherits the environment.
+      defaultNodeEnv('production');
       // One build per process: the toolchain's memory goes back as soon as the bundle is written.
       keepToolchainsWarm(0);
       // Kept for a failed build's --json: the report that lists them is not made.

@@ -8,6 +8,7 @@ import { checkServerFlags } from '../server-flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
 import { stopInterruptingWhileLoading } from '../interrupt.ts';
+import { defaultNodeEnv } from '../node-env.ts';
 
 interface DevFlags {
   config?: string;
@@ -29,6 +30,7 @@ export function registerDev(cli: CAC): void {
     .example('prerender dev')
     .example('prerender dev path/to/site --port 8080 --host 0.0.0.0')
     .action(async (root: string | undefined, flags: DevFlags) => {
+      defaultNodeEnv('development');
       const logger = createLogger();
       try {
         const timeout = shutdownTimeout();

@@ -8,6 +8,7 @@ import { checkServerFlags } from '../server-flags.ts';
 import { handleError } from '../handle-error.ts';
 import { loadLibrary } from '../load-library.ts';
 import { stopInterruptingWhileLoading } from '../interrupt.ts';
+import { defaultNodeEnv } from '../node-env.ts';
 
 interface PreviewFlags {
   config?: string;
@@ -27,6 +28,7 @@ export function registerPreview(cli: CAC): void {
     .example('prerender build && prerender preview')
     .example('prerender preview path/to/site --port 8080')
     .action(async (root: string | undefined, flags: PreviewFlags) => {
+      defaultNodeEnv('production');
       const logger = createLogger();
       try {
         const timeout = shutdownTimeout();

@@ -173,6 +173,17 @@ describe('prerender build', () => {
     expect(readFileSync(join(dir, 'public/api/hello.txt'), 'utf8')).toBe('hello');
   });
 
+  it('sets NODE_ENV to production when the shell did not, as vite build does, and keeps one the shell set', async () => {
+    const files = { 'src/server/routes/api/env.txt.ts': route(`() => String(process.env.NODE_ENV)`) };
+    const { root, dir } = cliSite(['/api/env.txt'], files);
+    const unset = await runCli(['build', root, '--no-typecheck', '--no-cache'], { cwd, env: { NODE_ENV: undefined } });
+    expect(unset.code, unset.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'public/api/env.txt'), 'utf8')).toBe('production');
+    const staging = await runCli(['build', root, '--no-typecheck', '--no-cache'], { cwd, env: { NODE_ENV: 'staging' } });
+    expect(staging.code, staging.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'public/api/env.txt'), 'utf8')).toBe('staging');
+  });
+
   it('prints every path as one to open from where it runs: the folder above the site, or the site', async () => {
     const parent = tempDir('parent-');
     const files = { 'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`), 'prerender.config.mjs': `export default { prerender: { routes: ['/api/hello.txt'] } };` };
