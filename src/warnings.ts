@@ -5,6 +5,8 @@
 import { counted } from './plural.ts';
 import { linkWarnings } from './warnings/links.ts';
 import { routeFileWarnings } from './warnings/route-files.ts';
+import { viteWarnings } from './warnings/vite.ts';
+import { hostWarnings } from './warnings/hosts.ts';
 
 export type { BrokenLinkFacts } from './warnings/links.ts';
 
@@ -96,15 +98,6 @@ export const warnings = {
     code: 'HEADERS_DROPPED',
     message: `${count} route${count === 1 ? '' : 's'} answered with headers ${count === 1 ? 'its handler' : 'their handlers'} set, which ${host} will not send with ${count === 1 ? 'its file' : 'their files'} (it reads no header rules):\n${lines.join('\n')}${count > lines.length ? `\n  ... and ${count - lines.length} more` : ''}\nSet them where the site is served from (a CDN in front of it), or deploy with a preset whose host reads _headers (netlify, cloudflare).`,
   }),
-  /** A host that answers every path no file is with index.html and 200 when public/ has no 404.html. */
-  singlePageFallback: (host: string): Warning => ({
-    code: 'SINGLE_PAGE_FALLBACK',
-    message: `public/ has an index.html and no 404.html: ${host} then takes the site for a single-page app and answers every path that is no file with index.html and status 200, so a request for a route that does not exist (/api/posts/nope.json) gets that HTML, not a 404. Add a 404.html to publicDir (or a route routes/404.html.ts) to have missing paths answered 404.`,
-  }),
-  manyFiles: (host: string, count: number, limit: number): Warning => ({
-    code: 'MANY_FILES',
-    message: `public/ holds ${count} files; ${host} deploys at most ${limit} on its free plan.`,
-  }),
   /** Links the crawl found that no file can be written for (prerender.crawl): the first few, and how many. */
   crawlLinksSkipped: (count: number, examples: string[]): Warning => ({
     code: 'CRAWL_LINK_SKIPPED',
@@ -163,6 +156,8 @@ export const warnings = {
       `Prerender the GET routes among them (prerender.routes, entries), serve the others from ${serverFile} on a Node host, or build with preset "static" if they are served elsewhere.`,
   }),
   ...linkWarnings,
+  ...viteWarnings,
+  ...hostWarnings,
   /** Config files in the site root beside the one used (`used`), which are not read. */
   configFilesUnread: (used: string, unread: string[]): Warning => ({
     code: 'CONFIG_FILE',
@@ -204,16 +199,6 @@ export const warnings = {
     message: `The build is published, but its cache could not be saved in ${dir}: ${why}. The next build renders every route this one rendered.`,
   }),
   /** `import.meta.dirname` or `.filename` (`name`) at `place` (file:line:column) of a site's module: the bundle's when a route runs. */
-  /** A site whose `vite` config adds apiRoutes(), built without Vite: its client build is not in `publicDir` (`published`). */
-  viteSite: (vite: string, published: string): Warning => ({
-    code: 'VITE_SITE',
-    message: `${vite} adds apiRoutes(): this site is built with vite build, which puts Vite's client build (index.html, assets/) in ${published} beside the routes. This build publishes the routes and publicDir alone, so ${published} holds no app. Run vite build (npx vite build) to publish both.`,
-  }),
-  /** `import.meta.env` at `place` (file:line:column): Vite's, undefined when a route runs. */
-  importMetaEnv: (place: string): Warning => ({
-    code: 'IMPORT_META_ENV',
-    message: `${place}: import.meta.env is Vite's, made for its client code; a route runs in Node, where it is undefined (import.meta.env.VITE_X throws). Read process.env.VITE_X, set in the environment the build runs in.`,
-  }),
   modulePath: (place: string, name: 'dirname' | 'filename'): Warning => ({
     code: 'ASSET_URL',
     message:
