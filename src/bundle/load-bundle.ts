@@ -16,7 +16,7 @@ export interface ServerBundle {
   fetch(request: Request): Promise<Response>;
   /** Serves `public/` of the build the module belongs to, then the routes (none with `filesOnly`). */
   serve(options?: BuildServeOptions): Promise<RunningServer>;
-  /** What `serve` answers, without a socket (absent from bundles of api-prerender before 0.1.0's preview reload). */
+  /** What `serve` answers, without a socket (absent from a bundle an earlier api-prerender made). */
   handler?(options?: Pick<BuildServeOptions, 'filesOnly' | 'hostType'>): BuildHandler;
   /** A new h3 app of the routes alone, made with `options` (the prerender's prints no error itself). */
   routesApp(options: AppOptions): H3;

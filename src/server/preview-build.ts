@@ -24,11 +24,14 @@ export function followPreviewedBuild(bundle: ServerBundle, paths: { dir: string;
   if (!bundle.handler) return undefined;
   let current = bundle.handler(options);
   let loading = Promise.resolve();
+  let closed = false;
   const stopWatching = watchReplaced(paths.dir, () => {
     loading = loading.then(async () => {
       try {
         const next = await loadBundle(paths.serverFile, site);
         if (!next.handler) throw new Error('its server bundle has no handler export');
+        // Closed while it loaded: the new build's file table is not followed either.
+        if (closed) return;
         const before = current;
         current = next.handler(options);
         before.close();
@@ -41,6 +44,7 @@ export function followPreviewedBuild(bundle: ServerBundle, paths: { dir: string;
   return {
     fetch: (request) => current.fetch(request),
     close: () => {
+      closed = true;
       stopWatching();
       current.close();
     },
