@@ -9,6 +9,7 @@
  * that module's, and counts for every route that reaches it. `prerender build` adds it; the built
  * server carries the stand-ins, which note nothing without a prerender.
  */
+import { createHash } from 'node:crypto';
 import type { Plugin, TransformPluginContext } from 'rollup';
 import { sitePath } from '../cache/site-path.ts';
 import { trackedNetModules } from '../runtime/tracked-net.ts';
@@ -17,9 +18,17 @@ import { runtimeId } from './entry.ts';
 const prefix = '\0api-prerender:tracked:';
 /** Node's modules whose stand-in serves one module: it notes what that module reads. */
 const fsModules = ['fs', 'fs/promises', 'process', 'path', 'path/posix'];
-/** The names the tracked `process.env` and `process` are imported by: no module names a variable so. */
-const envName = '__apiPrerenderEnv$';
-const processName = '__apiPrerenderProcess$';
+/**
+ * The names the tracked `process.env` and `process` are imported by in `module`: no module names a
+ * variable so. Each module's own (a hash of its path after the name), so that Rollup never renames
+ * one to tell them apart: its renaming (`__apiPrerenderEnv$$2`) followed the order it met them in,
+ * which a rebundle with Rollup's cache did not always repeat, and the same sources gave another
+ * bundle (which `prerender merge` refuses between shards).
+ */
+const trackedNames = (module: string) => {
+  const suffix = createHash('sha256').update(module).digest('hex').slice(0, 8);
+  return { env: `__apiPrerenderEnv$${suffix}`, process: `__apiPrerenderProcess$${suffix}` };
+};
 
 /** Options of {@link trackedModules}. */
 export interface TrackedModulesOptions {
@@ -90,6 +99,7 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
  * source map holds); `null` when the module does none of these.
  */
 function trackEnvReads(context: TransformPluginContext, code: string, module: string): { code: string; map: null } | null {
+  const { env: envName, process: processName } = trackedNames(module);
   const found: { node: Node; name: string }[] = [];
   const visit = (value: unknown, assigned: boolean): void => {
     if (Array.isArray(value)) return value.forEach((item) => visit(item, false));

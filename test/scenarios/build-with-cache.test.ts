@@ -107,6 +107,21 @@ describe('a build with the cache', () => {
     expect(takeRuns(runs)).toEqual(always);
   });
 
+  it('bundles the same sources into the same bytes after a module stopped reading the environment (Rollup renames nothing)', async () => {
+    const lib = (body: string) => `export const load = (): string => ${body};\n`;
+    const root = writeSite({
+      'src/server/lib/catalog.ts': lib(`'data'`),
+      'src/server/routes/api/a.txt.ts': `import { defineEventHandler } from 'h3';\nimport { load } from '../../lib/catalog.ts';\nexport default defineEventHandler(() => load());\n`,
+      'prerender.config.mjs': "export default { name: 'same', prerender: { routes: ['/api/a.txt'] } };\n",
+    });
+    await buildSite(root);
+    writeFileSync(join(root, 'src/server/lib/catalog.ts'), lib(`process.env.CATALOG ?? 'data'`));
+    await buildSite(root);
+    writeFileSync(join(root, 'src/server/lib/catalog.ts'), lib(`'data'`));
+    const again = await buildSite(root);
+    await expectCleanOutput(root, again.dir, join(tempDir('runs-'), 'runs.log'));
+  });
+
   it('renders a route that read the environment through node:process, a process taken apart, or globalThis.process (env)', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const variable = JSON.stringify(greetingVariable);
