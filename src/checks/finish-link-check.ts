@@ -15,7 +15,7 @@ import { folderTwin } from './folder-twin.ts';
 import { htmlTwin } from './html-twin.ts';
 import { problemsListed } from './check-output.ts';
 import { filePath, type LinkReader } from '../crawl/read-links.ts';
-import type { LinkCheck, PendingLink } from './link-check.ts';
+import { linkTarget, type LinkCheck, type PendingLink } from './link-check.ts';
 import type { OtherMethod } from '../routes/other-methods.ts';
 
 /** What the end of the link check needs; narrow on purpose. */
@@ -28,6 +28,11 @@ export interface FinishLinkCheckInput extends AskServerOptions {
   files: readonly string[];
   /** Files larger than this are not read (`prerender.maxBodySize`, the bound of a route's body). */
   maxBytes: number;
+  /**
+   * A shard's: every shard's routes, of which the others' are written by the other shards, and
+   * merged into this output: a link to one is good, though no file of this shard is it.
+   */
+  writtenElsewhere?: readonly { route: string }[];
   /** The route files that answer a path for other methods than GET only (routes/other-methods.ts). */
   otherMethodsOf: (route: string) => Promise<OtherMethod[]>;
   logger: Logger;
@@ -42,7 +47,8 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
     input.signal?.throwIfAborted();
   }
   const served: PendingLink[] = [];
-  const broken = await askServer(check.unresolved(), input, (link) => served.push(link));
+  const unresolved = input.writtenElsewhere ? notWrittenElsewhere(check.unresolved(), input.writtenElsewhere) : check.unresolved();
+  const broken = await askServer(unresolved, input, (link) => served.push(link));
   if (served.length > 0) input.logger.info(servedByRoutes(served));
   if (broken.length === 0) return;
   // Where no route serves the link for GET: the files that serve it for another method only (a
@@ -76,4 +82,16 @@ function servedByRoutes(links: readonly PendingLink[]): string {
   const shown = [...links].sort((a, b) => (a.target < b.target ? -1 : 1)).slice(0, servedShown).map((link) => `${link.target} (on ${link.foundOn})`);
   const more = links.length > servedShown ? `, and ${links.length - servedShown} more` : '';
   return `links: ${counted(links.length, 'link')} lead${links.length === 1 ? 's' : ''} to routes not prerendered, which server/index.mjs answers and public/ alone does not: ${shown.join(', ')}${more}. Prerender them to publish them as files; build with a host's preset (--preset netlify) to have them checked as that host serves public/`;
+}
+
+/** `links` without those whose target is a route of `routes` (every shard's): another shard writes it. */
+function notWrittenElsewhere(links: PendingLink[], routes: readonly { route: string }[]): PendingLink[] {
+  if (links.length === 0) return links;
+  const targets = new Set(links.map((link) => link.target));
+  const written = new Set<string>();
+  for (const { route } of routes) {
+    const target = linkTarget(route);
+    if (targets.has(target)) written.add(target);
+  }
+  return written.size === 0 ? links : links.filter((link) => !written.has(link.target));
 }

@@ -25,6 +25,9 @@ export interface PendingLink {
   pages?: number;
 }
 
+/** The target a link to `route` is checked as: the route without a trailing `/` (a folder's page is its index.html either way). */
+export const linkTarget = (route: string): string => (route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route);
+
 /** Pages kept per target: enough to find the template a broken link comes from, bounded however many pages share it. */
 export const pagesKept = 10;
 
@@ -70,7 +73,7 @@ export function createLinkCheck(claims: FileClaims): LinkCheck {
   return {
     add(links, foundOn) {
       for (const { link, route } of links) {
-        const target = route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route;
+        const target = linkTarget(route);
         if (known.has(target)) continue;
         const waiting = pending.get(target);
         if (typeof waiting === 'string') {

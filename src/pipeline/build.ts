@@ -49,7 +49,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const planned = await planEntries(context, plan, server, routeFiles);
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);
-    await checkLinks(context, rendered, server, routeFiles);
+    await checkLinks(context, rendered, server, routeFiles, planned);
     const copies = await precompress(context);
     const report = await reportBuild(context, rendered, extraFiles + copies);
     const changes = await writeReportPage(context, rendered, report);

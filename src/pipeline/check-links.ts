@@ -12,11 +12,12 @@ import type { BuildContext } from './context.ts';
 import { routeHandler } from './load.ts';
 import { sitemapFileNames } from '../output/sitemap.ts';
 import type { Rendered } from './prerender.ts';
+import type { PlannedRoutes } from './plan.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { otherMethodsOf } from '../routes/other-methods.ts';
 
 /** Finishes the link check the prerender step started; nothing to do when `prerender.links` is false. */
-export async function checkLinks(build: BuildContext, rendered: Rendered, server: () => Promise<ServerBundle>, routeFiles: RouteDefinition[]): Promise<void> {
+export async function checkLinks(build: BuildContext, rendered: Rendered, server: () => Promise<ServerBundle>, routeFiles: RouteDefinition[], planned: PlannedRoutes): Promise<void> {
   const { config, paths, logger } = build;
   const mode = config.prerender.links;
   if (!mode || !rendered.links) return;
@@ -32,6 +33,6 @@ export async function checkLinks(build: BuildContext, rendered: Rendered, server
   // A host that serves files alone (a static preset's) answers no link a route alone answers.
   const asking = { ...routeHandler(server, build.signal), bounds: { timeout, maxBodySize }, retry, concurrency, filesOnly: staticHosts[config.preset] };
   await whileDoing('checking the links of the output', () =>
-    finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, otherMethodsOf: otherMethodsOf(routeFiles, config), logger }),
+    finishLinkCheck({ ...asking, mode, check, reader, publicDir: paths.publicDir, files, maxBytes: maxBodySize, otherMethodsOf: otherMethodsOf(routeFiles, config), writtenElsewhere: build.shard ? planned.all : undefined, logger }),
   );
 }

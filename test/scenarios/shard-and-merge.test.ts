@@ -117,6 +117,22 @@ describe('prerender build --shard and prerender merge', () => {
   });
 });
 
+describe('the link check of a shard', () => {
+  it("takes a link to another shard's route as good, and still names a link no shard writes (a host serving files alone)", async () => {
+    const root = writeSite({
+      'src/server/routes/api/u/[id].json.ts': route(`(event) => { const id = Number(getRouterParam(event, 'id')); return { id, next: '/api/u/' + (id % 4 + 1) + '.json', gone: id === 1 ? '/api/u/9.json' : undefined }; }`, 'defineEventHandler, getRouterParam'),
+      'prerender.config.mjs': `export default { name: 'linked', preset: 'netlify', prerender: { routes: ['/api/u/1.json', '/api/u/2.json', '/api/u/3.json', '/api/u/4.json'] } };`,
+    });
+    const shardOut = tempDir('shards-');
+    const broken: string[] = [];
+    for (const shard of shards(2)) {
+      const { report } = await buildSite(root, { now, shard, config: { outDir: shardOut } });
+      broken.push(...report.warnings.filter((warning) => warning.code === 'BROKEN_LINK').map((warning) => warning.target!));
+    }
+    expect(broken).toEqual(['/api/u/9.json']);
+  });
+});
+
 describe('merging shards built for a preset', () => {
   it('writes the host files of that preset, as one build does (vercel)', async () => {
     const root = writeSite({
