@@ -3,6 +3,7 @@
  * cache made for the prerender once the bundle is known, and the cache committed once the output is
  * published: never before, so a build that fails or is stopped leaves the last good cache as it was.
  */
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import type { EntriesTracking } from '../plan/route-entries.ts';
@@ -21,6 +22,7 @@ import { warn } from '../log.ts';
 import type { RouteCache } from '../prerender/reuse-output.ts';
 import type { RouteDefinition } from '../routes/file-to-route.ts';
 import { warnings } from '../warnings.ts';
+import { fileListName } from '../report/file-list.ts';
 import { bundleKey } from './bundle.ts';
 import type { BuildContext } from './context.ts';
 
@@ -110,6 +112,8 @@ export async function commitBuildCache(build: BuildContext): Promise<void> {
   try {
     const stored = bundle.stored ?? (await storeBundle(cache.dir, join(paths.final, 'server'), { key: bundle.key!, sources: bundle.sources!, lines: bundle.lines!, facts: bundle.facts }));
     cache.routes.commit(stored, cache.loaded ? cache.load : undefined);
+    // The output's file list, for the next build's report to compare with where dist/ is not kept (CI).
+    await copyFile(join(paths.final, fileListName), join(cache.dir, fileListName));
   } catch (error) {
     cache.routes.abandon();
     warn(logger, warnings.cacheNotSaved(shownPath(cache.dir), messageOf(error)));

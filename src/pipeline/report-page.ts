@@ -5,7 +5,10 @@
  * {@link writeReportPage} adds the rest once the build's report is known, before it is published, so
  * a failed build leaves the previous report as it was.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { whileDoing } from '../file-limit.ts';
+import { fileListName } from '../report/file-list.ts';
 import type { BuildReport } from '../report/build-report.ts';
 import { createReportWriter, type ReportWriter } from '../report/report-writer.ts';
 import { routeProblems } from '../report/route-problems.ts';
@@ -13,10 +16,15 @@ import type { FileChanges } from '../report/compare-files.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 
-/** Starts the report in the staged output; the previous build's file list is read as routes come. */
+/**
+ * Starts the report in the staged output; the previous build's file list is read as routes come:
+ * the output's, else, where there is no output (a CI job's fresh `dist/`), the copy the cache kept
+ * of the last build's (commitBuildCache), so a cache restored in CI compares too.
+ */
 export function openReportPage(build: BuildContext): ReportWriter {
-  const { config, paths } = build;
-  return createReportWriter({ name: config.name, distDir: paths.dir, publicDir: paths.publicDir, previousDir: paths.final, typeProblems: config.preset === 'static' });
+  const { config, paths, cache } = build;
+  const previousDir = cache && !existsSync(paths.final) && existsSync(join(cache.dir, fileListName)) ? cache.dir : paths.final;
+  return createReportWriter({ name: config.name, distDir: paths.dir, publicDir: paths.publicDir, previousDir, typeProblems: config.preset === 'static' });
 }
 
 /**

@@ -41,7 +41,8 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
  */
 export function printSummary(build: BuildContext, report: BuildReport, rendered: Rendered, changes?: FileChanges): BuildReport {
   const { logger } = build;
-  Object.assign(report, { warnings: [...build.warnings], ms: Math.round(performance.now() - build.started) });
+  const counts = changes?.previous === 'compared' ? { added: changes.added, changed: changes.changed, removed: changes.removed } : null;
+  Object.assign(report, { warnings: [...build.warnings], ms: Math.round(performance.now() - build.started), changes: counts });
   logger.info(`build report: ${shownPath(join(report.dir, reportPageName))}`);
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
   const changed = changes && changesLine(changes);

@@ -46,6 +46,13 @@ export interface BuildReport {
    */
   typeCheck?: TypeCheckVerdict | null;
   /**
+   * What changed in `public/` against the previous build's output: files added, changed and
+   * removed, counted (report.html names them), or `null` when there was none to compare with (a first
+   * build, or an output whose file list is gone: a CI job's fresh `dist/`). A CI step can fail a run
+   * that removed many. Absent from a failed build's report.
+   */
+  changes?: { added: number; changed: number; removed: number } | null;
+  /**
    * Every other route, failed ones too, and why it was rendered: `new`, `output`, `code`, `file <path>`,
    * `cacheKey`, `network`, `env`, `config`, `no cache`. Made when read (a cold build of a million
    * routes lists them all, and only `--json` prints them).

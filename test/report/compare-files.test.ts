@@ -1,5 +1,5 @@
 /** The comparison with the previous build's file list (src/report/compare-files.ts): added, changed, removed. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareFiles, type FileChange } from '../../src/report/compare-files.ts';
@@ -88,8 +88,17 @@ describe("the build's line of what changed in public/", () => {
     const root = writeSite({ 'src/server/routes/api/posts/[slug].json.ts': route(`(event) => ({ slug: getRouterParam(event, 'slug') })`, 'defineEventHandler, getRouterParam') });
     const build = (routes: string[]) => buildSite(root, { config: { outDir, name: 'posts', prerender: { routes } } });
     const said = (lines: string[]) => lines.filter((line) => line.startsWith('public/ since'));
-    expect(said((await build(['/api/posts/a.json', '/api/posts/b.json', '/api/posts/c.json'])).logger.lines)).toEqual([]);
-    expect(said((await build(['/api/posts/a.json', '/api/posts/d.json'])).logger.lines)).toEqual(['public/ since the last build: 1 file added (api/posts/d.json), 2 removed (api/posts/b.json, api/posts/c.json)']);
-    expect(said((await build(['/api/posts/a.json', '/api/posts/d.json'])).logger.lines)).toEqual([]);
+    const first = await build(['/api/posts/a.json', '/api/posts/b.json', '/api/posts/c.json']);
+    expect([said(first.logger.lines), first.report.changes]).toEqual([[], null]);
+    const second = await build(['/api/posts/a.json', '/api/posts/d.json']);
+    expect(said(second.logger.lines)).toEqual(['public/ since the last build: 1 file added (api/posts/d.json), 2 removed (api/posts/b.json, api/posts/c.json)']);
+    // The report counts them, for a CI step to read (--json).
+    expect(second.report.changes).toEqual({ added: 1, changed: 0, removed: 2 });
+    const third = await build(['/api/posts/a.json', '/api/posts/d.json']);
+    expect([said(third.logger.lines), third.report.changes]).toEqual([[], { added: 0, changed: 0, removed: 0 }]);
+    // A CI job: dist/ fresh, the cache restored. The cache kept the last output's file list.
+    rmSync(join(outDir, 'posts'), { recursive: true });
+    const fresh = await build(['/api/posts/a.json']);
+    expect([said(fresh.logger.lines), fresh.report.changes]).toEqual([['public/ since the last build: 1 file removed (api/posts/d.json)'], { added: 0, changed: 0, removed: 1 }]);
   });
 });
