@@ -8,7 +8,7 @@ import { checkOptions, is } from '../api-options.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
-import { listedFiles, writeHostOutput } from '../hosts/host-output.ts';
+import { deployCommand, listedFiles, writeHostOutput } from '../hosts/host-output.ts';
 import { compressFiles } from '../compress/compress-output.ts';
 import { listFiles } from '../output/list-files.ts';
 import { manifestName, readManifestHead, writeManifest } from '../output/manifest.ts';
@@ -92,7 +92,7 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
     bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
     ms: Math.round(performance.now() - started),
   };
-  logger.info(`merged ${counted(report.shards, 'shard')}: ${counted(report.ok, 'route')}, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${shownPath(report.dir)}`);
+  logger.info(`merged ${counted(report.shards, 'shard')}: ${counted(report.ok, 'route')}, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${shownPath(report.dir)}; to deploy: ${deployCommand(preset, shownPath(report.dir))}`);
   return report;
 }
 

@@ -47,8 +47,10 @@ export function printSummary(build: BuildContext, report: BuildReport, rendered:
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
   const changed = changes && changesLine(changes);
   if (changed) logger.info(changed);
-  // The summary ends with how to deploy the output: not dist/<name> whole (nor Vite's dist/).
-  logger.info(`${formatSummary(report)}; to deploy: ${deployCommand(build.config.preset, shownPath(report.dir))}`);
+  // The summary ends with how to deploy the output: not dist/<name> whole (nor Vite's dist/); a
+  // shard's is a part of the site, which prerender merge makes whole.
+  const next = build.shard ? `next: prerender merge the ${build.shard.count} shards (${shownPath(join(build.config.outDir, `${build.config.name}.shard-*-of-${build.shard.count}`))}), then deploy what it writes` : `to deploy: ${deployCommand(build.config.preset, shownPath(report.dir))}`;
+  logger.info(`${formatSummary(report)}; ${next}`);
   for (const name of earlierNames(build.config)) {
     logger.info(`${shownPath(join(build.config.outDir, name))} is the output of an earlier build of this site named "${name}" (its cache is beside this one's): if the name changed, remove it and ${shownPath(join(build.config.cacheDir, name))}, or a step that uploads ${shownPath(build.config.outDir)} publishes both`);
   }

@@ -140,10 +140,16 @@ describe('merging shards built for a preset', () => {
       'prerender.config.mjs': `export default { name: 'hosted', preset: 'vercel', prerender: { routes: ['/api/u/1', '/api/u/2', '/api/u/3', '/api/u/4'] } };`,
     });
     const shardOut = tempDir('shards-');
-    for (const shard of shards(2)) await buildSite(root, { now, shard, config: { outDir: shardOut } });
+    for (const shard of shards(2)) {
+      // A shard is a part of the site: its closing line says to merge, not how to deploy it.
+      const { logger } = await buildSite(root, { now, shard, config: { outDir: shardOut } });
+      expect(logger.lines.at(-1)).toMatch(new RegExp(`; next: prerender merge the 2 shards \\(.*hosted\\.shard-\\*-of-2\\), then deploy what it writes$`));
+    }
     const { dir: unsharded } = await buildSite(root, { now });
     const outDir = tempDir('merged-');
-    await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: createMemoryLogger() });
+    const merging = createMemoryLogger();
+    await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: merging });
+    expect(merging.lines.at(-1)).toMatch(/^merged 2 shards: 4 routes, .*; to deploy: cd .*hosted && vercel deploy --prebuilt$/);
     const config = JSON.parse(readFileSync(join(outDir, 'hosted', '.vercel/output/config.json'), 'utf8'));
     expect(Object.keys(config.overrides)).toEqual(['api/u/1', 'api/u/2', 'api/u/3', 'api/u/4']);
     expect(snapshotTree(join(outDir, 'hosted'))).toEqual(outputTree(unsharded));
