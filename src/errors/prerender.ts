@@ -1,5 +1,6 @@
 /** The catalogue's errors of the routes a build renders and what they answer (see errors.ts). */
 import { messageOf, PrerenderError } from './prerender-error.ts';
+import { relativeMiss } from './relative-miss.ts';
 
 const noRouteFileHint = 'For each route that no route file matches: fix it where it is listed (prerender.routes, or the entries of the file named), or add a route file that serves it.';
 
@@ -15,7 +16,7 @@ export const prerenderErrors = {
   /** The first refused entry's error (routeEntries), with what `more` says of the others of its list. */
   moreEntriesRefused: (first: PrerenderError, more: string) => new PrerenderError('ROUTE_ENTRIES', `${first.message} ${more}`, { hint: first.hint }),
   entriesFailed: (file: string, cause: unknown) =>
-    new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} failed: ${messageOf(cause)}`, {
+    new PrerenderError('ROUTE_ENTRIES', `The entries function of route file ${file} failed: ${messageOf(cause)}${relativeMiss(cause)}`, {
       hint: 'Fix the `entries` function the file exports: the build calls it once, before prerendering, to list the URLs to render.',
       cause,
       traceCause: true,

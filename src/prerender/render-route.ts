@@ -1,7 +1,7 @@
-import { isAbsolute } from 'node:path';
 import type { H3EventContext } from 'h3';
 import { isJsonFeed } from '../checks/check-json-feed.ts';
 import { messageOf } from '../errors.ts';
+import { relativeMiss } from '../errors/relative-miss.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
 import { BodyBoundError, bodyTimedOut, cancelSoon, readBody, type BodyBounds, type BodyReading } from './read-body.ts';
@@ -198,16 +198,6 @@ function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unkno
     // Not JSON: fall back to the status text.
   }
   return response.statusText || `HTTP ${response.status}`;
-}
-
-/**
- * What to add to a file not found by a relative path: it was looked for from the working folder,
- * which the build may run in another than the server does (`prerender build site/` from above).
- */
-function relativeMiss(error: Error): string {
-  const { code, path } = error as NodeJS.ErrnoException;
-  if (code !== 'ENOENT' || typeof path !== 'string' || isAbsolute(path)) return '';
-  return ` ("${path}" is looked for from the working folder, ${process.cwd()}: name it from the module instead, new URL('...', import.meta.url))`;
 }
 
 /** What ES modules use in place of CommonJS's names, which a route file (an ES module) does not have. */

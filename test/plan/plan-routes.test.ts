@@ -193,6 +193,14 @@ describe('entries that cannot be prerendered stop the build', () => {
     expect(existsSync(join(outDir, 'site'))).toBe(false);
   });
 
+  it('an entries that reads a file by a relative path the working folder does not hold: says where it looked, and the fix', async () => {
+    const root = writeSite({ [users]: `import { readFileSync } from 'node:fs';\nexport const entries = () => JSON.parse(readFileSync('data/users.json', 'utf8'));\n${handler}`, 'data/users.json': '[]' });
+    const error = await catchError(() => buildSite(root, { config: { outDir: tempDir('out-') } }));
+    expect(error.message).toBe(
+      `The entries function of route file ${users} failed: ENOENT: no such file or directory, open 'data/users.json' ("data/users.json" is looked for from the working folder, ${process.cwd()}: name it from the module instead, new URL('...', import.meta.url))`,
+    );
+  });
+
   it('through the CLI: exit code 1, the message and hint on stderr, nothing in dist/', async () => {
     const root = writeSite({ [users]: `export const entries = () => ['/users/1'];\n${handler}`, 'prerender.config.mjs': `export default { name: 'site' };` });
     const { code, stderr } = await runCli(['build', root, '--no-typecheck']);
