@@ -78,7 +78,10 @@ async function checkSameBundle(shards: LoadedShard[]): Promise<void> {
   const expected = await digest(shards[0].dir);
   for (const shard of shards.slice(1)) {
     if ((await digest(shard.dir)) !== expected) {
-      throw errors.usage(`${shard.dir} holds another server bundle than ${shards[0].dir}: the shards were built from different code.`, 'Build every shard from the same commit.');
+      throw errors.usage(
+        `${shard.dir} holds another server bundle than ${shards[0].dir}: the shards were built from different code, or different files copied beside it (new URL(..., import.meta.url): a data file changed between the shards' builds).`,
+        'Build every shard from the same commit, with the same data files.',
+      );
     }
   }
 }

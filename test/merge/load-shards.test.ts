@@ -3,7 +3,7 @@
  * routes that clash only across shards, or with the sitemap parts the shards need together, fail the
  * merge as they would fail one build.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { merge, type Shard } from '../../src/index.ts';
@@ -67,5 +67,22 @@ describe('sitemap parts in a merge', () => {
 
   it('is no clash while one sitemap file holds every URL', () => {
     expect(() => claimRouteFiles([loaded(1, 100, ['sitemap-2.xml']), loaded(2, 100, [])])).not.toThrow();
+  });
+});
+
+describe('shards of different bundles', () => {
+  it('are refused, naming a data file copied beside the bundle as a likely reason', async () => {
+    const root = writeSite({
+      'src/server/routes/api/items/[id].json.ts': `import { readFileSync } from 'node:fs';\nimport { defineEventHandler, getRouterParam } from 'h3';\nconst items = JSON.parse(readFileSync(new URL('../../../data/items.json', import.meta.url), 'utf8'));\nexport default defineEventHandler((event) => items[getRouterParam(event, 'id')!]);\n`,
+      'src/server/data/items.json': '{"1": "one", "2": "two"}',
+      'prerender.config.mjs': "export default { name: 'items', prerender: { routes: ['/api/items/1.json', '/api/items/2.json'] } };",
+    });
+    const outDir = tempDir('shards-');
+    await buildSite(root, { shard: { index: 1, count: 2 }, config: { outDir } });
+    writeFileSync(join(root, 'src/server/data/items.json'), '{"1": "one", "2": "deux"}');
+    await buildSite(root, { shard: { index: 2, count: 2 }, config: { outDir } });
+    const error = await catchError(() => merge({ shardDirs: readdirSync(outDir).map((name) => join(outDir, name)), outDir: tempDir('merged-'), logger: createMemoryLogger() }));
+    expect(error.message).toMatch(/holds another server bundle than .*: the shards were built from different code, or different files copied beside it \(new URL\(\.\.\., import\.meta\.url\): a data file changed between the shards' builds\)\.$/);
+    expect(error.hint).toBe('Build every shard from the same commit, with the same data files.');
   });
 });
