@@ -4,6 +4,7 @@
  */
 
 import type { FileSource } from './file-table.ts';
+import { htmlWithoutExtension } from './cloudflare-html.ts';
 import { decodeSegment } from './url-path.ts';
 
 const text = { 'content-type': 'text/plain; charset=utf-8' };
@@ -31,11 +32,14 @@ export function noFileServed(pathname: string, host: string): Response {
 /**
  * What `host` answers a GET of `pathname` (as requested) that no file of `files` is, as measured
  * against `wrangler pages dev` for Cloudflare Pages: the nearest `404.html` up the path's folders,
- * with status 404; with no `404.html` at the top, the site is taken for a single-page app and
+ * with status 404 (after the page `/about` names, `about.html`: cloudflare-html.ts); with no
+ * `404.html` at the top, the site is taken for a single-page app and
  * `index.html` is the answer, with 200. The other hosts send the top `404.html` with 404. Else
  * {@link noFileServed}.
  */
 export async function notFoundAnswer(files: FileSource, pathname: string, host: string): Promise<Response> {
+  const page = host === cloudflarePages ? await htmlWithoutExtension(files, pathname) : undefined;
+  if (page !== undefined) return new Response(await files.read(page), { status: 200, headers: { 'content-type': page.type } });
   const folders = host === cloudflarePages ? foldersUp(pathname) : [''];
   for (const folder of folders) {
     const page = await files.find(`${folder}/404.html`);

@@ -13,7 +13,8 @@ import { stopOnSignal } from './shutdown.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
 import type { FileSource } from './file-table.ts';
-import { methodNotServed, notFoundAnswer } from './files-alone.ts';
+import { cloudflarePages, methodNotServed, notFoundAnswer } from './files-alone.ts';
+import { htmlFileMoved } from './cloudflare-html.ts';
 import { buildFileTable, fileCacheControl, serveFiles, type FileMiddleware } from './static.ts';
 import { withFolderPages } from './folder-page.ts';
 
@@ -52,7 +53,10 @@ export function buildHandler(routes: RuntimeRoute[], bundleUrl: string, options:
   const table = buildFileTable(distDir, options.filesOnly === undefined ? undefined : options.hostType);
   const files = serveFiles(table);
   const app = options.filesOnly === undefined ? createApp(routes, { files }) : createApp([], { files: filesAlone(files, table, options.filesOnly) });
-  return { fetch: withFolderPages(app.fetch, fileCacheControl), close: () => table.close() };
+  // A route's HTML answer at a path without its folder's slash is sent to the folder; the files' own
+  // layer does so for the files, and a host's answer where no file is (a single-page app's
+  // index.html) is no route's.
+  return { fetch: options.filesOnly === undefined ? withFolderPages(app.fetch, fileCacheControl) : app.fetch, close: () => table.close() };
 }
 
 /** Serves the build the bundle at `bundleUrl` belongs to ({@link buildHandler}) on a socket. */
@@ -76,6 +80,8 @@ function filesAlone(files: FileMiddleware, table: FileSource, host: string): App
   return async (event) => {
     const refused = methodNotServed(event.req.method, host);
     if (refused) return refused;
+    const moved = host === cloudflarePages ? await htmlFileMoved(table, event.url.pathname, event.url.search) : undefined;
+    if (moved) return moved;
     const served = await files(event);
     if (served !== undefined) return served;
     return notFoundAnswer(table, event.url.pathname, host);

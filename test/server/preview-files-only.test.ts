@@ -101,7 +101,15 @@ describe('preview of a static host preset', () => {
         const missing = await fetch(url(path));
         expect([missing.status, missing.headers.get('content-type'), await missing.text()], path).toEqual([404, 'text/html; charset=utf-8', body]);
       }
-    }, undefined, { 'public/index.html': '<h1>home</h1>', 'public/404.html': top, 'public/api/404.html': api });
+      // Its HTML handling: a page's file by its name is sent to the URL it is served at, which answers it.
+      for (const [path, location] of [['/index.html', '/'], ['/404.html', '/404'], ['/about.html?x=1', '/about?x=1']]) {
+        const moved = await fetch(url(path), { redirect: 'manual' });
+        expect([moved.status, moved.headers.get('location')], path).toEqual([308, location]);
+      }
+      expect(await (await fetch(url('/about'))).text()).toBe('<p>about</p>');
+      const page404 = await fetch(url('/404'));
+      expect([page404.status, await page404.text()]).toEqual([200, top]);
+    }, undefined, { 'public/index.html': '<h1>home</h1>', 'public/about.html': '<p>about</p>', 'public/404.html': top, 'public/api/404.html': api });
   });
 
   it('cloudflare: with an index.html and no 404.html at the top, answers index.html with 200 (a single-page app, as Cloudflare takes it), and the build warns', async () => {
@@ -113,8 +121,11 @@ describe('preview of a static host preset', () => {
     const lines = createMemoryLogger();
     const server = await createPreviewServer({ root, config: { outDir }, port: 0, logger: lines });
     try {
-      const missing = await fetch(new URL('/api/items/2.json', server.url));
-      expect([missing.status, missing.headers.get('content-type'), await missing.text()]).toEqual([200, 'text/html; charset=utf-8', '<h1>home</h1>']);
+      // A path with an extension or without (no 301 to a folder: the answer is no route's page).
+      for (const path of ['/api/items/2.json', '/api/nope', '/api/items']) {
+        const missing = await fetch(new URL(path, server.url), { redirect: 'manual' });
+        expect([missing.status, missing.headers.get('content-type'), await missing.text()], path).toEqual([200, 'text/html; charset=utf-8', '<h1>home</h1>']);
+      }
     } finally {
       await server.close();
     }
