@@ -41,7 +41,7 @@ export const outputErrors = {
     }),
   fileTooLarge: (host: string, limit: string, lines: string[]) =>
     new PrerenderError('HOST_LIMITS', `${host} serves files of at most ${limit}; ${lines.length === 1 ? 'this one is' : 'these are'} larger:\n${lines.join('\n')}`, {
-      hint: 'Split the response into smaller files, or serve it from the API routes instead of prerendering it.',
+      hint: `Split the response into smaller files (a page of items each), or leave the route out of the prerender and serve it from elsewhere: ${host} runs no route.`,
     }),
   output: (path: string, cause: unknown) =>
     new PrerenderError('WRITE_FAILED', `Cannot write ${path}: ${messageOf(cause)}`, {

@@ -61,7 +61,7 @@ export function deployCommand(preset: Preset, dir: string): string {
     case 'netlify':
       return `netlify deploy --prod --dir ${dir}/public`;
     case 'cloudflare':
-      return `wrangler pages deploy ${dir}/public`;
+      return `npx wrangler pages deploy ${dir}/public --project-name <your Pages project> (with CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID set in CI)`;
     case 'vercel':
       return `cd ${dir} && vercel deploy --prebuilt`;
     case 'github-pages':
