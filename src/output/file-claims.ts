@@ -25,7 +25,7 @@ export class FileClaims {
   claim(file: string, owner: string): void {
     const key = keyOf(file);
     const taken = this.ownerOf(key);
-    if (taken !== undefined) throw errors.outputClash(`${describe(owner)} and ${describe(taken)} both write ${file}.`, clashHint(owner, taken));
+    if (taken !== undefined) throw errors.outputClash(`${describe(owner)} and ${describe(taken)} both write ${file}${caseOnly(owner, taken) ? caseOnlyNote : ''}.`, clashHint(owner, taken));
     const asFolder = this.folders.get(key);
     if (asFolder !== undefined) {
       throw errors.outputClash(`${describe(owner)} writes the file ${file}, where ${describe(asFolder)} needs a folder.`, clashHint(owner, asFolder));
@@ -115,6 +115,12 @@ const recentFolders = 64;
 function describe(owner: string): string {
   return owner.startsWith('/') ? `route "${owner}"` : owner;
 }
+
+/** Whether two owners are routes whose names differ only in letter case (`/Item-1.json`, `/item-1.json`). */
+const caseOnly = (owner: string, other: string) => owner !== other && owner.startsWith('/') && owner.toLowerCase() === other.toLowerCase();
+
+/** Why two names differing only in case are one file, where Linux holds two. */
+const caseOnlyNote = " (the names differ only in letter case: a disk that ignores case, as macOS's and Windows' do, holds them as one file, so the output would depend on where it is built or copied)";
 
 /** The fix of a clash of `owner` with `other`: a route's path, or a file of publicDir, which the user can move. */
 function clashHint(owner: string, other: string): string | undefined {
