@@ -11,7 +11,7 @@ import { sourceErrors } from './errors/source.ts';
 import { usageErrors } from './errors/usage.ts';
 import { viteErrors } from './errors/vite.ts';
 
-export { messageOf, PrerenderError, type ErrorCode, type SourceLocation } from './errors/prerender-error.ts';
+export { messageOf, messageWithCauses, PrerenderError, type ErrorCode, type SourceLocation } from './errors/prerender-error.ts';
 
 /**
  * The catalogue: one function per message, so wording and hints live in one place; one file of

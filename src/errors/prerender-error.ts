@@ -107,3 +107,15 @@ export class PrerenderError extends Error {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * {@link messageOf}, then each error of its `cause` chain by name and message: undici's bare
+ * `terminated` says why (`terminated (caused by SocketError: other side closed)`).
+ */
+export function messageWithCauses(error: unknown): string {
+  const causes: string[] = [];
+  for (let cause = (error as { cause?: unknown } | null)?.cause; cause instanceof Error && causes.length < 5; cause = cause.cause) {
+    causes.push(`${cause.name}: ${cause.message}`);
+  }
+  return causes.length === 0 ? messageOf(error) : `${messageOf(error)} (caused by ${causes.join(', caused by ')})`;
+}

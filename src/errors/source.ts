@@ -2,6 +2,7 @@
 import { packageName } from '../installed-package.ts';
 import { methods } from '../routes/methods.ts';
 import { messageOf, PrerenderError, type SourceLocation } from './prerender-error.ts';
+import { withEscapes } from '../with-escapes.ts';
 
 /** Errors of the route files and the code they run: their names, bundling, loading, the h3 they need. */
 export const sourceErrors = {
@@ -184,13 +185,6 @@ function whenInBuild(settled: BuildSettled | undefined): string {
 function publishedSentence(settled: BuildSettled | undefined): string {
   return settled === 'published' ? 'The output was published and stays; the built server would end the same way.' : 'Nothing was published.';
 }
-
-/** Text with its control characters written as escapes (`\t`, `\u0001`), not sent raw to a terminal. */
-function withEscapes(text: string): string {
-  return text.replace(/[\0-\x1f\x7f]/g, (char) => escapes[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-const escapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** The hint for an import of an installed package that does not resolve: a path it does not export, or an entry it lacks. */
 function notExported(source: string): string {

@@ -1,6 +1,7 @@
 import type { H3EventContext } from 'h3';
 import { isJsonFeed } from '../checks/check-json-feed.ts';
-import { messageOf } from '../errors.ts';
+import { messageOf, messageWithCauses } from '../errors.ts';
+import { withEscapes } from '../with-escapes.ts';
 import { relativeMiss } from '../errors/relative-miss.ts';
 import { carriedHeaders, type CarriedHeader } from '../output/carried-headers.ts';
 import { outcomeKey, type RequestOutcome } from '../runtime/outcome.ts';
@@ -68,9 +69,13 @@ export function renderRoute(handle: RouteHandler, route: string, bounds: RouteBo
   return whicheverFirst(read, { start, bounds, pending, signal, abandon, outcome });
 }
 
-/** The route ran out of time, or its body of bounds, or threw: the handler named no place, its file does. */
+/**
+ * The route ran out of time, or its body of bounds, or threw, or its body broke off as it was read
+ * (`terminated`, caused by the upstream server that closed the socket of a fetched body it passed on):
+ * the handler named no place, its file does.
+ */
 function failedRoute(error: unknown, timedOut: boolean, start: number, outcome: RequestOutcome): Rendered {
-  const failure: Rendered = { ok: false, status: 0, error: messageOf(error), ms: performance.now() - start };
+  const failure: Rendered = { ok: false, status: 0, error: withEscapes(messageWithCauses(error)), ms: performance.now() - start };
   if (timedOut) failure.timedOut = true;
   if (outcome.file !== undefined) failure.routeFile = outcome.file;
   return failure;
@@ -150,7 +155,7 @@ function rendered(response: ResponseParts, body: Uint8Array, route: string, star
   if (status < 200 || status >= 300) {
     const returned = returnedError(outcome);
     const unsendable = status === 500 && outcome.thrown === undefined ? unsendableJson(outcome.returned?.value) : undefined;
-    const error = returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : (unsendable ?? failureMessage(response, body, outcome.thrown, askedForNodeResponse()));
+    const error = returned ? `the handler returned ${returned.name}: ${returned.message}, which h3 answers as a thrown one` : (unsendable ?? failureMessage(response, body, outcome, askedForNodeResponse()));
     const failed: Rendered = { ok: false, status, error, ms };
     const thrown = outcome.thrown ?? returned;
     if (thrown !== undefined && !isHttpError(thrown)) failed.thrown = thrown;
@@ -185,12 +190,13 @@ function returnedError(outcome: RequestOutcome): Error | undefined {
  * The message of an error response: what the handler threw when that was not an h3 error (h3 answers
  * those with a bare "HTTPError"), else h3's JSON error body, else the status text.
  */
-function failureMessage(response: ResponseParts, body: Uint8Array, thrown: unknown, askedForNodeResponse: boolean): string {
+function failureMessage(response: ResponseParts, body: Uint8Array, outcome: RequestOutcome, askedForNodeResponse: boolean): string {
+  const { thrown } = outcome;
   if (thrown instanceof Error && !isHttpError(thrown)) {
-    return `the handler threw ${thrown.name}: ${thrown.message}${relativeMiss(thrown)}${commonJsName(thrown)}${askedForNodeResponse && thrown instanceof TypeError ? noNodeResponse : ''}`;
+    return `the handler threw ${thrown.name}: ${withEscapes(thrown.message)}${relativeMiss(thrown)}${commonJsName(thrown)}${askedForNodeResponse && thrown instanceof TypeError ? noNodeResponse : ''}`;
   }
-  // Not an Error at all (`throw 'no data'`): h3's body says only "HTTPError".
-  if (thrown !== undefined && !(thrown instanceof Error)) return `the handler threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : messageOf(thrown)}, not an Error`;
+  // Not an Error at all (`throw 'no data'`, `throw undefined`): h3's body says only "HTTPError".
+  if (outcome.threw && !(thrown instanceof Error)) return `the handler threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : withEscapes(messageOf(thrown))}, not an Error`;
   try {
     const json = JSON.parse(new TextDecoder().decode(body)) as { message?: unknown };
     if (typeof json.message === 'string' && json.message) return json.message;

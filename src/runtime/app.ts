@@ -163,7 +163,10 @@ function withDefaultType(route: RuntimeRoute) {
     }
     const threw = (error: unknown) => {
       nameMissingCopy(error);
-      if (outcome) outcome.thrown = error;
+      if (outcome) {
+        outcome.threw = true;
+        outcome.thrown = error;
+      }
       throw error;
     };
     let value: unknown;

@@ -11,6 +11,8 @@ export interface RequestOutcome {
   routed: boolean;
   /** The route file whose handler was called (relative to routesDir): a route that ran out of time names it. */
   file?: string;
+  /** Whether the handler threw: what it threw may be `undefined` itself (`throw undefined`). */
+  threw?: true;
   /** What the handler threw, if it threw. */
   thrown?: unknown;
   /**
