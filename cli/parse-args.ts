@@ -97,9 +97,10 @@ function checkOptions(cli: CAC, command: Command): void {
   }
 }
 
-/** The config key (`outDir`, `prerender.timeout`) a flag's camel-cased name is, if any. */
+/** The config key (`outDir`, `prerender.timeout`) a flag's camel-cased name is, if any, in any letter case (`--outdir`). */
 function configKeyNamed(key: string): string | undefined {
-  return everyKey.find((name) => name === key || name === `prerender.${key}`);
+  const typed = key.toLowerCase();
+  return everyKey.find((name) => name.toLowerCase() === typed || name.toLowerCase() === `prerender.${typed}`);
 }
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

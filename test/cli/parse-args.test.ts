@@ -30,6 +30,7 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     { args: ['build', root, '--bogus'], says: 'Unknown option `--bogus` for `prerender build`.' },
     // A config key given as a flag: the config file is its place (merge's --out-dir is another thing).
     { args: ['build', root, '--outDir', 'x'], says: 'Unknown option `--out-dir` for `prerender build`: outDir is a config key, set in the config file (`prerender merge` takes --out-dir).' },
+    { args: ['build', root, '--outdir', 'x'], says: 'Unknown option `--outdir` for `prerender build`: outDir is a config key, set in the config file, not on the command line.' },
     { args: ['build', root, '--cache-dir', 'x'], says: 'Unknown option `--cache-dir` for `prerender build`: cacheDir is a config key, set in the config file, not on the command line.' },
     { args: ['dev', root, '--timeout', '5'], says: 'Unknown option `--timeout` for `prerender dev`: prerender.timeout is a config key, set in the config file, not on the command line.' },
     // What Rollup, Vite and tsc call rebuilding on save.
