@@ -1,6 +1,5 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { setFlagsFromString } from 'node:v8';
-import { buildStepChannel, type StepDone } from '../src/pipeline/step-channel.ts';
+import { onceStepDone } from '../src/pipeline/step-channel.ts';
 
 /**
  * Tunes V8's heap for a build or merge. Only the CLI calls this: its process is ours to tune, while
@@ -44,10 +43,5 @@ export function resumeOptimizing(): void {
 
 /** TurboFan on once a build in this process has bundled (pipeline/step-channel.ts): its prerender runs optimized. */
 export function optimizeAfterBundling(): void {
-  const onStep = (message: unknown) => {
-    if ((message as StepDone).done !== 'bundle') return;
-    resumeOptimizing();
-    unsubscribe(buildStepChannel, onStep);
-  };
-  subscribe(buildStepChannel, onStep);
+  onceStepDone('bundle', resumeOptimizing);
 }

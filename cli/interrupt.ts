@@ -1,6 +1,7 @@
 import { constants } from 'node:os';
 import { errors, type PrerenderError } from '../src/errors.ts';
 import type { Logger } from '../src/log.ts';
+import { onceStepDone } from '../src/pipeline/step-channel.ts';
 import { exitingNowLine, stoppingLine, stopSignals } from '../src/stop-signals.ts';
 
 
@@ -35,8 +36,10 @@ export function interruptOnSignals(logger: Logger): Interrupt {
   let received: NodeJS.Signals | undefined;
   let over: string | undefined;
   const exitCode = () => (received ? 128 + constants.signals[received] : undefined);
+  let saidTooLate = false;
   const tooLate = () => {
-    logger.info(`${received} came too late to stop the build: ${over}.`);
+    if (!saidTooLate) logger.info(`${received} came too late to stop the build: ${over}.`);
+    saidTooLate = true;
     process.exitCode = exitCode();
   };
   const onSignal = (signal: NodeJS.Signals) => {
@@ -51,6 +54,10 @@ export function interruptOnSignals(logger: Logger): Interrupt {
   };
   for (const signal of stopSignals) process.on(signal, onSignal);
   stopInterruptingWhileLoading();
+  // Once the output is complete and being published, a signal stops nothing: said so, not "stopping".
+  onceStepDone('output', () => {
+    over ??= 'its output is being published, and stays';
+  });
   return {
     signal: controller.signal,
     get error() {

@@ -15,6 +15,7 @@ import { openStage } from '../output/staging.ts';
 import { endWriterThread } from '../output/write-files.ts';
 import { closeBuildCache } from './cache.ts';
 import type { BuildContext, BuildStart } from './context.ts';
+import { stepDone } from './step-channel.ts';
 import type { BuildReport } from '../report/build-report.ts';
 
 /**
@@ -83,10 +84,12 @@ export async function stageOutput(build: BuildContext): Promise<void> {
 /**
  * Puts the staged output in the place of `<outDir>/<name>` and releases the lock: the build has
  * succeeded. The last moment a build can still be stopped and leave the previous output as it was:
- * an abort (SIGINT, SIGTERM) that came while the report was written stops it here.
+ * an abort (SIGINT, SIGTERM) that came while the report was written stops it here; one that comes
+ * after is too late, which the step channel's `output` tells whoever runs the build.
  */
 export async function publishOutput(build: BuildContext): Promise<void> {
   build.signal?.throwIfAborted();
+  stepDone('output');
   await build.stage!.publish();
   await build.stage!.release();
 }

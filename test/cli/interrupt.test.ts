@@ -6,7 +6,9 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/index.ts';
 import { createMemoryLogger } from '../../src/log.ts';
@@ -261,6 +263,29 @@ describe('a build interrupted', () => {
       child.kill('SIGKILL');
       closeSync(reader);
     }
+  });
+
+  it('by SIGTERM once the output is complete and being published: too late, said once, never "stopping", exit 143, the output published', async () => {
+    const outDir = tempDir('out-');
+    const root = writeSite({
+      'src/server/routes/api/hello.json.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => ({ hello: 'world' }));\n`,
+      'prerender.config.mjs': `export default { name: 'publishing', outDir: ${JSON.stringify(outDir)}, prerender: { routes: ['/api/hello.json'] } };`,
+    });
+    // The signal sent at the moment the build says its output is complete (the step channel), as
+    // a CI job cancelled then sends it: Node hands it to the build's listener while it publishes.
+    const preload = join(tempDir('preload-'), 'signal-on-output.mjs');
+    writeFileSync(preload, `import { subscribe } from 'node:diagnostics_channel';\nsubscribe('api-prerender:build-step', (step) => { if (step.done === 'output') process.kill(process.pid, 'SIGTERM'); });\n`);
+    const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, binPath, 'build', root, '--no-typecheck'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.resume();
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(code, stderr).toBe(143);
+    expect(stderr.match(/came too late/g), stderr).toHaveLength(1);
+    expect(stderr).toContain('SIGTERM came too late to stop the build: its output is being published, and stays.');
+    expect(stderr).not.toContain('stopping the build');
+    expect(readFileSync(join(outDir, 'publishing', 'public/api/hello.json'), 'utf8')).toBe('{"hello":"world"}');
+    expect(leftovers(outDir, 'publishing')).toEqual([]);
   });
 
   it("through build()'s signal after the report, before publishing: rejects, the previous output kept; after publishing: too late, resolves", async () => {
