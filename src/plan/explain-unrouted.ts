@@ -19,8 +19,8 @@ import type { RouteFailure } from '../report/build-report.ts';
  * route for other methods only (a `.post.ts`), else the file of publicDir that serves it, else a file
  * of routesDir named for it but for its extension, or outside routesDir that would serve it there
  * (misplaced-route-file.ts), else the route file that served it in the last build and is gone
- * (`lastRouteFiles`, the cache's: renamed, most often), else the nearest route a file serves for
- * GET, checked with the router. Run once the prerender is over, on the failures alone.
+ * (`lastRouteFiles`, the cache's: renamed, most often; with the nearest route too when more than one
+ * file was added since), else the nearest route a file serves for GET, checked with the router. Run once the prerender is over, on the failures alone.
  */
 export async function explainUnrouted(failures: RouteFailure[], routeFiles: RouteDefinition[], site: RouteFiles & Pick<ResolvedConfig, 'apiPrefix' | 'publicDir'>, lastRouteFiles: RouteDefinition[] = []): Promise<RouteFailure[]> {
   if (!failures.some((failure) => failure.code === 'NO_ROUTE_FILE')) return failures;
@@ -41,7 +41,7 @@ export async function explainUnrouted(failures: RouteFailure[], routeFiles: Rout
     const inPublic = otherMethods.length === 0 ? publicFileOf(failure.route, site) : undefined;
     const misplaced = otherMethods.length === 0 && !inPublic ? (unnamedRouteFile(failure.route, site) ?? misplacedRouteFile(failure.route, site)) : undefined;
     const gone = otherMethods.length === 0 && !inPublic && !misplaced ? goneRouteFile(failure.route, routeFiles, lastRouteFiles, site) : undefined;
-    const error = inPublic ? errors.servedFromPublic(listedIn, inPublic) : errors.noRouteFile(failure.route, listedIn, misplaced || gone ? undefined : suggestion, otherMethods, misplaced, gone);
+    const error = inPublic ? errors.servedFromPublic(listedIn, inPublic) : errors.noRouteFile(failure.route, listedIn, misplaced || gone?.added.length === 1 ? undefined : suggestion, otherMethods, misplaced, gone);
     explained.push({ ...failure, error: error.message });
   }
   return explained;

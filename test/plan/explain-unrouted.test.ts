@@ -2,7 +2,7 @@
  * A listed route no route file matches (src/plan/explain-unrouted.ts): the build fails naming it, where
  * it is listed and the nearest route a file serves, with its code and the fix.
  */
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/index.ts';
@@ -90,6 +90,18 @@ describe('a listed route no route file matches', () => {
     // Without the cache's memory of the last build: the nearest route, as before.
     const cold = await catchError(() => buildSite(root, { config: { cacheDir: tempDir('cache-') } }));
     expect(cold.message).toContain('/api/posts.json  no route file matches this route, listed in prerender.routes; did you mean');
+  });
+
+  it('names the gone route file and the nearest route when several files were added since the last build', async () => {
+    const root = site(['/api/hello', '/api/link.json'], { [`${api}/link.json.ts`]: route(`() => ['first']`) });
+    const cacheDir = tempDir('cache-');
+    await buildSite(root, { config: { cacheDir } });
+    renameSync(join(root, `${api}/link.json.ts`), join(root, `${api}/link2.json.ts`));
+    writeFileSync(join(root, `${api}/about.json.ts`), route(`() => ({ about: true })`));
+    const error = await catchError(() => buildSite(root, { config: { cacheDir } }));
+    expect(error.message).toContain(
+      '  /api/link.json  no route file matches this route, listed in prerender.routes; src/server/routes/api/link.json.ts served it in the last build, and is gone; did you mean /api/link2.json (src/server/routes/api/link2.json.ts)?',
+    );
   });
 
   it("a handler's own 404 stays a failed route with its status and message, without the code", async () => {
