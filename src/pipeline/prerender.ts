@@ -75,7 +75,14 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     const { routes } = planned;
     const routeCache = createRoutesCache(build, routeFiles, server);
     const page = openReportPage(build);
-    const write = createFileWriter(paths.publicDir, { onMeasured: page.measured, measure: measuresGzip, stamp: cache?.stamp, thread: build.writerThread });
+    const write = createFileWriter(paths.publicDir, {
+      onMeasured: page.measured,
+      measure: measuresGzip,
+      stamp: cache?.stamp,
+      thread: build.writerThread,
+      // Not a failure: the output is whole; the cache is not saved (commitBuildCache).
+      onNotStored: (stored, error) => cache && (cache.notStored ??= { stored, error }),
+    });
     // A long list (or a crawl, which may become one) starts the writer thread first, on its own: V8
     // lets the young generation grow while a thread starts (cli/heap.ts), by 14-30 MB when that was
     // during the bundle's load or the first routes (measured at 100,000 routes, bench/RESULTS.md).
@@ -92,7 +99,7 @@ export async function prerenderSite(build: BuildContext, planned: PlannedRoutes,
     // On a host serving public/ alone, the route files no route reaches are named at the end.
     const served = staticHosts[config.preset] === undefined ? undefined : trackServedFiles(routeFiles, config);
     if (served) for (const { route, listedBy } of planned.all) served.add(route, listedBy);
-    const progress = createProgress(logger, routes.length, undefined, config.prerender.timeout);
+    const progress = createProgress(logger, routes.length, undefined, { timeout: config.prerender.timeout, attempts: config.prerender.retry?.attempts });
     const checks = createOutputChecks(config.prerender.validate);
     const { crawl: crawlPolicy, sitemapHost } = config.prerender;
     const site = { root: config.root, routesDir: config.routesDir, outDir: config.outDir };

@@ -31,9 +31,9 @@ export const waitingShown = { after: 5000, every: { tty: 1000, log: 5000 } };
 /**
  * A progress display for `total` routes: done/total, percent, rate, elapsed time, ETA and failures.
  * A run that ends before the first interval prints nothing. `now` is a clock in milliseconds;
- * `timeout` (prerender.timeout), said with a route that keeps the others waiting.
+ * `bounds` (prerender.timeout, and prerender.retry's attempts), said with a route that keeps the others waiting.
  */
-export function createProgress(logger: Logger, total: number, now: () => number = performance.now.bind(performance), timeout?: number): Progress {
+export function createProgress(logger: Logger, total: number, now: () => number = performance.now.bind(performance), bounds?: WaitBounds): Progress {
   const start = now();
   const every = logger.isTTY ? progressIntervals.tty : progressIntervals.log;
   const waitingEvery = logger.isTTY ? waitingShown.every.tty : waitingShown.every.log;
@@ -59,7 +59,7 @@ export function createProgress(logger: Logger, total: number, now: () => number 
     if (waiting.length === 0 || at - lastWaiting < waitingEvery) return;
     lastWaiting = at;
     const [route, since] = waiting[0];
-    logger.progress(formatWaiting(route, at - since, waiting.length - 1, timeout));
+    logger.progress(formatWaiting(route, at - since, waiting.length - 1, bounds));
   };
   const stop = () => {
     stopped = true;
@@ -106,13 +106,22 @@ export function createProgress(logger: Logger, total: number, now: () => number 
   };
 }
 
+/** What bounds a route's wait: prerender.timeout, for each of prerender.retry's `attempts`. */
+export interface WaitBounds {
+  timeout: number;
+  attempts?: number;
+}
+
 /**
  * The line naming the route rendering longest, which the count waits on (results are counted in the
- * routes' order): `prerender waiting on /api/feed.xml for 12s (prerender.timeout 30s)`.
+ * routes' order): `prerender waiting on /api/feed.xml for 12s (prerender.timeout 30s)`. The wait
+ * spans a retried route's attempts and the pauses between them: the timeout is said to be each one's.
  */
-export function formatWaiting(route: string, waitedMs: number, others: number, timeout?: number): string {
+export function formatWaiting(route: string, waitedMs: number, others: number, bounds?: WaitBounds): string {
   const more = others > 0 ? ` and ${counted(others, 'other route')}` : '';
-  const bound = timeout === undefined ? '' : ` (prerender.timeout ${formatDuration(timeout / 1000)})`;
+  const timeout = bounds && `prerender.timeout ${formatDuration(bounds.timeout / 1000)}`;
+  const attempts = bounds?.attempts ?? 1;
+  const bound = timeout === undefined ? '' : attempts > 1 ? ` (${timeout} for each of up to ${attempts} attempts, prerender.retry)` : ` (${timeout})`;
   // Whole seconds waited so far, not rounded up as a time left is.
   return `prerender waiting on ${route}${more} for ${formatDuration(Math.floor(waitedMs / 1000))}${bound}`;
 }

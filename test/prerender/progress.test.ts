@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createProgress, formatProgress } from '../../src/prerender/progress.ts';
+import { createProgress, formatProgress, formatWaiting } from '../../src/prerender/progress.ts';
 import { createLogger, type Logger } from '../../src/log.ts';
 import { buildSite, route, writeSite } from '../support/helpers.ts';
 
@@ -124,7 +124,7 @@ describe('a route that keeps the others waiting', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const stream = fakeStream(false);
     let ms = 0;
-    const progress = createProgress(createLogger({ stream }), 3, () => ms, 30_000);
+    const progress = createProgress(createLogger({ stream }), 3, () => ms, { timeout: 30_000 });
     progress.rendering('/api/feed.xml');
     progress.rendering('/api/a.json');
     ms = 100;
@@ -144,6 +144,13 @@ describe('a route that keeps the others waiting', () => {
       vi.useRealTimers();
     }
     expect(stream.raw.split('\n')).toEqual(['prerender waiting on /api/feed.xml for 5s (prerender.timeout 30s)', 'prerender waiting on /api/feed.xml for 10s (prerender.timeout 30s)', '']);
+  });
+});
+
+describe('a retried route that keeps the others waiting', () => {
+  it('says the timeout is each attempt\'s: the wait spans the attempts and the pauses between them', () => {
+    expect(formatWaiting('/api/cms.json', 5400, 1, { timeout: 3000, attempts: 3 })).toBe('prerender waiting on /api/cms.json and 1 other route for 5s (prerender.timeout 3s for each of up to 3 attempts, prerender.retry)');
+    expect(formatWaiting('/api/cms.json', 5400, 0, { timeout: 3000, attempts: 1 })).toBe('prerender waiting on /api/cms.json for 5s (prerender.timeout 3s)');
   });
 });
 
