@@ -198,6 +198,17 @@ export const warnings = {
     code: 'CACHE_NOT_SAVED',
     message: `The build is published, but its cache could not be saved in ${dir}: ${why}. The next build renders every route this one rendered.`,
   }),
+  /**
+   * The build was published, but the cache could not take a route's body (`stored`, the error's
+   * `code` and `message`, which may name the staging folder, gone by now: said only without a code):
+   * its disk full, not writable. The output does not depend on it.
+   */
+  cacheBodyNotStored: (dir: string, stored: string, code: string | undefined, message: string): Warning => ({
+    code: 'CACHE_NOT_SAVED',
+    message:
+      `The build is published, but its cache could not be saved in ${dir}: ${cacheWriteProblem(code)} (${code === undefined ? message : code}, writing ${stored}). ` +
+      'The next build renders every route this one rendered. Free space there, or set cacheDir to a folder on a disk with room (--no-cache builds without it).',
+  }),
   /** `import.meta.dirname` or `.filename` (`name`) at `place` (file:line:column) of a site's module: the bundle's when a route runs. */
   modulePath: (place: string, name: 'dirname' | 'filename'): Warning => ({
     code: 'ASSET_URL',
@@ -243,3 +254,11 @@ export const warnings = {
     ...(routes.length > 1 && { alsoOn: routes.slice(1) }),
   }),
 };
+
+/** What a write error's `code` means for the cache's folder, said as a reason. */
+function cacheWriteProblem(code: string | undefined): string {
+  if (code === 'ENOSPC' || code === 'EDQUOT') return "no space left on the cache's disk (or your quota)";
+  if (code === 'EACCES' || code === 'EPERM') return 'this user cannot write in it';
+  if (code === 'EROFS') return 'it is on a read-only file system';
+  return "a route's body could not be stored in it";
+}

@@ -8,15 +8,20 @@
  * Synchronous, for the writer thread (prerender/write-worker.ts).
  */
 import { hash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { contentHash } from './hash.ts';
 
 /** Where the body of `route` is stored, under the cache folder `dir` (`bodies/ab/<30 hex>`). */
 export function storedBodyPath(dir: string, route: string): string {
-  const name = hash('sha256', route, 'hex').slice(0, 32);
   // Joined as it is (`dir` is a resolved path): path.join normalises, for every route written.
-  return `${dir}${sep}bodies${sep}${name.slice(0, 2)}${sep}${name.slice(2)}`;
+  return `${dir}${sep}bodies${sep}${storedBodyName(route)}`;
+}
+
+/** The name of the body of `route` in the `bodies` folder: `ab/<30 hex>`, with the platform's separator. */
+export function storedBodyName(route: string): string {
+  const name = hash('sha256', route, 'hex').slice(0, 32);
+  return `${name.slice(0, 2)}${sep}${name.slice(2)}`;
 }
 
 /** Errors after which a link cannot be made and a copy is: another device, a link count at its limit, links not allowed. */
@@ -41,13 +46,19 @@ export function placeFile(from: string, to: string, stamp?: number): void {
   // Replaced through a new name and a rename, so `to` is never missing or half written.
   const temporary = `${to}.${process.pid}.tmp`;
   try {
-    linkSync(from, temporary);
+    try {
+      linkSync(from, temporary);
+    } catch (error) {
+      if (!cannotLink.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      copyFileSync(from, temporary);
+      if (stamp !== undefined) utimesSync(temporary, stamp / 1000, stamp / 1000);
+    }
+    renameSync(temporary, to);
   } catch (error) {
-    if (!cannotLink.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-    copyFileSync(from, temporary);
-    if (stamp !== undefined) utimesSync(temporary, stamp / 1000, stamp / 1000);
+    // A copy cut short (a full disk) leaves no part behind; `to` is as it was.
+    rmSync(temporary, { force: true });
+    throw error;
   }
-  renameSync(temporary, to);
 }
 
 /** Stores the body the build wrote at `written` (its modification time already `stamp`, in ms) as `stored`. */

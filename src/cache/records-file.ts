@@ -22,9 +22,12 @@ export interface RecordsSummary {
 
 /** A records file being written. */
 export interface RecordsWriter {
-  /** Appends a record; records come sorted by route. */
+  /**
+   * Appends a record; records come sorted by route. Never throws: a write that fails (the cache's
+   * disk full) is thrown by {@link finish}, which the build reports without failing (CACHE_NOT_SAVED).
+   */
   add(record: RouteRecord): void;
-  /** Writes what is left, closes the file and says what it holds. */
+  /** Writes what is left, closes the file and says what it holds; throws the first write that failed. */
   finish(): RecordsSummary;
   /** Closes the file, whatever state it is in; never throws. */
   abandon(): void;
@@ -41,12 +44,27 @@ export function createRecordsWriter(path: string): RecordsWriter {
   let bytes = 0;
   let count = 0;
   let closed = false;
+  let failure: unknown;
   const flush = () => {
     const piece = Buffer.from(text);
-    hash.update(piece);
-    writeAll(fd, piece);
-    bytes += piece.byteLength;
     text = '';
+    if (failure !== undefined) return;
+    hash.update(piece);
+    try {
+      writeAll(fd, piece);
+    } catch (error) {
+      failure = error;
+    }
+    bytes += piece.byteLength;
+  };
+  const abandon = () => {
+    if (closed) return;
+    closed = true;
+    try {
+      closeSync(fd);
+    } catch {
+      // Already unusable: nothing to keep.
+    }
   };
   return {
     add(record) {
@@ -56,19 +74,15 @@ export function createRecordsWriter(path: string): RecordsWriter {
     },
     finish() {
       flush();
+      if (failure !== undefined) {
+        abandon();
+        throw failure;
+      }
       closed = true;
       closeSync(fd);
       return { hash: hash.digest('hex'), bytes, count };
     },
-    abandon() {
-      if (closed) return;
-      closed = true;
-      try {
-        closeSync(fd);
-      } catch {
-        // Already unusable: nothing to keep.
-      }
-    },
+    abandon,
   };
 }
 

@@ -2,12 +2,14 @@
 import { dirname } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
+const isFull = (code: string | undefined) => code === 'ENOSPC' || code === 'EDQUOT';
+
 /** What to do when `path` could not be written, for the error's code. */
 function writeFailedHint(path: string, code: string | undefined): string {
   const folder = dirname(path);
   if (code === 'EACCES' || code === 'EPERM') return `Give this user write access to ${folder} (ls -ld shows its owner; lsattr -d ${path} shows one made immutable), or set "outDir" to a folder it can write.`;
   if (code === 'EROFS') return `${folder} is on a read-only file system: set "outDir" to a folder on a writable one.`;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return 'The disk (or your quota) has no room left: free some space, then build again. The build is written beside the previous output, which it replaces once complete: both need room at once.';
+  if (isFull(code)) return 'The disk (or your quota) has no room left: free some space, then build again.';
   return 'Check that the output folder is writable and the disk has room.';
 }
 
@@ -21,7 +23,7 @@ export const outputErrors = {
     const code = (cause as NodeJS.ErrnoException | undefined)?.code;
     return new PrerenderError('WRITE_FAILED', `Cannot compile the config: ${folder}, the cache folder it is compiled into, cannot be written (${messageOf(cause)}).`, {
       hint:
-        code === 'ENOSPC' || code === 'EDQUOT'
+        isFull(code)
           ? writeFailedHint(folder, code)
           : `Give this user write access to ${folder} (ls -ld shows its owner; lsattr shows a folder made immutable), or remove it: it holds nothing but the build's cache.`,
       cause,
@@ -48,6 +50,17 @@ export const outputErrors = {
       hint: writeFailedHint(path, (cause as NodeJS.ErrnoException | undefined)?.code),
       cause,
     }),
+  /**
+   * `error` as reported by a build whose output replaces a previous one (staging.ts): a full disk
+   * must hold both at once. Any other error is returned as it is.
+   */
+  besidePreviousOutput: (error: unknown) => {
+    if (!(error instanceof PrerenderError) || error.code !== 'WRITE_FAILED' || !isFull((error.cause as NodeJS.ErrnoException | undefined)?.code)) return error;
+    return new PrerenderError('WRITE_FAILED', error.message, {
+      hint: `${error.hint} The build is written beside the previous output, which it replaces once complete: both need room at once.`,
+      cause: error.cause,
+    });
+  },
   notAFolder: (path: string, key: string) =>
     new PrerenderError('OUTPUT', `Cannot write the build to ${path}: a file is in the way, not a folder.`, {
       hint: `Remove or rename that file, or change "${key}" in your prerender config.`,

@@ -51,7 +51,8 @@ export interface Stage {
  * published. A failed build abandons it and leaves the previous output as it was; a killed build
  * leaves it behind, which the next build clears. A lock file keeps two builds of one site from
  * swapping over each other: the second fails at once, saying why. A file system error (full disk, no
- * permission, a file where a folder should be) becomes a PrerenderError naming the path. Once the new
+ * permission, a file where a folder should be) becomes a PrerenderError naming the path (on a full
+ * disk, saying that a previous output it replaces needs room too). Once the new
  * output is in place the build has succeeded: a previous output or a leftover it cannot remove is a
  * warning on `logger`, and a later build removes it when it can.
  */
@@ -89,7 +90,8 @@ export async function openStage(paths: StagePaths, logger: Logger): Promise<Stag
     removeStaging();
     await release();
     unmake();
-    return outOfStage(toOutputError(error, dir), dir, final);
+    const reported = outOfStage(toOutputError(error, dir), dir, final);
+    return existsSync(final) ? errors.besidePreviousOutput(reported) : reported;
   };
   try {
     await clearLeftovers(outDir, name, final, logger);

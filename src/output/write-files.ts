@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { errors } from '../errors.ts';
 import { libDir } from '../paths.ts';
 import { pathInside } from '../runtime/inside.ts';
-import type { WriteAck, WriteBatch } from './write-worker.ts';
+import type { WriteAck, WriteBatch, WriteFailure } from './write-worker.ts';
 
 /**
  * Writes route bodies under one folder. A call queues the file and gives the file's number (its
@@ -40,6 +40,11 @@ export interface FileWriterOptions {
   measure?: (contentType: string, bytes: number) => boolean;
   /** The modification time (ms) of the bodies the cache keeps (cache/body-store.ts). @default 0 */
   stamp?: number;
+  /**
+   * Told once when the cache could not take a body (`stored`: where the cache keeps it; `error`,
+   * with its `code`): the file is written all the same, and no more bodies are stored (write-worker.ts).
+   */
+  onNotStored?: (stored: string, error: NodeJS.ErrnoException) => void;
   /** The writer thread, started ahead ({@link startWriterThread}). @default one started at the first file */
   thread?: WriterThread;
 }
@@ -99,8 +104,11 @@ export function createFileWriter(publicDir: string, options: FileWriterOptions =
     worker.on('message', (ack: WriteAck) => {
       // Idle, the thread does not keep the process alive, so a writer nobody closed cannot hang it.
       if (--queued === 0) worker.unref();
-      if ('failed' in ack) failure ??= errors.output(ack.failed.file, Object.assign(new Error(ack.failed.message), { code: ack.failed.code }));
-      else if (ack.written > 0) options.onMeasured?.(ack.gzipBytes);
+      if ('failed' in ack) failure ??= errors.output(ack.failed.file, errorOf(ack.failed));
+      else {
+        if (ack.notStored) options.onNotStored?.(ack.notStored.file, errorOf(ack.notStored));
+        if (ack.written > 0) options.onMeasured?.(ack.gzipBytes);
+      }
       wakeAll();
     });
     // The thread itself died (it could not load, or ran out of memory): nothing queued will be written.
@@ -199,5 +207,8 @@ export async function endWriterThread(thread: WriterThread): Promise<void> {
   thread.worker.ref();
   await thread.worker.terminate();
 }
+
+/** The writer thread's failure as an error again, its `code` kept (ENOSPC, EACCES...). */
+const errorOf = ({ message, code }: WriteFailure): NodeJS.ErrnoException => Object.assign(new Error(message), { code });
 
 const stoppedWith = (code: number) => new Error(`the writer thread stopped (exit code ${code})`);

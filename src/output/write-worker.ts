@@ -7,6 +7,8 @@
  * rather than on the main thread, which renders the routes and is the prerender's critical path.
  * With the cache on, it links each written body into the cache, and links the stored bodies of
  * reused routes into the output (cache/body-store.ts): the files of a large site are never copied.
+ * A body the cache cannot take (its disk full, not writable) fails no route: the output is whole, so
+ * the thread says so once (WriteAck's `notStored`) and stores no more, and the build keeps the last cache.
  */
 import { closeSync, futimesSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -27,11 +29,19 @@ export interface WriteBatch {
   stamp: number;
 }
 
+/** A file system error as it crosses to the main thread: what failed, on which path. */
+export interface WriteFailure {
+  file: string;
+  message: string;
+  code?: string;
+}
+
 /**
  * The answer to one batch: written, with each file's gzip size in `gzipBytes` (in the batch's
  * order; 0 for a body not measured), or the file that could not be (later batches are skipped).
+ * `notStored`: the first body the cache could not take (`file`: where the cache keeps it), said once.
  */
-export type WriteAck = { written: number; gzipBytes: Uint32Array } | { failed: { file: string; message: string; code?: string } };
+export type WriteAck = { written: number; gzipBytes: Uint32Array; notStored?: WriteFailure } | { failed: WriteFailure };
 
 /**
  * Folders made, so each is made once; emptied when full: a site with a folder per route
@@ -41,6 +51,8 @@ export type WriteAck = { written: number; gzipBytes: Uint32Array } | { failed: {
 const made = new Set<string>();
 const madeKept = 4096;
 let failed = false;
+/** Whether the cache could not take a body: the build will not save its cache, so no more are stored. */
+let storing = true;
 
 /**
  * The body's size once gzipped at level 6, zlib's default: what `gzip` and most servers give, which a
@@ -56,6 +68,7 @@ parentPort?.on('message', ({ files, bodies, measure, stores, stamp }: WriteBatch
   // After a failure the build is lost: skip the rest, but answer every batch so the sender can finish.
   if (failed) return parentPort!.postMessage({ written: 0, gzipBytes: new Uint32Array(0) } satisfies WriteAck);
   const gzipBytes = new Uint32Array(files.length);
+  let notStored: WriteFailure | undefined;
   for (let i = 0; i < files.length; i++) {
     try {
       const folder = dirname(files[i]);
@@ -70,17 +83,32 @@ parentPort?.on('message', ({ files, bodies, measure, stores, stamp }: WriteBatch
       else if (store === null) writeFileSync(files[i], body);
       else {
         writeStamped(files[i], body, stamp);
-        storeBody(files[i], store, stamp);
+        if (storing) notStored = storeInCache(files[i], store, stamp);
       }
       if (measure[i]) gzipBytes[i] = gzippedSize(body ?? readFileSync(files[i]));
     } catch (error) {
       failed = true;
-      const { message, code } = error as NodeJS.ErrnoException;
-      return parentPort!.postMessage({ failed: { file: files[i], message, code } } satisfies WriteAck);
+      return parentPort!.postMessage({ failed: failureOf(files[i], error) } satisfies WriteAck);
     }
   }
-  parentPort!.postMessage({ written: files.length, gzipBytes } satisfies WriteAck, [gzipBytes.buffer]);
+  parentPort!.postMessage({ written: files.length, gzipBytes, notStored } satisfies WriteAck, [gzipBytes.buffer]);
 });
+
+/** Stores the written body `file` in the cache as `store`; the failure, the first time the cache cannot take it. */
+function storeInCache(file: string, store: string, stamp: number): WriteFailure | undefined {
+  try {
+    storeBody(file, store, stamp);
+    return undefined;
+  } catch (error) {
+    storing = false;
+    return failureOf(store, error);
+  }
+}
+
+function failureOf(file: string, error: unknown): WriteFailure {
+  const { message, code } = error as NodeJS.ErrnoException;
+  return { file, message, code };
+}
 
 /** Writes `body` at `file` with the modification time `stamp` (ms), which tells the cache it is unchanged. */
 function writeStamped(file: string, body: Uint8Array, stamp: number): void {

@@ -38,6 +38,8 @@ export interface CacheState extends OpenedCache {
   routes?: BuildCache;
   /** What each route file's `entries` reached, by the route file (as the route table names it). */
   entries?: Map<string, RouteLog>;
+  /** The first body the cache could not take (its disk full, not writable): then the cache is not saved. */
+  notStored?: { stored: string; error: NodeJS.ErrnoException };
 }
 
 /** How the plan step calls the route files' `entries` with the cache: each with what it reaches noted, for the routes it lists. */
@@ -103,12 +105,19 @@ export function createRoutesCache(build: BuildContext, routeFiles: RouteDefiniti
 
 /**
  * Once the output is published: the new records and the server bundle become the cache the next
- * build starts from. A cache that cannot be saved does not fail a published build: it is reported
- * (CACHE_NOT_SAVED), and the last cache stays as it was.
+ * build starts from. A cache that cannot be saved (nor a body stored in it while the output was
+ * written) does not fail a published build: it is reported (CACHE_NOT_SAVED), and the last cache
+ * stays as it was.
  */
 export async function commitBuildCache(build: BuildContext): Promise<void> {
   const { cache, bundle, config, paths, logger } = build;
   if (!cache?.routes || !bundle) return;
+  if (cache.notStored) {
+    // Records would name bodies the cache does not hold: the last cache stays, checked body by body as ever.
+    const { stored, error } = cache.notStored;
+    warn(logger, warnings.cacheBodyNotStored(shownPath(cache.dir), shownPath(stored), error.code, error.message));
+    return closeBuildCache(build);
+  }
   try {
     const stored = bundle.stored ?? (await storeBundle(cache.dir, join(paths.final, 'server'), { key: bundle.key!, sources: bundle.sources!, lines: bundle.lines!, facts: bundle.facts }));
     cache.routes.commit(stored, cache.loaded ? cache.load : undefined);

@@ -75,3 +75,14 @@ describe('the records file', () => {
     expect(openRecords(file, summary).find(routes[0]!)?.route).toBe(routes[0]);
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('a records file on a full disk (/dev/full)', () => {
+  it('takes every record without throwing, then throws the write that failed when finished', () => {
+    const writer = createRecordsWriter('/dev/full');
+    const routes = Array.from({ length: 2000 }, (_, i) => `/api/${String(i).padStart(5, '0')}.json`);
+    // Enough records for pieces written before the end: none throws.
+    for (const route of routes) writer.add(recordOf(route));
+    expect(() => writer.finish()).toThrow(expect.objectContaining({ code: 'ENOSPC' }));
+    writer.abandon();
+  });
+});

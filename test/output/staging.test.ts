@@ -9,7 +9,9 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchError } from '../support/catch-error.ts';
+import type { PrerenderError } from '../../src/errors.ts';
 import { createMemoryLogger } from '../../src/log.ts';
+import { withStaging } from '../../src/output/staging.ts';
 import { binPath, buildSite, route, tempDir, writeSite } from '../support/helpers.ts';
 import { leftovers, snapshotTree } from '../support/tree-snapshot.ts';
 
@@ -218,5 +220,32 @@ describe('a good build after a good one', () => {
     // removal of the 30,000 files, printed after it.
     expect(report.ms).toBeLessThanOrEqual(Math.ceil(printedAt.at(-1)!));
     expect(printedAt.at(-1)! - report.ms).toBeLessThan(50);
+  });
+});
+
+describe('a full disk while staging', () => {
+  /** The error a build reports when a write in its staging folder finds no room, with or without a previous output. */
+  async function fullDiskError(previous: boolean) {
+    const outDir = tempDir('out-');
+    if (previous) mkdirSync(join(outDir, 'site'));
+    const error = await catchError(() =>
+      withStaging(outDir, 'site', createMemoryLogger(), async (stage) => {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write', path: join(stage, 'public', 'a.json') });
+      }),
+    );
+    expect(leftovers(outDir, 'site')).toEqual([]);
+    return error as PrerenderError;
+  }
+
+  it('says that the previous output needs room too only when there is one', async () => {
+    const first = await fullDiskError(false);
+    expect(first).toMatchObject({ code: 'WRITE_FAILED', hint: 'The disk (or your quota) has no room left: free some space, then build again.' });
+    expect(first.message).toMatch(/^Cannot write \S+\/site\/public\/a\.json: ENOSPC/);
+    const again = await fullDiskError(true);
+    expect(again).toMatchObject({
+      code: 'WRITE_FAILED',
+      hint: 'The disk (or your quota) has no room left: free some space, then build again. The build is written beside the previous output, which it replaces once complete: both need room at once.',
+    });
+    expect((again.cause as NodeJS.ErrnoException).code).toBe('ENOSPC');
   });
 });
