@@ -21,6 +21,7 @@ import type { RecordsReader } from './records-file.ts';
 import { createRecordsWriter } from './records-file.ts';
 import { reasonToRender, type RenderReason, type ReuseFacts } from './reuse.ts';
 import { removeStoredBundle, type StoredBundle } from './stored-bundle.ts';
+import { isUnfinished, markFinished, markUnfinished, removeStrayBodies } from './stray-bodies.ts';
 
 /** What a build's cache is made with. */
 export interface BuildCacheOptions {
@@ -77,11 +78,15 @@ export interface BuildCache {
   add(record: RouteRecord): void;
   /**
    * Once the output is in place: writes the index naming the new records and `bundle`, removes the
-   * stored bodies of routes gone and the last bundle when replaced. `load`: what the bundle's load
+   * stored bodies of routes gone (every body they do not name after a build that did not finish:
+   * stray-bodies.ts) and the last bundle when replaced. `load`: what the bundle's load
    * read, `undefined` when it was not loaded.
    */
   commit(bundle: StoredBundle, load: LoadLog | undefined): void;
-  /** The build failed (or the commit did): removes what it wrote of the new records; nothing after a commit. */
+  /**
+   * The build failed (or the commit did): removes what it wrote of the new records; nothing after a
+   * commit. The bodies it stored stay until the next commit (stray-bodies.ts).
+   */
   abandon(): void;
 }
 
@@ -136,6 +141,9 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     shareReads(log, modules.addListed);
     reachedNetwork(routeFile, log);
   }
+  // From here bodies may be stored that only a commit names; an earlier build that never committed left some.
+  const unfinished = isUnfinished(dir);
+  if (!unfinished) markUnfinished(dir);
   const writer = createRecordsWriter(join(dir, recordsName));
   let ended = false;
 
@@ -193,7 +201,8 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     commit(bundle, load) {
       ended = true;
       const records = { file: recordsName, ...writer.finish() };
-      if (previous?.records.passedOver()) removeGoneBodies(dir, join(dir, previous.index.records.file), join(dir, recordsName));
+      if (unfinished) removeStrayBodies(dir, join(dir, recordsName));
+      else if (previous?.records.passedOver()) removeGoneBodies(dir, join(dir, previous.index.records.file), join(dir, recordsName));
       previous?.records.close();
       const index: CacheIndex = {
         tool: 'api-prerender',
@@ -206,6 +215,7 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
         stamp: options.stamp,
       };
       writeIndex(indexFile(dir), index, previous?.index.records.file);
+      markFinished(dir);
       removeStoredBundle(dir, previous?.index.bundle, bundle);
     },
     abandon() {

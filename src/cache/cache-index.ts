@@ -1,8 +1,9 @@
 /**
  * The cache of one output (SPEC section 8): in `cacheDir/<name>/`, a folder per output (`build`, or
  * `shard-2-of-3` for a shard: shards built at once never touch each other's), holding its index
- * (`index.json`) naming its records file and its stored server bundle, and the stored bodies
- * (body-store.ts). The index is written last, by rename: whatever stops a build, the index names a
+ * (`index.json`) naming its records file and its stored server bundle, the stored bodies
+ * (body-store.ts), and the mark `unfinished` while a build that stored bodies has not committed
+ * (stray-bodies.ts). The index is written last, by rename: whatever stops a build, the index names a
  * complete records file or the previous one. An index that api-prerender did not write, or whose
  * records file does not match it, is reported (CACHE_IGNORED) and the build renders every route.
  */

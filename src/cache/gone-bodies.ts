@@ -20,7 +20,7 @@ export function removeGoneBodies(dir: string, before: string, after: string): vo
 }
 
 /** The routes of a records file, in its order. */
-function* routesOf(file: string): Generator<string> {
+export function* routesOf(file: string): Generator<string> {
   const fd = openSync(file, 'r');
   try {
     for (const line of readLines(fd)) yield decodeRecord(line).route;

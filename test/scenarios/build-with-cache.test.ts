@@ -314,6 +314,43 @@ describe('a build with the cache', () => {
     await expectCleanOutput(root, next.dir, runs);
   });
 
+  it('removes at the next build the bodies a build that failed or was stopped stored, and still reuses what its records name', async () => {
+    const root = writeSite({
+      'package.json': '{ "name": "strays", "private": true, "type": "module" }\n',
+      'src/server/routes/api/posts.json.ts': route("() => ({ posts: ['hello'] })"),
+      'src/server/routes/api/items/[id].json.ts': route("(event) => ({ id: getRouterParam(event, 'id') })", 'defineEventHandler, getRouterParam'),
+      'src/server/routes/api/broken.json.ts': route("() => { throw new Error('broken'); }"),
+      // Sorted after the items, it holds the build while the items' bodies are stored.
+      'src/server/routes/api/slow.json.ts': route('() => new Promise((resolve) => setTimeout(() => resolve({}), 20_000).unref())'),
+    });
+    const cacheDir = join(root, 'node_modules/.cache/api-prerender/strays/build');
+    const bodies = () => readdirSync(join(cacheDir, 'bodies'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    const items = Array.from({ length: 300 }, (_, i) => `/api/items/${i}.json`);
+    const postsOnly = { config: { prerender: { routes: ['/api/posts.json'] } } };
+    await buildSite(root, postsOnly);
+    expect(bodies()).toBe(1);
+
+    const builtPostsOnly = async () => {
+      const next = await buildSite(root, postsOnly);
+      expect(next.report).toMatchObject({ reused: 1, rendered: [] });
+      expect(bodies()).toBe(1);
+      expect(existsSync(storedBodyPath(cacheDir, '/api/posts.json'))).toBe(true);
+    };
+
+    await expect(buildSite(root, { config: { prerender: { routes: ['/api/posts.json', ...items, '/api/broken.json'] } } })).rejects.toMatchObject({ code: 'ROUTES_FAILED' });
+    expect(bodies()).toBe(1 + items.length);
+    await builtPostsOnly();
+
+    const stop = new AbortController();
+    const stored = setInterval(() => bodies() > items.length / 2 && stop.abort(new Error('stopped by the test')), 5);
+    await expect(buildSite(root, { signal: stop.signal, config: { prerender: { routes: ['/api/posts.json', ...items, '/api/slow.json'] } } })).rejects.toThrow('stopped by the test');
+    clearInterval(stored);
+    expect(bodies()).toBeGreaterThan(items.length / 2);
+    await builtPostsOnly();
+    // Nothing left over: the build after is an ordinary one.
+    await builtPostsOnly();
+  });
+
   it('gives a reused route the warnings its render gave: its handler result, its invalid body', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const root = writeSite({
