@@ -8,6 +8,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSyn
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedBodyPath } from '../../src/cache/body-store.ts';
+import type { BuildReport } from '../../src/index.ts';
 import { buildSite, repoRoot, route, runCli, tempDir, writeSite } from '../support/helpers.ts';
 import { pageRows, readPageData } from '../support/report-page-data.ts';
 import { installedSite, prerender } from '../support/installed-site.ts';
@@ -233,6 +234,25 @@ describe('a build with the cache', () => {
     expect(takeRuns(runs)).toEqual(cacheSiteRoutes);
     expect(moved.report.rendered).toEqual(cacheSiteRoutes.map((route) => ({ route, reason: 'config' })));
     await expectCleanOutput(root, moved.dir, runs, { config: { routesDir: 'src/other/routes' } });
+  });
+
+  it('renders every route when LANG names another locale: the CLI\'s output formats numbers in the new one', async () => {
+    const root = writeSite({
+      'src/server/routes/api/price.txt.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => (1234.5).toLocaleString());\n`,
+      'prerender.config.mjs': `export default { name: 'prices', prerender: { routes: ['/api/price.txt'] } };`,
+    });
+    const buildIn = async (lang: string) => {
+      const { code, stdout, stderr } = await runCli(['build', root, '--json', '--no-typecheck'], { env: { LANG: lang, LC_ALL: undefined, LC_MESSAGES: undefined } });
+      expect(code, stderr).toBe(0);
+      return { rendered: (JSON.parse(stdout) as BuildReport).rendered, price: readFileSync(join(root, 'dist/prices/public/api/price.txt'), 'utf8') };
+    };
+    expect(await buildIn('en_US.UTF-8')).toEqual({ rendered: [{ route: '/api/price.txt', reason: 'new' }], price: '1,234.5' });
+    expect(await buildIn('en_US.UTF-8')).toEqual({ rendered: [], price: '1,234.5' });
+    expect(await buildIn('de_DE.UTF-8')).toEqual({ rendered: [{ route: '/api/price.txt', reason: 'locale' }], price: '1.234,5' });
+    // An empty LC_ALL is set, and ICU reads LANG no more: the default locale is ICU's own again.
+    const masked = await runCli(['build', root, '--json', '--no-typecheck'], { env: { LANG: 'de_DE.UTF-8', LC_ALL: '', LC_MESSAGES: undefined } });
+    expect((JSON.parse(masked.stdout) as BuildReport).rendered).toEqual([{ route: '/api/price.txt', reason: 'locale' }]);
+    expect(readFileSync(join(root, 'dist/prices/public/api/price.txt'), 'utf8')).toBe('1,234.5');
   });
 
   it('renders every route when the default time zone changed (locale): dates format in it', async () => {
