@@ -84,7 +84,7 @@ describe('the per-request outcome the prerender reads (app.request with a contex
     expect(await outcomeOf('/ok')).toEqual({ status: 200, routed: true, file: 'ok.get.ts', returned: { value: { file: 'ok.get.ts', params: {} }, file: 'ok.get.ts', typed: true } });
     expect(await outcomeOf('/missing')).toEqual({ status: 404, routed: true, file: 'missing.get.ts', returned: { value: expect.any(Response), file: 'missing.get.ts', typed: false } });
     expect(await outcomeOf('/nowhere')).toEqual({ status: 404, routed: false });
-    expect(await outcomeOf('/boom')).toEqual({ status: 500, routed: true, file: 'boom.get.ts', thrown });
+    expect(await outcomeOf('/boom')).toEqual({ status: 500, routed: true, file: 'boom.get.ts', threw: true, thrown });
   });
 
   it('belongs to its own request, however many run at once', async () => {
