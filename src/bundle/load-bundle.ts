@@ -44,16 +44,26 @@ export async function loadBundle<T = ServerBundle>(file: string, site?: RouteFil
   }
 }
 
+/** The runtime's InvalidHandlerError, as the build reads it (the bundle has its own copy of the class). */
+interface InvalidHandler {
+  name?: string;
+  file?: string;
+  got?: string;
+  functions?: string[];
+  others?: InvalidHandler[];
+}
+
 /**
- * What an error thrown while a bundle loads means: a route file whose default export is no handler
- * (the runtime's InvalidHandlerError, named from the site root with `site`), else a route module that
+ * What an error thrown while a bundle loads means: route files whose default export is no handler
+ * (the runtime's InvalidHandlerError, each named from the site root with `site`), else a route module that
  * threw as it was imported; a ReferenceError thrown in a module of one of the bundle's import
  * `cycles` (bundle-facts.ts) names that circle, the likeliest reason a name was read before it was set.
  */
 export function loadError(error: unknown, site?: RouteFiles, cycles?: string[][]): PrerenderError {
-  const invalid = error as { name?: string; file?: string; got?: string; functions?: string[] };
+  const invalid = error as InvalidHandler;
   if (invalid.name === 'InvalidHandlerError') {
-    return errors.noHandler(site ? siteFile(site, invalid.file!) : invalid.file!, `default-exports ${invalid.got}, not an event handler`, invalid.functions);
+    const noHandler = ({ file, got, functions }: InvalidHandler) => errors.noHandler(site ? siteFile(site, file!) : file!, `default-exports ${got}, not an event handler`, functions);
+    return errors.noHandlers([invalid, ...(invalid.others ?? [])].map(noHandler));
   }
   const first = site && siteTrace(error, site).first;
   const file = first?.slice(0, first.lastIndexOf(':'));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Plugin, RollupLog } from 'rollup';
 import { closestName } from '../closest-name.ts';
-import { errors } from '../errors.ts';
+import { errors, type PrerenderError } from '../errors.ts';
 import type { Warning } from '../warnings.ts';
 import { configChecks } from '../config/config-checks.ts';
 import { resolveApiPrefix } from '../config/resolve.ts';
@@ -65,6 +65,9 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
   let routeFiles = new Map<string, RouteDefinition>();
   /** This build's input is the entry, which imports every route file's default export. */
   let entryLoaded = false;
+  /** The route files without a default export, each named in the one error that fails the build. */
+  let withoutDefault: PrerenderError[] = [];
+  let parsedRouteFiles = 0;
 
   return {
     name: pluginName,
@@ -78,6 +81,8 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       options.onRoutes?.(routes);
       routeFiles = new Map(routes.map((route) => [resolve(routesDir, route.file), route]));
       entryLoaded = false;
+      withoutDefault = [];
+      parsedRouteFiles = 0;
       this.addWatchFile(routesDir);
     },
     async resolveId(source, importer, { custom }) {
@@ -104,15 +109,20 @@ export function apiRoutes(options: ApiRoutesOptions = {}): Plugin {
       return !(log.code === 'MISSING_EXPORT' && log.id === resolvedEntry && (log.binding === 'entries' || log.binding === 'cacheKey'));
     },
     // A route file the entry imports without a default export, named with what it exports instead
-    // (`export const GET`, `export const handler`) before the entry's import of it fails on a missing
+    // (`export const GET`, `export const handler`), with every other such file, once the last route
+    // file is parsed: before the entry's imports are bound, where the first would fail on a missing
     // binding. A CommonJS one is imported through the commonjs plugin's wrapper, which gives it its
     // default export. (`prerender dev` bundles each route file as an entry of its own, and names the
     // one without a handler as it serves it: the others are served meanwhile.)
     moduleParsed(info) {
       for (const warning of (info.meta as OwnMeta)[pluginName]?.warnings ?? []) this.warn({ code: warning.code, message: warning.message, meta: { warning } });
-      if (info.exports == null || info.exports.includes('default') || !entryLoaded || !routeFiles.has(info.id)) return;
-      if ((info.meta as { commonjs?: { isCommonJS?: unknown } }).commonjs?.isCommonJS) return;
-      this.error(errors.noHandler(relative(options.root ?? process.cwd(), info.id), 'has no default export', [], info.exports));
+      if (!entryLoaded || !routeFiles.has(info.id)) return;
+      parsedRouteFiles++;
+      const commonJs = (info.meta as { commonjs?: { isCommonJS?: unknown } }).commonjs?.isCommonJS;
+      if (info.exports != null && !info.exports.includes('default') && !commonJs) {
+        withoutDefault.push(errors.noHandler(relative(options.root ?? process.cwd(), info.id), 'has no default export', [], info.exports));
+      }
+      if (parsedRouteFiles === routeFiles.size && withoutDefault.length > 0) this.error(errors.noHandlers(withoutDefault));
     },
     load(id) {
       if (id === commonJsGlobalsId) return commonJsGlobalsSource;

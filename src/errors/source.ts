@@ -30,6 +30,16 @@ export const sourceErrors = {
           ? `Make the handler itself the file's default export, not ${functions.length === 1 ? 'the property' : 'one of the properties'} ${functions.map((key) => `\`${key}\``).join(', ')} of an object (as CommonJS \`exports.${functions[0]} = ...\` makes it): \`export default defineEventHandler((event) => ...)\`.`
           : defaultExportHint(file, exported),
     }),
+  /**
+   * Route files without a handler (each a {@link noHandler} error), named in one run: one error as
+   * it is, several as one NO_HANDLER listing each file with what to do about it.
+   */
+  noHandlers: (each: PrerenderError[]) =>
+    each.length === 1
+      ? each[0]!
+      : new PrerenderError('NO_HANDLER', `${each.length} route files have no event handler as their default export:\n${each.map((error) => `  ${error.message} ${error.hint ?? ''}`.trimEnd()).join('\n')}`, {
+          hint: 'A route file default-exports its handler: `export default defineEventHandler((event) => ...)`.',
+        }),
   compile: (message: string, loc?: SourceLocation, frame?: string) =>
     new PrerenderError('COMPILE', message, { loc, frame }),
   /** A JSON file a module imports (`file`, from the site root; `id`, its path) does not parse: `reason` is JSON.parse's own words. */

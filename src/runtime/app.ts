@@ -27,7 +27,10 @@ export interface RuntimeRoute {
   cacheKey?: unknown;
 }
 
-/** The error thrown when a route file's default export (`value`) is not a handler; the build names the file. */
+/**
+ * The error thrown when a route file's default export (`value`) is not a handler; the build names the
+ * file, and the `others` whose default export is none either: each is named in one run.
+ */
 export class InvalidHandlerError extends Error {
   /** What the file default-exports, in words: `a number (42)`, `an object ({ handler })`. */
   readonly got: string;
@@ -37,6 +40,7 @@ export class InvalidHandlerError extends Error {
   constructor(
     readonly file: string,
     value: unknown,
+    readonly others: InvalidHandlerError[] = [],
   ) {
     const got = exportKind(value);
     super(`Route file ${file} default-exports ${got}, not an event handler.`);
@@ -119,6 +123,8 @@ export function createApp(routes: RuntimeRoute[], options: AppOptions = {}): H3 
   // callback that throws, which no route of ours registers).
   const app = new H3({ onRequest: normalizeEventPath, onError, silent: true });
   if (options.files) app.use(options.files);
+  const [invalid, ...more] = routes.filter((route) => !isHandler(route.handler));
+  if (invalid) throw new InvalidHandlerError(invalid.file, invalid.handler, more.map((route) => new InvalidHandlerError(route.file, route.handler)));
   const heads = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => routeShape(route.path)));
   for (const route of routes) {
     const handler = withDefaultType(route);
@@ -147,10 +153,7 @@ export function normalizeEventPath(event: H3Event): void {
  * at once: h3 then makes the response without a promise.
  */
 function withDefaultType(route: RuntimeRoute) {
-  const handler = route.handler;
-  if (typeof handler !== 'function' || handlerMakers.has(handler)) {
-    throw new InvalidHandlerError(route.file, handler);
-  }
+  const handler = route.handler as (event: H3Event) => unknown;
   // rou3 gives `**` both `_` and `"0"`, and nothing when it matches no segment: a handler sees `_` only.
   const unnamedRest = route.path.endsWith('/**');
   // Named: printUnhandled() cuts a stack at its frame.
@@ -220,6 +223,9 @@ function typedResponse(response: Response): Response {
  * h3's functions that make a handler, by name: `export default defineEventHandler;` is a function
  * h3 would call with the event, answering 200 with what it makes of it (the text "NoHandler()").
  */
+/** Whether a route file's default export is an event handler: a function, not h3's maker of one. */
+const isHandler = (value: unknown): boolean => typeof value === 'function' && !handlerMakers.has(value);
+
 const handlerMakers = new Map<unknown, string>([
   // Aliases of one function name it by the last: the name the README and h3's guides write.
   [eventHandler, 'eventHandler'],

@@ -154,6 +154,32 @@ describe('a route file without a default export', () => {
     const { error } = await failBuild({ [`${api}/empty.ts`]: `const unused = 1;\n` });
     expect([error.code, error.hint]).toEqual(['NO_HANDLER', 'Add `export default defineEventHandler((event) => ...)` to the file. If it is no route but code the routes import, move it out of the routes folder (to src/server/utils/, say): every file there is a route.']);
   });
+
+  it('several: every one named in one run, each with what to do, where a build stopped at the first', async () => {
+    const { error } = await failBuild({
+      [`${api}/empty.ts`]: `const unused = 1;\n`,
+      [`${api}/named.ts`]: `import { defineEventHandler } from 'h3';\nexport const handler = defineEventHandler(() => 'a');\n`,
+      [`${api}/fine.ts`]: route(`() => 'fine'`),
+    });
+    expect(error.code).toBe('NO_HANDLER');
+    expect(error.message.split('\n')).toEqual([
+      '2 route files have no event handler as their default export:',
+      `  Route file ${api}/empty.ts has no default export. Add \`export default defineEventHandler((event) => ...)\` to the file. If it is no route but code the routes import, move it out of the routes folder (to src/server/utils/, say): every file there is a route.`,
+      `  Route file ${api}/named.ts has no default export. It exports \`handler\` by name: if that is the handler, make it the default export (\`export default handler\`); else add \`export default defineEventHandler((event) => ...)\`. If it is no route but code the routes import, move it out of the routes folder (to src/server/utils/, say): every file there is a route.`,
+    ]);
+  });
+
+  it('several default-exporting what is no handler: every one named in one run', async () => {
+    const { error } = await failBuild({
+      [`${api}/number.ts`]: `export default 42;\n`,
+      [`${api}/object.ts`]: `export default { items: [1, 2, 3] };\n`,
+      [`${api}/fine.ts`]: route(`() => 'fine'`),
+    });
+    expect(error.code).toBe('NO_HANDLER');
+    expect(error.message).toContain('2 route files have no event handler as their default export:\n');
+    expect(error.message).toContain(`  Route file ${api}/number.ts default-exports a number (42), not an event handler.`);
+    expect(error.message).toContain(`  Route file ${api}/object.ts default-exports an object ({ items }), not an event handler.`);
+  });
 });
 
 describe('a route file whose handler sits in the object it exports', () => {
