@@ -4,7 +4,7 @@
  * and, once the output is in place, writes the new index. Routes are asked for and added in route
  * order, so records stream in and out (records-file.ts).
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BundleFacts } from '../bundle/bundle-facts.ts';
 import { checkStoredBody, storedBodyPath } from './body-store.ts';
@@ -141,9 +141,16 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
     shareReads(log, modules.addListed);
     reachedNetwork(routeFile, log);
   }
-  // From here bodies may be stored that only a commit names; an earlier build that never committed left some.
-  const unfinished = isUnfinished(dir);
-  if (!unfinished) markUnfinished(dir);
+  // Bodies that no record names: an earlier build that stored some and never committed left its
+  // mark; a cache of no usable index (another version's, cut short) may hold a bodies folder.
+  const unfinished = isUnfinished(dir) || (!previous && existsSync(join(dir, 'bodies')));
+  // Marked as the first body is handed out to be stored, not before: a build that fails before it stores none leaves no mark.
+  let marked = unfinished;
+  const storedPath = (route: string) => {
+    if (!marked) markUnfinished(dir);
+    marked = true;
+    return storedBodyPath(dir, route);
+  };
   const writer = createRecordsWriter(join(dir, recordsName));
   let ended = false;
 
@@ -195,14 +202,13 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
       const record = output as RouteRecord;
       Object.assign(record, { code, reads, through, network: log.reachedNetwork, env: log.reachedEnv, stamp: options.stamp });
       if (cacheKey !== undefined) record.cacheKey = cacheKey;
-      return { record, stored: storedBodyPath(dir, output.route) };
+      return { record, stored: storedPath(output.route) };
     },
     add: (record) => writer.add(record),
     commit(bundle, load) {
-      ended = true;
       const records = { file: recordsName, ...writer.finish() };
-      if (unfinished) removeStrayBodies(dir, join(dir, recordsName));
-      else if (previous?.records.passedOver()) removeGoneBodies(dir, join(dir, previous.index.records.file), join(dir, recordsName));
+      ended = true;
+      if (!unfinished && previous?.records.passedOver()) removeGoneBodies(dir, join(dir, previous.index.records.file), join(dir, recordsName));
       previous?.records.close();
       const index: CacheIndex = {
         tool: 'api-prerender',
@@ -215,6 +221,8 @@ export function createBuildCache(options: BuildCacheOptions): BuildCache {
         stamp: options.stamp,
       };
       writeIndex(indexFile(dir), index, previous?.index.records.file);
+      // Once the index names the new records: a sweep cut short (a body it may not remove) is done again by the next build.
+      if (unfinished) removeStrayBodies(dir, join(dir, recordsName));
       markFinished(dir);
       removeStoredBundle(dir, previous?.index.bundle, bundle);
     },

@@ -3,8 +3,8 @@
  * (SIGINT, SIGTERM, a second signal) or killed leaves the last index as it was, and the bodies of
  * routes that index does not name would stay forever (gone-bodies.ts compares two records files
  * only). So the first body a build stores marks its output's cache folder as unfinished, and a commit
- * takes the mark away last; a commit that finds the mark an earlier build left removes every body
- * its records do not name. A build that finishes pays one small file written and removed; the walk
+ * takes the mark away last; a commit that finds the mark an earlier build left (or a bodies folder
+ * beside no usable index) removes every body its records do not name, once its index is written. A build that finishes pays one small file written and removed; the walk
  * of the bodies folder (100,000 files for a large site) comes only after one that did not. Nothing
  * runs as a build is stopped: a killed build is covered too, and the signal's cleanup stays short.
  */
@@ -46,9 +46,25 @@ export function removeStrayBodies(dir: string, records: string): void {
   for (const route of routesOf(records)) named.add(storedBodyName(route));
   const bodies = join(dir, 'bodies');
   if (!existsSync(bodies)) return;
-  for (const entry of readdirSync(bodies, { withFileTypes: true })) {
+  // Each listing and removal on its own: a body this user may not remove (another's, made as root)
+  // stays, and the cache is saved all the same.
+  const remove = (path: string) => {
+    try {
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Left for a later sweep, by a user who may remove it.
+    }
+  };
+  const list = (folder: string) => {
+    try {
+      return readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+  };
+  for (const entry of list(bodies)) {
     const folder = join(bodies, entry.name);
-    if (!entry.isDirectory()) rmSync(folder, { force: true });
-    else for (const name of readdirSync(folder)) if (!named.has(`${entry.name}${sep}${name}`)) rmSync(join(folder, name), { recursive: true, force: true });
+    if (!entry.isDirectory()) remove(folder);
+    else for (const { name } of list(folder)) if (!named.has(`${entry.name}${sep}${name}`)) remove(join(folder, name));
   }
 }

@@ -371,6 +371,29 @@ describe('a build with the cache', () => {
     await builtPostsOnly();
   });
 
+  it('leaves no mark where a build failed before it stored a body, and sweeps the bodies of a cache no index names', async () => {
+    const root = writeSite({
+      'package.json': '{ "name": "marks", "private": true, "type": "module" }\n',
+      'src/server/routes/api/posts.json.ts': route("() => ({ posts: ['hello'] })"),
+    });
+    const cacheDir = join(root, 'node_modules/.cache/api-prerender/marks/build');
+    await buildSite(root, { config: { prerender: { routes: ['/api/posts.json'] } } });
+    expect(existsSync(join(cacheDir, 'unfinished'))).toBe(false);
+    // A route module that throws as the bundle loads: no body is stored, and no mark is left.
+    writeFileSync(join(root, 'src/server/routes/api/broken.json.ts'), `throw new Error('broken at load');\nexport default () => 1;\n`);
+    await expect(buildSite(root, { config: { prerender: { routes: ['/api/posts.json'] } } })).rejects.toThrow('broken at load');
+    expect(existsSync(join(cacheDir, 'unfinished'))).toBe(false);
+    rmSync(join(root, 'src/server/routes/api/broken.json.ts'));
+    // An index no build can use (cut short): the next build renders, and keeps only the body it names.
+    const stray = storedBodyPath(cacheDir, '/api/old.json');
+    mkdirSync(dirname(stray), { recursive: true });
+    writeFileSync(stray, 'old');
+    writeFileSync(join(cacheDir, 'index.json'), '{"cut');
+    await buildSite(root, { config: { prerender: { routes: ['/api/posts.json'] } } });
+    expect(existsSync(stray)).toBe(false);
+    expect(existsSync(storedBodyPath(cacheDir, '/api/posts.json'))).toBe(true);
+  });
+
   it('gives a reused route the warnings its render gave: its handler result, its invalid body', async () => {
     const runs = join(tempDir('runs-'), 'runs.log');
     const root = writeSite({
