@@ -2,7 +2,7 @@ import { constants } from 'node:os';
 import { errors, type PrerenderError } from '../src/errors.ts';
 import type { Logger } from '../src/log.ts';
 import { onceStepDone } from '../src/pipeline/step-channel.ts';
-import { exitingNowLine, stoppingLine, stopSignals } from '../src/stop-signals.ts';
+import { exitingNowLine, publishedOutcome, publishingOutcome, stoppingLine, stopSignals, tooLateLine } from '../src/stop-signals.ts';
 
 
 /** SIGINT and SIGTERM, while a build runs: what it is told, and what the command exits with. */
@@ -36,13 +36,16 @@ export function interruptOnSignals(logger: Logger): Interrupt {
   let received: NodeJS.Signals | undefined;
   let over: string | undefined;
   const exitCode = () => (received ? 128 + constants.signals[received] : undefined);
-  let saidTooLate = false;
+  // Said once; again only when a publish said to be under way then failed.
+  let said: string | undefined;
   const tooLate = () => {
-    if (!saidTooLate) logger.info(`${received} came too late to stop the build: ${over}.`);
-    saidTooLate = true;
+    if (said === undefined || (said !== over && over !== publishedOutcome)) logger.info(tooLateLine(received!, over!));
+    said = over;
     process.exitCode = exitCode();
   };
   const onSignal = (signal: NodeJS.Signals) => {
+    // A second signal while the output is published waits for it: exiting then could leave no output at all.
+    if (received && over !== undefined) return tooLate();
     if (received) {
       logger.error(exitingNowLine(signal));
       process.exit(exitCode());
@@ -56,7 +59,7 @@ export function interruptOnSignals(logger: Logger): Interrupt {
   stopInterruptingWhileLoading();
   // Once the output is complete and being published, a signal stops nothing: said so, not "stopping".
   onceStepDone('output', () => {
-    over ??= 'its output is being published, and stays';
+    over ??= publishingOutcome;
   });
   return {
     signal: controller.signal,

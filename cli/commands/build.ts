@@ -16,6 +16,7 @@ import { interruptOnSignals } from '../interrupt.ts';
 import { guardSiteFaults } from '../site-faults.ts';
 import { loadLibrary } from '../load-library.ts';
 import { defaultNodeEnv } from '../node-env.ts';
+import { publishedOutcome } from '../../src/stop-signals.ts';
 
 interface BuildFlags {
   config?: string;
@@ -71,7 +72,7 @@ export function registerBuild(cli: CAC): void {
         building.then(() => faults.settled('published'), () => faults.settled('failed'));
         const report = await building;
         // From here to the process's exit, a signal is too late to stop anything, and says so.
-        interrupt.settled('its output was published, and stays');
+        interrupt.settled(publishedOutcome);
         await printJson?.(jsonText(jsonOfReport(report)));
       } catch (caught) {
         // Once a signal came, whatever else failed on the way out, the build was interrupted; running

@@ -265,7 +265,7 @@ describe('a build interrupted', () => {
     }
   });
 
-  it('by SIGTERM once the output is complete and being published: too late, said once, never "stopping", exit 143, the output published', async () => {
+  it('by SIGTERM, then SIGINT, once the output is complete and being published: too late, said once, never "stopping" nor exiting mid-publish, exit 143, the output published', async () => {
     const outDir = tempDir('out-');
     const root = writeSite({
       'src/server/routes/api/hello.json.ts': `import { defineEventHandler } from 'h3';\nexport default defineEventHandler(() => ({ hello: 'world' }));\n`,
@@ -274,7 +274,7 @@ describe('a build interrupted', () => {
     // The signal sent at the moment the build says its output is complete (the step channel), as
     // a CI job cancelled then sends it: Node hands it to the build's listener while it publishes.
     const preload = join(tempDir('preload-'), 'signal-on-output.mjs');
-    writeFileSync(preload, `import { subscribe } from 'node:diagnostics_channel';\nsubscribe('api-prerender:build-step', (step) => { if (step.done === 'output') process.kill(process.pid, 'SIGTERM'); });\n`);
+    writeFileSync(preload, `import { subscribe } from 'node:diagnostics_channel';\nsubscribe('api-prerender:build-step', (step) => { if (step.done === 'output') { process.kill(process.pid, 'SIGTERM'); process.kill(process.pid, 'SIGINT'); } });\n`);
     const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, binPath, 'build', root, '--no-typecheck'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -284,6 +284,7 @@ describe('a build interrupted', () => {
     expect(stderr.match(/came too late/g), stderr).toHaveLength(1);
     expect(stderr).toContain('SIGTERM came too late to stop the build: its output is being published, and stays.');
     expect(stderr).not.toContain('stopping the build');
+    expect(stderr).not.toContain('exiting now');
     expect(readFileSync(join(outDir, 'publishing', 'public/api/hello.json'), 'utf8')).toBe('{"hello":"world"}');
     expect(leftovers(outDir, 'publishing')).toEqual([]);
   });

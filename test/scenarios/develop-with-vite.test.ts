@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { inspect } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import * as vite8 from 'vite';
 import * as vite7 from 'vite-7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -420,5 +421,22 @@ describe('vite build stopped with Ctrl-C', () => {
     expect(output).toContain('[api-prerender] error Build interrupted (SIGINT): nothing was published');
     expect(readdirSync(join(root, 'dist')).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(existsSync(join(root, 'dist', 'vite-site'))).toBe(false);
+  }, 60_000);
+
+  it('once its output is complete: too late, said so, the output published, and ends by the signal', async () => {
+    const root = copyViteSite('vite-late-');
+    // The signal sent as the build says its output is complete (its step channel), as a CI job cancelled then.
+    const preload = join(tempDir('preload-'), 'signal-on-output.mjs');
+    writeFileSync(preload, `import { subscribe } from 'node:diagnostics_channel';\nsubscribe('api-prerender:build-step', (step) => { if (step.done === 'output') process.kill(process.pid, 'SIGTERM'); });\n`);
+    const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = await new Promise<NodeJS.Signals | number | null>((resolve) => child.on('close', (code, signal) => resolve(signal ?? code)));
+    expect(exited, output).toBe('SIGTERM');
+    expect(output).toContain('SIGTERM came too late to stop the build: its output is being published, and stays.');
+    expect(output).not.toContain('stopping the build');
+    expect(readdirSync(join(root, 'dist', 'vite-site', 'public', 'api')).length).toBeGreaterThan(0);
+    expect(readdirSync(join(root, 'dist')).filter((name) => name.startsWith('.'))).toEqual([]);
   }, 60_000);
 });
