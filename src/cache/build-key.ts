@@ -6,7 +6,7 @@
  * in it: concurrency, timeouts, retries, the sitemap, the preset or checks change no route's bytes,
  * and a key holding them would render every route again for nothing (astro#17614).
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/types.ts';
 import { libDir, packageRoot } from '../paths.ts';
@@ -19,7 +19,7 @@ export interface BuildKey {
   tool: string;
   /** h3's version in the bundle. */
   h3: string;
-  /** Node's major version and ICU's. */
+  /** Node's major version, ICU's, and its time zone rules' (`tz`). */
   node: string;
   /** A hash of the config keys that change what a route answers. */
   config: string;
@@ -33,8 +33,8 @@ export interface BuildKey {
  * system's zone (`/etc/localtime`: where it points, and its bytes). A change of any of them changes
  * the key; one that changes nothing in Intl renders the routes again for nothing, never the reverse.
  * Not asked of Intl: its answer pages in ICU's locale and time zone data, some 5 MB that stay for the
- * build's life, the prerender's included (a crawl of 100,000 pages peaks there, Node 22: 200 MB
- * with it, 196 without). Windows keeps its zone in the registry: there Intl is asked.
+ * build's life, the prerender's included, where a crawl of 100,000 pages peaks (Node 22: 201-205 MB
+ * with it, 194 without; bench/RESULTS.md). Windows keeps its zone in the registry: there Intl is asked.
  */
 function defaultLocale(): string {
   if (process.platform === 'win32') {
@@ -49,14 +49,19 @@ function defaultLocale(): string {
 /** The variables ICU takes the default locale and time zone from, in its order. */
 const localeVariables = ['LC_ALL', 'LC_MESSAGES', 'LANG', 'TZ'];
 
-/** The system's time zone, as ICU finds it when `TZ` is unset: the zone file `/etc/localtime` links to, and a hash of its bytes; empty without one. */
+/**
+ * The system's time zone, as ICU finds it when `TZ` names no zone: the zone file `/etc/localtime`
+ * resolves to (through every link), or the file `TZ` names (`TZ=:/srv/zone`), and a hash of its
+ * bytes; empty without one.
+ */
 function systemZone(): string {
-  const file = '/etc/localtime';
+  const named = process.env.TZ?.replace(/^:/, '');
+  const file = named?.startsWith('/') ? named : '/etc/localtime';
   let target = '';
   try {
-    target = readlinkSync(file);
+    target = realpathSync(file);
   } catch {
-    // A copy of the zone file, not a link: its bytes say which.
+    // No such file: nothing to hash either.
   }
   try {
     return `${target} ${contentHash(readFileSync(file))}`;
@@ -88,7 +93,8 @@ export function buildKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'ro
 export function codeKey(config: Pick<ResolvedConfig, 'root' | 'apiPrefix' | 'routesDir'>): Pick<BuildKey, 'tool' | 'node' | 'config'> {
   return {
     tool: toolKey(),
-    node: `${process.versions.node.split('.')[0]} icu ${process.versions.icu ?? 'none'}`,
+    // tz: a Node release may update the time zone rules alone, and a Date's local time with them.
+    node: `${process.versions.node.split('.')[0]} icu ${process.versions.icu ?? 'none'} tz ${process.versions.tz ?? 'none'}`,
     // The prefix routes requests; routesDir names the route files (a moved folder is new code anyway).
     config: contentHash(JSON.stringify([config.apiPrefix, sitePath(config.root, config.routesDir)])),
   };
