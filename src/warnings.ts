@@ -6,6 +6,7 @@ import { counted } from './plural.ts';
 import { linkWarnings } from './warnings/links.ts';
 import { routeFileWarnings } from './warnings/route-files.ts';
 import { viteWarnings } from './warnings/vite.ts';
+import { cacheWarnings } from './warnings/cache.ts';
 import { hostWarnings } from './warnings/hosts.ts';
 
 export type { BrokenLinkFacts } from './warnings/links.ts';
@@ -183,32 +184,7 @@ export const warnings = {
       `No config file was read: ${path} is not in the site root, where the lookup reads prerender.config.ts, .mts, .js or .mjs. ` +
       (passable ? `Name it if it is the config (--config ${path}, or configFile: '${path}'), or move it to the site root as ${rename}.` : `Move it to the site root as ${rename} if it is the config.`),
   }),
-  /** The cache of the last build could not be used (`why`: corrupt, cut short, another tool's): every route is rendered. */
-  cacheIgnored: (dir: string, why: string): Warning => ({
-    code: 'CACHE_IGNORED',
-    message: `Ignored the cache in ${dir}: ${why}. Every route is rendered this time, and a new cache is written; nothing stale is published.`,
-  }),
-  /** The cache cannot be used by this build at all (`why`: another build holds it, it cannot be written): it is left as it is. */
-  cacheUnusable: (dir: string, why: string): Warning => ({
-    code: 'CACHE_IGNORED',
-    message: `Built without the cache in ${dir}: ${why}. Every route is rendered this time, and the cache is left as it is.`,
-  }),
-  /** The build was published, but its cache could not be written (`why`): the next build renders what this one did. */
-  cacheNotSaved: (dir: string, why: string): Warning => ({
-    code: 'CACHE_NOT_SAVED',
-    message: `The build is published, but its cache could not be saved in ${dir}: ${why}. The next build renders every route this one rendered.`,
-  }),
-  /**
-   * The build was published, but the cache could not take a route's body (`stored`, the error's
-   * `code` and `message`, which may name the staging folder, gone by now: said only without a code):
-   * its disk full, not writable. The output does not depend on it.
-   */
-  cacheBodyNotStored: (dir: string, stored: string, code: string | undefined, message: string): Warning => ({
-    code: 'CACHE_NOT_SAVED',
-    message:
-      `The build is published, but its cache could not be saved in ${dir}: ${cacheWriteProblem(code)} (${code === undefined ? message : code}, writing ${stored}). ` +
-      'The next build renders every route this one rendered. Free space there, or set cacheDir to a folder on a disk with room (--no-cache builds without it).',
-  }),
+  ...cacheWarnings,
   /** `import.meta.dirname` or `.filename` (`name`) at `place` (file:line:column) of a site's module: the bundle's when a route runs. */
   modulePath: (place: string, name: 'dirname' | 'filename'): Warning => ({
     code: 'ASSET_URL',
@@ -254,11 +230,3 @@ export const warnings = {
     ...(routes.length > 1 && { alsoOn: routes.slice(1) }),
   }),
 };
-
-/** What a write error's `code` means for the cache's folder, said as a reason. */
-function cacheWriteProblem(code: string | undefined): string {
-  if (code === 'ENOSPC' || code === 'EDQUOT') return "no space left on the cache's disk (or your quota)";
-  if (code === 'EACCES' || code === 'EPERM') return 'this user cannot write in it';
-  if (code === 'EROFS') return 'it is on a read-only file system';
-  return "a route's body could not be stored in it";
-}

@@ -218,14 +218,10 @@ function typedResponse(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** A default export that is no handler, as its error says it: `a number (42)`, `an object ({ handler })`. */
 /**
  * h3's functions that make a handler, by name: `export default defineEventHandler;` is a function
  * h3 would call with the event, answering 200 with what it makes of it (the text "NoHandler()").
  */
-/** Whether a route file's default export is an event handler: a function, not h3's maker of one. */
-const isHandler = (value: unknown): boolean => typeof value === 'function' && !handlerMakers.has(value);
-
 const handlerMakers = new Map<unknown, string>([
   // Aliases of one function name it by the last: the name the README and h3's guides write.
   [eventHandler, 'eventHandler'],
@@ -235,6 +231,10 @@ const handlerMakers = new Map<unknown, string>([
   [defineLazyEventHandler, 'defineLazyEventHandler'],
 ]);
 
+/** Whether a route file's default export is an event handler: a function, not h3's maker of one. */
+const isHandler = (value: unknown): boolean => typeof value === 'function' && !handlerMakers.has(value);
+
+/** A default export that is no handler, as its error says it: `a number (42)`, `an object ({ handler })`. */
 function exportKind(value: unknown): string {
   const factory = handlerMakers.get(value);
   if (factory) return `h3's ${factory} itself, not called (write export default ${factory}((event) => ...))`;

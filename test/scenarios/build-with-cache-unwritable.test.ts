@@ -54,7 +54,7 @@ describe('a build whose cache cannot take its bodies', () => {
     const notSaved = first.logger.lines.filter((line) => line.includes('CACHE_NOT_SAVED') || line.includes('cache could not be saved'));
     expect(notSaved).toHaveLength(1);
     expect(notSaved[0]).toContain(`its cache could not be saved in ${cache}: a route's body could not be stored in it (ENOTDIR, writing ${join(cache, 'bodies')}`);
-    expect(notSaved[0]).toContain('set cacheDir to a folder on a disk with room');
+    expect(notSaved[0]).toContain('Check that the folder is writable and its disk has room, or set cacheDir to a folder this user can write on a disk with room (--no-cache builds without it).');
     // No index, no records, no part of a body: what the next build finds is no cache.
     expect(listTree(cache).filter((file) => file === 'index.json' || file.endsWith('.jsonl') || file.endsWith('.tmp'))).toEqual([]);
 
@@ -127,6 +127,7 @@ describe.skipIf(!mounted)(`a cache on a full disk (${mounted ? '2 MiB tmpfs' : s
     expect(cli.stderr).not.toMatch(/^error/m);
     expect(cli.stderr.match(/could not be saved/g)).toHaveLength(1);
     expect(cli.stderr).toContain(`its cache could not be saved in ${cache}: no space left on the cache's disk (or your quota) (ENOSPC, writing ${join(cache, 'bodies')}`);
+    expect(cli.stderr).toContain('Free space there, or set cacheDir to a folder this user can write on a disk with room (--no-cache builds without it).');
     const json = JSON.parse(cli.stdout) as { ok: number; warnings: { code: string }[] };
     expect(json.ok).toBe(4);
     expect(json.warnings.filter((warning) => warning.code === 'CACHE_NOT_SAVED')).toHaveLength(1);
