@@ -33,13 +33,17 @@ export function joinUrl(host: string, route: string): string {
 }
 
 /**
- * The path a sitemap lists for a route written to `file`: a route written as `<path>/index.html` is
- * listed as `<path>/`, the URL hosts serve it at without a redirect (Cloudflare Pages, Netlify and S3
- * websites answer `<path>` with a redirect to `<path>/`).
+ * The path a sitemap lists for a route written to `file`, and the page's relative links resolve
+ * against: a route written as `<path>/index.html` is listed as `<path>/`, the URL hosts serve it at
+ * without a redirect (Cloudflare Pages, Netlify and S3 websites answer `<path>` with a redirect to
+ * `<path>/`), whether it was listed as `<path>` or as `<path>/index.html` itself.
  * @example sitemapPath('/docs', 'docs/index.html') // '/docs/'
+ * @example sitemapPath('/docs/index.html', 'docs/index.html') // '/docs/'
  */
 export function sitemapPath(route: string, file: string): string {
-  return (file === 'index.html' || file.endsWith('/index.html')) && !route.endsWith('/') ? route + '/' : route;
+  if (file !== 'index.html' && !file.endsWith('/index.html')) return route;
+  if (route.endsWith('/index.html')) return route.slice(0, -'index.html'.length);
+  return route.endsWith('/') ? route : route + '/';
 }
 
 /** The files a sitemap of `count` URLs is written to: `sitemap.xml`, then its parts past {@link sitemapLimit}. */

@@ -34,6 +34,8 @@ describe('sitemapPath', () => {
     ['/docs', 'docs/index.html', '/docs/'],
     ['/docs/', 'docs/index.html', '/docs/'],
     ['/', 'index.html', '/'],
+    ['/index.html', 'index.html', '/'],
+    ['/handbook/index.html', 'handbook/index.html', '/handbook/'],
     ['/api/feed.json', 'api/feed.json', '/api/feed.json'],
     ['/api/users/1', 'api/users/1', '/api/users/1'],
   ])('%s written as %s is listed as %s', (route, file, path) => {

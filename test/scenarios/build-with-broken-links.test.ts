@@ -291,3 +291,19 @@ describe('a relative link written as if its page were a file', () => {
     ]);
   });
 });
+
+describe('a page listed by its index.html (`/handbook/index.html`)', () => {
+  it('resolves its relative links from its folder, as hosts serve it, and is listed as its folder in the sitemap', async () => {
+    const page = (body: string) => route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return ${JSON.stringify(body)}; }`);
+    const root = writeSite({
+      'src/server/routes/index.html.ts': page('<a href="guide/intro">Intro</a> <a href="handbook/">Handbook</a>'),
+      'src/server/routes/handbook/index.html.ts': page('<a href="chapter">Chapter</a> <a href="../guide/intro">Intro</a>'),
+      'src/server/routes/handbook/chapter.ts': page('<h1>Chapter</h1>'),
+      'src/server/routes/guide/intro.ts': page('<h1>Intro</h1>'),
+    });
+    const { report, dir } = await buildSite(root, { config: { prerender: { routes: ['/index.html', '/handbook/index.html', '/handbook/chapter', '/guide/intro'], sitemap: { host } } } });
+    expect(report.warnings.filter((warning) => warning.code === 'BROKEN_LINK')).toEqual([]);
+    const sitemap = readFileSync(join(dir, 'public/sitemap.xml'), 'utf8');
+    expect([...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]).sort()).toEqual([`${host}/`, `${host}/guide/intro/`, `${host}/handbook/`, `${host}/handbook/chapter/`]);
+  });
+});
