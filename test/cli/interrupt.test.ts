@@ -374,7 +374,9 @@ describe('interruptWhileLoading', () => {
     const gate = join(tempDir('gate-'), 'open');
     const started = `${gate}.started`;
     // The handler holds the build's thread until the test opens the gate: both signals wait for it.
-    const handler = `() => { writeFileSync(${JSON.stringify(started)}, ''); while (!existsSync(${JSON.stringify(gate)})); return 'done'; }`;
+    // Then it answers after a turn of the event loop, where Node hands the signals over: answered at
+    // once, the build could reach its output step first, and a signal then is too late (0c4fef8).
+    const handler = `async () => { writeFileSync(${JSON.stringify(started)}, ''); while (!existsSync(${JSON.stringify(gate)})); await new Promise((resolve) => setTimeout(resolve, 300)); return 'done'; }`;
     const root = writeSite({
       'src/server/routes/api/busy.txt.ts': `import { existsSync, writeFileSync } from 'node:fs';\n${route(handler)}`,
       'prerender.config.mjs': "export default { prerender: { routes: ['/api/busy.txt'] } };\n",
