@@ -2,7 +2,8 @@
 import { dirname } from 'node:path';
 import { messageOf, PrerenderError } from './prerender-error.ts';
 
-const isFull = (code: string | undefined) => code === 'ENOSPC' || code === 'EDQUOT';
+/** Whether a write error's `code` says the disk (or the user's quota) is full. */
+export const isFull = (code: string | undefined) => code === 'ENOSPC' || code === 'EDQUOT';
 
 /** What to do when `path` could not be written, for the error's code. */
 function writeFailedHint(path: string, code: string | undefined): string {

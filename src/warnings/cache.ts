@@ -3,6 +3,7 @@
  * body in), a part of the catalogue in warnings.ts, which spreads them into `warnings`. None fails a
  * build: without its cache a build renders every route, and nothing stale is published.
  */
+import { isFull } from '../errors/output.ts';
 import type { Warning } from '../warnings.ts';
 
 export const cacheWarnings = {
@@ -38,7 +39,7 @@ export const cacheWarnings = {
 /** What a write error's `code` means for the cache's folder, and what to do about it. */
 function cacheWriteProblem(code: string | undefined): { problem: string; fix: string } {
   const elsewhere = 'or set cacheDir to a folder this user can write on a disk with room (--no-cache builds without it).';
-  if (code === 'ENOSPC' || code === 'EDQUOT') return { problem: "no space left on the cache's disk (or your quota)", fix: `Free space there, ${elsewhere}` };
+  if (isFull(code)) return { problem: "no space left on the cache's disk (or your quota)", fix: `Free space there, ${elsewhere}` };
   if (code === 'EACCES' || code === 'EPERM') return { problem: 'this user cannot write in it', fix: `Give this user write access to it (ls -ld shows its owner), ${elsewhere}` };
   if (code === 'EROFS') return { problem: 'it is on a read-only file system', fix: `Set cacheDir to a folder on a writable disk (--no-cache builds without it).` };
   return { problem: "a route's body could not be stored in it", fix: `Check that the folder is writable and its disk has room, ${elsewhere}` };

@@ -278,9 +278,11 @@ describe('prerender.links for a host that serves files alone (a static preset)',
   });
 });
 
+/** A route answering `body` as HTML, its type set on the response h3 gives the handler. */
+const page = (body: string) => route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return ${JSON.stringify(body)}; }`);
+
 describe('a relative link written as if its page were a file', () => {
   it('names the sibling it meant: the page is served at its folder, where the link resolves one level down', async () => {
-    const page = (body: string) => route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return ${JSON.stringify(body)}; }`);
     const root = writeSite({
       'src/server/routes/docs/intro.ts': page('<a href="setup">Setup</a> <a href="#top">Top</a>'),
       'src/server/routes/docs/setup.ts': page('<h1>Setup</h1>'),
@@ -294,7 +296,6 @@ describe('a relative link written as if its page were a file', () => {
 
 describe('a page listed by its index.html (`/handbook/index.html`)', () => {
   it('resolves its relative links from its folder, as hosts serve it, and is listed as its folder in the sitemap', async () => {
-    const page = (body: string) => route(`(event) => { event.res.headers.set('content-type', 'text/html; charset=utf-8'); return ${JSON.stringify(body)}; }`);
     const root = writeSite({
       'src/server/routes/index.html.ts': page('<a href="guide/intro">Intro</a> <a href="handbook/">Handbook</a>'),
       'src/server/routes/handbook/index.html.ts': page('<a href="chapter">Chapter</a> <a href="../guide/intro">Intro</a>'),
