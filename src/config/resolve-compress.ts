@@ -1,4 +1,5 @@
 import { hasZstd, zstdNodeVersions } from '../compress/encode.ts';
+import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
 import { configChecks, type ConfigChecks } from './config-checks.ts';
 import { encodingOrder, isEncoding, type Encoding } from '../runtime/encodings.ts';
@@ -15,10 +16,32 @@ const shape = "true, false, or a list of 'br', 'gzip' and 'zstd'";
 export function resolveCompress(value: unknown, zstd = hasZstd, check: ConfigChecks = configChecks()): Encoding[] {
   if (value === false) return [];
   if (value === true) return encodingOrder.filter((encoding) => encoding !== 'zstd' || zstd);
-  if (!Array.isArray(value)) return check.fail('compress', shape, value);
+  if (!Array.isArray(value)) return check.fail('compress', shape, value, compressMeant(value));
   value.forEach((name, i) => {
-    if (!isEncoding(name)) check.fail(`compress[${i}]`, "'br', 'gzip' or 'zstd'", name);
+    if (!isEncoding(name)) check.fail(`compress[${i}]`, "'br', 'gzip' or 'zstd'", name, encodingMeant(name));
   });
   if (value.includes('zstd') && !zstd) throw errors.compressZstd(process.versions.node, zstdNodeVersions, check.origin('compress'));
   return encodingOrder.filter((encoding) => value.includes(encoding));
+}
+
+/** What other tools call a coding (`Content-Encoding` spells them `br`, `gzip`, `zstd`). */
+const otherNames = new Map<string, Encoding>([
+  ['brotli', 'br'],
+  ['gz', 'gzip'],
+  ['zst', 'zstd'],
+  ['zstandard', 'zstd'],
+]);
+
+/** The coding a wrong list item was likely meant to be: `'brotli'` is `'br'`, `'GZIP'` is `'gzip'`. */
+function encodingMeant(name: unknown): Encoding | undefined {
+  if (typeof name !== 'string') return undefined;
+  const lower = name.trim().toLowerCase();
+  return isEncoding(lower) ? lower : (otherNames.get(lower) ?? closestName(lower, encodingOrder));
+}
+
+/** What a `compress` that is no list was likely meant to be: `'br'` is `['br']`, `'true'` is `true`. */
+function compressMeant(value: unknown): unknown {
+  if (value === 'true' || value === 'false') return value === 'true';
+  const coding = encodingMeant(value);
+  return coding && [coding];
 }

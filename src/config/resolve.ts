@@ -5,6 +5,7 @@ import { errors } from '../errors.ts';
 import { configChecks, type ConfigChecks } from './config-checks.ts';
 import { defaults } from './defaults.ts';
 import { configName, type KeyOrigin } from './key-origin.ts';
+import { checkModeMeant, checkModeRule, isCheckMode, type CheckMode } from './check-mode.ts';
 import { resolveCompress } from './resolve-compress.ts';
 import { resolveCrawl } from './resolve-crawl.ts';
 import { resolveRetry } from './resolve-retry.ts';
@@ -99,9 +100,9 @@ export function resolveConfigParts(
     maxBodySize: each(() => check.optional<number>('prerender.maxBodySize', pre.maxBodySize, isBodySize, `a whole number of bytes from 1 to ${bufferLimits.MAX_LENGTH}`, numberMeant)) ?? defaults.prerender.maxBodySize,
     failOnError: each(() => check.optional<boolean>('prerender.failOnError', pre.failOnError, isBoolean, 'true or false', booleanMeant)) ?? defaults.prerender.failOnError,
     retry: each(() => resolveRetry(pre.retry, check)),
-    validate: each(() => check.optional<'warn' | 'error' | false>('prerender.validate', pre.validate, isCheckMode, "'warn' | 'error' | false")) ?? defaults.prerender.validate,
+    validate: each(() => check.optional<CheckMode>('prerender.validate', pre.validate, isCheckMode, checkModeRule, checkModeMeant)) ?? defaults.prerender.validate,
     crawl: each(() => resolveCrawl(pre.crawl, check)),
-    links: each(() => check.optional<'warn' | 'error' | false>('prerender.links', pre.links, isCheckMode, "'warn' | 'error' | false")) ?? defaults.prerender.links,
+    links: each(() => check.optional<CheckMode>('prerender.links', pre.links, isCheckMode, checkModeRule, checkModeMeant)) ?? defaults.prerender.links,
   };
   const config: ResolvedConfig = {
     root,
@@ -169,8 +170,6 @@ function millisecondsMeant(v: unknown): number | undefined {
 }
 /** `'true'` or `'false'`: the boolean meant. */
 const booleanMeant = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : undefined);
-/** `prerender.validate` and `prerender.links`: warn, fail the build, or skip. */
-const isCheckMode = (v: unknown) => v === 'warn' || v === 'error' || v === false;
 /** setTimeout's limit: a longer delay fires at once. */
 const maxTimeout = 2 ** 31 - 1;
 /** A body is read into one Buffer: at most the largest this Node can make. */

@@ -44,7 +44,7 @@ describe('a bad key names where it was set, through loadConfig', () => {
   it('in the file, with the options setting others', async () => {
     const root = writeSite({ 'prerender.config.mjs': `export default { prerender: { validate: 'warning' } };` });
     const error = await catchError(() => loadConfig({ root, config: { prerender: { concurrency: 2 } } }));
-    expect(error.message).toBe(`Config key "prerender.validate" in prerender.config.mjs must be 'warn' | 'error' | false, got "warning".`);
-    expect(error.hint).toBe('Fix "prerender.validate" in prerender.config.mjs.');
+    expect(error.message).toBe(`Config key "prerender.validate" in prerender.config.mjs must be 'warn' | 'error' | false, got "warning"; did you mean "warn"?`);
+    expect(error.hint).toBe('Set "prerender.validate" to "warn" in prerender.config.mjs.');
   });
 });

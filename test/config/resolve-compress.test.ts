@@ -37,6 +37,26 @@ describe('compress in the config (SPEC section 3)', () => {
     expect(error.message).toContain(key);
   });
 
+  it.each<[value: unknown, key: string, got: string, meant: string]>([
+    [['brotli'], 'compress[0]', '"brotli"', '"br"'],
+    [['br', 'GZIP'], 'compress[1]', '"GZIP"', '"gzip"'],
+    [['gz'], 'compress[0]', '"gz"', '"gzip"'],
+    [['zstandard'], 'compress[0]', '"zstandard"', '"zstd"'],
+    [['gzpi'], 'compress[0]', '"gzpi"', '"gzip"'],
+    ['br', 'compress', '"br"', '["br"]'],
+    ['brotli', 'compress', '"brotli"', '["br"]'],
+    ['true', 'compress', '"true"', 'true'],
+  ])('%j is told the value meant', async (value, key, got, meant) => {
+    const root = tempDir();
+    const error = await catchError(() => resolveConfig({ compress: value }, root));
+    expect(error.message).toBe(`Config key "${key}" must be ${key === 'compress' ? "true, false, or a list of 'br', 'gzip' and 'zstd'" : "'br', 'gzip' or 'zstd'"}, got ${got}; did you mean ${meant}?`);
+  });
+
+  it("a list item nothing like a coding is told what may be there, with no guess", async () => {
+    const error = await catchError(() => resolveConfig({ compress: ['deflate'] }, tempDir()));
+    expect(error.message).toBe(`Config key "compress[0]" must be 'br', 'gzip' or 'zstd', got "deflate".`);
+  });
+
   it('asking for zstd on a Node without it is a CONFIG error naming the key and the Node versions that have it', async () => {
     const error = await catchError(() => Promise.resolve().then(() => resolveCompress(['br', 'zstd'], false)));
     expect(error.code).toBe('CONFIG');

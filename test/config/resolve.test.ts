@@ -271,6 +271,24 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     expect(error.message).toContain(allowed);
   });
 
+  it.each<[key: 'validate' | 'links', value: unknown, meant: string]>([
+    ['links', true, '"warn"'],
+    ['links', 'errors', '"error"'],
+    ['links', 'off', 'false'],
+    ['links', 'warning', '"warn"'],
+    ['validate', 'strict', '"error"'],
+    ['validate', 'Warn', '"warn"'],
+    ['validate', 'false', 'false'],
+  ])('prerender.%s %j is told the mode meant', async (key, value, meant) => {
+    const error = await catchError(() => resolveConfig({ prerender: { [key]: value } } as never, tempDir()));
+    expect(error.message).toBe(`Config key "prerender.${key}" must be 'warn' | 'error' | false, got ${JSON.stringify(value)}; did you mean ${meant}?`);
+  });
+
+  it('prerender.links nothing like a mode gets no guess', async () => {
+    const error = await catchError(() => resolveConfig({ prerender: { links: 'sometimes' } } as never, tempDir()));
+    expect(error.message).toBe(`Config key "prerender.links" must be 'warn' | 'error' | false, got "sometimes".`);
+  });
+
   it('every mistake of one route\'s sitemap fields is said in one run', async () => {
     const error = await catchError(() => resolveConfig({ prerender: { routes: [{ route: '/a', sitemap: { changefreq: 'dayly', priority: 1.5, lastmod: 'last tuesday' } }] } } as never, tempDir()));
     expect(error.code).toBe('CONFIG');
