@@ -5,6 +5,7 @@
  */
 import { lazyPackage } from '../lazy-package.ts';
 import { ownString } from '../own-string.ts';
+import { srcsetUrls } from './srcset.ts';
 import { charsetOf, isHtml, isJsonType, isXmlType } from '../content-type.ts';
 
 // Loaded by the first HTML page or XML file read for links, not by every command (a tenth of a
@@ -47,7 +48,7 @@ function decode(contentType: string, body: Uint8Array): string {
   }
 }
 
-/** Every `href` and `src` attribute, entities decoded, and the first `<base href>`. */
+/** Every `href`, `src`, `poster` and `srcset` URL, entities decoded, and the first `<base href>`. */
 export function findHtmlLinks(html: string): FoundLinks {
   const found: FoundLinks & { kind: 'document' } = { kind: 'document', links: [] };
   const parser = new (loadHtmlParser().Parser)(
@@ -60,6 +61,10 @@ export function findHtmlLinks(html: string): FoundLinks {
         // Own copies: an attribute's value is cut from the page's text, which it would keep (own-string.ts).
         if (attributes.href !== undefined) found.links.push(ownString(attributes.href));
         if (attributes.src !== undefined) found.links.push(ownString(attributes.src));
+        if (attributes.poster !== undefined) found.links.push(ownString(attributes.poster));
+        // <img srcset>, <source srcset>, <link imagesrcset>: a list of image URLs.
+        const srcset = attributes.srcset ?? attributes.imagesrcset;
+        if (srcset !== undefined) for (const url of srcsetUrls(srcset)) found.links.push(ownString(url));
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -70,7 +75,7 @@ export function findHtmlLinks(html: string): FoundLinks {
 
 /**
  * The links of a feed or sitemap: `<link>`'s `href` (Atom, `atom:link`) or text (RSS), `<enclosure
- * url>` and `<loc>`'s text, with any namespace prefix. A document that is not well-formed gives the
+ * url>`, and the text of the elements {@link isLinkText} names, with any namespace prefix. A document that is not well-formed gives the
  * links read before the parser stopped (prerender.validate reports the error itself).
  */
 export function findXmlLinks(xml: string): string[] {
@@ -96,13 +101,20 @@ export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkPars
   const parser = new (loadSaxes().SaxesParser)({ xmlns: false });
   let text: string | undefined;
   let stopped = false;
+  // Inside RSS's <image>, whose <url> is the image's.
+  let inImage = false;
+  // The element whose text is a link: only an absolute URL, for a <guid> (RSS: a permalink unless
+  // isPermaLink="false"; an id that is no URL is the feed's mistake, which prerender.validate names).
+  let textOf: string | undefined;
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     const attributes = tag.attributes as Record<string, string>;
     // Own copies: an attribute's value or a text is cut from the document, which it would keep (own-string.ts).
     if (name === 'link' && attributes.href !== undefined) onLink(ownString(attributes.href));
     else if (name === 'enclosure' && attributes.url !== undefined) onLink(ownString(attributes.url));
-    text = (name === 'link' && attributes.href === undefined) || name === 'loc' ? '' : undefined;
+    if (name === 'image') inImage = true;
+    textOf = isLinkText(name, attributes, inImage) ? name : undefined;
+    text = textOf === undefined ? undefined : '';
   });
   const addText = (piece: string) => {
     if (text !== undefined) text += piece;
@@ -111,8 +123,10 @@ export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkPars
   parser.on('cdata', addText);
   parser.on('closetag', (tag) => {
     const name = localName(tag.name);
-    if (text !== undefined && (name === 'link' || name === 'loc') && text.trim() !== '') onLink(ownString(text.trim()));
-    text = undefined;
+    const link = text?.trim();
+    if (name === textOf && link && (name !== 'guid' || /^https?:\/\//i.test(link))) onLink(ownString(link));
+    if (name === 'image') inImage = false;
+    text = textOf = undefined;
   });
   const run = (step: () => void) => {
     if (stopped) return;
@@ -124,6 +138,23 @@ export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkPars
     }
   };
   return { write: (piece) => run(() => parser.write(piece)), close: () => run(() => parser.close()) };
+}
+
+/**
+ * Whether an element's text is a link: RSS's and Atom's `<link>` without `href`, a sitemap's `<loc>`,
+ * RSS's `<comments>`, a permalink `<guid>` and its `<image>`'s `<url>`, Atom's `<icon>` and `<logo>`.
+ */
+function isLinkText(name: string, attributes: Record<string, string>, inImage: boolean): boolean {
+  switch (name) {
+    case 'link':
+      return attributes.href === undefined;
+    case 'guid':
+      return attributes.isPermaLink !== 'false';
+    case 'url':
+      return inImage;
+    default:
+      return name === 'loc' || name === 'comments' || name === 'icon' || name === 'logo';
+  }
 }
 
 /** `link` for `atom:link`. */

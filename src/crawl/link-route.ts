@@ -12,6 +12,8 @@ import type { FoundLinks } from './find-links.ts';
 export interface SiteUrl {
   origin: string;
   path: string;
+  /** The origin spelt with the other of http and https (`http://example.com` for `https://example.com`): the same site. */
+  otherScheme: string;
 }
 
 /** The site's URL without `prerender.sitemap.host`: a reserved name no real link can point at (RFC 6761). */
@@ -19,11 +21,14 @@ const standIn = 'http://site.invalid/';
 
 /**
  * The site's URL from `prerender.sitemap.host`; without one, links with a host are never the site's.
- * @example siteUrl('https://example.com/blog') // { origin: 'https://example.com', path: '/blog/' }
+ * @example siteUrl('https://example.com/blog') // { origin: 'https://example.com', path: '/blog/', otherScheme: 'http://example.com' }
  */
 export function siteUrl(host: string | undefined): SiteUrl {
   const url = new URL(host ?? standIn);
-  return { origin: url.origin, path: url.pathname.endsWith('/') ? url.pathname : url.pathname + '/' };
+  const path = url.pathname.endsWith('/') ? url.pathname : url.pathname + '/';
+  // The host alone, never its port: `https://example.com:8443`'s http spelling keeps the port.
+  const otherScheme = `${url.protocol === 'https:' ? 'http:' : 'https:'}//${url.host}`;
+  return { origin: url.origin, path, otherScheme };
 }
 
 /**
@@ -36,7 +41,7 @@ export function pageUrl(site: SiteUrl, servedPath: string): string {
 
 /**
  * The route `link` names, resolved against `base` (the page's URL): `undefined` when it is not a URL,
- * or leaves the site (another scheme, host or port, or outside the host's path).
+ * or leaves the site (a scheme but http and https, another host or port, or outside the host's path).
  * @example linkToRoute('../b?x=1#top', 'https://example.com/docs/a/', siteUrl('https://example.com')) // '/docs/b'
  */
 export function linkToRoute(link: string, base: string, site: SiteUrl): string | undefined {
@@ -62,7 +67,8 @@ export function resolveLink(link: string, base: string, site: SiteUrl): string |
   } catch {
     return undefined;
   }
-  if (url.origin !== site.origin) return undefined;
+  // A link spelt http:// to an https site (or the reverse) names the same page: it is checked too.
+  if (url.origin !== site.origin && url.origin !== site.otherScheme) return undefined;
   if (url.pathname + '/' === site.path) return '/';
   if (!url.pathname.startsWith(site.path)) return undefined;
   return normalizePathname('/' + url.pathname.slice(site.path.length));
@@ -89,7 +95,7 @@ export function siteLinks(found: FoundLinks, page: string, site: SiteUrl): SiteL
 }
 
 /** Where JSON's root-relative paths resolve: the paths are routes whatever the host's own path. */
-const rootOnly: SiteUrl = { origin: new URL(standIn).origin, path: '/' };
+const rootOnly: SiteUrl = { ...siteUrl(standIn), path: '/' };
 
 /** HTML's `<base href>` against the page's URL; the page's URL when it is not a URL. */
 function resolveBase(href: string, page: string): string {

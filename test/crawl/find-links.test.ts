@@ -21,6 +21,28 @@ describe('reading links', () => {
     expect(findXmlLinks('<urlset><url><loc>https://e.com/a</loc></url><url><loc>https://e.com/b')).toEqual(['https://e.com/a']);
   });
 
+  it('HTML: poster and every URL of srcset and imagesrcset', () => {
+    expect(findHtmlLinks('<img srcset="/a.png 1x, /a@2x.png 2x"><picture><source srcset="/w.webp 480w,/w,2.webp 960w"></picture><link rel=preload as=image imagesrcset="/p.png"><video poster="/v.jpg"></video>').links).toEqual([
+      '/a.png',
+      '/a@2x.png',
+      '/w.webp',
+      '/w,2.webp',
+      '/p.png',
+      '/v.jpg',
+    ]);
+  });
+
+  it('XML: RSS <comments>, a permalink <guid>, <image><url>; Atom <icon> and <logo>; not a guid that is no URL or no permalink', () => {
+    const rss = [
+      '<rss><channel><image><url>/logo.png</url><link>/</link></image>',
+      '<item><comments>/p/1#comments</comments><guid>https://e.com/p/1</guid></item>',
+      '<item><guid isPermaLink="false">https://e.com/p/2</guid><guid>urn:uuid:1</guid><guid>post-3</guid></item>',
+      '<url>/not-an-image</url></channel></rss>',
+    ].join('');
+    expect(findXmlLinks(rss)).toEqual(['/logo.png', '/', '/p/1#comments', 'https://e.com/p/1']);
+    expect(findXmlLinks('<feed><icon>/favicon.ico</icon><logo>https://e.com/logo.svg</logo><id>https://e.com/</id></feed>')).toEqual(['/favicon.ico', 'https://e.com/logo.svg']);
+  });
+
   it('JSON: string values that are root-relative paths or http(s) URLs, not keys, not protocol-relative', () => {
     expect(findJsonLinks('{"/key": ["/a", "//cdn/x", "b", "https://e.com/c", "HTTP://E.COM/d", 1, {"n": "/e?x#y"}]}')).toEqual(['/a', 'https://e.com/c', 'HTTP://E.COM/d', '/e?x#y']);
     expect(findJsonLinks('{not json')).toEqual([]);

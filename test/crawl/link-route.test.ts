@@ -15,7 +15,11 @@ describe('linkToRoute', () => {
     ['/caf%c3%a9/%7Euser', 'https://e.com/', 'https://e.com', '/caf%C3%A9/~user'],
     ['\\\\other.example\\x', 'https://e.com/', 'https://e.com', undefined],
     ['//other.example/x', 'https://e.com/', 'https://e.com', undefined],
-    ['http://e.com/a', 'https://e.com/', 'https://e.com', undefined],
+    // The same host spelt with the other of http and https is the site; another scheme or port is not.
+    ['http://e.com/a', 'https://e.com/', 'https://e.com', '/a'],
+    ['https://e.com/a', 'http://e.com/', 'http://e.com', '/a'],
+    ['http://e.com:443/a', 'https://e.com/', 'https://e.com', undefined],
+    ['ftp://e.com/a', 'https://e.com/', 'https://e.com', undefined],
     ['https://e.com:8443/a', 'https://e.com/', 'https://e.com', undefined],
     ['mailto:me@e.com', 'https://e.com/', 'https://e.com', undefined],
     ['https://E.COM:443/a', 'https://e.com/', 'https://e.com', '/a'],

@@ -308,3 +308,30 @@ describe('a page listed by its index.html (`/handbook/index.html`)', () => {
     expect([...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]).sort()).toEqual([`${host}/`, `${host}/guide/intro/`, `${host}/handbook/`, `${host}/handbook/chapter/`]);
   });
 });
+
+describe('links of images, feeds and the http:// spelling of the site', () => {
+  it('checks every srcset and poster URL, RSS <comments>, permalink <guid> and <image><url>, and http:// links to the https site', async () => {
+    const feed = [
+      '<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://example.com/</link><description>D</description>',
+      '<image><url>https://example.com/feed-logo.png</url><title>T</title><link>https://example.com/</link></image>',
+      '<item><title>1</title><link>https://example.com/posts/1</link><guid>https://example.com/posts/one</guid><comments>https://example.com/posts/1/comments</comments></item>',
+      '<item><title>2</title><link>https://example.com/posts/1</link><guid isPermaLink="false">post-2</guid></item>',
+      '</channel></rss>',
+    ].join('');
+    const root = writeSite({
+      'src/server/routes/index.ts': page('<img src="/a.png" srcset="/a.png 1x, /a@2x.png 2x"><video poster="/poster.jpg"></video><a href="http://example.com/posts/1">1</a><a href="http://example.com/old">old</a>'),
+      'src/server/routes/posts/1.ts': page('<h1>One</h1>'),
+      'src/server/routes/feed.xml.ts': typed('application/rss+xml', JSON.stringify(feed)),
+      'public/a.png': 'png',
+    });
+    const { report } = await buildSite(root, { config: { prerender: { routes: ['/', '/posts/1', '/feed.xml'], sitemap: { host } } } });
+    expect(broken(report).map(brief)).toEqual([
+      '/ /a@2x.png -> /a@2x.png',
+      '/ /poster.jpg -> /poster.jpg',
+      '/ http://example.com/old -> /old',
+      '/feed.xml https://example.com/feed-logo.png -> /feed-logo.png',
+      '/feed.xml https://example.com/posts/one -> /posts/one',
+      '/feed.xml https://example.com/posts/1/comments -> /posts/1/comments',
+    ]);
+  });
+});
