@@ -33,7 +33,7 @@ export function followBuild(dir: string, load: () => FileSource): FollowedFiles 
       const found = source.find(id);
       return found instanceof Promise ? found.then((file) => remember(file, source)) : remember(found, source);
     },
-    read: (file) => (sources.get(file) ?? current).read(file),
+    read: (file, range) => (sources.get(file) ?? current).read(file, range),
     close,
   };
 }

@@ -19,6 +19,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { StaticAssetMeta } from 'h3';
+import type { ByteRange } from './byte-range.ts';
 import { assetId, assetSegments, withoutLeadingSlashes } from './asset-id.ts';
 import { createByteCache } from './byte-cache.ts';
 import type { Encoding } from './encodings.ts';
@@ -45,7 +46,8 @@ export interface FileSource {
   /** The file serveStatic's `id` names, or `undefined` when no file is served at it. */
   find(id: string): FoundFile | undefined | Promise<FoundFile | undefined>;
   /** The body of a found file: its bytes, or a stream for a large one. */
-  read(file: FoundFile): Promise<Buffer<ArrayBuffer>> | ReadableStream;
+  /** Its bytes, or with `range` those of the range only. */
+  read(file: FoundFile, range?: ByteRange): Promise<Buffer<ArrayBuffer>> | ReadableStream;
 }
 
 /** Files up to this size are read whole (and a build's kept in memory); larger ones are streamed. */
@@ -112,7 +114,8 @@ export function createFileTable(root: string, recorded: RecordedFiles = {}, type
     entry.found = found;
     return found;
   };
-  return { find, read: (file) => (file.size <= wholeFileBytes ? kept.get(file.path, file.size, () => readWhole(file.path)) : readStream(file.path, file.size)) };
+  const read = (file: FoundFile) => (file.size <= wholeFileBytes ? kept.get(file.path, file.size, () => readWhole(file.path)) : undefined);
+  return { find, read: (file, range) => readPart(file, range, read) };
 }
 
 /** Whether the file `found` describes has another size or time on disk now. */
@@ -133,7 +136,7 @@ export function createLiveFiles(root: string): FileSource {
     const info = await stat(real).catch(() => undefined);
     return info?.isFile() ? describe(real, info, typeOf(segments.join('/'))) : undefined;
   };
-  return { find, read: (file) => (file.size <= wholeFileBytes ? readWhole(file.path) : readStream(file.path, file.size)) };
+  return { find, read: (file, range) => readPart(file, range, (found) => (found.size <= wholeFileBytes ? readWhole(found.path) : undefined)) };
 }
 
 function readWhole(path: string): Promise<Buffer<ArrayBuffer>> {
@@ -141,9 +144,15 @@ function readWhole(path: string): Promise<Buffer<ArrayBuffer>> {
   return readFile(path) as Promise<Buffer<ArrayBuffer>>;
 }
 
-/** The first `size` bytes of the file at `path`: never more than the length sent, should it grow meanwhile. */
-function readStream(path: string, size: number): ReadableStream {
-  return Readable.toWeb(createReadStream(path, { end: size - 1 })) as ReadableStream;
+/**
+ * The bytes of `file` (of `range` alone, with one): a small file's from `whole`, sliced, a larger
+ * file's streamed from disk, never past the size described, should it grow meanwhile.
+ */
+function readPart(file: FoundFile, range: ByteRange | undefined, whole: (file: FoundFile) => Promise<Buffer<ArrayBuffer>> | undefined): Promise<Buffer<ArrayBuffer>> | ReadableStream {
+  const bytes = whole(file);
+  if (bytes) return range ? bytes.then((all) => all.subarray(range.start, range.end + 1)) : bytes;
+  const { start = 0, end = file.size - 1 } = range ?? {};
+  return Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The one static-file layer: the built server, `prerender preview`, `vite preview` and `prerender dev`
  * serve files through h3's `serveStatic`, which answers GET and HEAD with the type we give it, ETag,
- * Last-Modified, 304 and `index.html` for a folder (asked for without its slash: a 301 to it). Which
+ * Last-Modified, 304 and `index.html` for a folder (asked for without its slash: a 301 to it); a
+ * GET of one byte range is answered 206 with its bytes (byte-range.ts). Which
  * files exist and what they are is ours (file-table.ts); anything that is no file falls through to
  * the routes.
  *
@@ -12,7 +13,8 @@
  * list gzip first.
  */
 import { join } from 'node:path';
-import { H3Event, redirect, serveStatic, toResponse, type HTTPResponse } from 'h3';
+import { H3Event, HTTPResponse, redirect, serveStatic, toResponse } from 'h3';
+import { byteRange, contentRange, rangeStillValid, type ByteRange } from './byte-range.ts';
 import { normalizeEventPath } from './app.ts';
 import { createFileTable, createLiveFiles, type FileSource, type FoundFile } from './file-table.ts';
 import { followBuild, type FollowedFiles } from './current-build.ts';
@@ -40,6 +42,7 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
   let found: FoundFile | undefined;
   let varies = false;
   let toFolder = false;
+  let range: ByteRange | 'unsatisfiable' | undefined;
   const { pathname, search } = event.url;
   const served = await serveStatic(event, {
     fallthrough: true,
@@ -54,7 +57,12 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
       varies = file?.variants !== undefined;
       return (found = file && servedVariant(file, event.req.headers.get('accept-encoding')));
     },
-    getContents: () => files.read(found!),
+    // Reached for a GET that is no 304 alone, its headers set: where a Range is answered.
+    getContents: () => {
+      const headers = event.req.headers;
+      if (rangeStillValid(headers.get('if-range'), event.res.headers.get('last-modified'))) range = byteRange(headers.get('range'), found!.size);
+      return range === 'unsatisfiable' ? undefined : files.read(found!, range);
+    },
   });
   if (toFolder) {
     const moved = redirect(`${pathname}/${search}`, 301);
@@ -64,9 +72,22 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
   if (served === undefined) return undefined;
   const headers = event.res.headers;
   headers.set('cache-control', fileCacheControl);
+  headers.set('accept-ranges', 'bytes');
   if (varies) headers.set('vary', 'accept-encoding');
   for (const [name, value] of found!.headers ?? []) headers.set(name, value);
-  return served;
+  return range === undefined ? served : partOf(served, range, found!.size, headers);
+}
+
+/** The answer to a Range request: 206 with the range's bytes, or 416 for a range past the file's end. */
+function partOf(served: HTTPResponse, range: ByteRange | 'unsatisfiable', size: number, headers: Headers): HTTPResponse {
+  if (range === 'unsatisfiable') {
+    headers.set('content-range', contentRange(undefined, size));
+    headers.delete('content-length');
+    return new HTTPResponse(null, { status: 416, statusText: 'Range Not Satisfiable' });
+  }
+  headers.set('content-range', contentRange(range, size));
+  headers.set('content-length', String(range.end - range.start + 1));
+  return new HTTPResponse(served.body ?? null, { status: 206, statusText: 'Partial Content' });
 }
 
 /**

@@ -1,0 +1,46 @@
+/**
+ * The `Range` requests of the static layer (RFC 9110 section 14): one byte range of a file, answered
+ * 206 with its bytes, as hosts and nginx answer the players and download managers that ask (Safari
+ * plays no audio or video whose server does not). Several ranges in one request, another unit or a
+ * malformed header get the whole file, which the RFC allows.
+ */
+
+/** A part of a file: its first and last byte, both included, as `Content-Range` names them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The range `header` asks of a file of `size` bytes: a {@link ByteRange}, `'unsatisfiable'` (it
+ * starts past the end: a 416), or `undefined` for none the layer takes (the whole file is sent).
+ * @example byteRange('bytes=0-99', 1000) // { start: 0, end: 99 }
+ * @example byteRange('bytes=-100', 1000) // { start: 900, end: 999 }
+ */
+export function byteRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const asked = header === null ? null : /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!asked) return undefined;
+  const [, first, last] = asked as unknown as [string, string, string];
+  if (first === '') {
+    // The last `last` bytes.
+    if (last === '') return undefined;
+    return Number(last) === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - Number(last)), end: size - 1 };
+  }
+  const start = Number(first);
+  if (last !== '' && Number(last) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
+}
+
+/**
+ * Whether an `If-Range` lets the range through: none was sent, or it is the file's `Last-Modified`
+ * as sent. The files' ETags are weak, which If-Range never matches: the whole file is sent then.
+ */
+export function rangeStillValid(ifRange: string | null, lastModified: string | null): boolean {
+  return ifRange === null || ifRange === lastModified;
+}
+
+/** The `Content-Range` of `range` of `size` bytes; of none, the size alone (a 416's). */
+export function contentRange(range: ByteRange | undefined, size: number): string {
+  return range ? `bytes ${range.start}-${range.end}/${size}` : `bytes */${size}`;
+}
