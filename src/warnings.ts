@@ -30,6 +30,7 @@ export type WarningCode =
   | 'INVALID_FEED'
   | 'INVALID_OUTPUT'
   | 'NOTHING_TO_PRERENDER'
+  | 'ENTRIES_EMPTY'
   | 'SHADOWED_ROUTE'
   | 'UNSERVED_ROUTE'
   | 'ROUTE_LINK'

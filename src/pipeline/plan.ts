@@ -3,6 +3,7 @@ import { configName } from '../config/key-origin.ts';
 import type { ServerBundle } from '../bundle/load-bundle.ts';
 import type { PrerenderRoute } from '../config/types.ts';
 import { warn } from '../log.ts';
+import { warnings } from '../warnings.ts';
 import { nothingToPrerender } from '../plan/nothing-to-prerender.ts';
 import { publishedRouteCount } from '../output/manifest.ts';
 import { shownPath } from '../config/output-paths.ts';
@@ -66,6 +67,10 @@ export async function planEntries(build: BuildContext, plan: RoutePlan, server: 
     if (published > 0) throw nothing.replacing!(published, shownPath(build.paths.final));
     if (nothing.unread) throw nothing.unread;
     warn(logger, nothing.warning);
+  } else {
+    // Other routes are planned: a list that came back empty (a CMS that answered nothing) would
+    // otherwise publish the site without that route's pages, and say nothing of it.
+    for (const { file, route } of listed.empty) warn(logger, warnings.entriesEmpty(file, route));
   }
   // Rendered sorted by route, the order of the manifest and the sitemap, so both stream to disk (a
   // crawl's routes come after, level by level: their results are held and sorted, sorted-results.ts).

@@ -48,6 +48,8 @@ export type RouteEntries<Param extends string = string> = () =>
 export interface ListedEntries {
   routes: PrerenderRoute[];
   files: number;
+  /** The route files (from the site root) whose `entries` returned an empty list, and the route of each. */
+  empty: { file: string; route: string }[];
 }
 
 /** Runs `list`, the call of the `entries` of the route file `file` (as the route table names it), with what it reaches noted (the cache's). */
@@ -69,6 +71,7 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, 
   const listing = (row: RuntimeRoute) => track(row.file, () => Promise.resolve().then(row.entries as () => unknown));
   const settled = await Promise.allSettled(rows.map((row) => settleWithin(listing(row), timeout, () => errors.entriesTimedOut(siteFile(site, row.file), timeout))));
   const routes: PrerenderRoute[] = [];
+  const empty: ListedEntries['empty'] = [];
   // The lists are the build's alone: routes with the same sitemap fields share one object of them.
   const share = shareFields();
   for (const [i, row] of rows.entries()) {
@@ -79,6 +82,7 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, 
     if (!Array.isArray(list)) {
       throw errors.routeEntries(file, `exports entries, which returned ${show(list)}, not an array`, `Return an array of parameter objects or paths from entries, such as [${example(row.path)}].`);
     }
+    if (list.length === 0) empty.push({ file, route: row.path });
     const hasShape = shapeCheck(row);
     const refused = refusedEntries();
     // Only a path waits (for the router to say its shape): a million parameter objects make a million routes, no promise each.
@@ -92,7 +96,7 @@ export async function listRouteEntries(table: RuntimeRoute[], site: RouteFiles, 
     }
     refused.throwIfAny();
   }
-  return { routes, files: rows.length };
+  return { routes, files: rows.length, empty };
 }
 
 /** Entries of one list named past the first refused. */

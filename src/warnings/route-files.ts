@@ -30,6 +30,16 @@ export const routeFileWarnings = {
       `${params.length === 0 ? 'no params' : `${params.length === 1 ? 'the param' : 'the params'} ${params.join(', ')}`} (a param is a [name] in its file or folder names). ` +
       (meant ? `Read '${meant}', or rename [${meant}] to [${name}].` : `Name the part of the path it reads [${name}] (a file or folder [${name}]).`),
   }),
+  /**
+   * The route file `file` (from the site root) exports `entries`, which returned an empty list, while
+   * other routes are prerendered: no page of `route` is, and the build would say nothing of it.
+   */
+  entriesEmpty: (file: string, route: string): Warning => ({
+    code: 'ENTRIES_EMPTY',
+    message:
+      `${file} exports entries, which returned an empty list: no route of ${route} is prerendered. ` +
+      'If its data comes from a CMS or an API, check what it answered (throw from entries to fail the build when it answers nothing); if the route is meant to be served live only, remove the entries export.',
+  }),
   /** A routes folder (`routesDir`, as the build prints paths) with no route file, and nothing listed to prerender. */
   noRouteFiles: (routesDir: string, apiPrefix: string): Warning => ({
     code: 'NOTHING_TO_PRERENDER',

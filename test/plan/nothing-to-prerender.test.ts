@@ -59,6 +59,25 @@ describe('route files but nothing to prerender', () => {
     expect(nothing(report).map((warning) => warning.message)).toEqual([
       expect.stringMatching(/^Nothing to prerender: the site has 3 route files, but the function given as prerender\.routes returned no routes and the entries of 1 route file listed none, so only the server was built\. /),
     ]);
+    // Said once: the warning of nothing to prerender names the empty entries already.
+    expect(report.warnings.filter((warning) => warning.code === 'ENTRIES_EMPTY')).toEqual([]);
+  });
+
+  it('entries that list none beside routes that are prerendered: ENTRIES_EMPTY names the file, its route and what to check', async () => {
+    const { report, logger } = await buildSite(
+      writeSite({
+        ...files,
+        [`${api}/posts/[slug].json.ts`]: `export const entries = async () => [];\n${files[`${api}/posts/[slug].json.ts`]}`,
+        'prerender.config.mjs': `export default { name: 'site', prerender: { routes: ['/api/hello'] } };`,
+      }),
+    );
+    expect(report.ok).toBe(1);
+    const message =
+      `${api}/posts/[slug].json.ts exports entries, which returned an empty list: no route of /api/posts/:slug.json is prerendered. ` +
+      'If its data comes from a CMS or an API, check what it answered (throw from entries to fail the build when it answers nothing); if the route is meant to be served live only, remove the entries export.';
+    expect(report.warnings.filter((warning) => warning.code === 'ENTRIES_EMPTY')).toEqual([{ code: 'ENTRIES_EMPTY', message }]);
+    expect(logger.lines).toContain(`warning ${message}`);
+    expect(nothing(report)).toEqual([]);
   });
 
   it('no warning when prerender.routes is [] on purpose, nor when something is prerendered', async () => {
