@@ -57,18 +57,28 @@ export const servedFiles: Partial<Record<Preset, string>> = {
  * @example deployCommand('netlify', 'dist/blog') // 'netlify deploy --prod --dir dist/blog/public'
  */
 export function deployCommand(preset: Preset, dir: string): string {
+  const folder = deployedFolder(preset, dir, '/');
   switch (preset) {
     case 'netlify':
-      return `netlify deploy --prod --dir ${dir}/public`;
+      return `netlify deploy --prod --dir ${folder}`;
     case 'cloudflare':
-      return `npx wrangler pages deploy ${dir}/public --project-name <your Pages project> (with CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID set in CI)`;
+      return `npx wrangler pages deploy ${folder} --project-name <your Pages project> (with CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID set in CI)`;
     case 'vercel':
-      return `cd ${dir} && vercel deploy --prebuilt`;
+      return `cd ${folder} && vercel deploy --prebuilt`;
     case 'github-pages':
-      return `publish ${dir}/public (actions/upload-pages-artifact with path: ${dir}/public)`;
+      return `publish ${folder} (actions/upload-pages-artifact with path: ${folder})`;
     case 'static':
-      return `upload ${dir}/public (or run node ${dir}/server/index.mjs, which serves it and the routes not prerendered)`;
+      return `upload ${folder} (or run node ${dir}/server/index.mjs, which serves it and the routes not prerendered)`;
   }
+}
+
+/**
+ * The folder of a build's output (`dir`) that is deployed to the preset's host: `public/`, or for
+ * `vercel` the output itself, whose `.vercel/output` its CLI reads; joined with `separator`.
+ * @example deployedFolder('netlify', '/site/dist/blog', '/') // '/site/dist/blog/public'
+ */
+export function deployedFolder(preset: Preset, dir: string, separator: string): string {
+  return preset === 'vercel' ? dir : `${dir}${separator}public`;
 }
 
 /** Whether the preset's output has a `_headers` file (Netlify and Cloudflare Pages read it; `static` writes it for either). */

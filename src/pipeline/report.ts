@@ -1,7 +1,7 @@
 /** The report step: what a build prints and returns. */
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { shownPath } from '../config/output-paths.ts';
-import { deployCommand } from '../hosts/host-output.ts';
+import { deployCommand, deployedFolder } from '../hosts/host-output.ts';
 import { earlierNames } from '../output/earlier-names.ts';
 import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport, type TypeCheckVerdict } from '../report/build-report.ts';
@@ -42,7 +42,9 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
 export function printSummary(build: BuildContext, report: BuildReport, rendered: Rendered, changes?: FileChanges): BuildReport {
   const { logger } = build;
   const counts = changes?.previous === 'compared' ? { added: changes.added, changed: changes.changed, removed: changes.removed } : null;
-  Object.assign(report, { warnings: [...build.warnings], ms: Math.round(performance.now() - build.started), changes: counts });
+  const { preset } = build.config;
+  const deployDir = build.shard ? null : deployedFolder(preset, report.dir, sep);
+  Object.assign(report, { warnings: [...build.warnings], ms: Math.round(performance.now() - build.started), changes: counts, preset, deployDir });
   logger.info(`build report: ${shownPath(join(report.dir, reportPageName))}`);
   if (rendered.tally.renders) logger.info(rendered.tally.renders.summary());
   const changed = changes && changesLine(changes);

@@ -2,6 +2,7 @@
 import type { RenderedRoute, RenderLog } from '../cache/render-log.ts';
 import { shownPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
+import type { Preset } from '../config/types.ts';
 import type { Warning } from '../warnings.ts';
 
 /** What `build()` returns and `--json` prints. */
@@ -52,6 +53,14 @@ export interface BuildReport {
    * that removed many. Absent from a failed build's report.
    */
   changes?: { added: number; changed: number; removed: number } | null;
+  /** The host the output was made for (`preset`). Absent from a failed build's report. */
+  preset?: Preset;
+  /**
+   * The folder to deploy, absolute: `<dir>/public` (`<dir>` for `vercel`, whose CLI reads
+   * `.vercel/output` in it), as the summary's "to deploy" says; `null` for a shard's output, which
+   * `prerender merge` makes whole first. Absent from a failed build's report.
+   */
+  deployDir?: string | null;
   /**
    * Every other route, failed ones too, and why it was rendered: `new`, `output`, `code`, `file <path>`,
    * `cacheKey`, `network`, `env`, `config`, `no cache`. Made when read (a cold build of a million

@@ -142,10 +142,13 @@ describe('merging shards built for a preset', () => {
     const shardOut = tempDir('shards-');
     for (const shard of shards(2)) {
       // A shard is a part of the site: its closing line says to merge, not how to deploy it.
-      const { logger } = await buildSite(root, { now, shard, config: { outDir: shardOut } });
+      const { logger, report } = await buildSite(root, { now, shard, config: { outDir: shardOut } });
+      expect(report).toMatchObject({ preset: 'vercel', deployDir: null });
       expect(logger.lines.at(-1)).toMatch(new RegExp(`; next: prerender merge the 2 shards \\(.*hosted\\.shard-\\*-of-2\\), then deploy what it writes$`));
     }
-    const { dir: unsharded } = await buildSite(root, { now });
+    const { dir: unsharded, report } = await buildSite(root, { now });
+    // Vercel's CLI deploys the output itself (its .vercel/output), not public/.
+    expect(report).toMatchObject({ preset: 'vercel', deployDir: unsharded });
     const outDir = tempDir('merged-');
     const merging = createMemoryLogger();
     await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: merging });

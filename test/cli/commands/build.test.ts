@@ -203,7 +203,7 @@ describe('prerender build', () => {
     const { code, stdout, stderr } = await cli('build', root, '--json', '--no-typecheck', '--api-prefix', '/svc/');
     expect(code).toBe(0);
     const report = onlyJson(stdout);
-    expect(report).toMatchObject({ published: true, name: 'cli-site', dir, ok: 1, failed: 0, failures: [], reportPage: join(dir, 'report.html'), typeCheck: null });
+    expect(report).toMatchObject({ published: true, name: 'cli-site', dir, ok: 1, failed: 0, failures: [], reportPage: join(dir, 'report.html'), typeCheck: null, preset: 'static', deployDir: join(dir, 'public') });
     expect(existsSync(report.reportPage)).toBe(true);
     expect(report).not.toHaveProperty('error');
     // Routes written are listed in the manifest; the report counts them (a million would not fit).
@@ -291,6 +291,7 @@ describe('prerender build', () => {
     expect(netlify.code, netlify.stderr).toBe(0);
     expect(onlyJson(netlify.stdout).warnings.map((warning: { code: string }) => warning.code)).not.toContain('UNTYPED_FILE');
     expect(onlyJson(netlify.stdout).warnings.map((warning: { code: string }) => warning.code)).not.toContain('MISTYPED_FILE');
+    expect(onlyJson(netlify.stdout)).toMatchObject({ preset: 'netlify', deployDir: join(onlyJson(netlify.stdout).dir, 'public') });
   });
 
   describe('with a failing route', () => {
