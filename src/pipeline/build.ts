@@ -50,8 +50,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);
     await checkLinks(context, rendered, server, routeFiles, planned);
-    const copies = await precompress(context);
-    const report = await reportBuild(context, rendered, extraFiles + copies);
+    const compressed = await precompress(context);
+    const report = await reportBuild(context, rendered, extraFiles, compressed);
     const changes = await writeReportPage(context, rendered, report);
     await publishOutput(context);
     await commitBuildCache(context);

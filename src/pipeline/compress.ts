@@ -8,8 +8,8 @@ import { whileDoing } from '../file-limit.ts';
 import { staticHosts } from '../hosts/host-output.ts';
 import { warn } from '../log.ts';
 import { counted } from '../plural.ts';
-import { formatBytes } from '../report/build-report.ts';
-import { encodingOrder, type Encoding } from '../runtime/encodings.ts';
+import { formatBytes, formatCopies } from '../report/build-report.ts';
+import type { Encoding } from '../runtime/encodings.ts';
 import { warnings } from '../warnings.ts';
 import type { BuildContext } from './context.ts';
 
@@ -20,16 +20,16 @@ const shownNames = 5;
  * Writes the precompressed copies `compress` asks for, unless there are none to write or the
  * preset's host compresses on its own (Netlify, Cloudflare Pages, Vercel and GitHub Pages all do,
  * and serve no copies: they would be published as files of their own), which a warning says.
- * Returns how many copies it wrote.
+ * Returns what it wrote, for the report; `undefined` when it wrote nothing.
  */
-export async function precompress(build: BuildContext): Promise<number> {
+export async function precompress(build: BuildContext): Promise<CompressSummary | undefined> {
   const { config, logger, paths, claims, signal } = build;
   const encodings = config.compress;
-  if (encodings.length === 0) return 0;
+  if (encodings.length === 0) return undefined;
   const host = staticHosts[config.preset];
   if (host !== undefined) {
     warn(logger, warnings.compressUnused(config.preset, host));
-    return 0;
+    return undefined;
   }
   const started = performance.now();
   const isTaken = (file: string) => claims.ownerOf(file) !== undefined;
@@ -39,7 +39,7 @@ export async function precompress(build: BuildContext): Promise<number> {
   signal?.throwIfAborted();
   if (summary.taken.length > 0) warn(logger, warnings.compressedNameTaken(summary.taken.length, summary.taken.slice(0, shownNames)));
   logger.info(formatCompressSummary(summary, encodings, performance.now() - started));
-  return summary.count;
+  return summary;
 }
 
 /**
@@ -49,6 +49,5 @@ export async function precompress(build: BuildContext): Promise<number> {
 export function formatCompressSummary(summary: CompressSummary, encodings: readonly Encoding[], ms: number): string {
   const took = `in ${(ms / 1000).toFixed(2)}s`;
   if (summary.files === 0) return `precompressed no file (${encodings.join(', ')}) ${took}: none is of a text type, 1 KiB or more, and smaller compressed`;
-  const copies = encodingOrder.filter((encoding) => summary.copies[encoding] !== undefined).map((encoding) => `${encoding} ${formatBytes(summary.copies[encoding]!)}`);
-  return `precompressed ${counted(summary.files, 'file')} of ${formatBytes(summary.bytes)} (${encodings.join(', ')}) ${took}: ${copies.join(', ')}`;
+  return `precompressed ${counted(summary.files, 'file')} of ${formatBytes(summary.bytes)} (${encodings.join(', ')}) ${took}: ${formatCopies(summary.copies)}`;
 }

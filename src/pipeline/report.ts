@@ -7,18 +7,19 @@ import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport, type TypeCheckVerdict } from '../report/build-report.ts';
 import { reportPageName } from '../report/page/page.ts';
 import type { FileChanges } from '../report/compare-files.ts';
+import type { CompressSummary } from '../compress/compress-output.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 
 /**
  * The report of a built output, before it is published: the failed routes (kept out,
  * prerender.failOnError being false) printed, then the type check's result (waited for when it still
- * runs), whose warnings join the report's.
+ * runs), whose warnings join the report's; `compressed`, the copies `compress` wrote.
  */
-export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: number): Promise<BuildReport> {
+export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: number, compressed?: CompressSummary): Promise<BuildReport> {
   const { config, logger, paths } = build;
   const { failures } = rendered;
-  const report = createReport(config.name, paths.final, rendered.tally, extraFiles, performance.now() - build.started, [], build.publicCopies);
+  const report = createReport(config.name, paths.final, rendered.tally, extraFiles + (compressed?.count ?? 0), performance.now() - build.started, [], build.publicCopies);
   if (failures.length > 0) {
     // One message, as the error of a build that fails on them prints them: the routes indented under it.
     logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\n${failures.join('\n')}`);
@@ -29,7 +30,8 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
     reply === undefined ? null : reply.failed !== undefined ? { failed: reply.failed } : { errors: reply.diagnostics.length, typescript: reply.version, from: reply.from };
   // Every warning the build printed, the type check's included. Assigned, not spread: the report's
   // list of rendered routes is made when read.
-  return Object.assign(report, { warnings: [...build.warnings], reportPage: join(report.dir, reportPageName), typeCheck });
+  const precompressed = compressed ? { files: compressed.files, bytes: compressed.bytes, copies: compressed.copies } : null;
+  return Object.assign(report, { warnings: [...build.warnings], reportPage: join(report.dir, reportPageName), typeCheck, compressed: precompressed });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RenderedRoute, RenderLog } from '../cache/render-log.ts';
 import { shownPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
 import type { Preset } from '../config/types.ts';
+import { encodingsOf, type EncodedSizes } from '../runtime/encodings.ts';
 import type { Warning } from '../warnings.ts';
 
 /** What `build()` returns and `--json` prints. */
@@ -53,6 +54,12 @@ export interface BuildReport {
    * that removed many. Absent from a failed build's report.
    */
   changes?: { added: number; changed: number; removed: number } | null;
+  /**
+   * The precompressed copies (`compress`): how many files got copies, their bytes, and the bytes of
+   * the copies by coding (`{ br: 3120, gzip: 3904 }`); `null` when none were written (`compress`
+   * off, or a preset whose host compresses on its own). Absent from a failed build's report.
+   */
+  compressed?: { files: number; bytes: number; copies: EncodedSizes } | null;
   /** The host the output was made for (`preset`). Absent from a failed build's report. */
   preset?: Preset;
   /**
@@ -167,4 +174,12 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/**
+ * The bytes of precompressed copies by coding, in the servers' order, as the build and its report say them.
+ * @example formatCopies({ gzip: 3904, br: 3120 }) // 'br 3.0 KiB, gzip 3.8 KiB'
+ */
+export function formatCopies(copies: EncodedSizes): string {
+  return encodingsOf(copies).map((encoding) => `${encoding} ${formatBytes(copies[encoding]!)}`).join(', ');
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasZstd } from '../../src/compress/encode.ts';
 import { resolveCompress } from '../../src/config/resolve-compress.ts';
+import { formatBytes } from '../../src/report/build-report.ts';
 import { encodingSuffixes } from '../../src/runtime/encodings.ts';
 import { compressSite, decode } from '../support/compress-site.ts';
 import { buildSite } from '../support/helpers.ts';
@@ -119,6 +120,18 @@ describe('compress: true', () => {
     expect(report.files).toBe(report.ok + 3 + copies);
   });
 
+  it('the report (build() and --json) and report.html give the copies by coding, their bytes summed from the files on disk', () => {
+    const size = (file: string) => statSync(join(publicDir, file)).size;
+    // api/taken.json.br is the site's own file, no copy of the build's.
+    const written = (coding: string, file: string) => `${file}${encodingSuffixes[coding as keyof typeof encodingSuffixes]}` !== 'api/taken.json.br';
+    const copies = Object.fromEntries(codings.map((coding) => [coding, compressedFiles.filter((file) => written(coding, file)).reduce((sum, file) => sum + size(file + encodingSuffixes[coding]), 0)]));
+    const bytes = compressedFiles.reduce((sum, file) => sum + size(file), 0);
+    expect(report.compressed).toEqual({ files: 8, bytes, copies });
+    const line = `8 files of ${formatBytes(bytes)}: ${codings.map((coding) => `${coding} ${formatBytes(copies[coding]!)}`).join(', ')}`;
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(`<dt>Precompressed</dt><dd>${line}</dd>`);
+    expect(lines.find((line) => line.startsWith('precompressed 8 files'))).toMatch(new RegExp(`: ${line.slice(line.indexOf(': ') + 2)}$`));
+  });
+
   it('two builds of one input are byte-identical, copies and manifest included', async () => {
     const again = await buildSite(compressSite(), { now });
     const tree = (root: string) => Object.fromEntries(Object.entries(outputTree(root)).filter(([path]) => !path.startsWith('server')));
@@ -142,11 +155,13 @@ describe('compress: which codings', () => {
   });
 
   it('off by default: no copies, and the manifest has no "encodings" or "compressed"', async () => {
-    const { dir } = await buildSite(compressSite('compress: false'));
+    const { dir, report } = await buildSite(compressSite('compress: false'));
     expect(listFiles(join(dir, 'public')).filter((file) => /\.(br|gz|zst)$/.test(file))).toEqual(['api/taken.json.br', 'archive.json.gz']);
     const raw = readFileSync(join(dir, 'prerender-manifest.json'), 'utf8');
     expect(raw).not.toContain('"encodings"');
     expect(raw).not.toContain('"compressed"');
+    expect(report.compressed).toBeNull();
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<dt>Precompressed</dt><dd>no copies (compress is off, or the host compresses on its own)</dd>');
   });
 });
 

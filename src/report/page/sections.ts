@@ -1,5 +1,5 @@
 /** The parts of the report page written as HTML when the build ends: the summary, failures, changes. */
-import { formatBytes, type BuildReport } from '../build-report.ts';
+import { formatBytes, formatCopies, type BuildReport } from '../build-report.ts';
 import { listedChanges, type FileChanges } from '../compare-files.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { countedWide, formatCount } from '../../plural.ts';
@@ -35,6 +35,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
     ['Written', writtenLine(build)],
     ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 KiB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 KiB or more'],
     ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies, the sitemap and _headers included; precompressed copies not counted)`],
+    ['Precompressed', precompressedLine(build.compressed)],
     ['Time', `${(build.ms / 1000).toFixed(2)} s`],
     ['Cache', facts.cache ?? 'not used (--no-cache, or cache: false): every route rendered'],
     ['Retried', retried],
@@ -51,6 +52,13 @@ function writtenLine(build: BuildReport): string {
   const bodies = `${countedWide(build.ok, 'route body', 'route bodies')}, ${formatBytes(build.bytes)}`;
   const more = build.files - build.ok;
   return more > 0 ? `${countedWide(build.files, 'file')}: ${bodies}; ${formatCount(more)} more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)` : bodies;
+}
+
+/** The copies `compress` wrote, by coding, as the build's line says them. */
+function precompressedLine(compressed: BuildReport['compressed']): string {
+  if (!compressed) return 'no copies (compress is off, or the host compresses on its own)';
+  if (compressed.files === 0) return 'no file: none is of a text type, 1 KiB or more, and smaller compressed';
+  return `${countedWide(compressed.files, 'file')} of ${formatBytes(compressed.bytes)}: ${formatCopies(compressed.copies)}`;
 }
 
 /** The type check's result as the page words it: its errors are listed with the warnings. */
