@@ -43,19 +43,25 @@ export function assetSegments(id: string): string[] | undefined {
 }
 
 /**
- * The decoded segments of the file a URL path names, as serveStatic reads the path (decoded once with
- * `decodeURI`, then {@link assetSegments}): `[]` for the root, `undefined` where no file can have it
- * (malformed percent-encoding too).
+ * The decoded segments of the file a URL path names, as serveStatic reads the path (every escape
+ * decoded once but `%2F`, `%5C`, `%23` and `%3F`, then {@link assetSegments}): `[]` for the root,
+ * `undefined` where no file can have it (malformed percent-encoding too). h3's event decodes the
+ * escapes of sub-delimiters (`%2C`, `%40`, `%2B`: a `srcset` URL's comma) before serveStatic's
+ * `decodeURI` decodes the rest, as nginx and static hosts decode them to find a file.
  * @example pathSegments('/docs/caf%C3%A9.html') // ['docs', 'café.html']
+ * @example pathSegments('/img/a%2Cb%402x.png') // ['img', 'a,b@2x.png']
  */
 export function pathSegments(path: string): string[] | undefined {
   if (path === '' || path === '/') return [];
   try {
-    return assetSegments(decodeURI(path));
+    return assetSegments(path.split(keptEscapes).map((piece, i) => (i % 2 === 1 ? piece : decodeURIComponent(piece))).join(''));
   } catch {
     return undefined;
   }
 }
+
+/** The escapes a path keeps through serveStatic's decoding (captured, so that `split` keeps them). */
+const keptEscapes = /(%(?:2F|5C|23|3F))/i;
 
 /**
  * The id without its leading slashes: serveStatic asks for the root's index as `//index.html`, and

@@ -56,6 +56,32 @@ describe('pathSegments: the file a URL path names, decoded once', () => {
   });
 });
 
+describe('against h3: pathSegments reads a URL path as serveStatic does, over random paths', () => {
+  const piece = fc.constantFrom('a', '%2C', '%40', '%2B', '%3B', '%3D', '%26', '%24', '%3A', '%21', '%28', '%29', '%2A', '%27', '%20', '%25', '%23', '%3F', '%2F', '%5C', '%C3%A9', '%41', '%7E', '%E0%A4', ',', '@', '+', '(', '~');
+  const path = fc.array(fc.array(piece, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')), { minLength: 1, maxLength: 3 }).map((segments) => '/' + segments.join('/'));
+
+  it('names the segments of the id serveStatic asks for, or none where it asks for none', async () => {
+    await fc.assert(
+      fc.asyncProperty(path, async (written) => {
+        const [first] = await idsAsked(written);
+        const segments = pathSegments(written);
+        if (first === undefined) return;
+        expect(segments).toEqual(assetSegments(first));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    ['/img/a%2Cb.png', ['img', 'a,b.png']],
+    ['/img/b%402x.png', ['img', 'b@2x.png']],
+    ['/img/d%2Be.png', ['img', 'd+e.png']],
+  ])('%s is the file %j, as h3 serves it', async (written, segments) => {
+    expect(pathSegments(written)).toEqual(segments);
+    expect(assetSegments((await idsAsked(written))[0]!)).toEqual(segments);
+  });
+});
+
 describe('against h3: the id serveStatic asks for a file name, over random names', () => {
   const name = fc
     .string({ unit: fc.oneof(fc.constantFrom('#', '?', '%', '%23', '%25', '%2e', ' ', 'é', '😀', '+', ';', '@', '&', '=', '[', '"', '<', '~'), fc.string({ unit: 'grapheme', maxLength: 1 })), minLength: 1, maxLength: 6 })

@@ -310,7 +310,7 @@ describe('a page listed by its index.html (`/handbook/index.html`)', () => {
 });
 
 describe('links of images, feeds and the http:// spelling of the site', () => {
-  it('checks every srcset and poster URL, RSS <comments>, permalink <guid> and <image><url>, and http:// links to the https site', async () => {
+  it('checks every srcset and poster URL (escaped commas and @ decoded as servers do), RSS <comments>, permalink <guid> and <image><url>, and http:// links to the https site', async () => {
     const feed = [
       '<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://example.com/</link><description>D</description>',
       '<image><url>https://example.com/feed-logo.png</url><title>T</title><link>https://example.com/</link></image>',
@@ -319,10 +319,13 @@ describe('links of images, feeds and the http:// spelling of the site', () => {
       '</channel></rss>',
     ].join('');
     const root = writeSite({
-      'src/server/routes/index.ts': page('<img src="/a.png" srcset="/a.png 1x, /a@2x.png 2x"><video poster="/poster.jpg"></video><a href="http://example.com/posts/1">1</a><a href="http://example.com/old">old</a>'),
+      // A comma in a srcset URL is written %2C: the file a,b.png serves it, as every server decodes it.
+      'src/server/routes/index.ts': page('<img src="/a.png" srcset="/a.png 1x, /a@2x.png 2x"><img srcset="/a%2Cb.png 1x, /b%402x.png 2x"><video poster="/poster.jpg"></video><a href="http://example.com/posts/1">1</a><a href="http://example.com/old">old</a>'),
       'src/server/routes/posts/1.ts': page('<h1>One</h1>'),
       'src/server/routes/feed.xml.ts': typed('application/rss+xml', JSON.stringify(feed)),
       'public/a.png': 'png',
+      'public/a,b.png': 'png',
+      'public/b@2x.png': 'png',
     });
     const { report } = await buildSite(root, { config: { prerender: { routes: ['/', '/posts/1', '/feed.xml'], sitemap: { host } } } });
     expect(broken(report).map(brief)).toEqual([
