@@ -1,6 +1,7 @@
 import { hasZstd, zstdNodeVersions } from '../compress/encode.ts';
 import { closestName } from '../closest-name.ts';
 import { errors } from '../errors.ts';
+import { mistakes } from '../errors/mistakes.ts';
 import { configChecks, type ConfigChecks } from './config-checks.ts';
 import { encodingOrder, isEncoding, type Encoding } from '../runtime/encodings.ts';
 
@@ -17,9 +18,12 @@ export function resolveCompress(value: unknown, zstd = hasZstd, check: ConfigChe
   if (value === false) return [];
   if (value === true) return encodingOrder.filter((encoding) => encoding !== 'zstd' || zstd);
   if (!Array.isArray(value)) return check.fail('compress', shape, value, compressMeant(value));
+  // Every wrong item said in one run: `['br', 'gz', 'zst']` has two.
+  const found = mistakes('compress', 'Fix each item named above.');
   value.forEach((name, i) => {
-    if (!isEncoding(name)) check.fail(`compress[${i}]`, "'br', 'gzip' or 'zstd'", name, encodingMeant(name));
+    if (!isEncoding(name)) found.check(() => check.fail(`compress[${i}]`, "'br', 'gzip' or 'zstd'", name, encodingMeant(name)));
   });
+  found.throwIfAny();
   if (value.includes('zstd') && !zstd) throw errors.compressZstd(process.versions.node, zstdNodeVersions, check.origin('compress'));
   return encodingOrder.filter((encoding) => value.includes(encoding));
 }

@@ -4,11 +4,12 @@
  * preview` calls `serve`.
  */
 import { realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type AppOptions, type RuntimeRoute } from './app.ts';
 import { listen, type FetchHandler, type RunningServer, type ServeOptions } from './listen.ts';
 import { optionsFromEnv, shutdownTimeoutFromEnv, startFailure } from './env-options.ts';
+import { serverArgs } from './server-args.ts';
 import { stopOnSignal } from './shutdown.ts';
 import { keepServingOnStrayErrors } from './stray-errors.ts';
 import { mapStackTraces } from './source-maps.ts';
@@ -91,6 +92,18 @@ function filesAlone(files: FileMiddleware, table: FileSource, host: string): App
 /** Starts the server when the bundle is the program node runs, not when it is imported. */
 export function startIfMain(bundleUrl: string, routes: RuntimeRoute[]): void {
   if (!isMain(bundleUrl)) return;
+  const script = process.argv[1]!;
+  const fromHere = relative(process.cwd(), script);
+  const asked = serverArgs(process.argv.slice(2), fromHere.startsWith('..') || isAbsolute(fromHere) ? script : fromHere);
+  // Exits: a route module's timer would keep the process running.
+  if ('help' in asked) {
+    console.log(asked.help);
+    process.exit(0);
+  }
+  if ('refused' in asked) {
+    console.error(asked.refused);
+    process.exit(2);
+  }
   let options: ServeOptions;
   let timeout: number;
   try {

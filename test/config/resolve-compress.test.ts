@@ -52,6 +52,13 @@ describe('compress in the config (SPEC section 3)', () => {
     expect(error.message).toBe(`Config key "${key}" must be ${key === 'compress' ? "true, false, or a list of 'br', 'gzip' and 'zstd'" : "'br', 'gzip' or 'zstd'"}, got ${got}; did you mean ${meant}?`);
   });
 
+  it('every wrong item of the list is named in one run, each with the coding meant', async () => {
+    const error = await catchError(() => resolveConfig({ compress: ['br', 'gz', 'zst'] }, tempDir()));
+    expect(error.code).toBe('CONFIG');
+    expect(error.message).toContain('Config key "compress[1]" must be \'br\', \'gzip\' or \'zstd\', got "gz"; did you mean "gzip"?');
+    expect(error.message).toContain('Config key "compress[2]" must be \'br\', \'gzip\' or \'zstd\', got "zst"; did you mean "zstd"?');
+  });
+
   it("a list item nothing like a coding is told what may be there, with no guess", async () => {
     const error = await catchError(() => resolveConfig({ compress: ['deflate'] }, tempDir()));
     expect(error.message).toBe(`Config key "compress[0]" must be 'br', 'gzip' or 'zstd', got "deflate".`);

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binPath, buildSite, route, writeSite } from '../support/helpers.ts';
 
@@ -72,5 +72,31 @@ describe('the built server refuses a BODY_LIMIT that is no number', () => {
     const run = spawnSync(process.execPath, [serverFile], { env: { ...process.env, PORT: '0', BODY_LIMIT: '1mb' }, encoding: 'utf8', timeout: 30_000 });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('Could not start the server: BODY_LIMIT must be a whole number, got "1mb".');
+  });
+});
+
+describe('the built server takes no arguments', () => {
+  it('--help prints what it serves and the environment it reads; exit 0, nothing listened', () => {
+    const run = spawnSync(process.execPath, [serverFile, '--help'], { cwd: root, env: { ...process.env, PORT: '0' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe(`Usage: [PORT=3000] [HOST=...] node ${relative(root, serverFile)}`);
+    expect(run.stdout).toContain('  PORT              port to listen on, 0 to 65535 (default 3000; 0 picks a free one)');
+    expect(run.stdout).toContain('  SHUTDOWN_TIMEOUT  milliseconds the requests in flight get after SIGTERM or SIGINT (default 10000)');
+    expect(run.stdout).not.toContain('Listening');
+  });
+
+  it.each<[args: string[], run: string]>([
+    [['--port', '8080'], 'PORT=8080 '],
+    [['--port=4000'], 'PORT=4000 '],
+    [['-p', '5000', '--host', '0.0.0.0'], 'PORT=5000 HOST=0.0.0.0 '],
+    [['8080'], 'PORT=8080 '],
+    [['serve'], ''],
+  ])('%j is refused with the environment to set instead; exit 2, nothing listened', (args, port) => {
+    const run = spawnSync(process.execPath, [serverFile, ...args], { env: { ...process.env, PORT: '0' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      `The server takes no arguments, got ${args.map((arg) => JSON.stringify(arg)).join(' ')}: its settings come from the environment (PORT, HOST, BODY_LIMIT, SHUTDOWN_TIMEOUT). Run: ${port}node ${serverFile}`,
+    );
+    expect(run.stdout).not.toContain('Listening');
   });
 });
