@@ -20,6 +20,8 @@ const checkModeNames = new Map<unknown, CheckMode>([
   ['throw', 'error'],
   ['strict', 'error'],
   ['false', false],
+  [0, false],
+  [null, false],
   ['off', false],
   ['none', false],
   ['skip', false],

@@ -149,7 +149,8 @@ function isLinkText(name: string, attributes: Record<string, string>, inImage: b
     case 'link':
       return attributes.href === undefined;
     case 'guid':
-      return attributes.isPermaLink !== 'false';
+      // `False` too: a feed reader reads it so, though XML's values have a case.
+      return attributes.isPermaLink?.trim().toLowerCase() !== 'false';
     case 'url':
       return inImage;
     default:

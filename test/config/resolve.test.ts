@@ -279,6 +279,8 @@ describe('resolveConfig: every bad key is a CONFIG error (exit 2) naming the key
     ['validate', 'strict', '"error"'],
     ['validate', 'Warn', '"warn"'],
     ['validate', 'false', 'false'],
+    ['validate', 0, 'false'],
+    ['links', null, 'false'],
   ])('prerender.%s %j is told the mode meant', async (key, value, meant) => {
     const error = await catchError(() => resolveConfig({ prerender: { [key]: value } } as never, tempDir()));
     expect(error.message).toBe(`Config key "prerender.${key}" must be 'warn' | 'error' | false, got ${JSON.stringify(value)}; did you mean ${meant}?`);

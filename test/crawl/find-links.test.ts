@@ -36,7 +36,7 @@ describe('reading links', () => {
     const rss = [
       '<rss><channel><image><url>/logo.png</url><link>/</link></image>',
       '<item><comments>/p/1#comments</comments><guid>https://e.com/p/1</guid></item>',
-      '<item><guid isPermaLink="false">https://e.com/p/2</guid><guid>urn:uuid:1</guid><guid>post-3</guid></item>',
+      '<item><guid isPermaLink="false">https://e.com/p/2</guid><guid isPermaLink="False">https://e.com/p/4</guid><guid>urn:uuid:1</guid><guid>post-3</guid></item>',
       '<url>/not-an-image</url></channel></rss>',
     ].join('');
     expect(findXmlLinks(rss)).toEqual(['/logo.png', '/', '/p/1#comments', 'https://e.com/p/1']);
