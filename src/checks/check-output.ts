@@ -6,6 +6,7 @@ import { checkJsonFeed, isJsonFeed } from './check-json-feed.ts';
 import { charsetOf, isJsonType, isXmlType, mediaType } from '../content-type.ts';
 import { typeByExtension } from '../runtime/extension.ts';
 import { parseXml } from './parse-xml.ts';
+import type { CheckMode } from '../config/check-mode.ts';
 
 /** One problem of a prerendered file, as a warning or (validate: 'error') a line of the error. */
 export interface OutputProblem {
@@ -84,7 +85,7 @@ export interface OutputChecks {
 }
 
 /** The checks `prerender.validate` asks for; `false` gives none (and nothing is read). */
-export function createOutputChecks(mode: 'warn' | 'error' | false): OutputChecks | undefined {
+export function createOutputChecks(mode: CheckMode): OutputChecks | undefined {
   if (mode === false) return undefined;
   const problems: OutputProblem[] = [];
   let unlisted = 0;

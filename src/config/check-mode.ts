@@ -7,7 +7,9 @@ import { closestName } from '../closest-name.ts';
 /** Warn, fail the build, or skip. */
 export type CheckMode = 'warn' | 'error' | false;
 const checkModes: readonly CheckMode[] = ['warn', 'error', false];
+/** What a check mode may be, as a CONFIG error says it. */
 export const checkModeRule = "'warn' | 'error' | false";
+/** Whether `v` is a {@link CheckMode}. */
 export const isCheckMode = (v: unknown) => checkModes.includes(v as CheckMode);
 /** What other tools and habits call a check mode, where spelling finds nothing alike: on is the default, 'warn'. */
 const checkModeNames = new Map<unknown, CheckMode>([

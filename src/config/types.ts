@@ -1,5 +1,6 @@
 /** The config a site writes, and the resolved form every step receives. */
 import type { Encoding } from '../runtime/encodings.ts';
+import type { CheckMode } from './check-mode.ts';
 
 /** The hosts the output can be written for; see the README's "Deploy" section. */
 export const presets = ['static', 'netlify', 'cloudflare', 'vercel', 'github-pages'] as const;
@@ -209,10 +210,10 @@ export interface ResolvedConfig {
     failOnError: boolean;
     /** Absent: no retries. */
     retry: RetryPolicy | undefined;
-    validate: 'warn' | 'error' | false;
+    validate: CheckMode;
     /** Absent: no crawling. */
     crawl: CrawlPolicy | undefined;
-    links: 'warn' | 'error' | false;
+    links: CheckMode;
   };
   /** The config file that was loaded, if any. */
   configFile: string | undefined;

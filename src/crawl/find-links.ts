@@ -113,7 +113,7 @@ export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkPars
     if (name === 'link' && attributes.href !== undefined) onLink(ownString(attributes.href));
     else if (name === 'enclosure' && attributes.url !== undefined) onLink(ownString(attributes.url));
     if (name === 'image') inImage = true;
-    textOf = isLinkText(name, attributes, inImage) ? name : undefined;
+    textOf = isLinkText(name, tag.name !== name, attributes, inImage) ? name : undefined;
     text = textOf === undefined ? undefined : '';
   });
   const addText = (piece: string) => {
@@ -141,20 +141,23 @@ export function createXmlLinkParser(onLink: (link: string) => void): XmlLinkPars
 }
 
 /**
- * Whether an element's text is a link: RSS's and Atom's `<link>` without `href`, a sitemap's `<loc>`,
- * RSS's `<comments>`, a permalink `<guid>` and its `<image>`'s `<url>`, Atom's `<icon>` and `<logo>`.
+ * Whether an element's text is a link: `<link>` without `href` and `<loc>` with any prefix (Atom's
+ * `atom:link`, a sitemap's `image:loc`); without one (`prefixed`), RSS's `<comments>`, a permalink
+ * `<guid>` and its `<image>`'s `<url>`, Atom's `<icon>` and `<logo>`. WordPress's `<slash:comments>`
+ * is a count.
  */
-function isLinkText(name: string, attributes: Record<string, string>, inImage: boolean): boolean {
+function isLinkText(name: string, prefixed: boolean, attributes: Record<string, string>, inImage: boolean): boolean {
+  if (name === 'link') return attributes.href === undefined;
+  if (name === 'loc') return true;
+  if (prefixed) return false;
   switch (name) {
-    case 'link':
-      return attributes.href === undefined;
     case 'guid':
       // `False` too: a feed reader reads it so, though XML's values have a case.
       return attributes.isPermaLink?.trim().toLowerCase() !== 'false';
     case 'url':
       return inImage;
     default:
-      return name === 'loc' || name === 'comments' || name === 'icon' || name === 'logo';
+      return name === 'comments' || name === 'icon' || name === 'logo';
   }
 }
 

@@ -26,7 +26,7 @@ const standIn = 'http://site.invalid/';
 export function siteUrl(host: string | undefined): SiteUrl {
   const url = new URL(host ?? standIn);
   const path = url.pathname.endsWith('/') ? url.pathname : url.pathname + '/';
-  // The host alone, never its port: `https://example.com:8443`'s http spelling keeps the port.
+  // With its port: `https://example.com:8443`'s http spelling is `http://example.com:8443`.
   const otherScheme = `${url.protocol === 'https:' ? 'http:' : 'https:'}//${url.host}`;
   return { origin: url.origin, path, otherScheme };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { shownPath } from '../config/output-paths.ts';
 import { isInside } from '../runtime/inside.ts';
 import { withStaging } from '../output/staging.ts';
@@ -8,7 +8,7 @@ import { checkOptions, is } from '../api-options.ts';
 import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { counted } from '../plural.ts';
-import { deployCommand, listedFiles, writeHostOutput } from '../hosts/host-output.ts';
+import { deployCommand, deployedFolder, listedFiles, writeHostOutput } from '../hosts/host-output.ts';
 import { compressFiles } from '../compress/compress-output.ts';
 import { listFiles } from '../output/list-files.ts';
 import { manifestName, readManifestHead, writeManifest } from '../output/manifest.ts';
@@ -16,6 +16,7 @@ import { encodingsOf, encodingSuffixes, type EncodedSizes } from '../runtime/enc
 import { writeSitemap } from '../output/sitemap.ts';
 import { copyFiles, type CopyPair } from './copy-files.ts';
 import { claimRouteFiles, loadShards, type LoadedShard } from './load-shards.ts';
+import type { Preset } from '../config/types.ts';
 
 /** Options of {@link merge}. */
 export interface MergeOptions {
@@ -43,6 +44,9 @@ export interface MergeReport {
   /** Bytes of prerendered bodies. */
   bytes: number;
   ms: number;
+  /** The host the shards were built for, and the folder of `dir` to deploy, absolute (as a build's report says them). */
+  preset: Preset;
+  deployDir: string;
 }
 
 /**
@@ -91,6 +95,8 @@ export async function merge(options: MergeOptions): Promise<MergeReport> {
     failures: shards.flatMap((shard) => shard.info.failures),
     bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
     ms: Math.round(performance.now() - started),
+    preset,
+    deployDir: deployedFolder(preset, join(outDir, name), sep),
   };
   logger.info(`merged ${counted(report.shards, 'shard')}: ${counted(report.ok, 'route')}, ${report.failures.length} failed in the shards, in ${(report.ms / 1000).toFixed(2)}s -> ${shownPath(report.dir)}; to deploy: ${deployCommand(preset, shownPath(report.dir))}`);
   return report;

@@ -55,16 +55,17 @@ export interface BuildReport {
    */
   changes?: { added: number; changed: number; removed: number } | null;
   /**
-   * The precompressed copies (`compress`): how many files got copies, their bytes, and the bytes of
-   * the copies by coding (`{ br: 3120, gzip: 3904 }`); `null` when none were written (`compress`
-   * off, or a preset whose host compresses on its own). Absent from a failed build's report.
+   * The precompressed copies (`compress`): how many files got copies (0 when none qualified), their
+   * bytes, and the bytes of the copies by coding (`{ br: 3120, gzip: 3904 }`); `null` when `compress`
+   * is off or the preset's host compresses on its own. Absent from a failed build's report.
    */
   compressed?: { files: number; bytes: number; copies: EncodedSizes } | null;
   /** The host the output was made for (`preset`). Absent from a failed build's report. */
   preset?: Preset;
   /**
    * The folder to deploy, absolute: `<dir>/public` (`<dir>` for `vercel`, whose CLI reads
-   * `.vercel/output` in it), as the summary's "to deploy" says; `null` for a shard's output, which
+   * `.vercel/output` in it), as the summary's "to deploy" says; with `static`, the files alone (the
+   * routes not prerendered need `<dir>/server/index.mjs`). `null` for a shard's output, which
    * `prerender merge` makes whole first. Absent from a failed build's report.
    */
   deployDir?: string | null;

@@ -53,6 +53,7 @@ export function assetSegments(id: string): string[] | undefined {
  */
 export function pathSegments(path: string): string[] | undefined {
   if (path === '' || path === '/') return [];
+  if (!path.includes('%')) return assetSegments(path);
   try {
     return assetSegments(path.split(keptEscapes).map((piece, i) => (i % 2 === 1 ? piece : decodeURIComponent(piece))).join(''));
   } catch {

@@ -12,8 +12,9 @@ export interface ByteRange {
 }
 
 /**
- * The range `header` asks of a file of `size` bytes: a {@link ByteRange}, `'unsatisfiable'` (it
- * starts past the end: a 416), or `undefined` for none the layer takes (the whole file is sent).
+ * The range `header` asks of a file of `size` bytes: a {@link ByteRange}, `'unsatisfiable'` (a 416:
+ * it starts past the end, or asks for the last 0 bytes), or `undefined` for none the layer takes
+ * (the whole file is sent; so is an empty file asked for its last bytes, which no 206 can say).
  * @example byteRange('bytes=0-99', 1000) // { start: 0, end: 99 }
  * @example byteRange('bytes=-100', 1000) // { start: 900, end: 999 }
  */
@@ -24,7 +25,8 @@ export function byteRange(header: string | null, size: number): ByteRange | 'uns
   if (first === '') {
     // The last `last` bytes.
     if (last === '') return undefined;
-    return Number(last) === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - Number(last)), end: size - 1 };
+    if (Number(last) === 0) return 'unsatisfiable';
+    return size === 0 ? undefined : { start: Math.max(0, size - Number(last)), end: size - 1 };
   }
   const start = Number(first);
   if (last !== '' && Number(last) < start) return undefined;

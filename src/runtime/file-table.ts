@@ -45,8 +45,7 @@ export interface FoundFile extends StaticAssetMeta {
 export interface FileSource {
   /** The file serveStatic's `id` names, or `undefined` when no file is served at it. */
   find(id: string): FoundFile | undefined | Promise<FoundFile | undefined>;
-  /** The body of a found file: its bytes, or a stream for a large one. */
-  /** Its bytes, or with `range` those of the range only. */
+  /** The body of a found file (with `range`, of that range alone): its bytes, or a stream for a large one. */
   read(file: FoundFile, range?: ByteRange): Promise<Buffer<ArrayBuffer>> | ReadableStream;
 }
 

@@ -92,18 +92,6 @@ function filesAlone(files: FileMiddleware, table: FileSource, host: string): App
 /** Starts the server when the bundle is the program node runs, not when it is imported. */
 export function startIfMain(bundleUrl: string, routes: RuntimeRoute[]): void {
   if (!isMain(bundleUrl)) return;
-  const script = process.argv[1]!;
-  const fromHere = relative(process.cwd(), script);
-  const asked = serverArgs(process.argv.slice(2), fromHere.startsWith('..') || isAbsolute(fromHere) ? script : fromHere);
-  // Exits: a route module's timer would keep the process running.
-  if ('help' in asked) {
-    console.log(asked.help);
-    process.exit(0);
-  }
-  if ('refused' in asked) {
-    console.error(asked.refused);
-    process.exit(2);
-  }
   let options: ServeOptions;
   let timeout: number;
   try {
@@ -135,6 +123,25 @@ function isMain(url: string): boolean {
   }
 }
 
-// Before the route modules are evaluated (the generated entry imports the runtime first), so that
-// an error one throws while it loads is mapped too. In the bundle, import.meta.url is the bundle's.
-if (isMain(import.meta.url)) mapStackTraces(import.meta.url);
+// Before the route modules are evaluated (the generated entry imports the runtime first): `--help`
+// and a refused argument run no route module's code (a database connected, a variable required),
+// and an error one throws while it loads is mapped. In the bundle, import.meta.url is the bundle's.
+if (isMain(import.meta.url)) {
+  answerArgs();
+  mapStackTraces(import.meta.url);
+}
+
+/** Prints the help or the refusal the command line asks for ({@link serverArgs}), and exits; else returns. */
+function answerArgs(): void {
+  const script = process.argv[1]!;
+  const fromHere = relative(process.cwd(), script);
+  const asked = serverArgs(process.argv.slice(2), fromHere.startsWith('..') || isAbsolute(fromHere) ? script : fromHere, process.env);
+  if ('help' in asked) {
+    console.log(asked.help);
+    process.exit(0);
+  }
+  if ('refused' in asked) {
+    console.error(asked.refused);
+    process.exit(2);
+  }
+}

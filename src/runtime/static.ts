@@ -57,10 +57,14 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
       varies = file?.variants !== undefined;
       return (found = file && servedVariant(file, event.req.headers.get('accept-encoding')));
     },
-    // Reached for a GET that is no 304 alone, its headers set: where a Range is answered.
+    // Reached for a GET that is no 304 alone, its headers set: where a Range is answered. A date
+    // If-Range is not taken for a precompressed copy: the copies of a file share its date, and a
+    // download resumed in another coding would splice two codings' bytes.
     getContents: () => {
-      const headers = event.req.headers;
-      if (rangeStillValid(headers.get('if-range'), event.res.headers.get('last-modified'))) range = byteRange(headers.get('range'), found!.size);
+      const asked = event.req.headers.get('range');
+      if (asked !== null && (found!.encoding === undefined ? rangeStillValid(event.req.headers.get('if-range'), event.res.headers.get('last-modified')) : !event.req.headers.has('if-range'))) {
+        range = byteRange(asked, found!.size);
+      }
       return range === 'unsatisfiable' ? undefined : files.read(found!, range);
     },
   });
@@ -82,7 +86,8 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
 function partOf(served: HTTPResponse, range: ByteRange | 'unsatisfiable', size: number, headers: Headers): HTTPResponse {
   if (range === 'unsatisfiable') {
     headers.set('content-range', contentRange(undefined, size));
-    headers.delete('content-length');
+    // No body: nothing is of the file's type or coding.
+    for (const name of ['content-length', 'content-type', 'content-encoding']) headers.delete(name);
     return new HTTPResponse(null, { status: 416, statusText: 'Range Not Satisfiable' });
   }
   headers.set('content-range', contentRange(range, size));

@@ -32,12 +32,12 @@ export const routeFileWarnings = {
   }),
   /**
    * The route file `file` (from the site root) exports `entries`, which returned an empty list, while
-   * other routes are prerendered: no page of `route` is, and the build would say nothing of it.
+   * other routes are prerendered: the pages it was to list are not, and the build would say nothing of it.
    */
   entriesEmpty: (file: string, route: string): Warning => ({
     code: 'ENTRIES_EMPTY',
     message:
-      `${file} exports entries, which returned an empty list: no route of ${route} is prerendered. ` +
+      `${file} exports entries, which returned an empty list: it lists no route of ${route} to prerender. ` +
       'If its data comes from a CMS or an API, check what it answered (throw from entries to fail the build when it answers nothing); if the route is meant to be served live only, remove the entries export.',
   }),
   /** A routes folder (`routesDir`, as the build prints paths) with no route file, and nothing listed to prerender. */

@@ -32,10 +32,10 @@ describe('reading links', () => {
     ]);
   });
 
-  it('XML: RSS <comments>, a permalink <guid>, <image><url>; Atom <icon> and <logo>; not a guid that is no URL or no permalink', () => {
+  it('XML: RSS <comments>, a permalink <guid>, <image><url>; Atom <icon> and <logo>; not a guid that is no URL or no permalink, nor WordPress\'s <slash:comments> count', () => {
     const rss = [
       '<rss><channel><image><url>/logo.png</url><link>/</link></image>',
-      '<item><comments>/p/1#comments</comments><guid>https://e.com/p/1</guid></item>',
+      '<item><comments>/p/1#comments</comments><slash:comments>3</slash:comments><guid>https://e.com/p/1</guid></item>',
       '<item><guid isPermaLink="false">https://e.com/p/2</guid><guid isPermaLink="False">https://e.com/p/4</guid><guid>urn:uuid:1</guid><guid>post-3</guid></item>',
       '<url>/not-an-image</url></channel></rss>',
     ].join('');

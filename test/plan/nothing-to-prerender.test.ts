@@ -73,7 +73,7 @@ describe('route files but nothing to prerender', () => {
     );
     expect(report.ok).toBe(1);
     const message =
-      `${api}/posts/[slug].json.ts exports entries, which returned an empty list: no route of /api/posts/:slug.json is prerendered. ` +
+      `${api}/posts/[slug].json.ts exports entries, which returned an empty list: it lists no route of /api/posts/:slug.json to prerender. ` +
       'If its data comes from a CMS or an API, check what it answered (throw from entries to fail the build when it answers nothing); if the route is meant to be served live only, remove the entries export.';
     expect(report.warnings.filter((warning) => warning.code === 'ENTRIES_EMPTY')).toEqual([{ code: 'ENTRIES_EMPTY', message }]);
     expect(logger.lines).toContain(`warning ${message}`);

@@ -12,7 +12,8 @@ describe('byteRange', () => {
     ['bytes=10-', 10, 'unsatisfiable'],
     ['bytes=-0', 10, 'unsatisfiable'],
     ['bytes=0-', 0, 'unsatisfiable'],
-    ['bytes=-5', 0, 'unsatisfiable'],
+    // An empty file's last bytes: no 206 can say none, so the whole (empty) file is sent.
+    ['bytes=-5', 0, undefined],
     [null, 10, undefined],
     ['bytes=0-1,3-4', 10, undefined],
     ['bytes=3-1', 10, undefined],

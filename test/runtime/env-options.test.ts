@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binPath, buildSite, route, writeSite } from '../support/helpers.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 /** Runs `args` with node until it exits; resolves with its exit code and what it printed on stderr. */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stderr: string }> {
@@ -25,7 +26,11 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numbe
   );
 }
 
-const root = writeSite({ 'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`) });
+const root = writeSite({
+  'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`),
+  // Says when the route modules run: --help and a refused argument run none.
+  'src/server/routes/api/loaded.ts': `console.log('route module loaded');\n${route(`() => 'loaded'`)}`,
+});
 let serverFile: string;
 let holder: Server;
 let port: number;
@@ -83,6 +88,7 @@ describe('the built server takes no arguments', () => {
     expect(run.stdout).toContain('  PORT              port to listen on, 0 to 65535 (default 3000; 0 picks a free one)');
     expect(run.stdout).toContain('  SHUTDOWN_TIMEOUT  milliseconds the requests in flight get after SIGTERM or SIGINT (default 10000)');
     expect(run.stdout).not.toContain('Listening');
+    expect(run.stdout).not.toContain('route module loaded');
   });
 
   it.each<[args: string[], run: string]>([
@@ -91,12 +97,22 @@ describe('the built server takes no arguments', () => {
     [['-p', '5000', '--host', '0.0.0.0'], 'PORT=5000 HOST=0.0.0.0 '],
     [['8080'], 'PORT=8080 '],
     [['serve'], ''],
-  ])('%j is refused with the environment to set instead; exit 2, nothing listened', (args, port) => {
+  ])('%j is refused with the environment to set instead; exit 2, no route module run, nothing listened', (args, port) => {
     const run = spawnSync(process.execPath, [serverFile, ...args], { env: { ...process.env, PORT: '0' }, encoding: 'utf8', timeout: 30_000 });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe(
       `The server takes no arguments, got ${args.map((arg) => JSON.stringify(arg)).join(' ')}: its settings come from the environment (PORT, HOST, BODY_LIMIT, SHUTDOWN_TIMEOUT). Run: ${port}node ${serverFile}`,
     );
     expect(run.stdout).not.toContain('Listening');
+    expect(run.stderr + run.stdout).not.toContain('route module loaded');
+  });
+
+  it('arguments that say what the environment says (a Procfile\'s --port $PORT) start it', async () => {
+    const server = await startServerProcess(serverFile, { PORT: '0' }, ['--port', '0']);
+    try {
+      expect(server.stdout()).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+\//);
+    } finally {
+      await server.stop();
+    }
   });
 });

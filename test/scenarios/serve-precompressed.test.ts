@@ -75,6 +75,18 @@ describe.each([
     expect(body.equals(plainOf('api/feed.json'))).toBe(true);
   });
 
+  it('a Range of a file with copies is of the copy sent; a date If-Range sends the whole copy (the copies share a date)', async () => {
+    const copy = readFileSync(join(dir, 'public', 'api/feed.json.gz'));
+    const part = await get('/api/feed.json', ['Accept-Encoding: gzip', 'Range: bytes=0-99']);
+    expect(part.status).toBe(206);
+    expect(part.headers['content-encoding']).toBe('gzip');
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${copy.length}`);
+    expect(part.body.equals(copy.subarray(0, 100))).toBe(true);
+    const resumed = await get('/api/feed.json', ['Accept-Encoding: gzip', 'Range: bytes=0-99', `If-Range: ${part.headers['last-modified']}`]);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.equals(copy)).toBe(true);
+  });
+
   it('sends the file itself, with Vary, to a request without Accept-Encoding', async () => {
     const response = await get('/api/feed.json');
     expect(response.headers['content-encoding']).toBeUndefined();

@@ -76,6 +76,8 @@ describe.each([
     expect(response.status).toBe(416);
     expect(response.headers['content-range']).toBe(`bytes */${size}`);
     expect(response.body.length).toBe(0);
+    // No body: no type of the file's.
+    expect(response.headers['content-type']).toBeUndefined();
   });
 
   it.each([

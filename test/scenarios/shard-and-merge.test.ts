@@ -151,7 +151,8 @@ describe('merging shards built for a preset', () => {
     expect(report).toMatchObject({ preset: 'vercel', deployDir: unsharded });
     const outDir = tempDir('merged-');
     const merging = createMemoryLogger();
-    await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: merging });
+    const merged = await merge({ shardDirs: readdirSync(shardOut).map((dir) => join(shardOut, dir)), outDir, logger: merging });
+    expect(merged).toMatchObject({ preset: 'vercel', deployDir: join(outDir, 'hosted') });
     expect(merging.lines.at(-1)).toMatch(/^merged 2 shards: 4 routes, .*; to deploy: cd .*hosted && vercel deploy --prebuilt$/);
     const config = JSON.parse(readFileSync(join(outDir, 'hosted', '.vercel/output/config.json'), 'utf8'));
     expect(Object.keys(config.overrides)).toEqual(['api/u/1', 'api/u/2', 'api/u/3', 'api/u/4']);

@@ -13,11 +13,11 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node <serverFile>` with PORT=0, so the system picks a free port with no race between test
- * workers, and resolves with the address it says it listens on.
+ * Starts `node <serverFile> [args]` with PORT=0, so the system picks a free port with no race between
+ * test workers, and resolves with the address it says it listens on.
  */
-export async function startServerProcess(serverFile: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [serverFile], {
+export async function startServerProcess(serverFile: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [serverFile, ...args], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
