@@ -3,6 +3,7 @@ import { errors, messageOf, type PrerenderError } from '../src/errors.ts';
 import type { BuildSettled } from '../src/errors/source.ts';
 import { exitCallFrames } from '../src/exit-call.ts';
 import type { Logger } from '../src/log.ts';
+import { siteTrace } from '../src/prerender/site-trace.ts';
 import { handleError } from './handle-error.ts';
 
 /** What the site's code did to the build's process, while a build runs: see {@link guardSiteFaults}. */
@@ -27,14 +28,14 @@ export interface SiteFaults {
  *   the build instead, through `signal`: it removes what it made and fails with ROUTES_STOPPED, the
  *   error's stack shown;
  * - `process.exit()` cannot be stopped: the command says what happened, and exits 1 whatever code was
- *   given (a 0 would pass a CI job whose output was never published); with `json`, the error is the
- *   JSON printed. The staging folder and the lock go with the process (output/staging.ts). `expected`
+ *   given (a 0 would pass a CI job whose output was never published), naming the place in the site
+ *   (under `siteRoot`) that called it; with `json`, the error is the JSON printed. The staging folder and the lock go with the process (output/staging.ts). `expected`
  *   tells an exit of the command's own (a second Ctrl-C) from the site's.
  * Once the build has ended (`settled`), the site's timers still run until the command exits: both are
  * said as done after the build, with what became of the output, and the command exits 1 (the built
  * server would end the same way). `dispose` as the command exits.
  */
-export function guardSiteFaults(logger: Logger, expected: () => boolean, json?: (error: PrerenderError) => string): SiteFaults {
+export function guardSiteFaults(logger: Logger, expected: () => boolean, siteRoot: string, json?: (error: PrerenderError) => string): SiteFaults {
   const controller = new AbortController();
   let outcome: BuildSettled | undefined;
   const messages = new Set<string>();
@@ -51,7 +52,7 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, json?: 
   const onExit = (code: number | string) => {
     if (expected()) return;
     const frames = exitCallFrames();
-    const call = frames === undefined ? undefined : Object.assign(new Error('called here'), { stack: `process.exit(${code}): called here\n${frames}` });
+    const call = frames === undefined ? undefined : exitCall(code, frames, siteRoot);
     const error = errors.siteExitedInBuild(code, outcome, call);
     // On 'exit' only synchronous writes happen: stdout and stderr to a file or a pipe are on Linux.
     if (json && !outcome) writeSync(1, json(error));
@@ -76,4 +77,13 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, json?: 
     },
     dispose,
   };
+}
+
+/**
+ * An error whose stack says where process.exit() was called: the frames in the site's files named
+ * from `root`, as a failed route's trace names them (prerender/site-trace.ts); every frame when none is.
+ */
+function exitCall(code: number | string, frames: string, root: string): Error {
+  const { trace } = siteTrace(Object.assign(new Error(), { stack: `Error\n${frames}` }), { root, routesDir: root });
+  return Object.assign(new Error('called here'), { stack: `process.exit(${code}): called here\n${trace || frames}` });
 }

@@ -57,7 +57,7 @@ export function registerBuild(cli: CAC): void {
       const { logger, warnings } = collectWarnings(createLogger());
       const printJson = flags.json ? reserveStdout(logger) : undefined;
       const interrupt = interruptOnSignals(logger);
-      const faults = guardSiteFaults(logger, () => interrupt.received !== undefined, flags.json ? (error) => jsonText(jsonOfError(error, warnings)) : undefined);
+      const faults = guardSiteFaults(logger, () => interrupt.received !== undefined, resolve(root ?? process.cwd()), flags.json ? (error) => jsonText(jsonOfError(error, warnings)) : undefined);
       // A site with no cache yet (or told not to use it) is bundled: its toolchain starts while the
       // build's own code loads (0.2-0.25 s) and its config and routes are read. With a cache, the
       // build decides, as it may reuse the last bundle. Under a low `ulimit -n` the process's pipes

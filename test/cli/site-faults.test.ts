@@ -19,7 +19,7 @@ async function afterBuild(outcome: 'failed' | 'published', site: string) {
     import { guardSiteFaults } from ${lib('cli/site-faults.js')};
     import { createLogger } from ${lib('src/log.js')};
     let exiting = false;
-    const faults = guardSiteFaults(createLogger(), () => exiting);
+    const faults = guardSiteFaults(createLogger(), () => exiting, process.cwd());
     faults.settled(${JSON.stringify(outcome)});
     setTimeout(() => { ${site} }, 5);
     setTimeout(() => { faults.dispose(); exiting = true; process.exit(); }, 200);
