@@ -38,19 +38,31 @@ export interface FinishLinkCheckInput extends AskServerOptions {
   logger: Logger;
 }
 
-/** Reads the remaining files, asks the server, and warns of (or throws BROKEN_LINKS for) the broken links. */
-export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void> {
+/** A link no file of `public/` serves and a route answers: good beside `server/index.mjs`, broken where `public/` is uploaded alone. */
+export interface RouteOnlyLink {
+  target: string;
+  /** The first page it is on, and how many pages it is on. */
+  foundOn: string;
+  pages: number;
+}
+
+/**
+ * Reads the remaining files, asks the server, and warns of (or throws BROKEN_LINKS for) the broken
+ * links. Returns the links only a route answers, sorted by target.
+ */
+export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<RouteOnlyLink[]> {
   const { check, reader } = input;
   for (const file of [...input.files].sort()) {
     const foundOn = filePath(file);
     await reader.ofFile(join(input.publicDir, ...file.split('/')), file, input.maxBytes, (links) => check.add(links, foundOn));
     input.signal?.throwIfAborted();
   }
-  const served: PendingLink[] = [];
+  const answered: PendingLink[] = [];
   const unresolved = input.writtenElsewhere ? notWrittenElsewhere(check.unresolved(), input.writtenElsewhere) : check.unresolved();
-  const broken = await askServer(unresolved, input, (link) => served.push(link));
+  const broken = await askServer(unresolved, input, (link) => answered.push(link));
+  const served = answered.map(({ target, foundOn, pages }) => ({ target, foundOn, pages: pages ?? 1 })).sort((a, b) => (a.target < b.target ? -1 : 1));
   if (served.length > 0) input.logger.info(servedByRoutes(served));
-  if (broken.length === 0) return;
+  if (broken.length === 0) return served;
   // Where no route serves the link for GET: the files that serve it for another method only (a
   // `.post.ts`), else a file spelt otherwise but for case, else the sibling a link written as if its
   // page were a file names, else the page the link names without its `.html`.
@@ -68,6 +80,7 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<void
   if (input.mode === 'error') throw errors.brokenLinks(listed, more);
   for (const warning of listed) warn(input.logger, warning);
   if (more > 0) warn(input.logger, warnings.moreBrokenLinks(problemsListed, more));
+  return served;
 }
 
 /** How many links shown by {@link servedByRoutes}. */
@@ -78,10 +91,19 @@ const servedShown = 3;
  * built server runs the routes): good links beside `server/index.mjs`, broken where `public/` is
  * uploaded alone, which a static host's preset checks.
  */
-function servedByRoutes(links: readonly PendingLink[]): string {
-  const shown = [...links].sort((a, b) => (a.target < b.target ? -1 : 1)).slice(0, servedShown).map((link) => `${link.target} (on ${link.foundOn})`);
+function servedByRoutes(links: readonly RouteOnlyLink[]): string {
+  const shown = links.slice(0, servedShown).map(linkOn);
   const more = links.length > servedShown ? `, and ${links.length - servedShown} more` : '';
   return `links: ${counted(links.length, 'link')} lead${links.length === 1 ? 's' : ''} to routes not prerendered, which server/index.mjs answers and public/ alone does not: ${shown.join(', ')}${more}. Prerender them to publish them as files; build with a host's preset (--preset netlify) to have them checked as that host serves public/`;
+}
+
+/**
+ * A link only a route answers, with the pages it is on: `/api/live (on /)`, `/api/live (on / and 2 more pages)`.
+ * @example linkOn({ target: '/api/live', foundOn: '/', pages: 3 }) // '/api/live (on / and 2 more pages)'
+ */
+export function linkOn(link: RouteOnlyLink): string {
+  const others = link.pages - 1;
+  return `${link.target} (on ${link.foundOn}${others > 0 ? ` and ${others} more ${others === 1 ? 'page' : 'pages'}` : ''})`;
 }
 
 /** `links` without those whose target is a route of `routes` (every shard's): another shard writes it. */

@@ -49,9 +49,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const planned = await planEntries(context, plan, server, routeFiles);
     const rendered = await prerenderSite(context, planned, server, routeFiles);
     const extraFiles = await writeOutputs(context, planned, rendered);
-    await checkLinks(context, rendered, server, routeFiles, planned);
+    const serverOnlyLinks = await checkLinks(context, rendered, server, routeFiles, planned);
     const compressed = await precompress(context);
-    const report = await reportBuild(context, rendered, extraFiles, compressed);
+    const report = await reportBuild(context, rendered, extraFiles, { compressed, serverOnlyLinks });
     const changes = await writeReportPage(context, rendered, report);
     await publishOutput(context);
     await commitBuildCache(context);

@@ -7,16 +7,25 @@ import { counted } from '../plural.ts';
 import { createReport, formatSummary, type BuildReport, type TypeCheckVerdict } from '../report/build-report.ts';
 import { reportPageName } from '../report/page/page.ts';
 import type { FileChanges } from '../report/compare-files.ts';
+import { problemsListed } from '../checks/check-output.ts';
+import type { RouteOnlyLink } from '../checks/finish-link-check.ts';
 import type { CompressSummary } from '../compress/compress-output.ts';
 import type { BuildContext } from './context.ts';
 import type { Rendered } from './prerender.ts';
 
+/** What the steps after the prerender found, for the report: the copies `compress` wrote, the links only a route answers. */
+export interface CheckedOutput {
+  compressed?: CompressSummary;
+  serverOnlyLinks?: RouteOnlyLink[];
+}
+
 /**
  * The report of a built output, before it is published: the failed routes (kept out,
  * prerender.failOnError being false) printed, then the type check's result (waited for when it still
- * runs), whose warnings join the report's; `compressed`, the copies `compress` wrote.
+ * runs), whose warnings join the report's; `checked`, what the steps after the prerender found.
  */
-export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: number, compressed?: CompressSummary): Promise<BuildReport> {
+export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: number, checked: CheckedOutput = {}): Promise<BuildReport> {
+  const { compressed, serverOnlyLinks } = checked;
   const { config, logger, paths } = build;
   const { failures } = rendered;
   const report = createReport(config.name, paths.final, rendered.tally, extraFiles + (compressed?.count ?? 0), performance.now() - build.started, [], build.publicCopies);
@@ -31,7 +40,8 @@ export async function reportBuild(build: BuildContext, rendered: Rendered, extra
   // Every warning the build printed, the type check's included. Assigned, not spread: the report's
   // list of rendered routes is made when read.
   const precompressed = compressed ? { files: compressed.files, bytes: compressed.bytes, copies: compressed.copies } : null;
-  return Object.assign(report, { warnings: [...build.warnings], reportPage: join(report.dir, reportPageName), typeCheck, compressed: precompressed });
+  const linksToServer = serverOnlyLinks ? { count: serverOnlyLinks.length, links: serverOnlyLinks.slice(0, problemsListed) } : null;
+  return Object.assign(report, { warnings: [...build.warnings], reportPage: join(report.dir, reportPageName), typeCheck, compressed: precompressed, serverOnlyLinks: linksToServer });
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { RenderedRoute, RenderLog } from '../cache/render-log.ts';
 import { shownPath } from '../config/output-paths.ts';
 import { counted } from '../plural.ts';
+import type { RouteOnlyLink } from '../checks/finish-link-check.ts';
 import type { Preset } from '../config/types.ts';
 import { encodingsOf, type EncodedSizes } from '../runtime/encodings.ts';
 import type { Warning } from '../warnings.ts';
@@ -60,6 +61,13 @@ export interface BuildReport {
    * is off or the preset's host compresses on its own. Absent from a failed build's report.
    */
   compressed?: { files: number; bytes: number; copies: EncodedSizes } | null;
+  /**
+   * The links of the output no file of `public/` serves and a route answers (the `static` preset:
+   * `server/index.mjs` answers them, `public/` uploaded alone does not), sorted by target: the first
+   * 100 with the page each is first on and how many pages it is on, and how many there are; `null`
+   * when links were not checked (`prerender.links: false`). Absent from a failed build's report.
+   */
+  serverOnlyLinks?: { count: number; links: RouteOnlyLink[] } | null;
   /** The host the output was made for (`preset`). Absent from a failed build's report. */
   preset?: Preset;
   /**

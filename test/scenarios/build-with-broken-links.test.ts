@@ -275,6 +275,28 @@ describe('prerender.links for a host that serves files alone (a static preset)',
     expect(logger.lines.filter((line) => line.startsWith('links: '))).toEqual([
       'links: 1 link leads to routes not prerendered, which server/index.mjs answers and public/ alone does not: /api/items/3.json (on /api/items/2.json). Prerender them to publish them as files; build with a host\'s preset (--preset netlify) to have them checked as that host serves public/',
     ]);
+    expect(report.serverOnlyLinks).toEqual({ count: 1, links: [{ target: '/api/items/3.json', foundOn: '/api/items/2.json', pages: 1 }] });
+  });
+
+  it('names how many pages each such link is on, in the log, build()/--json and report.html', async () => {
+    const root = writeSite({
+      'src/server/routes/index.ts': html(`'<a href="/api/live">live</a><a href="/api/other">other</a>'`),
+      'src/server/routes/about.ts': html(`'<a href="/api/live">live</a>'`),
+      'src/server/routes/api/live.ts': route(`() => ({ live: true })`),
+      'src/server/routes/api/other.ts': route(`() => ({ other: true })`),
+      'prerender.config.mjs': `export default { name: 'live', prerender: { routes: ['/', '/about'] } };`,
+    });
+    const { report, logger, dir } = await buildSite(root);
+    const shown = '/api/live (on / and 1 more page), /api/other (on /)';
+    expect(logger.lines.find((line) => line.startsWith('links: '))).toContain(`public/ alone does not: ${shown}. `);
+    expect(report.serverOnlyLinks).toEqual({
+      count: 2,
+      links: [
+        { target: '/api/live', foundOn: '/', pages: 2 },
+        { target: '/api/other', foundOn: '/', pages: 1 },
+      ],
+    });
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(`<dt>Links only a route answers</dt><dd>2 links, which server/index.mjs answers and public/ alone does not: ${shown}</dd>`);
   });
 });
 

@@ -2,6 +2,7 @@
 import { formatBytes, formatCopies, type BuildReport } from '../build-report.ts';
 import { listedChanges, type FileChanges } from '../compare-files.ts';
 import { escapeHtml } from '../../escape-html.ts';
+import { linkOn } from '../../checks/finish-link-check.ts';
 import { countedWide, formatCount } from '../../plural.ts';
 import type { RouteProblem } from './rows.ts';
 import { checkedWith, type TypeCheckReply } from '../../typecheck/typecheck.ts';
@@ -36,6 +37,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
     ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 KiB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 KiB or more'],
     ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies, the sitemap and _headers included; precompressed copies not counted)`],
     ['Precompressed', precompressedLine(build.compressed)],
+    ['Links only a route answers', serverOnlyLine(build.serverOnlyLinks)],
     ['Time', `${(build.ms / 1000).toFixed(2)} s`],
     ['Cache', facts.cache ?? 'not used (--no-cache, or cache: false): every route rendered'],
     ['Retried', retried],
@@ -59,6 +61,14 @@ function precompressedLine(compressed: BuildReport['compressed']): string {
   if (!compressed) return 'no copies (compress is off, or the host compresses on its own)';
   if (compressed.files === 0) return 'no file: none is of a text type, 1 KiB or more, and smaller compressed';
   return `${countedWide(compressed.files, 'file')} of ${formatBytes(compressed.bytes)}: ${formatCopies(compressed.copies)}`;
+}
+
+/** The links no file serves and a route answers: good beside server/index.mjs, broken where public/ is uploaded alone. */
+function serverOnlyLine(found: BuildReport['serverOnlyLinks']): string {
+  if (found === undefined || found === null) return 'not checked (prerender.links is false)';
+  if (found.count === 0) return 'none: every link of the output reaches a file of public/';
+  const more = found.count > found.links.length ? `, and ${formatCount(found.count - found.links.length)} more` : '';
+  return `${countedWide(found.count, 'link')}, which server/index.mjs answers and public/ alone does not: ${found.links.map(linkOn).join(', ')}${more}`;
 }
 
 /** The type check's result as the page words it: its errors are listed with the warnings. */
