@@ -66,7 +66,7 @@ function precompressedLine(compressed: BuildReport['compressed']): string {
 /** The links no file serves and a route answers: good beside server/index.mjs, broken where public/ is uploaded alone. */
 function serverOnlyLine(found: BuildReport['serverOnlyLinks']): string {
   if (found === undefined || found === null) return 'not checked (prerender.links is false)';
-  if (found.count === 0) return 'none: every link of the output reaches a file of public/';
+  if (found.count === 0) return 'none';
   const more = found.count > found.links.length ? `, and ${formatCount(found.count - found.links.length)} more` : '';
   return `${countedWide(found.count, 'link')}, which server/index.mjs answers and public/ alone does not: ${found.links.map(linkOn).join(', ')}${more}`;
 }
