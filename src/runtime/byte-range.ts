@@ -18,8 +18,8 @@ export interface ByteRange {
  * @example byteRange('bytes=0-99', 1000) // { start: 0, end: 99 }
  * @example byteRange('bytes=-100', 1000) // { start: 900, end: 999 }
  */
-export function byteRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | undefined {
-  const asked = header === null ? null : /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+export function byteRange(header: string, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const asked = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
   if (!asked) return undefined;
   const [, first, last] = asked as unknown as [string, string, string];
   if (first === '') {
@@ -35,11 +35,16 @@ export function byteRange(header: string | null, size: number): ByteRange | 'uns
 }
 
 /**
- * Whether an `If-Range` lets the range through: none was sent, or it is the file's `Last-Modified`
- * as sent. The files' ETags are weak, which If-Range never matches: the whole file is sent then.
+ * The range a GET's `headers` ask of a file of `size` bytes ({@link byteRange}), unless its
+ * `If-Range` is not `validator`, the file's `Last-Modified` as sent: then the whole file is sent.
+ * The files' ETags are weak, which If-Range never matches; `null` (a precompressed copy, whose
+ * date its file's other copies share) matches no If-Range at all.
  */
-export function rangeStillValid(ifRange: string | null, lastModified: string | null): boolean {
-  return ifRange === null || ifRange === lastModified;
+export function askedRange(headers: Headers, size: number, validator: string | null): ByteRange | 'unsatisfiable' | undefined {
+  const asked = headers.get('range');
+  if (asked === null) return undefined;
+  const ifRange = headers.get('if-range');
+  return ifRange === null || ifRange === validator ? byteRange(asked, size) : undefined;
 }
 
 /** The `Content-Range` of `range` of `size` bytes; of none, the size alone (a 416's). */

@@ -113,8 +113,7 @@ export function createFileTable(root: string, recorded: RecordedFiles = {}, type
     entry.found = found;
     return found;
   };
-  const read = (file: FoundFile) => (file.size <= wholeFileBytes ? kept.get(file.path, file.size, () => readWhole(file.path)) : undefined);
-  return { find, read: (file, range) => readPart(file, range, read) };
+  return { find, read: (file, range) => readPart(file, range, () => kept.get(file.path, file.size, () => readWhole(file.path))) };
 }
 
 /** Whether the file `found` describes has another size or time on disk now. */
@@ -135,7 +134,7 @@ export function createLiveFiles(root: string): FileSource {
     const info = await stat(real).catch(() => undefined);
     return info?.isFile() ? describe(real, info, typeOf(segments.join('/'))) : undefined;
   };
-  return { find, read: (file, range) => readPart(file, range, (found) => (found.size <= wholeFileBytes ? readWhole(found.path) : undefined)) };
+  return { find, read: (file, range) => readPart(file, range, () => readWhole(file.path)) };
 }
 
 function readWhole(path: string): Promise<Buffer<ArrayBuffer>> {
@@ -144,12 +143,11 @@ function readWhole(path: string): Promise<Buffer<ArrayBuffer>> {
 }
 
 /**
- * The bytes of `file` (of `range` alone, with one): a small file's from `whole`, sliced, a larger
- * file's streamed from disk, never past the size described, should it grow meanwhile.
+ * The bytes of `file` (of `range` alone, with one): a small file's read `whole`, then sliced, a
+ * larger file's streamed from disk, never past the size described, should it grow meanwhile.
  */
-function readPart(file: FoundFile, range: ByteRange | undefined, whole: (file: FoundFile) => Promise<Buffer<ArrayBuffer>> | undefined): Promise<Buffer<ArrayBuffer>> | ReadableStream {
-  const bytes = whole(file);
-  if (bytes) return range ? bytes.then((all) => all.subarray(range.start, range.end + 1)) : bytes;
+function readPart(file: FoundFile, range: ByteRange | undefined, whole: () => Promise<Buffer<ArrayBuffer>>): Promise<Buffer<ArrayBuffer>> | ReadableStream {
+  if (file.size <= wholeFileBytes) return range ? whole().then((all) => all.subarray(range.start, range.end + 1)) : whole();
   const { start = 0, end = file.size - 1 } = range ?? {};
   return Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream;
 }

@@ -14,7 +14,7 @@
  */
 import { join } from 'node:path';
 import { H3Event, HTTPResponse, redirect, serveStatic, toResponse } from 'h3';
-import { byteRange, contentRange, rangeStillValid, type ByteRange } from './byte-range.ts';
+import { askedRange, contentRange, type ByteRange } from './byte-range.ts';
 import { normalizeEventPath } from './app.ts';
 import { createFileTable, createLiveFiles, type FileSource, type FoundFile } from './file-table.ts';
 import { followBuild, type FollowedFiles } from './current-build.ts';
@@ -57,14 +57,12 @@ async function serveFile(event: H3Event, files: FileSource): Promise<HTTPRespons
       varies = file?.variants !== undefined;
       return (found = file && servedVariant(file, event.req.headers.get('accept-encoding')));
     },
-    // Reached for a GET that is no 304 alone, its headers set: where a Range is answered. A date
-    // If-Range is not taken for a precompressed copy: the copies of a file share its date, and a
-    // download resumed in another coding would splice two codings' bytes.
+    // Reached for a GET that is no 304 alone, its headers set: where a Range is answered. A
+    // precompressed copy takes no date If-Range: the copies of a file share its date, and a download
+    // resumed in another coding would splice two codings' bytes.
     getContents: () => {
-      const asked = event.req.headers.get('range');
-      if (asked !== null && (found!.encoding === undefined ? rangeStillValid(event.req.headers.get('if-range'), event.res.headers.get('last-modified')) : !event.req.headers.has('if-range'))) {
-        range = byteRange(asked, found!.size);
-      }
+      const validator = found!.encoding === undefined ? event.res.headers.get('last-modified') : null;
+      range = askedRange(event.req.headers, found!.size, validator);
       return range === 'unsatisfiable' ? undefined : files.read(found!, range);
     },
   });
