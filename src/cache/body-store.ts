@@ -8,8 +8,9 @@
  * Synchronous, for the writer thread (prerender/write-worker.ts).
  */
 import { hash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
+import { writeStamped } from '../output/write-all.ts';
 import { contentHash } from './hash.ts';
 
 /** Where the body of `route` is stored, under the cache folder `dir` (`bodies/ab/<30 hex>`). */
@@ -27,48 +28,91 @@ export function storedBodyName(route: string): string {
 /** Errors after which a link cannot be made and a copy is: another device, a link count at its limit, links not allowed. */
 const cannotLink = new Set(['EXDEV', 'EMLINK', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP']);
 
+/** Of those, the ones every file between the same two folders would get (all but EMLINK, one file's link count). */
+const noLinksBetween = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP']);
+
+/**
+ * Whether hard links between the output and the cache are worth trying: no, once one failed for a
+ * reason every file shares (the cache on another device, a file system without links). One for each
+ * build's writer thread: a cache on another device then costs a body one write of the bytes the
+ * thread holds (a copy, for a route reused), not two failed links and a copy: a cold build of
+ * 10,000 routes took 0.89 times as long (bench/RESULTS.md, "A cache on another device").
+ */
+export interface Linking {
+  works: boolean;
+}
+
 /**
  * Makes `to` the file `from` is: a hard link, else a copy (with the time `stamp`, ms, when given);
- * replaces what `to` was, and makes its folder when missing.
+ * replaces what `to` was, and makes its folder when missing. `linking` learns when links cannot work
+ * here, and is asked before one is tried.
  */
-export function placeFile(from: string, to: string, stamp?: number): void {
+export function placeFile(from: string, to: string, stamp?: number, linking: Linking = { works: true }): void {
+  const link = (target: string): boolean => {
+    if (!linking.works) return false;
+    try {
+      linkSync(from, target);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (!cannotLink.has(code)) throw error;
+      if (noLinksBetween.has(code)) linking.works = false;
+      return false;
+    }
+  };
   try {
-    linkSync(from, to);
-    return;
+    if (link(to)) return;
   } catch (error) {
+    // `to` there already: replaced below. Its folder missing: made, when `from` is there to place.
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && statSync(from, { throwIfNoEntry: false })) {
       mkdirSync(dirname(to), { recursive: true });
-      return placeFile(from, to, stamp);
+      return placeFile(from, to, stamp, linking);
     }
-    if (code !== 'EEXIST' && !cannotLink.has(code ?? '')) throw error;
+    if (code !== 'EEXIST') throw error;
   }
-  // Replaced through a new name and a rename, so `to` is never missing or half written.
+  replaceFile(to, (temporary) => {
+    if (link(temporary)) return;
+    copyFileSync(from, temporary);
+    if (stamp !== undefined) utimesSync(temporary, stamp / 1000, stamp / 1000);
+  });
+}
+
+/**
+ * Replaces `to` with the file `make` writes at a temporary name beside it, then renamed: `to` is
+ * never missing or half written, and a copy cut short (a full disk) leaves no part behind. Makes
+ * `to`'s folder when missing.
+ */
+function replaceFile(to: string, make: (temporary: string) => void): void {
   const temporary = `${to}.${process.pid}.tmp`;
   try {
     try {
-      linkSync(from, temporary);
+      make(temporary);
     } catch (error) {
-      if (!cannotLink.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      copyFileSync(from, temporary);
-      if (stamp !== undefined) utimesSync(temporary, stamp / 1000, stamp / 1000);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || existsSync(dirname(to))) throw error;
+      mkdirSync(dirname(to), { recursive: true });
+      make(temporary);
     }
     renameSync(temporary, to);
   } catch (error) {
-    // A copy cut short (a full disk) leaves no part behind; `to` is as it was.
     rmSync(temporary, { force: true });
     throw error;
   }
 }
 
-/** Stores the body the build wrote at `written` (its modification time already `stamp`, in ms) as `stored`. */
-export function storeBody(written: string, stored: string, stamp: number): void {
-  placeFile(written, stored, stamp);
+/**
+ * Stores the body the build wrote at `written` (its modification time already `stamp`, in ms) as
+ * `stored`: a link, or where `linking` says none can be made, `body` (the bytes written) written
+ * again, with the same time.
+ */
+export function storeBody(written: string, stored: string, stamp: number, linking?: Linking, body?: Uint8Array): void {
+  if (linking?.works === false && body !== undefined) return replaceFile(stored, (temporary) => writeStamped(temporary, body, stamp));
+  placeFile(written, stored, stamp, linking);
 }
 
 /** Puts the stored body `stored` in the output as `file` (checked with {@link checkStoredBody} first). */
-export function reuseBody(stored: string, file: string, stamp: number): void {
-  placeFile(stored, file, stamp);
+export function reuseBody(stored: string, file: string, stamp: number, linking?: Linking): void {
+  placeFile(stored, file, stamp, linking);
 }
 
 /**

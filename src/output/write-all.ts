@@ -1,4 +1,4 @@
-import { writeSync } from 'node:fs';
+import { closeSync, futimesSync, openSync, writeSync } from 'node:fs';
 
 /**
  * Text a file is written in, piece by piece, is written once it holds this many characters: the
@@ -15,4 +15,15 @@ export const pieceSize = 64 * 1024;
 export function writeAll(fd: number, piece: string | Uint8Array): void {
   const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
   for (let written = 0; written < bytes.byteLength; ) written += writeSync(fd, bytes, written);
+}
+
+/** Writes `body` at `file` with the modification time `stamp` (ms), which tells the cache it is unchanged (cache/body-store.ts). */
+export function writeStamped(file: string, body: Uint8Array, stamp: number): void {
+  const fd = openSync(file, 'w');
+  try {
+    writeAll(fd, body);
+    futimesSync(fd, stamp / 1000, stamp / 1000);
+  } finally {
+    closeSync(fd);
+  }
 }

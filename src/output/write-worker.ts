@@ -6,16 +6,17 @@
  * It also measures the gzip size of the bodies the sender asks it to, for the build report, here
  * rather than on the main thread, which renders the routes and is the prerender's critical path.
  * With the cache on, it links each written body into the cache, and links the stored bodies of
- * reused routes into the output (cache/body-store.ts): the files of a large site are never copied.
+ * reused routes into the output (cache/body-store.ts): the files of a large site are never copied,
+ * but where the cache is on another device (then a stored body is the bytes written again).
  * A body the cache cannot take (its disk full, not writable) fails no route: the output is whole, so
  * the thread says so once (WriteAck's `notStored`) and stores no more, and the build keeps the last cache.
  */
-import { closeSync, futimesSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { constants, gzipSync } from 'node:zlib';
-import { reuseBody, storeBody } from '../cache/body-store.ts';
-import { writeAll } from './write-all.ts';
+import { reuseBody, storeBody, type Linking } from '../cache/body-store.ts';
+import { writeStamped } from './write-all.ts';
 
 /** Files to write, in order: `files[i]` (absolute) gets `bodies[i]`, whose gzip size is measured when `measure[i]`. */
 export interface WriteBatch {
@@ -53,6 +54,8 @@ const madeKept = 4096;
 let failed = false;
 /** Whether the cache could not take a body: the build will not save its cache, so no more are stored. */
 let storing = true;
+/** Whether bodies link between the output and the cache (this thread writes for one build). */
+const linking: Linking = { works: true };
 
 /**
  * The body's size once gzipped at level 6, zlib's default: what `gzip` and most servers give, which a
@@ -79,11 +82,11 @@ parentPort?.on('message', ({ files, bodies, measure, stores, stamp }: WriteBatch
       }
       const body = bodies[i];
       const store = stores[i];
-      if (body === null) reuseBody(store!, files[i], stamp);
+      if (body === null) reuseBody(store!, files[i], stamp, linking);
       else if (store === null) writeFileSync(files[i], body);
       else {
         writeStamped(files[i], body, stamp);
-        if (storing) notStored = storeInCache(files[i], store, stamp);
+        if (storing) notStored = storeInCache(files[i], body, store, stamp);
       }
       if (measure[i]) gzipBytes[i] = gzippedSize(body ?? readFileSync(files[i]));
     } catch (error) {
@@ -94,10 +97,10 @@ parentPort?.on('message', ({ files, bodies, measure, stores, stamp }: WriteBatch
   parentPort!.postMessage({ written: files.length, gzipBytes, notStored } satisfies WriteAck, [gzipBytes.buffer]);
 });
 
-/** Stores the written body `file` in the cache as `store`; the failure, the first time the cache cannot take it. */
-function storeInCache(file: string, store: string, stamp: number): WriteFailure | undefined {
+/** Stores the written body `file` (`body`) in the cache as `store`; the failure, the first time the cache cannot take it. */
+function storeInCache(file: string, body: Uint8Array, store: string, stamp: number): WriteFailure | undefined {
   try {
-    storeBody(file, store, stamp);
+    storeBody(file, store, stamp, linking, body);
     return undefined;
   } catch (error) {
     storing = false;
@@ -108,15 +111,4 @@ function storeInCache(file: string, store: string, stamp: number): WriteFailure 
 function failureOf(file: string, error: unknown): WriteFailure {
   const { message, code } = error as NodeJS.ErrnoException;
   return { file, message, code };
-}
-
-/** Writes `body` at `file` with the modification time `stamp` (ms), which tells the cache it is unchanged. */
-function writeStamped(file: string, body: Uint8Array, stamp: number): void {
-  const fd = openSync(file, 'w');
-  try {
-    writeAll(fd, body);
-    futimesSync(fd, stamp / 1000, stamp / 1000);
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -1,4 +1,4 @@
-import { closeSync, futimesSync, mkdirSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, futimesSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkStoredBody, reuseBody, storeBody, storedBodyPath } from '../../src/cache/body-store.ts';
@@ -80,5 +80,45 @@ describe('the body store', () => {
     const next = join(tempDir('store-'), 'a.json');
     reuseBody(stored, next, stamp);
     expect(readFileSync(next, 'utf8')).toBe('body');
+  });
+
+  it.runIf(crossDevice())('learns from the first body that links cannot cross the devices: the next are written and copied at once, into folders made, with the time, no temporary file left', () => {
+    const out = tempDir('store-');
+    const cache = join(otherDevice, 'learn');
+    const linking = { works: true };
+    const written = (name: string, body: string) => {
+      writeStamped(join(out, name), body);
+      return join(out, name);
+    };
+    storeBody(written('a.json', 'first'), storedBodyPath(cache, '/a.json'), stamp, linking, Buffer.from('first'));
+    expect(linking.works).toBe(false);
+    // Once links are known not to work, a stored body is the bytes the writer holds: a second read of the file would give the same.
+    for (const route of ['/b.json', '/c.json', '/d.json']) {
+      const stored = storedBodyPath(cache, route);
+      storeBody(written(route.slice(1), `body of ${route}`), stored, stamp, linking, Buffer.from(`body of ${route}`));
+      expect(readFileSync(stored, 'utf8')).toBe(`body of ${route}`);
+      expect(statSync(stored).mtimeMs).toBe(stamp);
+      expect(checkStoredBody(stored, `body of ${route}`.length, stamp, contentHash(`body of ${route}`))).toBe(stamp);
+    }
+    // A body stored again replaces the last one whole.
+    storeBody(written('b.json', 'changed'), storedBodyPath(cache, '/b.json'), stamp, linking, Buffer.from('changed'));
+    expect(readFileSync(storedBodyPath(cache, '/b.json'), 'utf8')).toBe('changed');
+    const next = tempDir('store-');
+    for (const route of ['/a.json', '/b.json']) reuseBody(storedBodyPath(cache, route), join(next, 'deep', route.slice(1)), stamp, linking);
+    expect(readFileSync(join(next, 'deep', 'a.json'), 'utf8')).toBe('first');
+    expect(readFileSync(join(next, 'deep', 'b.json'), 'utf8')).toBe('changed');
+    expect(statSync(join(next, 'deep', 'b.json')).mtimeMs).toBe(stamp);
+    const leftovers = readdirSync(join(cache, 'bodies'), { recursive: true }).filter((name) => String(name).endsWith('.tmp'));
+    expect(leftovers).toEqual([]);
+    expect(readdirSync(join(next, 'deep')).sort()).toEqual(['a.json', 'b.json']);
+  });
+
+  it('keeps linking where links work: the stored body is the file written', () => {
+    const dir = tempDir('store-');
+    const linking = { works: true };
+    writeStamped(join(dir, 'out', 'a.json'), 'a');
+    storeBody(join(dir, 'out', 'a.json'), storedBodyPath(join(dir, 'cache'), '/a.json'), stamp, linking, Buffer.from('a'));
+    expect(linking.works).toBe(true);
+    expect(statSync(storedBodyPath(join(dir, 'cache'), '/a.json')).ino).toBe(statSync(join(dir, 'out', 'a.json')).ino);
   });
 });
