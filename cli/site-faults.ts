@@ -26,7 +26,7 @@ export interface SiteFaults {
  * build, so while a build runs:
  * - an error thrown outside any request (a timer, an event listener, a promise nothing awaits) stops
  *   the build instead, through `signal`: it removes what it made and fails with ROUTES_STOPPED, the
- *   error's stack shown;
+ *   error's stack shown, its frames in the site named from `siteRoot` as a failed route's are;
  * - `process.exit()` cannot be stopped: the command says what happened, and exits 1 whatever code was
  *   given (a 0 would pass a CI job whose output was never published), naming the place in the site
  *   (under `siteRoot`) that called it; with `json`, the error is the JSON printed. The staging folder and the lock go with the process (output/staging.ts). `expected`
@@ -44,7 +44,7 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, siteRoo
     // said in a line as they come, and repeats (a timer of setInterval) not again.
     if (messages.has(messageOf(error))) return;
     messages.add(messageOf(error));
-    const said = errors.siteThrewInBuild(error, outcome);
+    const said = errors.siteThrewInBuild(error, outcome, fromSiteRoot(error, siteRoot));
     if (controller.signal.aborted) return void logger.error(said.message);
     if (outcome) process.exitCode = handleError(said, logger);
     controller.abort(said);
@@ -52,7 +52,7 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, siteRoo
   const onExit = (code: number | string) => {
     if (expected()) return;
     const frames = exitCallFrames();
-    const call = frames === undefined ? undefined : exitCall(code, frames, siteRoot);
+    const call = frames === undefined ? undefined : fromSiteRoot(Object.assign(new Error('called here'), { name: `process.exit(${code})`, stack: `process.exit(${code}): called here\n${frames}` }), siteRoot);
     const error = errors.siteExitedInBuild(code, outcome, call);
     // On 'exit' only synchronous writes happen: stdout and stderr to a file or a pipe are on Linux.
     if (json && !outcome) writeSync(1, json(error));
@@ -80,10 +80,11 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, siteRoo
 }
 
 /**
- * An error whose stack says where process.exit() was called: the frames in the site's files named
- * from `root`, as a failed route's trace names them (prerender/site-trace.ts); every frame when none is.
+ * `thrown` as its stack is shown: its frames in the site's files (and its causes') named from `root`,
+ * as a failed route's trace names them (prerender/site-trace.ts); as it is when none is the site's.
  */
-function exitCall(code: number | string, frames: string, root: string): Error {
-  const { trace } = siteTrace(Object.assign(new Error(), { stack: `Error\n${frames}` }), { root, routesDir: root });
-  return Object.assign(new Error('called here'), { stack: `process.exit(${code}): called here\n${trace || frames}` });
+function fromSiteRoot<T>(thrown: T, root: string): T | Error {
+  if (!(thrown instanceof Error)) return thrown;
+  const { trace } = siteTrace(thrown, { root, routesDir: root });
+  return trace ? Object.assign(new Error(thrown.message), { name: thrown.name, stack: `${thrown.name}: ${thrown.message}\n${trace}` }) : thrown;
 }

@@ -152,14 +152,15 @@ export const sourceErrors = {
   /**
    * `prerender build`: the site's code threw outside any request while the build ran it, or, once the
    * build had `settled`, before the command exited (a timer of a route that finished or timed out).
+   * `shown`: the error as its stack is printed (its frames named from the site root), when not `cause` itself.
    */
-  siteThrewInBuild: (cause: unknown, settled?: BuildSettled) =>
+  siteThrewInBuild: (cause: unknown, settled?: BuildSettled, shown: unknown = cause) =>
     new PrerenderError('ROUTES_STOPPED', `The site's code threw outside any request ${whenInBuild(settled)}: ${messageOf(cause)}`, {
       hint: ((cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_INVALID_STATE'
         ? // A stream's controller written to after the stream was cancelled (Node's code for it).
           'A stream was written to after it was cancelled: the build cancels the body of a route past prerender.timeout or prerender.maxBodySize, as a server cancels it when a client hangs up. Give the ReadableStream a cancel() that stops what feeds it (clearTimeout, clearInterval, closing its source), at the first frame of your code in the stack. '
         : 'It comes from a timer, an event listener or a promise nothing awaited (in a route module, or code it imports): fix it at the first frame of your code in the stack, or await the promise in the handler so that its route fails instead. ') + publishedSentence(settled),
-      cause,
+      cause: shown,
       traceCause: true,
     }),
   /**
