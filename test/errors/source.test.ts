@@ -273,6 +273,8 @@ describe('syntax errors', () => {
     { file: 'broken.ts', at: `${api}/broken.ts:3:13`, typecheck: false, says: 'Unexpected token' },
     { file: 'broken.ts', at: `${api}/broken.ts:3:13`, typecheck: true, says: 'Unexpected token' },
     { file: 'broken.mjs', at: `${api}/broken.mjs:3:13`, typecheck: false, says: 'Expression expected' },
+    // A .js file is parsed by us before the CommonJS plugin, whose own error named it by its absolute path, without a fix.
+    { file: 'broken.js', at: `${api}/broken.js:3:13`, typecheck: false, says: 'Expression expected' },
   ])('in $file (typecheck: $typecheck) give file:line:column and a code frame', async ({ file, at, typecheck, says }) => {
     const { error, outDir } = await failBuild({ [`${api}/${file}`]: broken }, { typecheck });
     expect(error.code).toBe('COMPILE');
@@ -280,7 +282,19 @@ describe('syntax errors', () => {
     expect(error.message).toContain(`Syntax error in ${at}: `);
     expect(error.message).toContain(says);
     expect(error.frame).toContain('const x = ;');
+    expect(error.hint).toBe('Fix the code at the line shown; nothing was written.');
     expect(readdirSync(outDir)).toEqual([]);
+  });
+
+  it('in a JavaScript module a route imports, CommonJS too: where from the site root, the parser\'s words, the fix', async () => {
+    const { error } = await failBuild({
+      [`${api}/uses.txt.js`]: `import { defineEventHandler } from 'h3';\nimport { greet } from '../../../lib/greet.cjs';\nexport default defineEventHandler(() => greet());\n`,
+      'src/lib/greet.cjs': `module.exports.greet = () => {\n  return 'hi' +;\n};\n`,
+    });
+    expect(error.code).toBe('COMPILE');
+    expect(error.message).toBe('Syntax error in src/lib/greet.cjs:2:16: Expression expected');
+    expect(error.frame).toContain("2:   return 'hi' +;");
+    expect(error.hint).toBe('Fix the code at the line shown; nothing was written.');
   });
 
   it('in a TypeScript file no route imports do not stop the build', async () => {
