@@ -53,13 +53,14 @@ function transformOptions(settings: TranspileSettings): TransformOptions {
 
 /**
  * The TypeScript file a relative import of a TypeScript module means, as TypeScript resolves it:
- * `./util.js` written for `util.ts` (what `module: nodenext` asks for), `./util` for `util.ts` or
- * `util/index.ts`. Null when the path is a file itself, or no such TypeScript file exists: Rollup
- * resolves those.
+ * `./util.js` written for `util.ts` (what `module: nodenext` asks for), and `util.ts` also when a
+ * `util.js` is beside it (TypeScript type-checks the `.ts`: the bundle runs it too); `./util` for
+ * `util.ts` or `util/index.ts` when no file is named `util`. Null when no such TypeScript file
+ * exists: Rollup resolves the path.
  */
 function typeScriptTwin(path: string): string | null {
-  if (isFile(path)) return null;
   const js = /\.(m|c)?js(x?)$/.exec(path);
+  if (!js && isFile(path)) return null;
   const candidates = js
     ? [`.${js[1] ?? ''}ts${js[2]}`, ...(js[1] || js[2] ? [] : ['.tsx'])].map((ext) => path.slice(0, -js[0].length) + ext)
     : ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => path + ext);

@@ -65,6 +65,19 @@ describe('transpiling route files', () => {
     expect(built((await buildSite(site({ target: 'ES2020' }))).dir, 'api/fields.json')).toEqual({ keys: ['set'] });
   });
 
+  it("resolves a TypeScript file's imports as TypeScript does: `./greet.js` is greet.ts, also with a greet.js beside it; a JavaScript file's as Node does", async () => {
+    const root = writeSite({
+      'src/lib/greet.ts': `export const greet = (): string => 'from greet.ts';\n`,
+      'src/lib/greet.js': `export const greet = () => 'from greet.js';\n`,
+      [`${api}/ts.json.ts`]: `import { defineEventHandler } from 'h3';\nimport { greet } from '../../../lib/greet.js';\nexport default defineEventHandler(() => ({ said: greet() }));\n`,
+      [`${api}/js.json.js`]: `import { defineEventHandler } from 'h3';\nimport { greet } from '../../../lib/greet.js';\nexport default defineEventHandler(() => ({ said: greet() }));\n`,
+      'prerender.config.mjs': `export default { prerender: { routes: ['/api/ts.json', '/api/js.json'] } };`,
+    });
+    const { dir } = await buildSite(root);
+    expect(built(dir, 'api/ts.json')).toEqual({ said: 'from greet.ts' });
+    expect(built(dir, 'api/js.json')).toEqual({ said: 'from greet.js' });
+  });
+
   it('names a syntax error with its file, line and column, and shows the line', async () => {
     const root = writeSite({
       [`${api}/broken.json.ts`]: `import { defineEventHandler } from 'h3';\n\nexport default defineEventHandler(() => ({ a: }));\n`,
