@@ -65,9 +65,14 @@ export async function finishLinkCheck(input: FinishLinkCheckInput): Promise<Rout
   if (broken.length === 0) return served;
   // Where no route serves the link for GET: the files that serve it for another method only (a
   // `.post.ts`), else a file spelt otherwise but for case, else the sibling a link written as if its
-  // page were a file names, else the page the link names without its `.html`.
+  // page were a file names, else the page the link names without its `.html`. Where a route answered
+  // 404 (a `[slug]` route asked for `/blog/Hello`): a file spelt otherwise but for case (`/blog/hello`).
   const facts = await Promise.all(broken.slice(0, problemsListed).map(async (link) => {
-    if (link.error !== undefined || link.filesOnly !== undefined) return link;
+    if (link.filesOnly !== undefined) return link;
+    if (link.error !== undefined) {
+      const spelt = link.status === 404 ? caseTwin(input.publicDir, link.target) : undefined;
+      return spelt ? { ...link, spelt } : link;
+    }
     const otherMethods = await input.otherMethodsOf(link.target);
     if (otherMethods.length > 0) return { ...link, otherMethods };
     const spelt = caseTwin(input.publicDir, link.target);

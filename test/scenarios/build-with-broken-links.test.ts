@@ -132,6 +132,21 @@ describe("prerender.links: 'warn' (the default)", () => {
     expect(about!.message).toBe('Broken link "/About" on /: no file serves it as spelt: link to /about, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).');
   });
 
+  it('names the file a link differs from only in case where a route matched it and answered 404 (a [slug] asked for /blog/Hello)', async () => {
+    const root = writeSite({
+      'src/server/routes/index.ts': html(`'<a href="/blog/Hello">hello</a><a href="/blog/Nope">nope</a>'`),
+      'src/server/routes/blog/[slug].ts': route(
+        `(event) => { const slug = getRouterParam(event, 'slug'); if (slug !== 'hello') throw createError({ statusCode: 404, statusMessage: 'No post ' + slug }); setHeader(event, 'content-type', 'text/html'); return '<h1>hello</h1>'; }`,
+        'defineEventHandler, getRouterParam, setHeader, createError',
+      ),
+    });
+    const { report: built } = await buildSite(root, { config: { prerender: { routes: ['/', '/blog/hello'] } } });
+    expect(broken(built).map((warning) => warning.message)).toEqual([
+      'Broken link "/blog/Hello" on /: no file serves it as spelt: link to /blog/hello, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).',
+      'Broken link "/blog/Nope" on /: the server answers 404: No post Nope.',
+    ]);
+  });
+
   it('names every page a broken target is on, not only the first', () => {
     const missing = broken(report).find((warning) => warning.target === '/missing');
     expect(missing).toMatchObject({ route: '/', link: '/missing', alsoOn: ['/about'], pages: 2 });
