@@ -55,7 +55,7 @@ export const usageErrors = {
     new PrerenderError('USAGE', `Unknown option \`${flag}\` for \`${command}\`: ${key} is a config key, set in the config file${others.length > 0 ? ` (${others.map((other) => `\`${other}\``).join(' and ')} takes ${flag})` : ', not on the command line'}.`, {
       hint:
         (others.length > 0 ? `Pass ${flag} to \`${others.join('` or `')}\`, if that is what you meant to run; or set ${key}` : 'Set it') +
-        ` in prerender.config.ts (or .mjs): export default { ${key.includes('.') ? `prerender: { ${key.split('.')[1]}: ... }` : `${key}: ...`} }; run \`${command} --help\` for its options.`,
+        ` in prerender.config.ts (or .mjs): export default defineConfig({ ${key.includes('.') ? `prerender: { ${key.split('.')[1]}: ... }` : `${key}: ...`} }); run \`${command} --help\` for its options.`,
     }),
   /** `meant`: the option likely meant; `others`: the commands that take `flag` (`prerender dev`). */
   unknownOption: (flag: string, command: string, meant?: string, others: string[] = []) =>

@@ -52,7 +52,7 @@ describe('a misspelt command or option names the one meant (exit 2)', () => {
     const { code, stderr } = await cli('preview', root, '--no-cache');
     expect(code).toBe(2);
     expect(stderr).toContain('error Unknown option `--no-cache` for `prerender preview`: cache is a config key, set in the config file (`prerender build` takes --no-cache).');
-    expect(stderr).toContain('  hint: Pass --no-cache to `prerender build`, if that is what you meant to run; or set cache in prerender.config.ts (or .mjs): export default { cache: ... }; run `prerender preview --help` for its options.');
+    expect(stderr).toContain('  hint: Pass --no-cache to `prerender build`, if that is what you meant to run; or set cache in prerender.config.ts (or .mjs): export default defineConfig({ cache: ... }); run `prerender preview --help` for its options.');
   });
 });
 
