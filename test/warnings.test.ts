@@ -16,6 +16,15 @@ describe('warnings.brokenLink', () => {
     expect(warnings.brokenLink({ ...gone, ...facts }).message).toBe(message);
   });
 
+  it.each([
+    ['../guide/', '/guide', '(resolves to /guide/)'],
+    ['../guide/?tab=1#top', '/guide', '(resolves to /guide/)'],
+    ['../guide', '/guide', '(resolves to /guide)'],
+    ['../', '/', '(resolves to /)'],
+  ])('says what %s resolves to as the link ends it: %s', (link, target, said) => {
+    expect(warnings.brokenLink({ ...gone, link, target }).message).toContain(` ${said}: `);
+  });
+
   it('carries the page as route, and the other pages only when there are some', () => {
     expect(warnings.brokenLink(gone)).toEqual({ code: 'BROKEN_LINK', route: '/a/b', link: '../gone', target: '/gone', message: expect.any(String) });
     expect(warnings.brokenLink({ ...gone, alsoOn: ['/c'], pages: 2 })).toMatchObject({ route: '/a/b', alsoOn: ['/c'], pages: 2 });

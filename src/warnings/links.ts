@@ -29,6 +29,15 @@ export interface BrokenLinkFacts {
   filesOnly?: string;
 }
 
+/**
+ * The path a link resolves to, as the link ends it: the target (checked without a trailing `/`, a
+ * folder's page either way) with the `/` the link's path ends with.
+ * @example resolvedAs('../guide/', '/guide') // '/guide/'
+ */
+function resolvedAs(link: string, target: string): string {
+  return target !== '/' && link.split(/[?#]/)[0]!.endsWith('/') ? `${target}/` : target;
+}
+
 /** BROKEN_LINK warnings, as `warnings.brokenLink` and `warnings.moreBrokenLinks` give them. */
 export const linkWarnings = {
   /** A same-site link that reaches no file of public/ and no 2xx of the server (prerender.links). */
@@ -40,7 +49,7 @@ export const linkWarnings = {
     ...(spelt && { spelt }),
     ...(alsoOn && { alsoOn, pages }),
     message:
-      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${target})`}` +
+      `Broken link "${link}" on ${foundOn}${link === target || link === target + '/' ? '' : ` (resolves to ${resolvedAs(link, target)})`}` +
       `${alsoOn ? `, also on ${otherPages(alsoOn, pages! - 1)}` : ''}: ` +
       (filesOnly ? `no file is written for it, and ${filesOnly} serves files alone: only the built server (server/index.mjs), which ${filesOnly} does not run, has a route answer it. Prerender it (list it in prerender.routes or a route file's entries, or turn on prerender.crawl), or link to a page that is written.` : otherMethods ? `${otherMethods.map(({ method, file }) => `${file} answers ${method} only`).join(', ')}, and following a link is a GET.` : spelt ? `no file serves it as spelt: link to ${spelt}, the file it differs from only in case (hosts on Linux tell cases apart; macOS and Windows do not).` : sibling ? `no file or route serves it: the page is a folder's index.html, served at its folder's URL, from which a relative link resolves one level down; link to ${sibling} (written from the page: ../${link}).` : htmlFile ? `no file or route serves it: link to ${htmlFile}, the page it names without its .html (GitHub Pages, Netlify and Cloudflare Pages serve it at both; preview, the built server, nginx and Caddy only at ${htmlFile}).` : error === undefined ? 'no file or route serves it.' : status === 0 ? `the server failed: ${error}.` : `the server answers ${status}: ${error}.`),
   }),
