@@ -1,20 +1,18 @@
 /**
- * What the server bundle needs beside the apiRoutes plugin: our TypeScript transform, our parse of the
- * site's JavaScript (site-syntax.ts), node-resolve with the `node` condition, CommonJS, JSON. `prerender build` and `prerender dev` use them as they are; a
+ * What the server bundle needs beside the apiRoutes plugin: our TypeScript transform, node-resolve with
+ * the `node` condition, CommonJS, JSON. `prerender build` and `prerender dev` use them as they are; a
  * user's own Rollup config that names only apiRoutes() gets the ones it lacks added.
  */
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import type { InputOptions, Plugin } from 'rollup';
 import { resolvePackages } from './resolve-packages.ts';
-import { siteSyntax } from './site-syntax.ts';
 import { typescriptPlugin } from './typescript.ts';
 
 /** The companion plugins for a site rooted at `root` (its tsconfig.json, its node_modules). */
 export function companionPlugins(root: string): Plugin[] {
   return [
     typescriptPlugin(root),
-    siteSyntax(root),
     resolvePackages({ exportConditions: ['node'], preferBuiltins: true, rootDir: root, extensions: ['.mjs', '.js', '.json', '.ts', '.mts'] }),
     commonjs(),
     json(),

@@ -104,6 +104,12 @@ export function toBuildError(error: unknown, root: string): unknown {
     // The cause holds the parser's own words, without Rollup's path prefix and plugin advice.
     return errors.syntax(loc, messageOf(log.cause ?? error), log.frame);
   }
+  // A JavaScript file the CommonJS plugin parsed first (asking whether it is CommonJS): Rollup's parse
+  // error, to which the plugin added ` in <its path>` (its tryParse); the path is in `loc` already.
+  if (log.pluginCode === 'PARSE_ERROR' && loc) {
+    const suffix = log.id ? ` in ${log.id}` : '';
+    return errors.syntax(loc, suffix && log.message.endsWith(suffix) ? log.message.slice(0, -suffix.length) : log.message, log.frame);
+  }
   // @rollup/plugin-json names the file, and keeps what JSON.parse said (where, and what) as the cause.
   if (log.code === 'PLUGIN_ERROR' && log.plugin === 'json' && log.id && log.cause instanceof SyntaxError) return errors.invalidJson(relative(root, log.id), log.cause.message, log.id);
   if (log.code === 'PARSE_ERROR' || log.code === 'PLUGIN_ERROR') {
