@@ -52,7 +52,7 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, siteRoo
   const onExit = (code: number | string) => {
     if (expected()) return;
     const frames = exitCallFrames();
-    const call = frames === undefined ? undefined : fromSiteRoot(Object.assign(new Error('called here'), { name: `process.exit(${code})`, stack: `process.exit(${code}): called here\n${frames}` }), siteRoot);
+    const call = frames === undefined ? undefined : exitCall(code, frames, siteRoot);
     const error = errors.siteExitedInBuild(code, outcome, call);
     // On 'exit' only synchronous writes happen: stdout and stderr to a file or a pipe are on Linux.
     if (json && !outcome) writeSync(1, json(error));
@@ -86,5 +86,11 @@ export function guardSiteFaults(logger: Logger, expected: () => boolean, siteRoo
 function fromSiteRoot<T>(thrown: T, root: string): T | Error {
   if (!(thrown instanceof Error)) return thrown;
   const { trace } = siteTrace(thrown, { root, routesDir: root });
-  return trace ? Object.assign(new Error(thrown.message), { name: thrown.name, stack: `${thrown.name}: ${thrown.message}\n${trace}` }) : thrown;
+  // Its own fields kept (a system error's code, errno and syscall, which --json reports).
+  return trace ? Object.assign(new Error(thrown.message), thrown, { name: thrown.name, stack: `${thrown.name}: ${thrown.message}\n${trace}` }) : thrown;
+}
+
+/** An error whose stack says where process.exit(`code`) was called (`frames`), shown from the site root. */
+function exitCall(code: number | string, frames: string, root: string): Error {
+  return fromSiteRoot(Object.assign(new Error('called here'), { name: `process.exit(${code})`, stack: `process.exit(${code}): called here\n${frames}` }), root);
 }

@@ -28,7 +28,11 @@ export function storedBodyName(route: string): string {
 /** Errors after which a link cannot be made and a copy is: another device, a link count at its limit, links not allowed. */
 const cannotLink = new Set(['EXDEV', 'EMLINK', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP']);
 
-/** Of those, the ones every file between the same two folders would get (all but EMLINK, one file's link count). */
+/**
+ * Of those, the ones every file between the same two folders would get (all but EMLINK, one file's
+ * link count). EPERM can also be one file's (Linux's protected hard links): links then stop for the
+ * rest of the build, a copy each, slower but never wrong.
+ */
 const noLinksBetween = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP']);
 
 /**
@@ -71,25 +75,29 @@ export function placeFile(from: string, to: string, stamp?: number, linking: Lin
     }
     if (code !== 'EEXIST') throw error;
   }
-  replaceFile(to, (temporary) => {
-    if (link(temporary)) return;
-    copyFileSync(from, temporary);
-    if (stamp !== undefined) utimesSync(temporary, stamp / 1000, stamp / 1000);
-  });
+  replaceFile(
+    to,
+    (temporary) => {
+      if (link(temporary)) return;
+      copyFileSync(from, temporary);
+      if (stamp !== undefined) utimesSync(temporary, stamp / 1000, stamp / 1000);
+    },
+    () => existsSync(from),
+  );
 }
 
 /**
  * Replaces `to` with the file `make` writes at a temporary name beside it, then renamed: `to` is
  * never missing or half written, and a copy cut short (a full disk) leaves no part behind. Makes
- * `to`'s folder when missing.
+ * `to`'s folder when missing, if what `make` reads is there (`hasSource`).
  */
-function replaceFile(to: string, make: (temporary: string) => void): void {
+function replaceFile(to: string, make: (temporary: string) => void, hasSource: () => boolean = () => true): void {
   const temporary = `${to}.${process.pid}.tmp`;
   try {
     try {
       make(temporary);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || existsSync(dirname(to))) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || existsSync(dirname(to)) || !hasSource()) throw error;
       mkdirSync(dirname(to), { recursive: true });
       make(temporary);
     }

@@ -7,7 +7,7 @@
  * rather than on the main thread, which renders the routes and is the prerender's critical path.
  * With the cache on, it links each written body into the cache, and links the stored bodies of
  * reused routes into the output (cache/body-store.ts): the files of a large site are never copied,
- * but where the cache is on another device (then a stored body is the bytes written again).
+ * except where the cache is on another device (then a stored body is the bytes written again).
  * A body the cache cannot take (its disk full, not writable) fails no route: the output is whole, so
  * the thread says so once (WriteAck's `notStored`) and stores no more, and the build keeps the last cache.
  */

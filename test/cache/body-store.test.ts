@@ -113,6 +113,23 @@ describe('the body store', () => {
     expect(readdirSync(join(next, 'deep')).sort()).toEqual(['a.json', 'b.json']);
   });
 
+  it('once links are known not to work, stores the bytes the writer holds and copies a reused body, on any device; a missing body makes no folder', () => {
+    const dir = tempDir('store-');
+    const linking = { works: false };
+    writeStamped(join(dir, 'out', 'a.json'), 'on disk');
+    const stored = storedBodyPath(join(dir, 'cache'), '/a.json');
+    // The held bytes, not a read of the file: what the writer wrote is what it holds.
+    storeBody(join(dir, 'out', 'a.json'), stored, stamp, linking, Buffer.from('held'));
+    expect(readFileSync(stored, 'utf8')).toBe('held');
+    expect(statSync(stored).mtimeMs).toBe(stamp);
+    reuseBody(stored, join(dir, 'next', 'deep', 'a.json'), stamp, linking);
+    expect(readFileSync(join(dir, 'next', 'deep', 'a.json'), 'utf8')).toBe('held');
+    expect(statSync(join(dir, 'next', 'deep', 'a.json')).ino).not.toBe(statSync(stored).ino);
+    expect(() => reuseBody(join(dir, 'cache', 'gone'), join(dir, 'other', 'a.json'), stamp, linking)).toThrow(/ENOENT/);
+    expect(readdirSync(dir).sort()).toEqual(['cache', 'next', 'out']);
+    expect(readdirSync(join(dir, 'cache'), { recursive: true }).filter((name) => String(name).endsWith('.tmp'))).toEqual([]);
+  });
+
   it('keeps linking where links work: the stored body is the file written', () => {
     const dir = tempDir('store-');
     const linking = { works: true };

@@ -59,7 +59,7 @@ describe('the report of a build', () => {
     // Under 1 KiB, a body is not gzipped (it would gain nothing): 0, shown as "-".
     expect(rows.find((row) => row.route === '/api/items/1.json')).toMatchObject({ status: 200, gzip: 0 });
     expect(html).toContain(`<dt>Gzipped</dt><dd>${(body.byteLength / 1024).toFixed(1)} KiB of text bodies of 1 KiB or more gzip to ${feed.gzip} B (level 6)</dd>`);
-    expect(html).toContain('Problems in pages</dt><dd>2 on 2 pages (INVALID_FEED 1, INVALID_JSON 1)');
+    expect(html).toContain('Problems in files</dt><dd>2 on 2 files (INVALID_FEED 1, INVALID_JSON 1)');
     // Read without its script (as text, or scripts off), the page says where the rows are.
     expect(html).toContain('<noscript><p>The table of routes is drawn by this page\'s script, which is off here: every route is also in prerender-manifest.json beside this page');
     // The files the build wrote: the routes' bodies first, then what the build added beside them.
@@ -123,9 +123,9 @@ describe('the report of a build with broken links', () => {
     const { dir, report } = await buildSite(root);
     expect(report.warnings.map((warning) => warning.code)).toEqual(['BROKEN_LINK']);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
-    // One warning names the link and both pages; the routes' problems count it on each, and say so.
+    // One warning names the link and both pages; the files' problems count it on each, and say so.
     expect(html).toContain('<dt>Warnings</dt><dd>1 (BROKEN_LINK 1)</dd>');
-    expect(html).toContain('Problems in pages</dt><dd>2 on 2 pages (BROKEN_LINK 2; a warning about several pages is a problem of each)');
+    expect(html).toContain('Problems in files</dt><dd>2 on 2 files (BROKEN_LINK 2; a warning about several files is a problem of each)');
     expect(readPageData(html).problems).toEqual([
       ['/a', 'BROKEN_LINK', report.warnings[0].message],
       ['/b', 'BROKEN_LINK', report.warnings[0].message],

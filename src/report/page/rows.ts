@@ -35,7 +35,7 @@ export interface ReportRow {
   typeProblem?: string;
 }
 
-/** A problem of one route: a check of its output (INVALID_JSON, ...), a broken link: any code. */
+/** A problem of one file of the output, a route's (or a publicDir file's, for a broken link): a check of it (INVALID_JSON, ...), a broken link: any code. */
 export interface RouteProblem {
   route: string;
   code: string;

@@ -42,7 +42,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
     ['Cache', facts.cache ?? 'not used (--no-cache, or cache: false): every route rendered'],
     ['Retried', retried],
     ['Warnings', build.warnings.length === 0 ? 'none' : `${formatCount(build.warnings.length)} (${byCode(build.warnings.map((warning) => warning.code))})`],
-    ['Problems in pages', problemsLine(facts, build.warnings) + (build.failed > 0 ? ` (and ${countedWide(build.failed, 'failed route')}, under Failed routes)` : '')],
+    ['Problems in files', problemsLine(facts, build.warnings) + (build.failed > 0 ? ` (and ${countedWide(build.failed, 'failed route')}, under Failed routes)` : '')],
     ['Type check', typeCheckText(facts.typeCheck)],
   ];
   const rows = items.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
@@ -80,18 +80,18 @@ function typeCheckText(result: TypeCheckReply | undefined): string {
 }
 
 /**
- * The problems of the pages, a route's or a file of publicDir (whose links are checked too): each
- * page's own, so a warning about several pages (a link broken on every page) is one warning and a
- * problem of each, which the line says where the counts differ.
+ * The problems of the output's files, a route's or one of publicDir (whose links are checked too):
+ * each file's own, so a warning about several files (a link broken on every page) is one warning and
+ * a problem of each, which the line says where the counts differ.
  */
 function problemsLine({ problems, unlistedProblems }: SummaryFacts, warnings: readonly { code: string }[]): string {
   if (problems.length === 0) return 'none';
-  const pages = new Set(problems.map((problem) => problem.route)).size;
+  const files = new Set(problems.map((problem) => problem.route)).size;
   const codes = new Set(problems.map((problem) => problem.code));
   const shared = problems.length > warnings.filter((warning) => codes.has(warning.code)).length;
-  const each = shared ? '; a warning about several pages is a problem of each' : '';
+  const each = shared ? '; a warning about several files is a problem of each' : '';
   const unlisted = unlistedProblems > 0 ? `; ${formatCount(unlistedProblems)} more found, not kept` : '';
-  return `${formatCount(problems.length)} on ${countedWide(pages, 'page')} (${byCode(problems.map((problem) => problem.code))}${each})${unlisted}`;
+  return `${formatCount(problems.length)} on ${countedWide(files, 'file')} (${byCode(problems.map((problem) => problem.code))}${each})${unlisted}`;
 }
 
 /** `INVALID_JSON 2, TYPE_ERROR 1`: each code with its count, codes sorted. */

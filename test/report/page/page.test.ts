@@ -50,7 +50,7 @@ describe('renderReportPage', () => {
     const { page: failing, rows: few } = syntheticReport(3);
     failing.build = { ...failing.build, failed: 2, failures: [{ route: '/a', status: 500, error: 'boom' }, { route: '/b', status: 404, error: 'gone' }] };
     failing.problems = [];
-    expect(renderReportPage(failing, few)).toContain('<dt>Problems in pages</dt><dd>none (and 2 failed routes, under Failed routes)</dd>');
+    expect(renderReportPage(failing, few)).toContain('<dt>Problems in files</dt><dd>none (and 2 failed routes, under Failed routes)</dd>');
   });
 
   it('escapes what the summary and the sections show as HTML', () => {
