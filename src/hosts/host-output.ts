@@ -101,31 +101,35 @@ export interface HostOutputInput {
   logger: Logger;
 }
 
-/** Writes the preset's host files; returns how many files it added to the output. */
-export async function writeHostOutput(input: HostOutputInput): Promise<number> {
+/** Writes the preset's host files; returns the files it added to the output (`_headers`, `.nojekyll`, `.vercel/output/config.json`). */
+export async function writeHostOutput(input: HostOutputInput): Promise<string[]> {
   const { preset, publicDir, files } = input;
   const rules = async () => input.rules ?? (await planFrom(files, input.distDir));
   switch (preset) {
     case 'static':
-      return (await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits)) > 0 ? 1 : 0;
+      return headersFile(await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits));
     case 'netlify':
-      return (await writeHeadersFile(publicDir, await rules(), files)) > 0 ? 1 : 0;
+      return headersFile(await writeHeadersFile(publicDir, await rules(), files));
     case 'cloudflare':
       await checkCloudflareFiles(publicDir, input.logger);
       if (existsSync(join(publicDir, 'index.html')) && !existsSync(join(publicDir, '404.html'))) warn(input.logger, warnings.singlePageFallback(cloudflarePages));
-      return (await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits)) > 0 ? 1 : 0;
+      return headersFile(await writeHeadersFile(publicDir, await rules(), files, cloudflareLimits));
     case 'github-pages': {
       const written = await routeFiles(files);
       checkGithubTypes(written, input.mistypedFiles, input.logger);
       warnDroppedHeaders('GitHub Pages', written, input.logger);
       // Without it, GitHub Pages runs Jekyll over the output, which drops files starting with "_".
       await writingTo(join(publicDir, '.nojekyll'), () => writeFile(join(publicDir, '.nojekyll'), ''));
-      return 1;
+      return ['.nojekyll'];
     }
     case 'vercel':
-      return writeVercelOutput(input.distDir, publicDir, await routeFiles(files));
+      await writeVercelOutput(input.distDir, publicDir, await routeFiles(files));
+      return ['.vercel/output/config.json'];
   }
 }
+
+/** `_headers` when it was written (it has rules), else nothing. */
+const headersFile = (rules: number): string[] => (rules > 0 ? ['_headers'] : []);
 
 /**
  * The files of `publicDir` when the route files are all in memory (`routes`, a merge's): the others

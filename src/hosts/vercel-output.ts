@@ -19,8 +19,8 @@ interface VercelConfig {
   overrides: Record<string, { contentType: string }>;
 }
 
-/** Writes `.vercel/output` into `distDir` from `publicDir`; returns how many files it added (config.json). */
-export async function writeVercelOutput(distDir: string, publicDir: string, files: TypedFile[]): Promise<number> {
+/** Writes `.vercel/output` into `distDir` from `publicDir`: the files of public/ linked in, and config.json. */
+export async function writeVercelOutput(distDir: string, publicDir: string, files: TypedFile[]): Promise<void> {
   const output = join(distDir, '.vercel', 'output');
   const staticDir = join(output, 'static');
   for (const file of await listFiles(publicDir, (name) => !isHostConfigFile(name.split('/')))) {
@@ -33,7 +33,6 @@ export async function writeVercelOutput(distDir: string, publicDir: string, file
   }
   const config = join(output, 'config.json');
   await writingTo(config, () => writeFile(config, JSON.stringify(vercelConfig(files), null, 2) + '\n'));
-  return 1;
 }
 
 /** The config.json for these route files: type overrides, then header routes before the filesystem. */

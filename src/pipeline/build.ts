@@ -52,7 +52,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     const serverOnlyLinks = await checkLinks(context, rendered, server, routeFiles, planned);
     const compressed = await precompress(context);
     const report = await reportBuild(context, rendered, extraFiles, { compressed, serverOnlyLinks });
-    const changes = await writeReportPage(context, rendered, report);
+    const changes = await writeReportPage(context, rendered, report, extraFiles);
     await publishOutput(context);
     await commitBuildCache(context);
     return printSummary(context, report, rendered, changes);

@@ -33,11 +33,11 @@ export function openReportPage(build: BuildContext): ReportWriter {
  * copies, the sitemap and robots.txt, the host files), measured from disk. Returns what changed in
  * `public/` since the previous build.
  */
-export async function writeReportPage(build: BuildContext, rendered: Rendered, report: BuildReport): Promise<FileChanges> {
+export async function writeReportPage(build: BuildContext, rendered: Rendered, report: BuildReport, added: readonly string[]): Promise<FileChanges> {
   const { page, problems } = rendered;
   // Reported already (report.ts): this waits for nothing and prints nothing.
   const typeCheck = await build.check?.result();
   return whileDoing('writing the build report', async () =>
-    page.finish({ build: report, typeCheck, cache: build.cache ? rendered.tally.renders?.counts() : undefined, problems: routeProblems(problems.problems, report.warnings), unlistedProblems: problems.unlisted, otherFiles: build.siteFiles }),
+    page.finish({ build: report, typeCheck, cache: build.cache ? rendered.tally.renders?.counts() : undefined, problems: routeProblems(problems.problems, report.warnings), unlistedProblems: problems.unlisted, otherFiles: build.siteFiles, added }),
   );
 }

@@ -24,11 +24,11 @@ export interface CheckedOutput {
  * prerender.failOnError being false) printed, then the type check's result (waited for when it still
  * runs), whose warnings join the report's; `checked`, what the steps after the prerender found.
  */
-export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: number, checked: CheckedOutput = {}): Promise<BuildReport> {
+export async function reportBuild(build: BuildContext, rendered: Rendered, extraFiles: readonly string[], checked: CheckedOutput = {}): Promise<BuildReport> {
   const { compressed, serverOnlyLinks } = checked;
   const { config, logger, paths } = build;
   const { failures } = rendered;
-  const report = createReport(config.name, paths.final, rendered.tally, extraFiles + (compressed?.count ?? 0), performance.now() - build.started, [], build.publicCopies);
+  const report = createReport(config.name, paths.final, rendered.tally, extraFiles.length + (compressed?.count ?? 0), performance.now() - build.started, [], build.publicCopies);
   if (failures.length > 0) {
     // One message, as the error of a build that fails on them prints them: the routes indented under it.
     logger.error(`${counted(failures.length, 'route')} failed and ${failures.length === 1 ? 'was' : 'were'} left out (failOnError is off: --no-fail-on-error, or prerender.failOnError: false):\n${failures.join('\n')}`);

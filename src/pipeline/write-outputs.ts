@@ -19,8 +19,8 @@ import type { PlannedRoutes } from './plan.ts';
 import type { Rendered } from './prerender.ts';
 import { join } from 'node:path';
 
-/** Writes the rest of the staged output; returns how many files it added to `public/` beside the routes'. */
-export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, rendered: Rendered): Promise<number> {
+/** Writes the rest of the staged output; returns the files it added beside the routes' (`sitemap.xml`, `robots.txt`, `_headers`). */
+export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, rendered: Rendered): Promise<string[]> {
   return whileDoing('prerendering the routes and writing the output', async () => {
     const { config, logger, paths, claims, signal, shard } = build;
     const { sink, tally } = rendered;
@@ -37,8 +37,8 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
       sitemapFiles = await sink.sitemap.finish();
     }
     const { sitemapHost } = config.prerender;
-    const robotsFiles = sitemapHost && (await writeRobots(paths.publicDir, sitemapHost)) ? 1 : 0;
-    build.siteFiles.push(...sitemapFiles, ...(robotsFiles ? ['robots.txt'] : []));
+    const robotsFiles = sitemapHost && (await writeRobots(paths.publicDir, sitemapHost)) ? ['robots.txt'] : [];
+    build.siteFiles.push(...sitemapFiles, ...robotsFiles);
     // Last: the Vercel and Cloudflare presets see every file, the sitemap included.
     // Every route's file is read back from the manifest where the host output needs it, never kept
     // all along; the `_headers` rules were planned as the files were written.
@@ -65,6 +65,6 @@ export async function writeOutputs(build: BuildContext, planned: PlannedRoutes, 
       const { count, examples } = sink.mistyped;
       warn(logger, warnings.typedByExtension(count, examples.join(', '), count > 3));
     }
-    return sitemapFiles.length + robotsFiles + hostFiles;
+    return [...sitemapFiles, ...robotsFiles, ...hostFiles];
   });
 }

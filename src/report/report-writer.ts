@@ -46,6 +46,8 @@ export interface ReportEnd {
   unlistedProblems: number;
   /** The files of `public/` no route wrote that the build knows of: publicDir's copies, the sitemap, robots.txt. */
   otherFiles: string[];
+  /** The files the build added beside the routes' (the sitemap, robots.txt, the host's), as the summary names them. */
+  added: readonly string[];
 }
 
 /** A report being written. */
@@ -119,10 +121,10 @@ export function createReportWriter(options: ReportWriterOptions): ReportWriter {
         folders.add(file, measured.bytes);
       }
       list.end();
-      const { build, typeCheck, cache, problems, unlistedProblems } = end;
+      const { build, typeCheck, cache, problems, unlistedProblems, added } = end;
       const changes = comparison.finish();
       const gzip = { sizes: gzipSizes.subarray(0, measuredCount), from: gzippedFrom };
-      page.write(pageEnd({ build, typeCheck, cache, problems, unlistedProblems, gzip, changes, folders: folders.root }, encoder.strings));
+      page.write(pageEnd({ build, typeCheck, cache, problems, unlistedProblems, added, gzip, changes, folders: folders.root }, encoder.strings));
       page.end();
       return changes;
     },

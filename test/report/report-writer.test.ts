@@ -41,7 +41,7 @@ describe('createReportWriter', () => {
     report.add(failed, target('/c.json'));
     report.add(d, target('/d.json'));
     report.measured(Uint32Array.of(50, 30));
-    report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: ['robots.txt', 'sitemap.xml'] });
+    report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: ['robots.txt', 'sitemap.xml'], added: ['sitemap.xml', 'robots.txt'] });
 
     const rows = pageRows(readPageData(readFileSync(join(distDir, 'report.html'), 'utf8')));
     expect(rows.map((row) => [row.route, row.status, row.gzip, row.source])).toEqual([
@@ -62,7 +62,7 @@ describe('createReportWriter', () => {
       mkdirSync(publicDir);
       const report = createReportWriter({ name: 'site', distDir, publicDir, previousDir, typeProblems: true });
       report.add(written('/a.json', 10, 0, 1), target('/a.json'));
-      report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: [] });
+      report.finish({ build, problems: [], unlistedProblems: 0, otherFiles: [], added: [] });
       return /<section id="changes">.*?<\/section>/s.exec(readFileSync(join(distDir, 'report.html'), 'utf8'))?.[0];
     };
     // An output without report-files.json, as merge writes it.

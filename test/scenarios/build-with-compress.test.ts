@@ -129,6 +129,10 @@ describe('compress: true', () => {
     expect(report.compressed).toEqual({ files: 8, bytes, copies });
     const line = `8 files of ${formatBytes(bytes)}: ${codings.map((coding) => `${coding} ${formatBytes(copies[coding]!)}`).join(', ')}`;
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(`<dt>Precompressed</dt><dd>${line}</dd>`);
+    // The Written line names what the build added beside the routes' bodies, and counts the copies.
+    // 8 files in each coding, but the copy api/taken.json.br the site has.
+    const writtenLine = `${report.files} files: ${report.ok} route bodies, ${formatBytes(report.bytes)}; sitemap.xml, robots.txt, _headers; ${codings.length * 8 - 1} precompressed copies`;
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(`<dt>Written</dt><dd>${writtenLine}</dd>`);
     expect(lines.find((line) => line.startsWith('precompressed 8 files'))).toMatch(new RegExp(`: ${line.slice(line.indexOf(': ') + 2)}$`));
   });
 
@@ -171,5 +175,8 @@ describe('compress with a preset whose host compresses on its own', () => {
     expect(listFiles(join(dir, 'public')).filter((file) => /\.(br|zst)$/.test(file) || file.endsWith('feed.json.gz'))).toEqual(['api/taken.json.br']);
     const warning = report.warnings.find((entry) => entry.code === 'COMPRESS_UNUSED');
     expect(warning?.message).toContain(`preset "${preset}"`);
+    // The host's own file, by name, in the report's Written line.
+    const hostFile = { netlify: '_headers', cloudflare: '_headers', vercel: '.vercel/output/config.json', 'github-pages': '.nojekyll' }[preset];
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(`<dt>Written</dt><dd>${report.files} files: ${report.ok} route bodies, ${formatBytes(report.bytes)}; sitemap.xml, robots.txt, ${hostFile}</dd>`);
   });
 });

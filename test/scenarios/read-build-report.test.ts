@@ -63,7 +63,7 @@ describe('the report of a build', () => {
     // Read without its script (as text, or scripts off), the page says where the rows are.
     expect(html).toContain('<noscript><p>The table of routes is drawn by this page\'s script, which is off here: every route is also in prerender-manifest.json beside this page');
     // The files the build wrote: the routes' bodies first, then what the build added beside them.
-    expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 KiB; 2 more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)</dd>');
+    expect(html).toContain('<dt>Written</dt><dd>7 files: 5 route bodies, 1.3 KiB; sitemap.xml, robots.txt</dd>');
     // Those 7 and the one copy of publicDir's file: what public/ holds.
     expect(html).toContain('<dt>public/</dt><dd>8 files, 1.8 KiB (publicDir copies, the sitemap and _headers included; precompressed copies not counted)</dd>');
     // Each with where in the file it is, as its warning says.

@@ -68,5 +68,5 @@ export function syntheticReport(count: number, extra: ReportRow[] = [], extraPro
   for (const row of rows) if (row.gzipAt !== undefined) row.gzipAt = gzipSizes.length - 1 - row.gzipAt;
   const typeCheck = { diagnostics: [], version: '7.0.2', from: 'site' as const };
   const gzip = { sizes: gzipSizes, from: rows.reduce((sum, row) => sum + (row.bytes !== undefined && row.bytes >= 1024 ? row.bytes : 0), 0) };
-  return { page: { build, typeCheck, problems: extraProblems, unlistedProblems: 0, gzip, changes, folders: folders.root }, rows };
+  return { page: { build, typeCheck, problems: extraProblems, unlistedProblems: 0, added: ['sitemap.xml', 'robots.txt'], gzip, changes, folders: folders.root }, rows };
 }

@@ -30,6 +30,8 @@ export interface ReportPageData {
   cache?: string;
   problems: RouteProblem[];
   unlistedProblems: number;
+  /** The files the build added beside the routes' (the sitemap, robots.txt, the host's). */
+  added: readonly string[];
   /**
    * The gzip size of each route's file (0: under 1 KiB, not measured), in the order the writer thread
    * measured them (ReportRow.gzipAt); and the bytes of the files measured, together.
@@ -67,8 +69,8 @@ export function pageEnd(page: ReportPageData, strings: readonly string[]): strin
   };
   let gzipBytes = 0;
   for (let i = 0; i < page.gzip.sizes.length; i++) gzipBytes += page.gzip.sizes[i];
-  const { typeCheck, cache, problems, unlistedProblems, folders } = page;
-  const facts: SummaryFacts = { typeCheck, cache, problems, unlistedProblems, gzipBytes, gzippedFrom: page.gzip.from, publicFiles: folders.files, publicBytes: folders.bytes };
+  const { typeCheck, cache, problems, unlistedProblems, added, folders } = page;
+  const facts: SummaryFacts = { typeCheck, cache, problems, unlistedProblems, added, gzipBytes, gzippedFrom: page.gzip.from, publicFiles: folders.files, publicBytes: folders.bytes };
   const table =
     '<section id="routes"><h2>Routes</h2>' +
     // Drawn by the page's script (100,000 rows would make a page no browser scrolls); without it, where the rows are.

@@ -25,6 +25,8 @@ export interface SummaryFacts {
   problems: RouteProblem[];
   /** Problems found but not kept (the checks keep the first 100). */
   unlistedProblems: number;
+  /** The files the build added beside the routes' (the sitemap, robots.txt, the host's). */
+  added: readonly string[];
 }
 
 /** The summary: routes, files, bytes, time, retries, warnings by code, problems, type check. */
@@ -33,7 +35,7 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
   const retried = build.retried.length > 0 ? `${countedWide(build.retries, 'retry', 'retries')} for ${countedWide(build.retried.length, 'route')}` : 'none';
   const items: [string, string][] = [
     ['Routes', `${formatCount(build.ok)} ok, ${formatCount(build.failed)} failed${crawled}`],
-    ['Written', writtenLine(build)],
+    ['Written', writtenLine(build, facts.added)],
     ['Gzipped', facts.gzippedFrom > 0 ? `${formatBytes(facts.gzippedFrom)} of text bodies of 1 KiB or more gzip to ${formatBytes(facts.gzipBytes)} (level 6)` : 'no text body of 1 KiB or more'],
     ['public/', `${countedWide(facts.publicFiles, 'file')}, ${formatBytes(facts.publicBytes)} (publicDir copies, the sitemap and _headers included; precompressed copies not counted)`],
     ['Precompressed', precompressedLine(build.compressed)],
@@ -49,12 +51,21 @@ export function summaryHtml(build: BuildReport, facts: SummaryFacts): string {
   return `<section id="summary"><h2>Summary</h2><dl class="facts">${rows}</dl></section>`;
 }
 
-/** The files the build wrote: the routes' bodies (their bytes), then what it adds beside them. */
-function writtenLine(build: BuildReport): string {
+/**
+ * The files the build wrote: the routes' bodies (their bytes), then what it added beside them, by
+ * name (the sitemap, robots.txt, the host's), then the precompressed copies.
+ * @example '9 files: 7 route bodies, 1.9 KiB; sitemap.xml, robots.txt; 12 precompressed copies'
+ */
+function writtenLine(build: BuildReport, added: readonly string[]): string {
   const bodies = `${countedWide(build.ok, 'route body', 'route bodies')}, ${formatBytes(build.bytes)}`;
-  const more = build.files - build.ok;
-  return more > 0 ? `${countedWide(build.files, 'file')}: ${bodies}; ${formatCount(more)} more the build adds (sitemap, robots.txt, host files, precompressed copies: those configured)` : bodies;
+  const copies = build.files - build.ok - added.length;
+  const shown = added.length > shownAdded ? `${added.slice(0, shownAdded).join(', ')} and ${formatCount(added.length - shownAdded)} more` : added.join(', ');
+  const parts = [bodies, ...(added.length > 0 ? [shown] : []), ...(copies > 0 ? [countedWide(copies, 'precompressed copy', 'precompressed copies')] : [])];
+  return parts.length > 1 ? `${countedWide(build.files, 'file')}: ${parts.join('; ')}` : bodies;
 }
+
+/** The added files named in the Written line: a sitemap of many parts is named by its first ones. */
+const shownAdded = 4;
 
 /** The copies `compress` wrote, by coding, as the build's line says them. */
 function precompressedLine(compressed: BuildReport['compressed']): string {
