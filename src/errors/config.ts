@@ -116,7 +116,7 @@ export const configErrors = {
    * site root it implies when that is elsewhere; `command`: the one run (`build`, `dev`), for the fix
    * to name; none for the library's callers.
    */
-  noRoutesDir: (folder: string, root: string, configFile: string, nearby?: { routesDir: string; files: number; root?: string }, command?: string) => {
+  noRoutesDir: (folder: string, root: string, configFile: string, nearby?: { routesDir: string; files: number; root?: string; others?: string[] }, command?: string) => {
     const run = command ? `prerender ${command}` : 'the command';
     const found = nearby && `${nearby.routesDir} (${nearby.files >= 1000 ? '1000 or more route files' : `${nearby.files} route file${nearby.files === 1 ? '' : 's'}`})`;
     // A routesDir set (in the config, the plugin's options) is what to fix; only the default's miss says the root is elsewhere.
@@ -124,8 +124,11 @@ export const configErrors = {
       // The folder as typed from where the command runs, unless that climbs far: then as it is.
       const near = relative(process.cwd(), nearby.root) || '.';
       const there = near.startsWith(`..${sep}..`) ? nearby.root : near;
-      return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"). Route files are at ${found}: the site's root seems to be ${nearby.root}.`, {
-        hint: `Run ${run} in ${nearby.root}, or pass it the root${command ? ` (\`prerender ${command} ${there}\`)` : ''}.`,
+      const others = nearby.others ?? [];
+      const also = others.length > 0 ? ` (${others.length === 1 ? 'another site is' : 'other sites are'} beside it: ${others.join(', ')})` : '';
+      const another = command && others.length > 0 ? `; for another, its folder (\`prerender ${command} ${relative(process.cwd(), others[0]!) || '.'}\`)` : '';
+      return new PrerenderError('CONFIG', `No routes folder at ${folder} (config key "routesDir"). Route files are at ${found}: the site's root seems to be ${nearby.root}${also}.`, {
+        hint: `Run ${run} in ${nearby.root}, or pass it the root${command ? ` (\`prerender ${command} ${there}\`)` : ''}${another}.`,
       });
     }
     if (nearby) {

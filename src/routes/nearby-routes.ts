@@ -9,6 +9,7 @@ import { closestName } from '../closest-name.ts';
 import { isInside } from '../runtime/inside.ts';
 import { isHiddenName } from '../runtime/url-path.ts';
 import { isRouteFileName } from './file-to-route.ts';
+import { packageRoot } from '../paths.ts';
 
 /** A folder holding route files near a routesDir that is missing. */
 export interface NearbyRoutes {
@@ -18,6 +19,8 @@ export interface NearbyRoutes {
   files: number;
   /** The site root it implies, when that is another folder than the one the command ran in. */
   root?: string;
+  /** Other site roots below the folder the command ran in, when there are several (`blog/`, `shop/`). */
+  others?: string[];
 }
 
 /** Folders above the root looked in: `src/server/routes/api` is four levels deep. */
@@ -41,9 +44,15 @@ export function findNearbyRoutes(root: string, routesDir: string): NearbyRoutes 
     const found = withRoutes(join(above, path));
     if (found) return { ...found, root: above };
   }
-  for (const below of subfolders(root)) {
-    const found = withRoutes(join(root, below, path));
-    if (found) return { ...found, root: join(root, below) };
+  const below = subfolders(root).flatMap((name) => {
+    const found = withRoutes(join(root, name, path));
+    return found ? [{ ...found, root: join(root, name) }] : [];
+  });
+  if (below.length > 0) {
+    // Of several sites, the one whose node_modules holds the api-prerender running, if one does.
+    const running = below.find((site) => isInside(packageRoot, site.root)) ?? below[0]!;
+    const others = below.filter((site) => site !== running).map((site) => site.root);
+    return others.length > 0 ? { ...running, others } : running;
   }
   return misspelt(root, path) ?? sameName(root, basename(path));
 }

@@ -91,6 +91,20 @@ describe('bad usage exits with code 2 and says what is wrong', () => {
     expect(readdirSync(src).sort()).toEqual(['server']);
   });
 
+  it('prerender build run in a folder holding two sites: names one as the root and the other beside it, with the command for each', async () => {
+    const parent = tempDir('sites-');
+    const site = (name: string) => writeSite({ 'src/server/routes/api/hello.txt.ts': route(`() => 'hello'`), 'prerender.config.mjs': 'export default {};' }, join(parent, name));
+    site('blog');
+    site('shop');
+    const { code, stderr } = await runCli(['build'], { cwd: parent });
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `error No routes folder at ${join(parent, 'src/server/routes')} (config key "routesDir"). Route files are at ${join(parent, 'blog/src/server/routes')} (1 route file): the site's root seems to be ${join(parent, 'blog')} (another site is beside it: ${join(parent, 'shop')}).\n` +
+        `  hint: Run prerender build in ${join(parent, 'blog')}, or pass it the root (\`prerender build blog\`); for another, its folder (\`prerender build shop\`).`,
+    );
+    expect(readdirSync(parent).sort()).toEqual(['blog', 'shop']);
+  });
+
   it('prerender dev given a folder inside the site: exits 2 before it listens, naming the site root and prerender dev, never prerender build', async () => {
     const { root } = cliSite([]);
     // The port it would take is in use: the folder is still what it says, not the port.
