@@ -38,6 +38,7 @@ export function registerBuild(cli: CAC): void {
     .option('--api-prefix <prefix>', 'URL prefix of the routes under api/; overrides the config\'s apiPrefix', { default: defaults.apiPrefix })
     .option('--preset <host>', `Host to write the output for: ${presets.join(', ')}; overrides the config's preset`, { default: defaults.preset })
     .option('--concurrency <n>', 'Routes rendered at once; overrides prerender.concurrency', { default: defaults.prerender.concurrency })
+    .option('--fail-on-error', 'A failed route fails the build, also where the config sets prerender.failOnError: false (the default otherwise)')
     .option('--no-fail-on-error', 'Publish the routes that rendered and exit 0 though some failed (still listed); without it a failed route fails the build')
     .option('--no-typecheck', 'Skip the type check of the routes (faster; syntax errors still fail); the type check is on unless given')
     .option('--no-cache', 'Render every route and bundle again, leaving the cache as it is; without it, a build reuses what did not change')
@@ -68,7 +69,7 @@ export function registerBuild(cli: CAC): void {
         checkConfigFlag(root, flags.config);
         const { build } = loadLibrary<typeof import('../../src/pipeline/build.ts')>('pipeline/build');
         const signal = AbortSignal.any([interrupt.signal, faults.signal]);
-        const building = build({ root, configFile: flags.config, config: overrides(flags), typecheck: flags.typecheck, shard, logger, signal });
+        const building = build({ root, configFile: flags.config, config: overrides(flags, cli.rawArgs), typecheck: flags.typecheck, shard, logger, signal });
         building.then(() => faults.settled('published'), () => faults.settled('failed'));
         const report = await building;
         // From here to the process's exit, a signal is too late to stop anything, and says so.
@@ -105,15 +106,23 @@ async function exitWhenWritten(beforeExit: () => void): Promise<never> {
   process.exit();
 }
 
-/** Flags that override config keys; only those given. */
-function overrides(flags: BuildFlags): UserConfig {
+/** Flags that override config keys; only those given (`args`: the command line, which tells `--fail-on-error` from its absence). */
+function overrides(flags: BuildFlags, args: readonly string[]): UserConfig {
   const config: UserConfig = {};
   if (flags.apiPrefix !== undefined) config.apiPrefix = apiPrefixFlag(flags.apiPrefix);
   if (flags.preset !== undefined) config.preset = presetFlag(flags.preset);
   if (flags.cache === false) config.cache = false;
   const prerender: NonNullable<UserConfig['prerender']> = {};
   if (flags.concurrency !== undefined) prerender.concurrency = concurrencyFlag(flags.concurrency);
+  // cac gives a `--no-` flag's other form the value of its absence (true): the command line tells them apart.
   if (flags.failOnError === false) prerender.failOnError = false;
+  else if (givenBeforeEnd(args, '--fail-on-error')) prerender.failOnError = true;
   if (Object.keys(prerender).length > 0) config.prerender = prerender;
   return config;
+}
+
+/** Whether `flag` is on the command line `args` before any `--`. */
+function givenBeforeEnd(args: readonly string[], flag: string): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).includes(flag);
 }

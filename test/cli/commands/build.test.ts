@@ -332,6 +332,20 @@ describe('prerender build', () => {
       expect(existsSync(dir)).toBe(false);
     });
 
+    it('--fail-on-error fails the build where the config sets failOnError: false: exit 1, nothing published', async () => {
+      const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json'], files);
+      const config = join(root, 'prerender.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace('prerender: {', 'prerender: { failOnError: false,'));
+      const failing = await cli('build', root, '--fail-on-error', '--json', '--no-typecheck');
+      expect(failing.code, failing.stderr).toBe(1);
+      expect(onlyJson(failing.stdout)).toMatchObject({ error: { code: 'ROUTES_FAILED' }, published: false });
+      expect(existsSync(dir)).toBe(false);
+      // Without the flag, the config's failOnError: false publishes what rendered.
+      const published = await cli('build', root, '--json', '--no-typecheck');
+      expect(published.code, published.stderr).toBe(0);
+      expect(onlyJson(published.stdout)).toMatchObject({ published: true, ok: 1, failed: 1 });
+    });
+
     it('a route whose answer can be no file fails the build beside the other failures, all named in one run, --no-fail-on-error or not', async () => {
       const { root, dir } = cliSite(['/api/hello.txt', '/api/gone.json', '/api/hello.txt/'], files);
       const failed = await cli('build', root, '--no-typecheck');
