@@ -67,7 +67,11 @@ export function jsonText(value: unknown): string {
  * a usage error is then printed as JSON too, so that every `--json` run prints one JSON object.
  */
 export function asksForJson(argv: string[]): boolean {
-  const args = argv.slice(2);
+  return flagGiven(argv.slice(2), '--json');
+}
+
+/** Whether `flag` is in the command line's arguments `args` (no node, no script) before any `--`. */
+export function flagGiven(args: readonly string[], flag: string): boolean {
   const end = args.indexOf('--');
-  return (end === -1 ? args : args.slice(0, end)).includes('--json');
+  return (end === -1 ? args : args.slice(0, end)).includes(flag);
 }

@@ -8,7 +8,7 @@ import { asFileLimit } from '../../src/file-limit.ts';
 import { collectWarnings, createLogger } from '../../src/log.ts';
 import { parseShard } from '../../src/shard/shard.ts';
 import { handleError } from '../handle-error.ts';
-import { jsonOfError, jsonOfReport, jsonText, reserveStdout } from '../json-output.ts';
+import { flagGiven, jsonOfError, jsonOfReport, jsonText, reserveStdout } from '../json-output.ts';
 import { limitHeapGrowth } from '../heap.ts';
 import { checkConfigFlag } from '../config-flag.ts';
 import { apiPrefixFlag, concurrencyFlag, configFileDefault, presetFlag } from '../flags.ts';
@@ -116,13 +116,7 @@ function overrides(flags: BuildFlags, args: readonly string[]): UserConfig {
   if (flags.concurrency !== undefined) prerender.concurrency = concurrencyFlag(flags.concurrency);
   // cac gives a `--no-` flag's other form the value of its absence (true): the command line tells them apart.
   if (flags.failOnError === false) prerender.failOnError = false;
-  else if (givenBeforeEnd(args, '--fail-on-error')) prerender.failOnError = true;
+  else if (flagGiven(args, '--fail-on-error')) prerender.failOnError = true;
   if (Object.keys(prerender).length > 0) config.prerender = prerender;
   return config;
-}
-
-/** Whether `flag` is on the command line `args` before any `--`. */
-function givenBeforeEnd(args: readonly string[], flag: string): boolean {
-  const end = args.indexOf('--');
-  return (end === -1 ? args : args.slice(0, end)).includes(flag);
 }

@@ -100,22 +100,24 @@ export function toBuildError(error: unknown, root: string): unknown {
   }
   if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) return unresolvedImport(log.exporter, log.id, root);
   const loc = locOf(log, root);
-  if (log.code === 'PARSE_ERROR' && loc) {
-    // The cause holds the parser's own words, without Rollup's path prefix and plugin advice.
-    return errors.syntax(loc, messageOf(log.cause ?? error), log.frame);
-  }
-  // A JavaScript file the CommonJS plugin parsed first (asking whether it is CommonJS): Rollup's parse
-  // error, to which the plugin added ` in <its path>` (its tryParse); the path is in `loc` already.
-  if (log.pluginCode === 'PARSE_ERROR' && loc) {
-    const suffix = log.id ? ` in ${log.id}` : '';
-    return errors.syntax(loc, suffix && log.message.endsWith(suffix) ? log.message.slice(0, -suffix.length) : log.message, log.frame);
-  }
+  if ((log.code === 'PARSE_ERROR' || log.pluginCode === 'PARSE_ERROR') && loc) return errors.syntax(loc, parserWords(log, error), log.frame);
   // @rollup/plugin-json names the file, and keeps what JSON.parse said (where, and what) as the cause.
   if (log.code === 'PLUGIN_ERROR' && log.plugin === 'json' && log.id && log.cause instanceof SyntaxError) return errors.invalidJson(relative(root, log.id), log.cause.message, log.id);
   if (log.code === 'PARSE_ERROR' || log.code === 'PLUGIN_ERROR') {
     return errors.compile(log.message, loc, log.frame);
   }
   return error;
+}
+
+/**
+ * A parse error's own words. Rollup's: its cause's, without Rollup's path prefix and plugin advice.
+ * A JavaScript file the CommonJS plugin parsed first (asking whether it is CommonJS): Rollup's parse
+ * error, to which the plugin added ` in <its path>` (its tryParse), the path being in `loc` already.
+ */
+function parserWords(log: RollupLog, error: Error): string {
+  if (log.code === 'PARSE_ERROR') return messageOf(log.cause ?? error);
+  const suffix = log.id ? ` in ${log.id}` : '';
+  return suffix && log.message.endsWith(suffix) ? log.message.slice(0, -suffix.length) : log.message;
 }
 
 /** Where a log points, relative to the site root, columns counted from 1 as editors do. */

@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync, type TransformOptions } from 'oxc-transform';
 import type { Plugin } from 'rollup';
-import { syntaxErrorAt } from './code-frame.ts';
+import { errors } from '../errors.ts';
+import { codeFrame } from './code-frame.ts';
 import { siteCompilerOptions, type TranspileSettings } from './tsconfig.ts';
 import { isTypeScriptFile } from './typescript-file.ts';
 
@@ -34,7 +35,10 @@ export function typescriptPlugin(root: string): Plugin {
       if (!isTypeScriptFile(id)) return null;
       const output = transformSync(id, code, options);
       const syntax = output.errors.find((error) => error.severity === 'Error');
-      if (syntax) throw syntaxErrorAt(root, id, code, syntax.labels[0]?.start ?? 0, syntax.message);
+      if (syntax) {
+        const { line, column } = position(code, syntax.labels[0]?.start ?? 0);
+        throw errors.syntax({ file: relative(root, id), line, column }, syntax.message, codeFrame(code, line, column));
+      }
       // The map leads the bundle's own map, and so stack traces, back to the TypeScript source.
       return { code: output.code, map: output.map ?? null };
     },
@@ -49,6 +53,13 @@ function transformOptions(settings: TranspileSettings): TransformOptions {
   if (!settings.defineClassFields) options.typescript!.removeClassFieldsWithoutInitializer = true;
   if (settings.jsx) options.jsx = settings.jsx;
   return options;
+}
+
+/** Line and column (both from 1) of the character at `offset` in `code`. */
+function position(code: string, offset: number): { line: number; column: number } {
+  const before = code.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
 }
 
 /**
